@@ -1,0 +1,145 @@
+package accounts
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	_ "github.com/ncruces/go-sqlite3/driver"
+)
+
+// cheapHash keeps tests fast; the default parameters are exercised by
+// TestDefaultHashRoundTrip.
+var cheapHash = HashParams{Time: 1, Memory: 64, Threads: 1}
+
+// clock is a settable time source shared by the service and the limiter.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *clock) Advance(d time.Duration) {
+	c.mu.Lock()
+	c.t = c.t.Add(d)
+	c.mu.Unlock()
+}
+
+func openDB(t *testing.T) *sql.DB {
+	t.Helper()
+	dsn := "file:" + filepath.Join(t.TempDir(), "accounts.db") + "?_txlock=immediate&_pragma=busy_timeout(10000)&_pragma=journal_mode(wal)"
+	db, err := sql.Open("sqlite3", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+func newService(t *testing.T, opts Options) (*Service, *clock) {
+	t.Helper()
+	clk := &clock{t: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
+	if opts.Now == nil {
+		opts.Now = clk.Now
+	}
+	if opts.Hash == (HashParams{}) {
+		opts.Hash = cheapHash
+	}
+	s := New(openDB(t), opts)
+	if err := s.Init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return s, clk
+}
+
+// client is a browser stand-in: a cookie jar against one test server.
+type client struct {
+	t   *testing.T
+	srv *httptest.Server
+	hc  *http.Client
+}
+
+func newServer(t *testing.T, s *Service) *httptest.Server {
+	mux := http.NewServeMux()
+	s.Routes(mux)
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func newClient(t *testing.T, srv *httptest.Server) *client {
+	jar, err := cookiejar.New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &client{t: t, srv: srv, hc: &http.Client{Jar: jar}}
+}
+
+// do sends a request with an optional JSON body and decodes a JSON answer
+// into out (if non-nil). It returns the response for status and cookies.
+func (c *client) do(method, path string, body any, out any) *http.Response {
+	c.t.Helper()
+	var rd *bytes.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			c.t.Fatal(err)
+		}
+		rd = bytes.NewReader(b)
+	} else {
+		rd = bytes.NewReader(nil)
+	}
+	req, err := http.NewRequest(method, c.srv.URL+path, rd)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := c.hc.Do(req)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if out != nil && resp.StatusCode != http.StatusNoContent {
+		if err := json.NewDecoder(resp.Body).Decode(out); err != nil {
+			c.t.Fatalf("%s %s: decoding answer (status %d): %v", method, path, resp.StatusCode, err)
+		}
+	}
+	return resp
+}
+
+type errReply struct {
+	Error string `json:"error"`
+}
+
+func (c *client) me() (User, int) {
+	c.t.Helper()
+	var r userReply
+	resp := c.do("GET", "/api/me", nil, &r)
+	return r.User, resp.StatusCode
+}
+
+func sessionCookie(t *testing.T, resp *http.Response) *http.Cookie {
+	t.Helper()
+	for _, ck := range resp.Cookies() {
+		if ck.Name == CookieName {
+			return ck
+		}
+	}
+	t.Fatalf("no %s cookie in the answer", CookieName)
+	return nil
+}

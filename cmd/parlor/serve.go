@@ -1,0 +1,195 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	httppprof "net/http/pprof"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime/pprof"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/parlor-games/parlor/accounts"
+	"github.com/parlor-games/parlor/games"
+	"github.com/parlor-games/parlor/match"
+	"github.com/parlor-games/parlor/server"
+	"github.com/parlor-games/parlor/store"
+	"github.com/parlor-games/parlor/web"
+)
+
+// serveFlags are parlor serve's settings.
+type serveFlags struct {
+	addr    string
+	data    string
+	origins string
+	botMS   int
+	noWeb   bool
+	rate    float64
+	cpuProf string
+	pprof   bool
+}
+
+func parseServeFlags(args []string, stderr io.Writer) (serveFlags, error) {
+	var f serveFlags
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&f.addr, "addr", ":8080", "address to listen on")
+	fs.StringVar(&f.data, "data", "./data", "data directory (the SQLite file parlor.db lives there)")
+	fs.StringVar(&f.origins, "origin", "", "extra origins allowed to open WebSockets, comma-separated host patterns (the server's own origin is always allowed)")
+	fs.IntVar(&f.botMS, "bot-ms", 1000, "default time budget of a bot move, in milliseconds")
+	fs.Float64Var(&f.rate, "ws-rate", 20, "messages per second a WebSocket may send on average (bursts of 40); 0 turns the limit off, for load tests")
+	fs.StringVar(&f.cpuProf, "cpuprofile", "", "write a CPU profile of the whole run to this file (for performance work)")
+	fs.BoolVar(&f.pprof, "pprof", false, "serve Go's profiler under /debug/pprof/ (for performance work; do not expose)")
+	fs.BoolVar(&f.noWeb, "no-web", false, "serve the API only, without the browser client")
+	if err := fs.Parse(args); err != nil {
+		return f, err
+	}
+	if fs.NArg() > 0 {
+		return f, fmt.Errorf("unexpected arguments: %v", fs.Args())
+	}
+	if f.botMS <= 0 {
+		return f, errors.New("-bot-ms must be positive")
+	}
+	return f, nil
+}
+
+func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	f, err := parseServeFlags(args, stderr)
+	if err != nil {
+		return err
+	}
+	log := slog.New(slog.NewJSONHandler(stderr, nil))
+	if f.cpuProf != "" {
+		pf, err := os.Create(f.cpuProf)
+		if err != nil {
+			return err
+		}
+		if err := pprof.StartCPUProfile(pf); err != nil {
+			return err
+		}
+		defer func() { pprof.StopCPUProfile(); pf.Close() }()
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	ln, err := net.Listen("tcp", f.addr)
+	if err != nil {
+		return err
+	}
+	srv, closeAll, err := startServer(ctx, f, log)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	handler := srv.Handler()
+	if f.pprof {
+		mux := http.NewServeMux()
+		mux.HandleFunc("/debug/pprof/", httppprof.Index)
+		mux.HandleFunc("/debug/pprof/profile", httppprof.Profile)
+		mux.Handle("/", handler)
+		handler = mux
+	}
+	hs := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
+	// The chosen address goes to stdout so that scripts (and the tests)
+	// that pass -addr 127.0.0.1:0 learn the port.
+	fmt.Fprintf(stdout, "parlor serving on http://%s\n", ln.Addr())
+	log.Info("serving", "addr", ln.Addr().String(), "data", f.data)
+
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		closeAll(context.Background())
+		return err
+	case <-ctx.Done():
+	}
+	stop()
+	log.Info("shutting down")
+	// Stop accepting, close WebSockets with a going-away status, then let
+	// the matches finish their writes, then close the store.
+	sctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	_ = hs.Shutdown(sctx)
+	closeAll(sctx)
+	log.Info("stopped")
+	return nil
+}
+
+// startServer opens the store, recovers unfinished matches and builds the
+// server. closeAll shuts everything down in order.
+func startServer(ctx context.Context, f serveFlags, log *slog.Logger) (*server.Server, func(context.Context), error) {
+	if err := os.MkdirAll(f.data, 0o755); err != nil {
+		return nil, nil, err
+	}
+	st, err := store.Open(ctx, filepath.Join(f.data, "parlor.db"))
+	if err != nil {
+		return nil, nil, err
+	}
+	acct := accounts.New(st.DB(), accounts.Options{Logger: log})
+	if err := acct.Init(ctx); err != nil {
+		st.Close()
+		return nil, nil, err
+	}
+	reg := games.Registry()
+	mgr := match.NewManager(reg, st, log)
+	n, err := mgr.Recover(ctx)
+	if err != nil {
+		st.Close()
+		return nil, nil, fmt.Errorf("recovering matches: %w", err)
+	}
+	log.Info("matches recovered", "count", n)
+	var static http.Handler
+	if !f.noWeb {
+		static, err = web.Handler()
+		if err != nil {
+			log.Warn("web client unavailable; serving the API only", "err", err)
+			static = nil
+		}
+	}
+	var origins []string
+	for _, o := range strings.Split(f.origins, ",") {
+		if o = strings.TrimSpace(o); o != "" {
+			origins = append(origins, o)
+		}
+	}
+	srv, err := server.New(ctx, server.Config{
+		Registry:  reg,
+		Matches:   mgr,
+		Accounts:  acct,
+		Store:     st,
+		Log:       log,
+		Origins:   origins,
+		BotBudget: time.Duration(f.botMS) * time.Millisecond,
+		Static:    static,
+		MessageRate: func() float64 {
+			if f.rate == 0 {
+				return -1
+			}
+			return f.rate
+		}(),
+	})
+	if err != nil {
+		mgr.Close(ctx)
+		st.Close()
+		return nil, nil, err
+	}
+	closeAll := func(ctx context.Context) {
+		_ = srv.Shutdown(ctx)
+		if err := mgr.Close(ctx); err != nil {
+			log.Error("closing matches", "err", err)
+		}
+		if err := st.Close(); err != nil {
+			log.Error("closing store", "err", err)
+		}
+	}
+	return srv, closeAll, nil
+}

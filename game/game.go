@@ -1,0 +1,207 @@
+// Package game is the contract every Parlor game meets, and the pieces that
+// all games share: seats, moves, events, views, outcomes, the seeded random
+// generator, the registry, and replay of a match log.
+//
+// A game package knows nothing of sockets, storage or screens. Its state
+// changes only through Apply, and every random draw comes from the Rand that
+// the match hands to Definition.New. That is what lets a match be stored as
+// its log (game, options, seed, moves) and rebuilt by Replay: the current
+// position, a save file, a replay, a spectator's view and crash recovery are
+// all derived from the log.
+//
+// docs/game-contract.md shows how each of the five games' hardest cases fits
+// these types.
+package game
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// Seat numbers the places at a table, from 0 to Seats()-1.
+type Seat int
+
+// Spectator is the seat passed to View for someone who holds no seat. A
+// spectator sees only what every player may know.
+const Spectator Seat = -1
+
+// Move is one decision by one seat. Its canonical JSON form is what
+// json.Marshal produces; String returns its short notation for logs, the
+// terminal client and the engine protocol. State.ParseMove accepts both.
+//
+// A turn made of several steps is several moves; each game documents its
+// steps.
+type Move interface {
+	String() string
+}
+
+// Event says what a move caused, so that clients can animate and log without
+// diffing states. Events are ordered as they happened.
+//
+// To limits who may learn of the event: nil means everyone, spectators
+// included; otherwise only the listed seats. A fact that everyone learns in
+// part (Clue: "Bea showed Al a card") and one seat learns in full ("the
+// card was the rope") is two events with different audiences.
+type Event struct {
+	Type string `json:"type"`
+	// Seat is the seat that acted, or Spectator when the game itself did
+	// (a random event such as tree growth).
+	Seat Seat   `json:"seat"`
+	Data any    `json:"data,omitempty"`
+	To   []Seat `json:"-"`
+}
+
+// VisibleTo reports whether seat (or Spectator) may see the event.
+func (e Event) VisibleTo(seat Seat) bool {
+	if e.To == nil {
+		return true
+	}
+	for _, s := range e.To {
+		if s == seat {
+			return true
+		}
+	}
+	return false
+}
+
+// Outcome is the end of a match.
+type Outcome struct {
+	// Winners lists every seat that shares first place: one seat for a
+	// clear win, several for a tie, none when nobody wins.
+	Winners []Seat `json:"winners"`
+	// Reason says in words why the match ended ("all boxes taken").
+	Reason string `json:"reason,omitempty"`
+}
+
+// State is a position in a match of one game. Implementations are not safe
+// for concurrent use: the match that owns a state serialises access to it,
+// and bots search on a Clone.
+type State interface {
+	// Seats is the number of seats at this table.
+	Seats() int
+	// Turn lists the seats that owe a decision now, in seat order: usually
+	// one; several during simultaneous set-up; a seat other than the mover
+	// when a question is put to it. It is empty once the match is over.
+	Turn() []Seat
+	// Legal lists the moves seat may make now, empty when it owes none.
+	// Games whose lists can be very long may also implement LegalQuery.
+	Legal(seat Seat) []Move
+	// ParseMove reads a move for seat in canonical JSON or in notation. It
+	// checks form only; Apply checks legality.
+	ParseMove(seat Seat, text []byte) (Move, error)
+	// Apply validates m for seat and, if it is legal, plays it and returns
+	// what happened. A refused move changes nothing and returns an error a
+	// player can read, usually a *MoveError.
+	Apply(seat Seat, m Move) ([]Event, error)
+	// View is what seat may know now, as a value that marshals to JSON; for
+	// Spectator, what everyone may know. It never holds another seat's
+	// secrets, the seed, or the order of a hidden deck. After the end, a
+	// game may reveal everything.
+	View(seat Seat) any
+	// Scores is each seat's score, or nil when the game keeps none.
+	Scores() []int
+	// Outcome is nil until the match is over.
+	Outcome() *Outcome
+	// Clone returns an independent copy, random generator included, so a
+	// bot can search without touching the match.
+	Clone() State
+}
+
+// LegalQuery is implemented by games whose full list of legal moves would
+// be huge (Medieval Warfare): a client asks for the moves of one piece or
+// towards one target, in a query form the game documents.
+type LegalQuery interface {
+	LegalFor(seat Seat, query string) ([]Move, error)
+}
+
+// Bot chooses moves for a seat.
+type Bot interface {
+	// Choose returns the move the bot would make for seat now; it does not
+	// apply it. It must use only what seat may know (a bot that read the
+	// other fleet would be a cheat), and return before ctx's deadline, which
+	// is its time budget.
+	Choose(ctx context.Context, s State, seat Seat) (Move, error)
+}
+
+// Definition describes one game to the registry.
+type Definition struct {
+	// Name is the short identifier used in logs and protocols ("dots").
+	Name string
+	// Title is the name people read ("Dots and Boxes").
+	Title string
+	// Summary is one sentence for menus.
+	Summary string
+	// Options describes the settings New accepts, for clients that build a
+	// create-table form and for documentation.
+	Options []OptionSpec
+	// Hidden is true when seats hold secrets from each other, so a screen
+	// shared by several seats must hide one seat's view before showing the
+	// next (hot-seat hand-over).
+	Hidden bool
+	// New starts a match. options is a JSON object whose missing fields take
+	// their defaults; nil or empty means all defaults. Unknown fields and
+	// out-of-range values are refused with a clear error. The state keeps
+	// rng and draws all its randomness from it.
+	New func(options json.RawMessage, rng Rand) (State, error)
+	// BotLevels names the bot levels, weakest first; empty when the game
+	// has no bots.
+	BotLevels []string
+	// NewBot makes a bot of a level. rng seeds any randomness the bot uses.
+	NewBot func(level string, rng Rand) (Bot, error)
+	// Solve, when not nil, returns the exact value of s for the seat to
+	// move and a best move, or an error if ctx ends first.
+	Solve func(ctx context.Context, s State) (value int, best Move, err error)
+}
+
+// OptionSpec describes one option of a game.
+type OptionSpec struct {
+	Name    string   `json:"name"`
+	Label   string   `json:"label"`
+	Kind    string   `json:"kind"` // "int", "bool" or "choice"
+	Default any      `json:"default"`
+	Min     int      `json:"min,omitempty"`
+	Max     int      `json:"max,omitempty"`
+	Choices []string `json:"choices,omitempty"`
+	Help    string   `json:"help,omitempty"`
+}
+
+// MoveError is a refused move. Code is a stable identifier that clients and
+// tests can match ("already-drawn"); the message is for people.
+type MoveError struct {
+	Code string
+	Msg  string
+}
+
+func (e *MoveError) Error() string { return e.Msg }
+
+// Illegal returns a *MoveError with a formatted message.
+func Illegal(code, format string, args ...any) error {
+	return &MoveError{Code: code, Msg: fmt.Sprintf(format, args...)}
+}
+
+// ErrorCode returns the Code of a *MoveError in err's chain, or "".
+func ErrorCode(err error) string {
+	var me *MoveError
+	if errors.As(err, &me) {
+		return me.Code
+	}
+	return ""
+}
+
+// NotYourTurn is the error every game returns when a seat that owes
+// nothing tries to move, so clients see one wording for it.
+func NotYourTurn(seat Seat) error {
+	return Illegal("not-your-turn", "it is not seat %d's turn", seat)
+}
+
+// OwesMove reports whether seat is among the seats s.Turn lists.
+func OwesMove(s State, seat Seat) bool {
+	for _, t := range s.Turn() {
+		if t == seat {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,256 @@
+package battleship
+
+import (
+	"context"
+
+	"github.com/parlor-games/parlor/game"
+)
+
+// expertSamples is how many whole fleets the expert draws per shot. More
+// samples sharpen the estimate of each square's chance; this many keeps a
+// decision to a few milliseconds.
+var expertSamples = 3000
+
+// expertPlanShips is the most afloat ships for which the expert plans
+// exactly rather than sampling: with two the joint positions number a few
+// thousand at most, with three they can run to millions.
+var expertPlanShips = 2
+
+// expertHunter fires at the square most likely to hold a ship, judged over
+// whole fleets consistent with everything the seat knows.
+//
+// The fleets are drawn by sequential importance sampling, in three steps
+// with a fixed order so that every fleet has exactly one way to be drawn:
+//
+//  1. each sunk ship, in fleet order, takes a position uniformly among
+//     those still open to it (through its sinking square, only hits fired
+//     no later than that shot);
+//  2. while some hit is not covered, the lowest such hit is covered by a
+//     uniformly chosen (afloat ship, position through that hit) pair;
+//  3. every remaining ship takes a position uniformly among those on
+//     unfired squares only, and the fleet is dropped if two overlap (or
+//     touch when the table forbids it).
+//
+// The weight of a fleet is the product of the numbers of choices at each
+// step, the inverse of its chance of being drawn, so weighted counts
+// estimate each square's share of all consistent fleets. Dropped fleets
+// weigh nothing and are never retried piecemeal, which would bias the
+// estimate.
+//
+// With at most expertPlanShips ships afloat it samples nothing: it lists
+// every consistent fleet and plans its shot exactly (see endgame).
+type expertHunter struct {
+	samples int
+}
+
+// sampler holds the per-shot candidate positions of each ship.
+type sampler struct {
+	o      *observation
+	cand   [numShips][]*position // positions consistent with the ship's own facts
+	free   [numShips][]*position // of those, the ones on unfired squares only
+	byHit  [numShips][numSquares][]*position
+	hitSqs []int
+}
+
+func newSampler(o *observation) *sampler {
+	sp := &sampler{o: o}
+	sunkSquares := board{}
+	for k := range numShips {
+		if o.sunk[k] {
+			sunkSquares = sunkSquares.or(bit(o.sunkAt[k]))
+		}
+	}
+	for k := range numShips {
+		if o.sunk[k] {
+			sp.cand[k] = sunkCandidates(o, k, board{})
+			continue
+		}
+		ps := positions[Fleet[k].Len]
+		for i := range ps {
+			p := &ps[i]
+			// An afloat ship avoids misses, the sinking squares of sunk
+			// ships, and cannot be hit on every square.
+			if p.mask.and(o.miss.or(sunkSquares)).any() || p.mask.subsetOf(o.hit) {
+				continue
+			}
+			sp.cand[k] = append(sp.cand[k], p)
+			if !p.mask.and(o.fired).any() {
+				sp.free[k] = append(sp.free[k], p)
+			}
+			p.mask.and(o.hit).each(func(s int) {
+				sp.byHit[k][s] = append(sp.byHit[k][s], p)
+			})
+		}
+	}
+	return sp
+}
+
+func (sp *sampler) fits(p *position, occ, halo board) bool {
+	if p.mask.and(occ).any() {
+		return false
+	}
+	return sp.o.touch || !p.mask.and(halo).any()
+}
+
+// draw draws one fleet into ships and returns its squares and weight (0 if
+// dropped).
+func (sp *sampler) draw(rng *game.Rand, buf []*position, ships *[numShips]board) (board, float64) {
+	o := sp.o
+	var occ, halo board
+	var placed [numShips]bool
+	w := 1.0
+	for k := range numShips {
+		if !o.sunk[k] {
+			continue
+		}
+		buf = buf[:0]
+		for _, p := range sp.cand[k] {
+			if sp.fits(p, occ, halo) {
+				buf = append(buf, p)
+			}
+		}
+		if len(buf) == 0 {
+			return board{}, 0
+		}
+		p := buf[rng.IntN(len(buf))]
+		occ, halo = occ.or(p.mask), halo.or(p.halo)
+		ships[k] = p.mask
+		placed[k] = true
+		w *= float64(len(buf))
+	}
+	type choice struct {
+		k int
+		p *position
+	}
+	var choices [64]choice
+	for {
+		h := o.hit.andNot(occ).first()
+		if h < 0 {
+			break
+		}
+		cs := choices[:0]
+		for k := range numShips {
+			if placed[k] {
+				continue
+			}
+			for _, p := range sp.byHit[k][h] {
+				if sp.fits(p, occ, halo) {
+					cs = append(cs, choice{k, p})
+				}
+			}
+		}
+		if len(cs) == 0 {
+			return board{}, 0
+		}
+		c := cs[rng.IntN(len(cs))]
+		occ, halo = occ.or(c.p.mask), halo.or(c.p.halo)
+		ships[c.k] = c.p.mask
+		placed[c.k] = true
+		w *= float64(len(cs))
+	}
+	for k := range numShips {
+		if placed[k] {
+			continue
+		}
+		f := sp.free[k]
+		if len(f) == 0 {
+			return board{}, 0
+		}
+		p := f[rng.IntN(len(f))]
+		if !sp.fits(p, occ, halo) {
+			return board{}, 0
+		}
+		occ, halo = occ.or(p.mask), halo.or(p.halo)
+		ships[k] = p.mask
+		w *= float64(len(f))
+	}
+	return occ, w
+}
+
+// sample draws about want accepted fleets, adds each one's weight to score
+// on its unfired squares, and returns how many it accepted. It stops early
+// when ctx ends.
+func (sp *sampler) sample(ctx context.Context, rng *game.Rand, want int, score *[numSquares]float64) int {
+	buf := make([]*position, 0, 200)
+	var ships [numShips]board
+	accepted := 0
+	for tries := 0; accepted < want && tries < want*50; tries++ {
+		if tries%256 == 255 && ctx.Err() != nil {
+			break
+		}
+		occ, w := sp.draw(rng, buf, &ships)
+		if w == 0 {
+			continue
+		}
+		accepted++
+		occ.andNot(sp.o.fired).each(func(s int) { score[s] += w })
+	}
+	return accepted
+}
+
+func (e expertHunter) shoot(ctx context.Context, o *observation, rng *game.Rand) int {
+	if afloat(o) <= expertPlanShips {
+		if eg, ok := enumerate(ctx, o); ok {
+			if s := eg.best(ctx, o); s >= 0 {
+				return s
+			}
+		}
+	}
+	var score [numSquares]float64
+	sp := newSampler(o)
+	if sp.sample(ctx, rng, e.samples, &score) == 0 {
+		// No consistent fleet found in the budget (only possible in rare,
+		// tightly constrained positions): fall back to the density hunter.
+		return hardHunter{}.shoot(ctx, o, rng)
+	}
+	return pickMax(&score, o.fired, rng)
+}
+
+// expertPlacer draws many uniform fleets and keeps the one whose squares a
+// density hunter rates least likely, summed over its squares: such fleets
+// hug edges and corners, where hunters look last.
+type expertPlacer struct{}
+
+const placerCandidates = 200
+
+// prior is the number of positions of all five ships covering each square
+// of an empty grid: the first density a hunter fires by.
+var prior = func() [numSquares]float64 {
+	var d [numSquares]float64
+	for _, sh := range Fleet {
+		for _, p := range positions[sh.Len] {
+			p.mask.each(func(s int) { d[s]++ })
+		}
+	}
+	return d
+}()
+
+func (expertPlacer) place(rng *game.Rand, touch bool) []Placement {
+	var best []Placement
+	bestScore := 0.0
+	for range placerCandidates {
+		f := RandomFleet(rng, touch)
+		sc := 0.0
+		for _, p := range f {
+			sqs, _ := p.squares(Fleet[shipIndex(p.Ship)].Len)
+			for _, s := range sqs {
+				sc += prior[s]
+			}
+		}
+		if best == nil || sc < bestScore {
+			best, bestScore = f, sc
+		}
+	}
+	return best
+}
+
+// afloat counts the ships not yet sunk.
+func afloat(o *observation) int {
+	n := 0
+	for _, s := range o.sunk {
+		if !s {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package battleship
+
+const raceEnabled = false

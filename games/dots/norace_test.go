@@ -1,0 +1,5 @@
+//go:build !race
+
+package dots
+
+const raceEnabled = false

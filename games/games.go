@@ -1,0 +1,17 @@
+// Package games lists the games the parlor binary ships.
+package games
+
+import (
+	"github.com/parlor-games/parlor/game"
+	"github.com/parlor-games/parlor/games/battleship"
+	"github.com/parlor-games/parlor/games/dots"
+)
+
+// Registry returns a registry of every shipped game. Adding a game is one
+// line here plus its package.
+func Registry() *game.Registry {
+	return game.NewRegistry(
+		dots.Definition,
+		battleship.Definition,
+	)
+}

@@ -1,0 +1,75 @@
+package match
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/parlor-games/parlor/game"
+)
+
+// kickBotsLocked starts a search for the first bot seat that owes a move,
+// unless one is already running: one search at a time per match keeps a
+// match from taking more than its share of the CPU, and the next bot seat
+// that owes (simultaneous placement) is asked when this search ends.
+func (mt *Match) kickBotsLocked() {
+	if mt.searching || mt.stopped || mt.outcome != nil {
+		return
+	}
+	for _, t := range mt.st.Turn() {
+		s := &mt.seats[t]
+		if s.kind != Bot {
+			continue
+		}
+		if s.bot == nil {
+			// Each seat's bot gets its own generator, split off the
+			// match's bot generator in the order bots are first needed.
+			b, err := mt.def.Bot(s.level, mt.botRand.Split())
+			if err != nil {
+				mt.m.log.Error("bot not made", "match", mt.id, "seat", t, "err", err)
+				continue
+			}
+			s.bot = b
+		}
+		budget := mt.spec.BotTime
+		if budget <= 0 {
+			budget = mt.m.opts.BotTime
+		}
+		mt.searching = true
+		mt.m.wg.Add(1)
+		go mt.runBot(s.bot, mt.st.Clone(), t, budget, int64(len(mt.updates)), mt.botRand.Split())
+		return
+	}
+}
+
+// runBot asks bot for seat's move on a clone of the position and plays it
+// through Play, like any player's move. A bot that fails or answers with a
+// refused move is replaced, for this move, by a random legal move, so a
+// broken bot cannot stall a match.
+func (mt *Match) runBot(bot game.Bot, st game.State, seat game.Seat, budget time.Duration, seq int64, rng game.Rand) {
+	defer mt.m.wg.Done()
+	ctx, cancel := context.WithTimeout(mt.ctx, budget)
+	mv, err := bot.Choose(ctx, st, seat)
+	cancel()
+	if mt.ctx.Err() == nil {
+		var text []byte
+		if err == nil && mv != nil {
+			text = game.Canonical(mv)
+			_, err = mt.Play(mt.ctx, seat, text)
+		} else if err == nil {
+			err = errors.New("the bot chose no move")
+		}
+		if err != nil && mt.ctx.Err() == nil && mt.Seq() == seq {
+			mt.m.log.Warn("bot failed; playing a random legal move", "match", mt.id, "seat", seat, "err", err)
+			if legal := st.Legal(seat); len(legal) > 0 {
+				if _, err := mt.Play(mt.ctx, seat, game.Canonical(legal[rng.IntN(len(legal))])); err != nil {
+					mt.m.log.Error("bot fallback move refused", "match", mt.id, "seat", seat, "err", err)
+				}
+			}
+		}
+	}
+	mt.mu.Lock()
+	mt.searching = false
+	mt.kickBotsLocked()
+	mt.mu.Unlock()
+}

@@ -1,0 +1,555 @@
+package match
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/parlor-games/parlor/game"
+	"github.com/parlor-games/parlor/store"
+)
+
+// Update is one accepted move, or a decision of the match itself (a
+// forfeit, a timeout, an abandonment, a bot taking over a seat), numbered
+// by Seq: 1, 2, 3, ... per match, with no gaps.
+//
+// An Update is shared by every subscriber and by Since: treat it as
+// read-only.
+type Update struct {
+	Seq    int64
+	Seat   game.Seat       // the seat that moved, or that the match's decision is about
+	Move   json.RawMessage // canonical JSON; nil for a match-level update
+	Text   string          // notation; empty for a match-level update
+	Events []game.Event    // all events; filter with For
+	// The position after the update, as everyone may know it.
+	Turn    []game.Seat
+	Scores  []int
+	Outcome *game.Outcome // set on the update that ends the match
+	At      time.Time
+}
+
+// For returns u with only the events that one of seats (or, for
+// game.Spectator, everyone) may see. It copies the events only when some
+// must go.
+func (u Update) For(seats ...game.Seat) Update {
+	visible := func(e game.Event) bool {
+		for _, s := range seats {
+			if e.VisibleTo(s) {
+				return true
+			}
+		}
+		return false
+	}
+	for i, e := range u.Events {
+		if visible(e) {
+			continue
+		}
+		kept := make([]game.Event, i, len(u.Events)-1)
+		copy(kept, u.Events[:i])
+		for _, e := range u.Events[i+1:] {
+			if visible(e) {
+				kept = append(kept, e)
+			}
+		}
+		u.Events = kept
+		return u
+	}
+	return u
+}
+
+// MatchEvent is the Data of the event of a match-level update.
+type MatchEvent struct {
+	Cause   string        `json:"cause"`  // "gone" or "timeout"
+	Action  string        `json:"action"` // Forfeit, BotTakes or End
+	Level   string        `json:"level,omitempty"`
+	Outcome *game.Outcome `json:"outcome,omitempty"`
+}
+
+// Match-level event types.
+const (
+	EventForfeit   = "forfeit"   // a gone seat forfeited
+	EventTimeout   = "timeout"   // a seat ran out of time (Data.Action says what followed)
+	EventAbandoned = "abandoned" // a gone seat ended the game for all
+	EventTakeover  = "takeover"  // a bot took over a gone seat
+)
+
+// matchRecord is a match-level update as stored in the log.
+type matchRecord struct {
+	Type string    `json:"type"`
+	Seat game.Seat `json:"seat"`
+	MatchEvent
+}
+
+// Clocks are a match's clocks at a Snapshot.
+type Clocks struct {
+	// Remaining is each seat's game clock left; nil without a game clock.
+	Remaining []time.Duration `json:"remaining,omitempty"`
+	// Deadline is, per seat, when its current move is due (the sooner of
+	// the move clock and the game clock); zero when it owes none or has no
+	// clock.
+	Deadline []time.Time `json:"deadline,omitempty"`
+}
+
+// SeatStatus is a seat as the match sees it now.
+type SeatStatus struct {
+	Kind      string `json:"kind"` // Human, Bot or Open; Bot after a takeover
+	Level     string `json:"level,omitempty"`
+	Connected bool   `json:"connected"`
+}
+
+// Snapshot is a match as one seat may see it at Seq.
+type Snapshot struct {
+	Seq  int64
+	Seat game.Seat
+	// View is the seat's view as JSON. It is encoded under the match's
+	// lock, so none of the game's memory escapes to the caller.
+	View    json.RawMessage
+	Turn    []game.Seat
+	Scores  []int
+	Outcome *game.Outcome
+	Seats   []SeatStatus
+	Clocks  Clocks
+}
+
+// seat is one seat's live status.
+type seat struct {
+	kind, level string
+	bot         game.Bot // made on first use
+	connected   bool
+	goneAt      time.Time // when it went away, while !connected
+	owing       bool
+	owingNext   bool          // scratch for tickLocked
+	moveStart   time.Time     // when its current move's clock started
+	used        time.Duration // game clock used before moveStart
+}
+
+// Match is one live match. Its methods are safe for concurrent use.
+type Match struct {
+	m       *Manager
+	id      string
+	spec    Spec
+	def     *game.Definition
+	created time.Time
+
+	ctx    context.Context // ends its bot search when the match ends or the manager closes
+	cancel context.CancelFunc
+
+	mu        sync.Mutex
+	st        game.State
+	entries   []game.Entry // the game moves, for Log
+	updates   []Update     // updates[i].Seq == i+1
+	seats     []seat
+	outcome   *game.Outcome
+	botRand   game.Rand
+	searching bool
+	stopped   bool
+	timer     Timer
+	timerGen  uint64
+
+	// Delivery to subscribers runs outside mu, so that a subscriber may
+	// read the match (Snapshot, Since) from its callback; deliverMu keeps it
+	// in order and one call at a time.
+	deliverMu   sync.Mutex
+	delivered   int64 // updates delivered so far
+	endNotified bool
+	subsMu      sync.Mutex
+	subs        atomic.Pointer[[]*subscriber]
+}
+
+type subscriber struct {
+	fn        func(Update)
+	cancelled atomic.Bool
+}
+
+func (m *Manager) newMatch(id string, spec Spec, def *game.Definition, st game.State, created time.Time) *Match {
+	ctx, cancel := context.WithCancel(m.ctx)
+	mt := &Match{
+		m: m, id: id, spec: spec, def: def, created: created, st: st,
+		ctx: ctx, cancel: cancel,
+		seats: make([]seat, len(spec.Seats)),
+		// Bots draw from their own generator, split off the seed, so
+		// their draws never disturb the game's and a replay is unaffected.
+		botRand: game.NewRand(spec.Seed ^ 0x5bd1e9955bd1e995),
+	}
+	for i, s := range spec.Seats {
+		mt.seats[i] = seat{kind: s.Kind, level: s.Level, connected: true}
+	}
+	mt.subs.Store(&[]*subscriber{})
+	return mt
+}
+
+// startLocked starts clocks, timers and bots from the current position.
+func (mt *Match) startLocked(now time.Time) {
+	mt.tickLocked(now, -2)
+	mt.afterChangeLocked(now)
+}
+
+// ID is the match's identifier.
+func (mt *Match) ID() string { return mt.id }
+
+// Spec is the spec the match was created with, its seed filled in. The
+// seed is a secret of the server: never send it to a client of a live match.
+func (mt *Match) Spec() Spec { return mt.spec }
+
+// Definition is the match's game.
+func (mt *Match) Definition() *game.Definition { return mt.def }
+
+// Seq is the number of the latest update, 0 before the first.
+func (mt *Match) Seq() int64 {
+	mt.mu.Lock()
+	defer mt.mu.Unlock()
+	return int64(len(mt.updates))
+}
+
+// Outcome is the end of the match, or nil while it goes on.
+func (mt *Match) Outcome() *game.Outcome {
+	mt.mu.Lock()
+	defer mt.mu.Unlock()
+	return mt.outcome
+}
+
+// Log is the match's game log (header and game moves; the match's own
+// decisions are not game moves), for saves and export.
+func (mt *Match) Log() game.Log {
+	mt.mu.Lock()
+	defer mt.mu.Unlock()
+	return game.Log{
+		Game: mt.spec.Game, Options: mt.spec.Options, Seed: mt.spec.Seed,
+		Moves: append([]game.Entry(nil), mt.entries...),
+	}
+}
+
+// ErrOver is returned by Play once the match has ended.
+var ErrOver = &game.MoveError{Code: "match-over", Msg: "the match is over"}
+
+// Play plays move (canonical JSON or notation) for seat. It refuses a seat
+// that owes no move and any move the game refuses, and then nothing
+// changes. An accepted move is durable in the store before it is numbered,
+// before subscribers hear of it and before Play returns.
+//
+// Many goroutines may Play on one match; they are served one at a time.
+func (mt *Match) Play(ctx context.Context, seat game.Seat, move []byte) (Update, error) {
+	mt.mu.Lock()
+	u, err := mt.playLocked(ctx, seat, move)
+	mt.mu.Unlock()
+	if err != nil {
+		return Update{}, err
+	}
+	mt.deliver()
+	return u, nil
+}
+
+func (mt *Match) playLocked(ctx context.Context, seat game.Seat, text []byte) (Update, error) {
+	if err := ctx.Err(); err != nil {
+		return Update{}, err
+	}
+	switch {
+	case mt.stopped:
+		return Update{}, ErrClosed
+	case mt.outcome != nil:
+		return Update{}, ErrOver
+	case seat < 0 || int(seat) >= len(mt.seats):
+		return Update{}, fmt.Errorf("no seat %d at this table", seat)
+	case !game.OwesMove(mt.st, seat):
+		return Update{}, game.NotYourTurn(seat)
+	}
+	mv, err := mt.st.ParseMove(seat, text)
+	if err != nil {
+		return Update{}, err
+	}
+	canon := game.Canonical(mv)
+	events, err := mt.st.Apply(seat, mv)
+	if err != nil {
+		return Update{}, err
+	}
+	now := mt.m.clock.Now()
+	seq := int64(len(mt.updates)) + 1
+	err = mt.m.st.Append(ctx, store.Record{Match: mt.id, Index: seq, Seat: seat, Move: canon, At: now})
+	if err != nil {
+		// The state has moved on but the move is not durable: put the
+		// state back by replaying the log without it.
+		mt.restoreLocked()
+		return Update{}, fmt.Errorf("the move could not be stored: %w", err)
+	}
+	mt.entries = append(mt.entries, game.Entry{Seat: seat, Move: canon})
+	u := mt.recordLocked(Update{Seq: seq, Seat: seat, Move: canon, Text: mv.String(), Events: events, At: now})
+	mt.tickLocked(now, seat)
+	if mt.outcome != nil {
+		mt.finishLocked(ctx)
+	}
+	mt.afterChangeLocked(now)
+	return u, nil
+}
+
+// restoreLocked rebuilds the state from the log after a move was applied
+// but could not be stored.
+func (mt *Match) restoreLocked() {
+	st, err := mt.m.reg.Replay(game.Log{Game: mt.spec.Game, Options: mt.spec.Options, Seed: mt.spec.Seed, Moves: mt.entries})
+	if err != nil {
+		// The log replayed before; if it no longer does, the game is
+		// broken and the match cannot go on safely.
+		mt.m.log.Error("match log does not replay", "match", mt.id, "err", err)
+		mt.stopped = true
+		return
+	}
+	mt.st = st
+}
+
+// recordLocked completes u with the position after it, keeps it, and
+// notes the end if there is one.
+func (mt *Match) recordLocked(u Update) Update {
+	if mt.outcome == nil {
+		mt.outcome = mt.st.Outcome()
+	}
+	if mt.outcome == nil {
+		u.Turn = mt.st.Turn()
+	}
+	u.Scores = mt.st.Scores()
+	u.Outcome = mt.outcome
+	mt.updates = append(mt.updates, u)
+	return u
+}
+
+// finishLocked stores the end of the match and stops its bots and timers.
+func (mt *Match) finishLocked(ctx context.Context) {
+	mt.cancel()
+	mt.stopTimerLocked()
+	out, _ := json.Marshal(mt.outcome)
+	if err := mt.m.st.FinishMatch(context.WithoutCancel(ctx), mt.id, out, mt.outcome.Reason); err != nil {
+		// The end follows from the log anyway; Recover finishes it.
+		mt.m.log.Error("match end not stored", "match", mt.id, "err", err)
+	}
+}
+
+// finishStored is finishLocked for a recovered match whose end was not
+// stored.
+func (mt *Match) finishStored(ctx context.Context) {
+	mt.mu.Lock()
+	defer mt.mu.Unlock()
+	mt.finishLocked(ctx)
+}
+
+// deliver hands every update not yet delivered to the subscribers, in
+// order, and calls OnEnd once after the final one. Whoever holds deliverMu
+// delivers everything pending, so each Play returns only after its own
+// update has been delivered.
+func (mt *Match) deliver() {
+	mt.deliverMu.Lock()
+	var ended *game.Outcome
+	for {
+		mt.mu.Lock()
+		if mt.delivered >= int64(len(mt.updates)) {
+			if mt.outcome != nil && !mt.endNotified {
+				mt.endNotified = true
+				ended = mt.outcome
+			}
+			mt.mu.Unlock()
+			break
+		}
+		u := mt.updates[mt.delivered]
+		mt.mu.Unlock()
+		mt.delivered++
+		for _, s := range *mt.subs.Load() {
+			if !s.cancelled.Load() {
+				s.fn(u)
+			}
+		}
+	}
+	mt.deliverMu.Unlock()
+	if ended != nil && mt.m.opts.OnEnd != nil {
+		mt.m.opts.OnEnd(mt, *ended)
+	}
+}
+
+// Since returns the updates after seq, for a client resuming from seq.
+func (mt *Match) Since(seq int64) []Update {
+	mt.mu.Lock()
+	defer mt.mu.Unlock()
+	if seq < 0 {
+		seq = 0
+	}
+	if seq >= int64(len(mt.updates)) {
+		return nil
+	}
+	return append([]Update(nil), mt.updates[seq:]...)
+}
+
+// Subscribe calls fn with every update from now on, in order. It is
+// SubscribeSince from the updates already delivered.
+func (mt *Match) Subscribe(fn func(Update)) (cancel func()) {
+	mt.deliverMu.Lock()
+	defer mt.deliverMu.Unlock()
+	return mt.addSubLocked(fn)
+}
+
+// SubscribeSince calls fn with every update after seq, first those that
+// already happened and then each new one, exactly once and in order: what
+// a reconnecting client needs, without the gap or overlap of calling Since
+// and then Subscribe.
+//
+// fn is never called concurrently with itself, and is called before the
+// Play that made the update returns, so it must be quick and must not
+// block: the server's callback only queues the update for its connection.
+// fn may read the match (Snapshot, Since) and may cancel, but must not Play
+// or Subscribe from inside the callback. After cancel returns, fn is not
+// called again (a call already running may finish).
+func (mt *Match) SubscribeSince(seq int64, fn func(Update)) (cancel func()) {
+	mt.deliverMu.Lock()
+	defer mt.deliverMu.Unlock()
+	mt.mu.Lock()
+	if seq < 0 {
+		seq = 0
+	}
+	var missed []Update
+	if seq < mt.delivered {
+		missed = mt.updates[seq:mt.delivered]
+	}
+	mt.mu.Unlock()
+	for _, u := range missed {
+		fn(u)
+	}
+	return mt.addSubLocked(fn)
+}
+
+func (mt *Match) addSubLocked(fn func(Update)) func() {
+	s := &subscriber{fn: fn}
+	mt.subsMu.Lock()
+	old := *mt.subs.Load()
+	list := append(append(make([]*subscriber, 0, len(old)+1), old...), s)
+	mt.subs.Store(&list)
+	mt.subsMu.Unlock()
+	return func() {
+		s.cancelled.Store(true)
+		mt.subsMu.Lock()
+		defer mt.subsMu.Unlock()
+		old := *mt.subs.Load()
+		list := make([]*subscriber, 0, len(old))
+		for _, o := range old {
+			if o != s {
+				list = append(list, o)
+			}
+		}
+		mt.subs.Store(&list)
+	}
+}
+
+// Snapshot is the match as seat (or game.Spectator) may see it now. A seat
+// that is not at the table gets the spectator's view.
+func (mt *Match) Snapshot(seat game.Seat) Snapshot {
+	mt.mu.Lock()
+	defer mt.mu.Unlock()
+	if seat < 0 || int(seat) >= len(mt.seats) {
+		seat = game.Spectator
+	}
+	view, err := json.Marshal(mt.st.View(seat))
+	if err != nil {
+		mt.m.log.Error("view does not encode", "match", mt.id, "seat", seat, "err", err)
+		view = json.RawMessage("null")
+	}
+	sn := Snapshot{
+		Seq: int64(len(mt.updates)), Seat: seat, View: view,
+		Scores: mt.st.Scores(), Outcome: mt.outcome,
+		Seats: make([]SeatStatus, len(mt.seats)),
+	}
+	if mt.outcome == nil {
+		sn.Turn = mt.st.Turn()
+	}
+	for i, s := range mt.seats {
+		sn.Seats[i] = SeatStatus{Kind: s.kind, Level: s.level, Connected: s.kind == Bot || s.connected}
+	}
+	sn.Clocks = mt.clocksLocked(mt.m.clock.Now())
+	return sn
+}
+
+// rebuild makes a match from its stored log, replaying every record.
+func (m *Manager) rebuild(ml *store.MatchLog) (*Match, error) {
+	var spec Spec
+	var set settings
+	if err := json.Unmarshal(ml.Seats, &spec.Seats); err != nil {
+		return nil, fmt.Errorf("seats: %w", err)
+	}
+	if err := json.Unmarshal(ml.Settings, &set); err != nil {
+		return nil, fmt.Errorf("settings: %w", err)
+	}
+	spec.Game, spec.Options, spec.Seed = ml.Game, ml.Options, ml.Seed
+	spec.Policy, spec.BotTime = set.Policy, set.BotTime
+	def, st, err := m.reg.Start(game.Log{Game: ml.Game, Options: ml.Options, Seed: ml.Seed})
+	if err != nil {
+		return nil, &game.ReplayError{Err: err}
+	}
+	if len(spec.Seats) != st.Seats() {
+		return nil, fmt.Errorf("%d seats stored for a game of %d", len(spec.Seats), st.Seats())
+	}
+	mt := m.newMatch(ml.ID, spec, def, st, ml.Created)
+	mt.mu.Lock()
+	defer mt.mu.Unlock()
+	mt.tickLocked(ml.Created, -2)
+	for i, r := range ml.Records {
+		if r.Index != int64(i+1) {
+			return nil, fmt.Errorf("record %d has index %d", i+1, r.Index)
+		}
+		if mt.outcome != nil {
+			return nil, fmt.Errorf("record %d follows the end of the match", r.Index)
+		}
+		if r.Move != nil {
+			mv, err := st.ParseMove(r.Seat, r.Move)
+			if err != nil {
+				return nil, &game.ReplayError{Index: i + 1, Entry: game.Entry{Seat: r.Seat, Move: r.Move}, Err: err}
+			}
+			events, err := st.Apply(r.Seat, mv)
+			if err != nil {
+				return nil, &game.ReplayError{Index: i + 1, Entry: game.Entry{Seat: r.Seat, Move: r.Move}, Err: err}
+			}
+			mt.entries = append(mt.entries, game.Entry{Seat: r.Seat, Move: r.Move})
+			mt.recordLocked(Update{Seq: r.Index, Seat: r.Seat, Move: r.Move, Text: mv.String(), Events: events, At: r.At})
+			mt.tickLocked(r.At, r.Seat)
+			continue
+		}
+		var rec matchRecord
+		if err := json.Unmarshal(r.Event, &rec); err != nil {
+			return nil, fmt.Errorf("record %d: %w", r.Index, err)
+		}
+		if rec.Seat < 0 || int(rec.Seat) >= len(mt.seats) {
+			return nil, fmt.Errorf("record %d names seat %d", r.Index, rec.Seat)
+		}
+		mt.applyRecordLocked(rec, r.At)
+	}
+	// Every connection was lost with the old process; the time the server
+	// was down is charged to no one.
+	now := m.clock.Now()
+	for i := range mt.seats {
+		s := &mt.seats[i]
+		if s.owing {
+			s.moveStart = now
+		}
+		if s.kind != Bot {
+			s.connected = false
+			s.goneAt = now
+		}
+	}
+	if mt.outcome == nil {
+		mt.afterChangeLocked(now)
+	} else {
+		mt.cancel()
+	}
+	// The updates rebuilt here were all delivered before the crash, to
+	// subscribers who are gone: a new subscriber starts after them.
+	mt.delivered = int64(len(mt.updates))
+	if ml.Finished {
+		mt.endNotified = true
+	}
+	return mt, nil
+}
+
+// stop ends the match's bot search and timer for a shutdown. The match
+// keeps its state but plays nothing more.
+func (mt *Match) stop() {
+	mt.mu.Lock()
+	defer mt.mu.Unlock()
+	mt.stopped = true
+	mt.cancel()
+	mt.stopTimerLocked()
+}

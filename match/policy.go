@@ -1,0 +1,285 @@
+package match
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/parlor-games/parlor/game"
+	"github.com/parlor-games/parlor/store"
+)
+
+// Clocks and the disconnect policy.
+//
+// A match keeps one timer, set for the earliest of: a gone human seat's
+// grace running out, an owing human seat's move clock or game clock running
+// out. Bot seats have no clocks: their budget per move bounds them. When
+// the timer fires, the first seat (in seat order) whose time is up meets the
+// policy's action, stored as a match-level update like any move.
+
+// tickLocked updates which seats owe a move after an update by mover (-2
+// for none) at now: the mover's clock stops and, if it owes again, starts
+// afresh; a seat that starts owing starts its clock; a seat that still owes
+// (simultaneous moves) keeps running.
+func (mt *Match) tickLocked(now time.Time, mover game.Seat) {
+	for i := range mt.seats {
+		mt.seats[i].owingNext = false
+	}
+	if mt.outcome == nil {
+		for _, t := range mt.st.Turn() {
+			if int(t) >= 0 && int(t) < len(mt.seats) {
+				mt.seats[t].owingNext = true
+			}
+		}
+	}
+	for i := range mt.seats {
+		s := &mt.seats[i]
+		restart := game.Seat(i) == mover
+		if s.owing && (!s.owingNext || restart) {
+			s.used += now.Sub(s.moveStart)
+		}
+		if s.owingNext && (!s.owing || restart) {
+			s.moveStart = now
+		}
+		s.owing = s.owingNext
+	}
+}
+
+// deadlineLocked is when seat i's time is up, and why; zero if it cannot
+// run out.
+func (mt *Match) deadlineLocked(i int) (time.Time, string) {
+	s := &mt.seats[i]
+	if s.kind == Bot {
+		return time.Time{}, ""
+	}
+	p := &mt.spec.Policy
+	var at time.Time
+	var cause string
+	earlier := func(t time.Time, c string) {
+		if at.IsZero() || t.Before(at) {
+			at, cause = t, c
+		}
+	}
+	if !s.connected && p.OnGone != "" {
+		earlier(s.goneAt.Add(p.Grace), "gone")
+	}
+	if s.owing {
+		if p.MoveClock > 0 {
+			earlier(s.moveStart.Add(p.MoveClock), "timeout")
+		}
+		if p.GameClock > 0 {
+			earlier(s.moveStart.Add(p.GameClock-s.used), "timeout")
+		}
+	}
+	return at, cause
+}
+
+// clocksLocked reports the clocks at now.
+func (mt *Match) clocksLocked(now time.Time) Clocks {
+	p := &mt.spec.Policy
+	if p.MoveClock == 0 && p.GameClock == 0 {
+		return Clocks{}
+	}
+	var c Clocks
+	c.Deadline = make([]time.Time, len(mt.seats))
+	if p.GameClock > 0 {
+		c.Remaining = make([]time.Duration, len(mt.seats))
+	}
+	for i := range mt.seats {
+		s := &mt.seats[i]
+		if c.Remaining != nil {
+			left := p.GameClock - s.used
+			if s.owing && mt.outcome == nil {
+				left -= now.Sub(s.moveStart)
+			}
+			c.Remaining[i] = max(left, 0)
+		}
+		if s.owing && s.kind != Bot && mt.outcome == nil {
+			var d time.Time
+			if p.MoveClock > 0 {
+				d = s.moveStart.Add(p.MoveClock)
+			}
+			if p.GameClock > 0 {
+				if g := s.moveStart.Add(p.GameClock - s.used); d.IsZero() || g.Before(d) {
+					d = g
+				}
+			}
+			c.Deadline[i] = d
+		}
+	}
+	return c
+}
+
+// afterChangeLocked sets the timer and starts a bot search if a bot owes a
+// move. Called after every change of position or of seats.
+func (mt *Match) afterChangeLocked(now time.Time) {
+	mt.stopTimerLocked()
+	if mt.outcome != nil || mt.stopped {
+		return
+	}
+	var next time.Time
+	for i := range mt.seats {
+		if at, _ := mt.deadlineLocked(i); !at.IsZero() && (next.IsZero() || at.Before(next)) {
+			next = at
+		}
+	}
+	if !next.IsZero() {
+		mt.timerGen++
+		gen := mt.timerGen
+		mt.timer = mt.m.clock.AfterFunc(max(next.Sub(now), 0), func() { mt.onTimer(gen) })
+	}
+	mt.kickBotsLocked()
+}
+
+func (mt *Match) stopTimerLocked() {
+	if mt.timer != nil {
+		mt.timer.Stop()
+		mt.timer = nil
+	}
+	mt.timerGen++ // a timer that already fired finds itself stale
+}
+
+// policyRetry is how long a policy action that could not be stored waits
+// before it is tried again.
+const policyRetry = 5 * time.Second
+
+func (mt *Match) onTimer(gen uint64) {
+	mt.mu.Lock()
+	if gen != mt.timerGen || mt.outcome != nil || mt.stopped {
+		mt.mu.Unlock()
+		return
+	}
+	mt.timer = nil
+	now := mt.m.clock.Now()
+	acted := false
+	for i := range mt.seats {
+		at, cause := mt.deadlineLocked(i)
+		if at.IsZero() || now.Before(at) {
+			continue
+		}
+		action := mt.spec.Policy.OnGone
+		if cause == "timeout" {
+			action = mt.spec.Policy.OnTimeout
+			if action == "" {
+				action = Forfeit
+			}
+		}
+		if err := mt.actLocked(game.Seat(i), cause, action, now); err != nil {
+			// Most likely the store is failing: try again in a while
+			// rather than at once and in a loop.
+			mt.m.log.Error("match policy not applied; retrying", "match", mt.id, "seat", i, "err", err)
+			mt.timerGen++
+			gen := mt.timerGen
+			mt.timer = mt.m.clock.AfterFunc(policyRetry, func() { mt.onTimer(gen) })
+			mt.mu.Unlock()
+			return
+		}
+		acted = true
+		break
+	}
+	if !acted || mt.outcome == nil {
+		mt.afterChangeLocked(now)
+	}
+	mt.mu.Unlock()
+	mt.deliver()
+}
+
+// actLocked applies a policy action to seat, for cause ("gone" or
+// "timeout"), as a stored match-level update.
+func (mt *Match) actLocked(seat game.Seat, cause, action string, now time.Time) error {
+	rec := matchRecord{Seat: seat, MatchEvent: MatchEvent{Cause: cause, Action: action}}
+	if action == BotTakes {
+		rec.Level = mt.takeoverLevel()
+		if rec.Level == "" {
+			// A game without bots: the seat cannot be filled, so it
+			// forfeits, as it would without the bot option.
+			rec.Action = Forfeit
+		}
+	}
+	switch rec.Action {
+	case BotTakes:
+		rec.Type = EventTakeover
+	case Forfeit:
+		rec.Type = EventForfeit
+		var winners []game.Seat
+		for i := range mt.seats {
+			if game.Seat(i) != seat {
+				winners = append(winners, game.Seat(i))
+			}
+		}
+		rec.Outcome = &game.Outcome{Winners: winners, Reason: fmt.Sprintf("seat %d forfeited", seat)}
+	case End:
+		rec.Type = EventAbandoned
+		rec.Outcome = &game.Outcome{Winners: []game.Seat{}, Reason: fmt.Sprintf("seat %d left; the game ends for all", seat)}
+	}
+	if cause == "timeout" {
+		rec.Type = EventTimeout
+		if rec.Outcome != nil {
+			rec.Outcome.Reason = fmt.Sprintf("seat %d ran out of time", seat)
+		}
+	}
+	data, err := json.Marshal(rec)
+	if err != nil {
+		return err
+	}
+	seq := int64(len(mt.updates)) + 1
+	if err := mt.m.st.Append(mt.m.ctx, store.Record{Match: mt.id, Index: seq, Seat: seat, Event: data, At: now}); err != nil {
+		return err
+	}
+	mt.applyRecordLocked(rec, now)
+	if mt.outcome != nil {
+		mt.finishLocked(context.Background())
+	}
+	return nil
+}
+
+// applyRecordLocked applies a match-level record, live or replayed, and
+// keeps its update.
+func (mt *Match) applyRecordLocked(rec matchRecord, at time.Time) {
+	switch rec.Action {
+	case BotTakes:
+		s := &mt.seats[rec.Seat]
+		s.kind, s.level, s.bot = Bot, rec.Level, nil
+	case Forfeit, End:
+		if rec.Outcome != nil {
+			mt.outcome = rec.Outcome
+		}
+	}
+	ev := game.Event{Type: rec.Type, Seat: rec.Seat, Data: rec.MatchEvent}
+	mt.recordLocked(Update{Seq: int64(len(mt.updates)) + 1, Seat: rec.Seat, Events: []game.Event{ev}, At: at})
+	mt.tickLocked(at, -2)
+}
+
+// takeoverLevel is the level of a bot taking over a seat.
+func (mt *Match) takeoverLevel() string {
+	if mt.spec.Policy.BotLevel != "" {
+		return mt.spec.Policy.BotLevel
+	}
+	levels := mt.def.BotLevels
+	if mt.def.NewBot == nil || len(levels) == 0 {
+		return ""
+	}
+	return levels[len(levels)/2]
+}
+
+// SetConnected tells the match whether seat's player is connected. A seat
+// that goes away starts its grace period; after it, Policy.OnGone applies.
+// Coming back within the grace period cancels it. Bot seats ignore this.
+func (mt *Match) SetConnected(seat game.Seat, connected bool) {
+	mt.mu.Lock()
+	defer mt.mu.Unlock()
+	if seat < 0 || int(seat) >= len(mt.seats) || mt.outcome != nil {
+		return
+	}
+	s := &mt.seats[seat]
+	if s.kind == Bot || s.connected == connected {
+		return
+	}
+	now := mt.m.clock.Now()
+	s.connected = connected
+	if !connected {
+		s.goneAt = now
+	}
+	mt.afterChangeLocked(now)
+}

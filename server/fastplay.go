@@ -1,0 +1,183 @@
+package server
+
+import (
+	"encoding/json"
+	"strconv"
+)
+
+// playMsg is a match.play request read by parsePlay.
+type playMsg struct {
+	id    int64
+	table string
+	seat  int
+	move  []byte
+}
+
+// parsePlay reads the commonest request, match.play, without reflection:
+// {"t":"match.play","id":N,"table":"...","seat":N,"move":...} with its
+// keys in any order. It accepts only what the strict decoder would accept
+// with the same meaning (valid JSON, each key once, no other key, plain
+// strings without escapes, integers); anything else returns false and
+// takes the general path, which gives the same answer as before.
+func parsePlay(data []byte) (playMsg, bool) {
+	var m playMsg
+	if !json.Valid(data) {
+		return m, false
+	}
+	i := skipSpace(data, 0)
+	if i >= len(data) || data[i] != '{' {
+		return m, false
+	}
+	i++
+	var seen uint8
+	const (
+		hasT = 1 << iota
+		hasID
+		hasTable
+		hasSeat
+		hasMove
+		all = hasT | hasID | hasTable | hasSeat | hasMove
+	)
+	for {
+		i = skipSpace(data, i)
+		key, j, ok := plainString(data, i)
+		if !ok {
+			return m, false
+		}
+		i = skipSpace(data, j)
+		if i >= len(data) || data[i] != ':' {
+			return m, false
+		}
+		i = skipSpace(data, i+1)
+		var bit uint8
+		switch string(key) {
+		case "t":
+			bit = hasT
+			var v []byte
+			v, i, ok = plainString(data, i)
+			ok = ok && string(v) == "match.play"
+		case "id":
+			bit = hasID
+			m.id, i, ok = plainInt(data, i, 18)
+		case "table":
+			bit = hasTable
+			var v []byte
+			v, i, ok = plainString(data, i)
+			m.table = string(v)
+		case "seat":
+			bit = hasSeat
+			var n int64
+			n, i, ok = plainInt(data, i, 9)
+			m.seat = int(n)
+		case "move":
+			bit = hasMove
+			start := i
+			i, ok = skipValue(data, i)
+			m.move = data[start:i]
+		}
+		if bit == 0 || !ok || seen&bit != 0 {
+			return m, false
+		}
+		seen |= bit
+		i = skipSpace(data, i)
+		if i >= len(data) {
+			return m, false
+		}
+		if data[i] == '}' {
+			break
+		}
+		if data[i] != ',' {
+			return m, false
+		}
+		i++
+	}
+	if seen != all {
+		return m, false
+	}
+	// The reader reuses its buffer: the move must not point into it.
+	m.move = append([]byte(nil), m.move...)
+	return m, true
+}
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// plainString reads a JSON string that has no escapes.
+func plainString(b []byte, i int) ([]byte, int, bool) {
+	if i >= len(b) || b[i] != '"' {
+		return nil, i, false
+	}
+	for j := i + 1; j < len(b); j++ {
+		switch b[j] {
+		case '"':
+			return b[i+1 : j], j + 1, true
+		default:
+			if b[j] < 0x20 || b[j] > 0x7e || b[j] == '\\' {
+				return nil, i, false
+			}
+		}
+	}
+	return nil, i, false
+}
+
+// plainInt reads a JSON integer of at most digits digits.
+func plainInt(b []byte, i, digits int) (int64, int, bool) {
+	j := i
+	if j < len(b) && b[j] == '-' {
+		j++
+	}
+	k := j
+	for k < len(b) && b[k] >= '0' && b[k] <= '9' {
+		k++
+	}
+	if k == j || k-j > digits || k < len(b) && (b[k] == '.' || b[k] == 'e' || b[k] == 'E') {
+		return 0, i, false
+	}
+	n, err := strconv.ParseInt(string(b[i:k]), 10, 64)
+	return n, k, err == nil
+}
+
+// skipValue returns the end of the JSON value at i; b is valid JSON.
+func skipValue(b []byte, i int) (int, bool) {
+	depth := 0
+	for i < len(b) {
+		switch c := b[i]; {
+		case c == '"':
+			i++
+			for i < len(b) && b[i] != '"' {
+				if b[i] == '\\' {
+					i++
+				}
+				i++
+			}
+			if i >= len(b) {
+				return i, false
+			}
+			i++
+			if depth == 0 {
+				return i, true
+			}
+		case c == '{' || c == '[':
+			depth++
+			i++
+		case c == '}' || c == ']':
+			if depth == 0 {
+				return i, true
+			}
+			depth--
+			i++
+			if depth == 0 {
+				return i, true
+			}
+		case depth == 0 && (c == ',' || c == ' ' || c == '\t' || c == '\n' || c == '\r'):
+			return i, true
+		default:
+			i++
+		}
+	}
+	return i, false
+}

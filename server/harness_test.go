@@ -1,0 +1,333 @@
+package server_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/parlor-games/parlor/accounts"
+	"github.com/parlor-games/parlor/games"
+	"github.com/parlor-games/parlor/match"
+	"github.com/parlor-games/parlor/server"
+	"github.com/parlor-games/parlor/store"
+)
+
+// wait is how long a test waits for something the server should do soon.
+// It is a deadline for a condition, not a timing threshold.
+const wait = 20 * time.Second
+
+// env is a running server over a data directory.
+type env struct {
+	t    *testing.T
+	dir  string
+	st   *store.Store
+	mgr  *match.Manager
+	srv  *server.Server
+	http *httptest.Server
+}
+
+func newEnv(t *testing.T) *env {
+	t.Helper()
+	return startEnv(t, t.TempDir())
+}
+
+// startEnv starts a server over dir; a second env over the same dir after
+// stop is a restart.
+func startEnv(t *testing.T, dir string) *env {
+	t.Helper()
+	ctx := context.Background()
+	st, err := store.Open(ctx, dir+"/parlor.db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	acct := accounts.New(st.DB(), accounts.Options{Hash: accounts.HashParams{Time: 1, Memory: 64, Threads: 1}})
+	if err := acct.Init(ctx); err != nil {
+		t.Fatal(err)
+	}
+	reg := games.Registry()
+	mgr := match.NewManager(reg, st, nil)
+	if _, err := mgr.Recover(ctx); err != nil {
+		t.Fatal(err)
+	}
+	srv, err := server.New(ctx, server.Config{Registry: reg, Matches: mgr, Accounts: acct, Store: st, BotBudget: 50 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &env{t: t, dir: dir, st: st, mgr: mgr, srv: srv, http: httptest.NewServer(srv.Handler())}
+	t.Cleanup(e.stop)
+	return e
+}
+
+func (e *env) stop() {
+	if e.http == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	defer cancel()
+	e.http.CloseClientConnections()
+	_ = e.srv.Shutdown(ctx)
+	e.http.Close()
+	_ = e.mgr.Close(ctx)
+	_ = e.st.Close()
+	e.http = nil
+}
+
+// user is a browser: a cookie jar and an HTTP client.
+type user struct {
+	e    *env
+	name string
+	hc   *http.Client
+}
+
+func (e *env) guest(name string) *user {
+	e.t.Helper()
+	u := e.newUser(name)
+	u.mustPost("/api/guest", map[string]string{"name": name}, 200)
+	return u
+}
+
+func (e *env) account(name, pw string) *user {
+	e.t.Helper()
+	u := e.newUser(name)
+	u.mustPost("/api/register", map[string]string{"name": name, "password": pw}, 200)
+	return u
+}
+
+func (e *env) newUser(name string) *user {
+	jar, _ := cookiejar.New(nil)
+	return &user{e: e, name: name, hc: &http.Client{Jar: jar, Timeout: wait}}
+}
+
+func (u *user) do(method, path string, body any) (int, []byte) {
+	u.e.t.Helper()
+	var r io.Reader
+	switch b := body.(type) {
+	case nil:
+	case []byte:
+		r = bytes.NewReader(b)
+	default:
+		r = bytes.NewReader(mustMarshal(b))
+	}
+	req, _ := http.NewRequest(method, u.e.http.URL+path, r)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	res, err := u.hc.Do(req)
+	if err != nil {
+		u.e.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	out, _ := io.ReadAll(res.Body)
+	return res.StatusCode, out
+}
+
+func (u *user) mustPost(path string, body any, want int) []byte {
+	u.e.t.Helper()
+	code, out := u.do("POST", path, body)
+	if code != want {
+		u.e.t.Fatalf("POST %s: %d %s, want %d", path, code, out, want)
+	}
+	return out
+}
+
+func mustMarshal(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// msg is one decoded server message; raw keeps its bytes for leak checks.
+type msg struct {
+	m   map[string]any
+	raw []byte
+}
+
+func (m msg) t() string { s, _ := m.m["t"].(string); return s }
+
+// client is one WebSocket connection that records every message it
+// receives.
+type client struct {
+	t    *testing.T
+	u    *user
+	ws   *websocket.Conn
+	mu   sync.Mutex
+	msgs []msg
+	seen int // index of the first message not yet consumed by next
+	cond chan struct{}
+	id   int64
+	done chan struct{}
+	err  error
+}
+
+func (u *user) dial() *client {
+	u.e.t.Helper()
+	c, err := u.tryDial("")
+	if err != nil {
+		u.e.t.Fatal(err)
+	}
+	return c
+}
+
+func (u *user) tryDial(origin string) (*client, error) {
+	h := http.Header{}
+	base, _ := url.Parse(u.e.http.URL)
+	for _, ck := range u.hc.Jar.Cookies(base) {
+		h.Add("Cookie", ck.Name+"="+ck.Value)
+	}
+	if origin != "" {
+		h.Set("Origin", origin)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	defer cancel()
+	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(u.e.http.URL, "http")+"/api/ws", &websocket.DialOptions{HTTPHeader: h})
+	if err != nil {
+		return nil, err
+	}
+	ws.SetReadLimit(1 << 22)
+	c := &client{t: u.e.t, u: u, ws: ws, cond: make(chan struct{}, 1), done: make(chan struct{})}
+	go c.readLoop()
+	u.e.t.Cleanup(func() { ws.CloseNow() })
+	c.waitFor("hello", func(m msg) bool { return m.t() == "hello" })
+	return c, nil
+}
+
+func (c *client) readLoop() {
+	defer close(c.done)
+	for {
+		_, b, err := c.ws.Read(context.Background())
+		if err != nil {
+			c.mu.Lock()
+			c.err = err
+			c.mu.Unlock()
+			c.notify()
+			return
+		}
+		var m map[string]any
+		if err := json.Unmarshal(b, &m); err != nil {
+			c.t.Errorf("server sent non-JSON %q", b)
+			continue
+		}
+		c.mu.Lock()
+		c.msgs = append(c.msgs, msg{m: m, raw: b})
+		c.mu.Unlock()
+		c.notify()
+	}
+}
+
+func (c *client) notify() {
+	select {
+	case c.cond <- struct{}{}:
+	default:
+	}
+}
+
+// all returns every message received so far.
+func (c *client) all() []msg {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]msg(nil), c.msgs...)
+}
+
+// waitFor returns the first message (at or after the earliest unconsumed
+// one) that matches, failing the test at the deadline.
+func (c *client) waitFor(what string, match func(msg) bool) msg {
+	c.t.Helper()
+	deadline := time.After(wait)
+	for {
+		c.mu.Lock()
+		for i := c.seen; i < len(c.msgs); i++ {
+			if match(c.msgs[i]) {
+				m := c.msgs[i]
+				c.mu.Unlock()
+				return m
+			}
+		}
+		err := c.err
+		c.mu.Unlock()
+		if err != nil {
+			c.t.Fatalf("%s: waiting for %s: connection closed: %v", c.u.name, what, err)
+		}
+		select {
+		case <-c.cond:
+		case <-deadline:
+			c.t.Fatalf("%s: no %s within %v", c.u.name, what, wait)
+		}
+	}
+}
+
+// send sends a raw message.
+func (c *client) send(v any) {
+	c.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	defer cancel()
+	var b []byte
+	if bb, ok := v.([]byte); ok {
+		b = bb
+	} else {
+		b = mustMarshal(v)
+	}
+	if err := c.ws.Write(ctx, websocket.MessageText, b); err != nil {
+		c.t.Fatalf("send: %v", err)
+	}
+}
+
+// call sends a request and returns its reply.
+func (c *client) call(t string, fields map[string]any) msg {
+	c.t.Helper()
+	c.mu.Lock()
+	c.id++
+	id := c.id
+	c.mu.Unlock()
+	m := map[string]any{"t": t, "id": id}
+	for k, v := range fields {
+		m[k] = v
+	}
+	c.send(m)
+	return c.waitFor(fmt.Sprintf("reply to %s", t), func(r msg) bool {
+		return r.t() == "reply" && r.m["id"] == float64(id)
+	})
+}
+
+// ok calls and fails the test unless the reply is ok.
+func (c *client) ok(t string, fields map[string]any) map[string]any {
+	c.t.Helper()
+	r := c.call(t, fields)
+	if r.m["ok"] != true {
+		c.t.Fatalf("%s %v: %s", t, fields, r.raw)
+	}
+	return r.m
+}
+
+// fail calls and fails the test unless the reply is an error; it returns
+// the error text.
+func (c *client) fail(t string, fields map[string]any) string {
+	c.t.Helper()
+	r := c.call(t, fields)
+	if r.m["ok"] != false {
+		c.t.Fatalf("%s %v succeeded, want an error: %s", t, fields, r.raw)
+	}
+	s, _ := r.m["error"].(string)
+	return s
+}
+
+func (c *client) close() {
+	c.ws.Close(websocket.StatusNormalClosure, "")
+	<-c.done
+}
+
+func tableID(reply map[string]any) string {
+	return reply["table"].(map[string]any)["id"].(string)
+}

@@ -1,0 +1,672 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"runtime/debug"
+	"slices"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// Limits of one WebSocket connection. They protect the server from a
+// client that floods it; docs/protocol.md states them.
+const (
+	maxMessage   = 64 << 10 // bytes per message, both ways
+	sendQueue    = 256      // pushes queued for a slow reader before it is cut off
+	defaultRate  = 20       // messages per second per connection, on average
+	rateBurst    = 40
+	writeTimeout = 10 * time.Second
+
+	// holdLimit is how many messages a request may queue before the
+	// writer starts anyway (a catch-up after table.watch can queue a
+	// whole match).
+	holdLimit = 32
+)
+
+// hub knows every open connection and the lobby's presence.
+type hub struct {
+	s *Server
+
+	mu            sync.Mutex
+	conns         map[*conn]struct{}
+	online        map[int64]*presence // user id -> presence
+	lobby         map[*conn]struct{}  // connections that joined the lobby
+	dirty         bool                // presence changed since the last push
+	pushing       bool                // a coalesced presence push is scheduled
+	tablesPending bool
+
+	chat *chat
+}
+
+type presence struct {
+	user  Identity
+	conns int
+	stats map[string]GameStats
+}
+
+func newHub(s *Server) *hub {
+	return &hub{
+		s:      s,
+		conns:  make(map[*conn]struct{}),
+		online: make(map[int64]*presence),
+		lobby:  make(map[*conn]struct{}),
+		chat:   newChat(),
+	}
+}
+
+// conn is one WebSocket. Its reader runs on the goroutine that accepted it;
+// a writer goroutine, started when there is something to send, drains a
+// bounded queue so that a slow client never blocks a match or another
+// client.
+type conn struct {
+	h    *hub
+	ws   *websocket.Conn
+	nc   *corkConn // under ws: lets the writer send a batch with one system call
+	user Identity
+
+	qmu     sync.Mutex
+	queue   [][]byte
+	spare   [][]byte // the previous batch's slice, for reuse
+	writing bool     // a writer is running
+	// holding is set while the reader handles a request: what the request
+	// queues (an update and the reply to a move) is written together once
+	// it is done, in one system call, rather than frame by frame.
+	holding     bool
+	closing     bool
+	closeCode   websocket.StatusCode
+	closeReason string
+
+	// Token bucket for the per-connection rate limit.
+	tokens float64
+	last   time.Time
+
+	mu      sync.Mutex
+	watches map[string]*watch // table id -> watch
+}
+
+func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
+	user, err := s.cfg.Accounts.Authenticate(r)
+	if err != nil {
+		httpError(w, http.StatusUnauthorized, "log in or pick a guest name first")
+		return
+	}
+	s.mu.Lock()
+	closed := s.closed
+	if !closed {
+		s.wg.Add(1)
+	}
+	s.mu.Unlock()
+	if closed {
+		httpError(w, http.StatusServiceUnavailable, "the server is shutting down")
+		return
+	}
+	defer s.wg.Done()
+	cw := &corkWriter{ResponseWriter: w}
+	ws, err := websocket.Accept(cw, r, &websocket.AcceptOptions{
+		OriginPatterns:  s.cfg.Origins,
+		CompressionMode: websocket.CompressionDisabled,
+	})
+	if err != nil {
+		s.log.Info("websocket refused", "err", err, "origin", r.Header.Get("Origin"))
+		return
+	}
+	ws.SetReadLimit(maxMessage)
+	c := &conn{
+		h:       s.hub,
+		ws:      ws,
+		nc:      cw.conn,
+		user:    user,
+		tokens:  rateBurst,
+		last:    time.Now(),
+		watches: make(map[string]*watch),
+	}
+	s.hub.add(c)
+	// Reads carry no context (see readLoop), so Shutdown ends them by
+	// closing the connections it finds in the hub: one added after its
+	// sweep must close itself.
+	s.mu.Lock()
+	closed = s.closed
+	s.mu.Unlock()
+	if closed {
+		c.close(websocket.StatusGoingAway, "server shutting down")
+	}
+	s.metrics.connections.Inc()
+	c.push(mustJSON(map[string]any{"t": "hello", "v": protocolVersion, "user": user}))
+	s.announcePending(c)
+	// The connection is hijacked: let net/http's goroutine, whose stack
+	// grew through the handshake and the session lookup, end, and read on
+	// a fresh goroutine with a small stack. At 20,000 connections that
+	// difference is most of the server's memory.
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		c.readLoop(context.Background())
+		c.close(websocket.StatusNormalClosure, "")
+		s.tables.dropConn(c)
+		s.hub.remove(c)
+		s.metrics.connections.Dec()
+	}()
+}
+
+// push queues bytes for the client and makes sure a writer is running.
+// A client whose queue is full has stopped reading; it is disconnected
+// rather than allowed to hold memory or slow a match down.
+//
+// The writer goroutine exists only while there is something to write:
+// an idle connection costs no goroutine but its reader, which is what
+// lets one server hold tens of thousands of idle players.
+func (c *conn) push(b []byte) {
+	c.qmu.Lock()
+	defer c.qmu.Unlock()
+	if c.closing {
+		return
+	}
+	if len(c.queue) >= sendQueue {
+		c.h.s.log.Warn("closing slow connection", "user", c.user.Name)
+		c.closeLocked(websocket.StatusPolicyViolation, "too slow reading messages")
+		// The writer may be stuck in a write to a peer that reads
+		// nothing; give it a moment, then cut the socket.
+		time.AfterFunc(writeTimeout, func() { c.ws.CloseNow() })
+		return
+	}
+	c.queue = append(c.queue, b)
+	if !c.writing && (!c.holding || len(c.queue) >= holdLimit) {
+		c.writing = true
+		go c.flush()
+	}
+}
+
+// hold defers the writer while the reader handles a request.
+func (c *conn) hold() {
+	c.qmu.Lock()
+	c.holding = true
+	c.qmu.Unlock()
+}
+
+// release ends a hold. If the request queued anything and no writer runs,
+// the reader writes it itself: the reply to a move goes out without
+// waking another goroutine.
+func (c *conn) release() {
+	c.qmu.Lock()
+	c.holding = false
+	if c.writing || len(c.queue) == 0 {
+		c.qmu.Unlock()
+		return
+	}
+	c.writing = true
+	c.qmu.Unlock()
+	c.drain(true)
+}
+
+// close asks the writer to send what is queued (an error reply that
+// explains the close, say) and then close with code.
+func (c *conn) close(code websocket.StatusCode, reason string) {
+	c.qmu.Lock()
+	defer c.qmu.Unlock()
+	c.closeLocked(code, reason)
+}
+
+func (c *conn) closeLocked(code websocket.StatusCode, reason string) {
+	if c.closing {
+		return
+	}
+	c.closing = true
+	c.closeCode, c.closeReason = code, reason
+	if !c.writing {
+		c.writing = true
+		go c.flush()
+	}
+}
+
+// flush writes the queue in order, then exits; after a close request it
+// performs the closing handshake.
+func (c *conn) flush() { c.drain(false) }
+
+// drain is the writer: it writes what is queued, a batch at a time, until
+// the queue is empty. The caller has set c.writing. Inline (on the
+// reader's goroutine) it writes one batch and hands anything queued since,
+// and the closing handshake, to a writer goroutine, so that the reader
+// goes back to reading.
+func (c *conn) drain(inline bool) {
+	for n := 0; ; n++ {
+		c.qmu.Lock()
+		if inline && (n > 0 || c.closing) && (len(c.queue) > 0 || c.closing) {
+			c.qmu.Unlock()
+			go c.flush()
+			return
+		}
+		if len(c.queue) == 0 {
+			if !c.closing {
+				c.writing = false
+				if cap(c.queue) > 16 {
+					c.queue, c.spare = nil, nil
+				}
+				c.qmu.Unlock()
+				return
+			}
+			code, reason := c.closeCode, c.closeReason
+			c.qmu.Unlock()
+			// Close waits for the peer's closing handshake; CloseNow after
+			// a short while keeps shutdown bounded.
+			t := time.AfterFunc(2*time.Second, func() { c.ws.CloseNow() })
+			c.ws.Close(code, reason)
+			t.Stop()
+			return
+		}
+		batch := c.queue
+		c.queue, c.spare = c.spare[:0], nil
+		closing := c.closing
+		c.qmu.Unlock()
+		ok := c.writeBatch(batch, closing)
+		clear(batch)
+		c.qmu.Lock()
+		if c.spare == nil && cap(batch) <= 16 {
+			c.spare = batch[:0]
+		}
+		c.qmu.Unlock()
+		if !ok {
+			c.qmu.Lock()
+			c.closing = true
+			c.queue = nil
+			c.qmu.Unlock()
+			c.ws.CloseNow()
+			return
+		}
+	}
+}
+
+// writeBatch writes messages in order, one frame each, and corked, so
+// that together they cost one system call (or one per corkLimit bytes).
+// While closing, each write has a deadline instead.
+func (c *conn) writeBatch(batch [][]byte, closing bool) bool {
+	if closing {
+		for _, b := range batch {
+			if !c.write(b, time.Second) {
+				return false
+			}
+		}
+		return true
+	}
+	if len(batch) == 1 || c.nc == nil {
+		for _, b := range batch {
+			if !c.write(b, 0) {
+				return false
+			}
+		}
+		return true
+	}
+	c.nc.cork()
+	for _, b := range batch {
+		if !c.write(b, 0) {
+			c.nc.uncork()
+			return false
+		}
+		if c.nc.buffered() >= corkLimit {
+			if c.nc.uncork() != nil {
+				return false
+			}
+			c.nc.cork()
+		}
+	}
+	return c.nc.uncork() == nil
+}
+
+// write sends one message. Live writes carry no deadline, because a timer
+// per message is a measurable share of a move's cost; a client that stops
+// reading is caught instead by its full queue (push closes it, and
+// CloseNow unblocks a stuck write).
+func (c *conn) write(b []byte, timeout time.Duration) bool {
+	ctx := context.Background()
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
+	}
+	return c.ws.Write(ctx, websocket.MessageText, b) == nil
+}
+
+// readBufs holds the buffers messages are read into: a message is handled
+// before the next is read, and handlers copy what they keep, so one
+// buffer serves message after message instead of a new one each.
+var readBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// readLoop reads and handles messages until the connection ends. The
+// caller passes a context that is never cancelled: with a cancellable one
+// the WebSocket library registers and removes a callback on it for every
+// message, a measurable cost per move; shutdown closes the connection
+// instead, which ends the read just the same.
+func (c *conn) readLoop(ctx context.Context) {
+	for {
+		typ, r, err := c.ws.Reader(ctx)
+		if err != nil {
+			return
+		}
+		buf := readBufs.Get().(*bytes.Buffer)
+		buf.Reset()
+		_, err = buf.ReadFrom(r)
+		ok := err == nil && c.serve(typ, buf.Bytes())
+		if buf.Cap() <= 8<<10 {
+			// A rare big message's buffer is left to the collector.
+			readBufs.Put(buf)
+		}
+		if !ok {
+			return
+		}
+	}
+}
+
+// serve handles one message; false ends the connection.
+func (c *conn) serve(typ websocket.MessageType, data []byte) bool {
+	if c.h.s.cfg.MessageRate >= 0 && !c.allow() {
+		c.push(errorReply(0, "too many messages: slow down"))
+		c.close(websocket.StatusPolicyViolation, "rate limit exceeded")
+		return false
+	}
+	if typ != websocket.MessageText {
+		c.push(errorReply(0, "messages must be JSON text"))
+		return true
+	}
+	c.hold()
+	c.handle(data)
+	c.release()
+	return true
+}
+
+// allow spends one token of the connection's rate limit.
+func (c *conn) allow() bool {
+	now := time.Now()
+	rate := c.h.s.cfg.MessageRate
+	if rate == 0 {
+		rate = defaultRate
+	}
+	c.tokens += now.Sub(c.last).Seconds() * rate
+	c.last = now
+	if c.tokens > rateBurst {
+		c.tokens = rateBurst
+	}
+	if c.tokens < 1 {
+		return false
+	}
+	c.tokens--
+	return true
+}
+
+// request is the envelope of every client message.
+type request struct {
+	T  string `json:"t"`
+	ID *int64 `json:"id"`
+}
+
+// handle decodes and runs one client message. A panic in a handler is a bug
+// in the server, but it must cost only that message, never the process.
+func (c *conn) handle(data []byte) {
+	if m, ok := parsePlay(data); ok {
+		start := time.Now()
+		c.run(m.id, "match.play", func() (any, error) { return c.play(start, &m.table, &m.seat, m.move) })
+		return
+	}
+	var req request
+	if err := json.Unmarshal(data, &req); err != nil {
+		c.push(errorReply(0, "message is not a JSON object"))
+		return
+	}
+	if req.ID == nil {
+		c.push(errorReply(0, "message has no id"))
+		return
+	}
+	id := *req.ID
+	h, ok := handlers[req.T]
+	if !ok {
+		c.push(errorReply(id, fmt.Sprintf("unknown message type %q", req.T)))
+		return
+	}
+	c.run(id, req.T, func() (any, error) { return h(c, data) })
+}
+
+// run calls a request's handler and queues its reply.
+func (c *conn) run(id int64, t string, h func() (any, error)) {
+	defer func() {
+		if p := recover(); p != nil {
+			c.h.s.log.Error("panic in handler", "t", t, "panic", p, "stack", string(debug.Stack()))
+			c.push(errorReply(id, "internal error"))
+		}
+	}()
+	res, err := h()
+	if err != nil {
+		c.push(errorReply(id, err.Error()))
+		return
+	}
+	if _, done := res.(replied); done {
+		return
+	}
+	c.push(okReply(id, res))
+}
+
+// okReply builds {"t":"reply","id":N,"ok":true,...fields}: fields must
+// marshal to a JSON object (or be nil, or a seqReply).
+func okReply(id int64, fields any) []byte {
+	b := make([]byte, 0, 64)
+	b = append(b, `{"t":"reply","id":`...)
+	b = strconv.AppendInt(b, id, 10)
+	b = append(b, `,"ok":true`...)
+	switch f := fields.(type) {
+	case nil:
+	case seqReply:
+		b = append(b, `,"seq":`...)
+		b = strconv.AppendInt(b, int64(f), 10)
+	default:
+		obj := mustJSON(f)
+		if len(obj) > 2 {
+			b = append(b, ',')
+			b = append(b, obj[1:len(obj)-1]...)
+		}
+	}
+	return append(b, '}')
+}
+
+func errorReply(id int64, text string) []byte {
+	return mustJSON(map[string]any{"t": "reply", "id": id, "ok": false, "error": text})
+}
+
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// decodeStrict reads a client message into dst, refusing unknown fields
+// and wrong types so that a malformed request changes nothing.
+func decodeStrict(data []byte, dst any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(dst); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			return fmt.Errorf("field %q must be a %s", te.Field, te.Type)
+		}
+		return fmt.Errorf("bad message: %v", err)
+	}
+	return nil
+}
+
+func (h *hub) add(c *conn) {
+	h.mu.Lock()
+	h.conns[c] = struct{}{}
+	p := h.online[c.user.ID]
+	first := p == nil
+	if first {
+		p = &presence{user: c.user}
+		h.online[c.user.ID] = p
+	}
+	p.conns++
+	h.mu.Unlock()
+	if first {
+		// Stats come from the database; fetch them outside the lock.
+		st := h.s.lobbyStats(c.user.ID)
+		h.mu.Lock()
+		p.stats = st
+		h.mu.Unlock()
+		h.presenceChanged()
+	}
+}
+
+func (h *hub) remove(c *conn) {
+	h.mu.Lock()
+	delete(h.conns, c)
+	delete(h.lobby, c)
+	p := h.online[c.user.ID]
+	gone := false
+	if p != nil {
+		p.conns--
+		if p.conns <= 0 {
+			delete(h.online, c.user.ID)
+			gone = true
+		}
+	}
+	h.mu.Unlock()
+	if gone {
+		h.presenceChanged()
+	}
+}
+
+// refreshStats reloads the lobby stats of a match's players after it,
+// with one query for all of them, and only for those online: the others'
+// stats are loaded when they connect.
+func (h *hub) refreshStats(userIDs []int64) {
+	h.mu.Lock()
+	ids := make([]int64, 0, len(userIDs))
+	for _, id := range userIDs {
+		if h.online[id] != nil && !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	h.mu.Unlock()
+	if len(ids) == 0 {
+		return
+	}
+	all, err := h.s.cfg.Accounts.StatsFor(h.s.ctx, ids)
+	if err != nil {
+		h.s.log.Warn("lobby stats", "users", ids, "err", err)
+	}
+	h.mu.Lock()
+	for _, id := range ids {
+		st := map[string]GameStats{}
+		for g, s := range all[id] {
+			st[g] = GameStats{Played: s.Played, Won: s.Won}
+		}
+		if p := h.online[id]; p != nil {
+			p.stats = st
+		}
+	}
+	h.mu.Unlock()
+	h.presenceChanged()
+}
+
+// presenceChanged schedules one lobby.online push. Pushes are coalesced
+// so that many connections arriving at once cost one push per lobby member
+// rather than one per arrival.
+func (h *hub) presenceChanged() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.dirty = true
+	if h.pushing {
+		return
+	}
+	h.pushing = true
+	time.AfterFunc(100*time.Millisecond, h.flushPresence)
+}
+
+func (h *hub) flushPresence() {
+	h.mu.Lock()
+	h.pushing = false
+	h.dirty = false
+	if len(h.lobby) == 0 {
+		h.mu.Unlock()
+		return
+	}
+	msg := h.onlineMsgLocked()
+	targets := make([]*conn, 0, len(h.lobby))
+	for c := range h.lobby {
+		targets = append(targets, c)
+	}
+	h.mu.Unlock()
+	for _, c := range targets {
+		c.push(msg)
+	}
+}
+
+type onlineUser struct {
+	Name  string               `json:"name"`
+	Guest bool                 `json:"guest"`
+	Stats map[string]GameStats `json:"stats"`
+}
+
+func (h *hub) onlineMsgLocked() []byte {
+	users := make([]onlineUser, 0, len(h.online))
+	for _, p := range h.online {
+		st := p.stats
+		if st == nil {
+			st = map[string]GameStats{}
+		}
+		users = append(users, onlineUser{Name: p.user.Name, Guest: p.user.Guest, Stats: st})
+	}
+	sortOnline(users)
+	return mustJSON(map[string]any{"t": "lobby.online", "users": users})
+}
+
+// joinLobby subscribes c to presence and table-list pushes and sends both
+// now.
+func (h *hub) joinLobby(c *conn) {
+	h.mu.Lock()
+	h.lobby[c] = struct{}{}
+	msg := h.onlineMsgLocked()
+	h.mu.Unlock()
+	c.push(msg)
+	c.push(h.s.tables.listMsg())
+}
+
+// lobbyMembers returns the connections that joined the lobby.
+func (h *hub) lobbyMembers() []*conn {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	out := make([]*conn, 0, len(h.lobby))
+	for c := range h.lobby {
+		out = append(out, c)
+	}
+	return out
+}
+
+// connsOf returns every connection of a user.
+func (h *hub) connsOf(userID int64) []*conn {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	var out []*conn
+	for c := range h.conns {
+		if c.user.ID == userID {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func (h *hub) closeAll() {
+	h.mu.Lock()
+	all := make([]*conn, 0, len(h.conns))
+	for c := range h.conns {
+		all = append(all, c)
+	}
+	h.mu.Unlock()
+	for _, c := range all {
+		c.close(websocket.StatusGoingAway, "server shutting down")
+	}
+}

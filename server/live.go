@@ -1,0 +1,702 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/parlor-games/parlor/game"
+	"github.com/parlor-games/parlor/match"
+)
+
+// noSeat marks a hot-seat watch that shows no seat's view: the screen is
+// hidden until the client confirms the hand-over.
+const noSeat game.Seat = -2
+
+// watch is one connection following one table's match. It remembers the
+// next sequence number the client expects, so that updates reach it in
+// order, none missed and none repeated, whether they come from the live
+// subscription or from the match's history after a reconnect.
+type watch struct {
+	t     *table
+	c     *conn
+	views bool
+
+	mu     sync.Mutex
+	seats  []game.Seat // seats the connection's user holds
+	hidden bool        // hot-seat at a game with secrets: views need a hand-over
+	shown  game.Seat   // with hidden: the seat whose view may be shown
+	next   int64       // next seq to deliver
+	live   bool        // snapshot or catch-up sent; deliver updates
+}
+
+// audience is the set of seats whose secrets this watch may receive now.
+// Callers hold w.mu.
+func (w *watch) audienceLocked() []game.Seat {
+	if w.hidden {
+		if w.shown == noSeat {
+			return nil
+		}
+		return []game.Seat{w.shown}
+	}
+	return w.seats
+}
+
+// key names the audience for sharing marshalled pushes between watches.
+func audienceKey(seats []game.Seat, views bool) string {
+	var b []byte
+	if views {
+		b = append(b, 'v')
+	}
+	for _, s := range seats {
+		b = strconv.AppendInt(append(b, ','), int64(s), 10)
+	}
+	return string(b)
+}
+
+func visible(e game.Event, seats []game.Seat) bool {
+	if e.To == nil {
+		return true
+	}
+	if len(seats) == 0 {
+		return e.VisibleTo(game.Spectator)
+	}
+	for _, s := range seats {
+		if e.VisibleTo(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// filterEvents keeps the events seats may see; with no seats, what a
+// spectator may see.
+func filterEvents(evs []game.Event, seats []game.Seat) []game.Event {
+	out := make([]game.Event, 0, len(evs))
+	for _, e := range evs {
+		if visible(e, seats) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func allPublic(evs []game.Event) bool {
+	for _, e := range evs {
+		if e.To != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// matchPush is the "match" push of docs/protocol.md.
+type matchPush struct {
+	T       string          `json:"t"`
+	Table   string          `json:"table"`
+	Seq     int64           `json:"seq"`
+	Seat    game.Seat       `json:"seat"`
+	Move    json.RawMessage `json:"move"`
+	Text    string          `json:"text"`
+	Events  []game.Event    `json:"events"`
+	Turn    []game.Seat     `json:"turn"`
+	Scores  []int           `json:"scores"`
+	Outcome *game.Outcome   `json:"outcome"`
+	Views   map[string]any  `json:"views,omitempty"`
+}
+
+// viewsFor returns the views of seats (the spectator's with none).
+func viewsFor(mt *match.Match, seats []game.Seat) map[string]any {
+	out := make(map[string]any, len(seats)+1)
+	if len(seats) == 0 {
+		out["-1"] = mt.Snapshot(game.Spectator).View
+		return out
+	}
+	for _, s := range seats {
+		out[strconv.Itoa(int(s))] = mt.Snapshot(s).View
+	}
+	return out
+}
+
+// render marshals u for an audience.
+func (t *table) render(u match.Update, seats []game.Seat, views bool) []byte {
+	p := matchPush{
+		T: "match", Table: t.id, Seq: u.Seq, Seat: u.Seat, Move: u.Move, Text: u.Text,
+		Events: filterEvents(u.Events, seats),
+		Turn:   u.Turn, Scores: u.Scores, Outcome: u.Outcome,
+	}
+	if p.Turn == nil {
+		p.Turn = []game.Seat{}
+	}
+	if t.def.Hidden && u.Move != nil && !containsSeat(seats, u.Seat) {
+		// In a game with secrets a move may itself be one (a Battleship
+		// fleet): only the mover's audience gets it; others learn what
+		// happened from the events they may see.
+		p.Move, p.Text = nil, ""
+	}
+	var vs []seatView
+	if views {
+		vs = viewList(t.mt, seats)
+	}
+	if b, ok := appendPush(make([]byte, 0, 256+viewBytes(vs)), &p, vs); ok {
+		return b
+	}
+	if views {
+		p.Views = make(map[string]any, len(vs))
+		for _, v := range vs {
+			p.Views[v.key] = v.view
+		}
+	}
+	return mustJSON(p)
+}
+
+// seatView is one entry of a push's views: a seat's view as the match
+// encoded it.
+type seatView struct {
+	key  string
+	view json.RawMessage
+}
+
+// viewList is viewsFor as a list ordered as json.Marshal orders a map's
+// keys, so that appendPush can copy each view once instead of
+// json.Marshal compacting it again: with views, that second pass was
+// the largest cost of a move.
+func viewList(mt *match.Match, seats []game.Seat) []seatView {
+	if len(seats) == 0 {
+		return []seatView{{"-1", mt.Snapshot(game.Spectator).View}}
+	}
+	out := make([]seatView, 0, len(seats))
+	for _, s := range seats {
+		out = append(out, seatView{strconv.Itoa(int(s)), mt.Snapshot(s).View})
+	}
+	slices.SortFunc(out, func(a, b seatView) int { return strings.Compare(a.key, b.key) })
+	return out
+}
+
+func viewBytes(vs []seatView) int {
+	n := 0
+	for _, v := range vs {
+		n += len(v.key) + len(v.view) + 4
+	}
+	return n
+}
+
+// appendPush encodes p as json.Marshal would, without reflection for the
+// fields every move has; it returns false when a field needs escaping or
+// compacting, and the caller marshals p instead.
+//
+// vs are the push's views, if any (p.Views is ignored): each must be
+// json.Marshal's output, which is compact and escaped already.
+func appendPush(b []byte, p *matchPush, vs []seatView) ([]byte, bool) {
+	if !plainText(p.Table) || !plainText(p.Text) || !plainRaw(p.Move) {
+		return b, false
+	}
+	b = append(b, `{"t":"match","table":"`...)
+	b = append(b, p.Table...)
+	b = append(b, `","seq":`...)
+	b = strconv.AppendInt(b, p.Seq, 10)
+	b = append(b, `,"seat":`...)
+	b = strconv.AppendInt(b, int64(p.Seat), 10)
+	b = append(b, `,"move":`...)
+	if p.Move == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, p.Move...)
+	}
+	b = append(b, `,"text":"`...)
+	b = append(b, p.Text...)
+	b = append(b, `","events":`...)
+	switch {
+	case p.Events == nil:
+		b = append(b, "null"...)
+	case len(p.Events) == 0:
+		b = append(b, "[]"...)
+	default:
+		ev, err := json.Marshal(p.Events)
+		if err != nil {
+			return b, false
+		}
+		b = append(b, ev...)
+	}
+	b = append(b, `,"turn":`...)
+	b = appendInts(b, p.Turn)
+	b = append(b, `,"scores":`...)
+	b = appendInts(b, p.Scores)
+	b = append(b, `,"outcome":`...)
+	if p.Outcome == nil {
+		b = append(b, "null"...)
+	} else {
+		out, err := json.Marshal(p.Outcome)
+		if err != nil {
+			return b, false
+		}
+		b = append(b, out...)
+	}
+	if len(vs) > 0 {
+		b = append(b, `,"views":{`...)
+		for i, v := range vs {
+			if !plainText(v.key) || len(v.view) == 0 {
+				return b, false
+			}
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, '"')
+			b = append(b, v.key...)
+			b = append(b, `":`...)
+			b = append(b, v.view...)
+		}
+		b = append(b, '}')
+	}
+	return append(b, '}'), true
+}
+
+func appendInts[T ~int](b []byte, xs []T) []byte {
+	if xs == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i, x := range xs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(x), 10)
+	}
+	return append(b, ']')
+}
+
+// plainText reports whether json.Marshal would write s as is between
+// quotes: printable ASCII with nothing to escape (it escapes <, > and &).
+func plainText(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			return false
+		}
+	}
+	return true
+}
+
+// plainRaw reports whether json.Marshal would copy raw JSON as is: no
+// space to compact, nothing to escape.
+func plainRaw(b []byte) bool {
+	for _, c := range b {
+		if c <= 0x20 || c > 0x7e || c == '<' || c == '>' || c == '&' {
+			return false
+		}
+	}
+	return true
+}
+
+// onUpdate fans an update out to the table's watchers. Each distinct
+// audience is marshalled once and its bytes shared: at a two-player table
+// with public events and no views that is one marshal for everyone.
+func (t *table) onUpdate(u match.Update) {
+	// A table usually has a few watchers and one or two audiences: keep
+	// both lists on the stack.
+	var wbuf [8]*watch
+	t.mu.Lock()
+	ws := wbuf[:0]
+	for _, w := range t.watchers {
+		ws = append(ws, w)
+	}
+	t.mu.Unlock()
+	pub := allPublic(u.Events)
+	var cache renderCache
+	for _, w := range ws {
+		w.deliver(u, pub, &cache)
+	}
+	if u.Outcome != nil {
+		// Recording results touches the database: not on the match's
+		// delivery path.
+		go t.finish(u)
+	}
+}
+
+// rendered is one audience's encoding of an update.
+type rendered struct {
+	key string
+	b   []byte
+}
+
+// renderCache shares an update's encodings between the watches of one
+// audience; nil shares nothing. It holds a few audiences, which is all a
+// table has but for a hot seat of many seats: past that, encodings are
+// not shared, which costs time, never correctness.
+type renderCache struct {
+	n    int
+	list [4]rendered
+}
+
+func (rc *renderCache) get(key string) ([]byte, bool) {
+	if rc == nil {
+		return nil, false
+	}
+	for _, r := range rc.list[:rc.n] {
+		if r.key == key {
+			return r.b, true
+		}
+	}
+	return nil, false
+}
+
+func (rc *renderCache) put(key string, b []byte) {
+	if rc != nil && rc.n < len(rc.list) {
+		rc.list[rc.n] = rendered{key, b}
+		rc.n++
+	}
+}
+
+// deliver sends u to the watch if it is the next update the client
+// expects, first filling any gap from the match's history.
+func (w *watch) deliver(u match.Update, pub bool, cache *renderCache) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if !w.live || u.Seq < w.next {
+		return
+	}
+	if u.Seq > w.next {
+		for _, m := range w.t.mt.Since(w.next - 1) {
+			if m.Seq >= u.Seq {
+				break
+			}
+			w.sendLocked(m, allPublic(m.Events), nil)
+		}
+	}
+	w.sendLocked(u, pub, cache)
+}
+
+func (w *watch) sendLocked(u match.Update, pub bool, cache *renderCache) {
+	if u.Seq != w.next {
+		return
+	}
+	w.next = u.Seq + 1
+	seats := w.audienceLocked()
+	var key string
+	if pub && !w.views && !w.t.def.Hidden {
+		key = "public"
+	} else {
+		key = audienceKey(seats, w.views)
+	}
+	b, ok := cache.get(key)
+	if !ok {
+		b = w.t.render(u, seats, w.views)
+		cache.put(key, b)
+	}
+	w.c.push(b)
+	w.handoverLocked(u.Turn)
+}
+
+// handoverLocked hides a hot-seat screen when the seat shown no longer
+// owes a move but another held seat does, and asks the client to confirm
+// the hand-over.
+func (w *watch) handoverLocked(turn []game.Seat) {
+	if !w.hidden {
+		return
+	}
+	next := noSeat
+	for _, s := range turn {
+		if s == w.shown {
+			return
+		}
+		if next == noSeat && w.holds(s) {
+			next = s
+		}
+	}
+	if next == noSeat {
+		return
+	}
+	w.shown = noSeat
+	w.c.push(mustJSON(map[string]any{"t": "handover", "table": w.t.id, "seat": next}))
+}
+
+func (w *watch) holds(s game.Seat) bool {
+	for _, h := range w.seats {
+		if h == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Snapshot is a match's state for one watch, per docs/protocol.md.
+type Snapshot struct {
+	Seq      int64          `json:"seq"`
+	Turn     []game.Seat    `json:"turn"`
+	Scores   []int          `json:"scores"`
+	Outcome  *game.Outcome  `json:"outcome"`
+	Views    map[string]any `json:"views"`
+	Handover *game.Seat     `json:"handover"`
+	Clocks   any            `json:"clocks,omitempty"`
+}
+
+func (w *watch) snapshotLocked() Snapshot {
+	mt := w.t.mt
+	seats := w.audienceLocked()
+	sp := mt.Snapshot(game.Spectator)
+	snap := Snapshot{Seq: sp.Seq, Turn: sp.Turn, Scores: sp.Scores, Outcome: sp.Outcome, Views: viewsFor(mt, seats), Clocks: sp.Clocks}
+	if snap.Turn == nil {
+		snap.Turn = []game.Seat{}
+	}
+	if w.hidden && w.shown == noSeat {
+		for _, s := range snap.Turn {
+			if w.holds(s) {
+				s := s
+				snap.Handover = &s
+				break
+			}
+		}
+	}
+	return snap
+}
+
+type watchReq struct {
+	envelope
+	tableRef
+	Since *int64 `json:"since"`
+	Views *bool  `json:"views"`
+}
+
+// replied tells the hub that a handler has queued its own reply, because
+// pushes had to follow it in order.
+type replied struct{}
+
+func handleTableWatch(c *conn, data []byte) (any, error) {
+	var req watchReq
+	t, err := c.decodeForTable(data, &req)
+	if err != nil {
+		return nil, err
+	}
+	if req.Since != nil && *req.Since < 0 {
+		return nil, errors.New("since must be 0 or more")
+	}
+	views := req.Views == nil || *req.Views
+	w := &watch{t: t, c: c, views: views, shown: noSeat}
+
+	t.mu.Lock()
+	if old := t.watchers[c]; old != nil {
+		t.mu.Unlock()
+		return nil, errors.New("already watching this table; unwatch first")
+	}
+	w.seats = t.heldByLocked(c.user.ID)
+	w.hidden = t.def.Hidden && len(w.seats) > 1
+	if !w.hidden && len(w.seats) > 0 {
+		w.shown = w.seats[0]
+	}
+	t.watchers[c] = w
+	mt := t.mt
+	if mt != nil {
+		for _, s := range w.seats {
+			mt.SetConnected(s, true)
+		}
+	}
+	tj := t.jsonLocked(c.user.ID)
+	t.mu.Unlock()
+	c.mu.Lock()
+	c.watches[t.id] = w
+	c.mu.Unlock()
+
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	res := map[string]any{"table": tj, "seats": nonNil(w.seats), "snapshot": nil}
+	if mt == nil {
+		// Not started: updates begin at 1 once it starts.
+		w.next, w.live = 1, true
+		c.push(okReply(*&req.ID, res))
+		c.h.s.tables.changed(t)
+		return replied{}, nil
+	}
+	if req.Since != nil {
+		w.next, w.live = *req.Since+1, true
+		c.push(okReply(req.ID, res))
+		for _, u := range mt.Since(*req.Since) {
+			w.sendLocked(u, allPublic(u.Events), nil)
+		}
+	} else {
+		snap := w.snapshotLocked()
+		res["snapshot"] = snap
+		w.next, w.live = snap.Seq+1, true
+		c.push(okReply(req.ID, res))
+		// Anything accepted between the snapshot and now.
+		for _, u := range mt.Since(snap.Seq) {
+			w.sendLocked(u, allPublic(u.Events), nil)
+		}
+	}
+	c.h.s.tables.changed(t)
+	return replied{}, nil
+}
+
+func nonNil(s []game.Seat) []game.Seat {
+	if s == nil {
+		return []game.Seat{}
+	}
+	return s
+}
+
+func handleTableUnwatch(c *conn, data []byte) (any, error) {
+	var req tableReq
+	t, err := c.decodeForTable(data, &req)
+	if err != nil {
+		return nil, err
+	}
+	t.unwatch(c)
+	return nil, nil
+}
+
+func (t *table) unwatch(c *conn) {
+	t.mu.Lock()
+	w := t.watchers[c]
+	delete(t.watchers, c)
+	var gone []game.Seat
+	if w != nil && t.mt != nil {
+		still := t.connectedLocked()
+		for _, s := range w.seats {
+			if !still[s] {
+				gone = append(gone, s)
+			}
+		}
+	}
+	mt := t.mt
+	t.mu.Unlock()
+	c.mu.Lock()
+	delete(c.watches, t.id)
+	c.mu.Unlock()
+	for _, s := range gone {
+		mt.SetConnected(s, false)
+	}
+	if w != nil {
+		t.s.tables.changed(t)
+	}
+}
+
+type playReq struct {
+	envelope
+	tableRef
+	Seat *int            `json:"seat"`
+	Move json.RawMessage `json:"move"`
+}
+
+// moveBytes accepts a move as canonical JSON or as a notation string.
+func moveBytes(raw json.RawMessage) ([]byte, error) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || bytes.Equal(raw, []byte("null")) {
+		return nil, errors.New("match.play needs move")
+	}
+	if raw[0] == '"' {
+		var s string
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return nil, errors.New("move is not valid JSON")
+		}
+		return []byte(s), nil
+	}
+	return raw, nil
+}
+
+// seatFor checks that c's user holds seat at t and returns the table's
+// match. Nobody may act for a seat they do not hold.
+func (c *conn) seatFor(t *table, seatp *int, what string) (*match.Match, *watch, game.Seat, error) {
+	if seatp == nil {
+		return nil, nil, 0, fmt.Errorf("%s needs seat", what)
+	}
+	seat := game.Seat(*seatp)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.mt == nil {
+		return nil, nil, 0, errors.New("the match has not started")
+	}
+	if *seatp < 0 || *seatp >= len(t.seats) {
+		return nil, nil, 0, fmt.Errorf("no seat %d at this table", *seatp)
+	}
+	st := t.seats[*seatp]
+	if st.Kind != "human" || st.UserID != c.user.ID {
+		return nil, nil, 0, fmt.Errorf("you do not hold seat %d", *seatp)
+	}
+	return t.mt, t.watchers[c], seat, nil
+}
+
+func handleMatchPlay(c *conn, data []byte) (any, error) {
+	start := time.Now()
+	var req playReq
+	if err := decodeStrict(data, &req); err != nil {
+		return nil, err
+	}
+	return c.play(start, req.Table, req.Seat, req.Move)
+}
+
+// play is match.play once decoded, by handleMatchPlay or by parsePlay.
+func (c *conn) play(start time.Time, table *string, seatp *int, move json.RawMessage) (any, error) {
+	t, err := c.tableArg(table)
+	if err != nil {
+		return nil, err
+	}
+	mt, w, seat, err := c.seatFor(t, seatp, "match.play")
+	if err != nil {
+		c.h.s.metrics.refused.Inc()
+		return nil, err
+	}
+	if w != nil {
+		w.mu.Lock()
+		blocked := w.hidden && w.shown != seat
+		w.mu.Unlock()
+		if blocked {
+			return nil, fmt.Errorf("confirm the hand-over to seat %d first", seat)
+		}
+	}
+	mv, err := moveBytes(move)
+	if err != nil {
+		return nil, err
+	}
+	u, err := mt.Play(c.h.s.ctx, seat, mv)
+	if err != nil {
+		c.h.s.metrics.refused.Inc()
+		return nil, err
+	}
+	c.h.s.metrics.moves.Inc()
+	c.h.s.metrics.latency.Observe(time.Since(start).Seconds())
+	return seqReply(u.Seq), nil
+}
+
+// seqReply is the acknowledgement of a move, built without reflection
+// because it is the hottest reply of all.
+type seqReply int64
+
+type handoverReq struct {
+	envelope
+	tableRef
+	Seat *int `json:"seat"`
+}
+
+func handleMatchHandover(c *conn, data []byte) (any, error) {
+	var req handoverReq
+	t, err := c.decodeForTable(data, &req)
+	if err != nil {
+		return nil, err
+	}
+	_, w, seat, err := c.seatFor(t, req.Seat, "match.handover")
+	if err != nil {
+		return nil, err
+	}
+	if w == nil {
+		return nil, errors.New("watch the table first")
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.hidden {
+		w.shown = seat
+	}
+	return map[string]any{"snapshot": w.snapshotLocked()}, nil
+}
+
+func containsSeat(seats []game.Seat, s game.Seat) bool {
+	for _, x := range seats {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,189 @@
+package server
+
+import (
+	"context"
+	"time"
+
+	"encoding/json"
+	"errors"
+	"github.com/parlor-games/parlor/match"
+	"github.com/parlor-games/parlor/store"
+	"strings"
+
+	"github.com/parlor-games/parlor/game"
+)
+
+type saveReq struct {
+	envelope
+	tableRef
+	Name *string `json:"name"`
+}
+
+// handleMatchSave keeps the table's match so far under a name for the
+// requesting account. Only someone at the table may save it.
+func handleMatchSave(c *conn, data []byte) (any, error) {
+	var req saveReq
+	t, err := c.decodeForTable(data, &req)
+	if err != nil {
+		return nil, err
+	}
+	if req.Name == nil || strings.TrimSpace(*req.Name) == "" || len([]rune(*req.Name)) > 100 {
+		return nil, errors.New("match.save needs a name of 1-100 characters")
+	}
+	t.mu.Lock()
+	mt := t.mt
+	held := len(t.heldByLocked(c.user.ID)) > 0
+	names := make([]string, len(t.seats))
+	for i, st := range t.seats {
+		names[i] = st.Name
+	}
+	t.mu.Unlock()
+	if mt == nil {
+		return nil, errors.New("the match has not started")
+	}
+	if !held {
+		return nil, errors.New("only players can save a match")
+	}
+	sv, err := c.h.s.storeSave(c.h.s.ctx, c.user, *req.Name, mt.Log(), names)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"save": sv}, nil
+}
+
+type loadReq struct {
+	envelope
+	Save  *string   `json:"save"`
+	Seats []seatReq `json:"seats"`
+}
+
+// handleMatchLoad opens a new table that resumes a saved match, with the
+// seats as saved (the loader in every human seat) or as given.
+func handleMatchLoad(c *conn, data []byte) (any, error) {
+	var req loadReq
+	if err := decodeStrict(data, &req); err != nil {
+		return nil, err
+	}
+	if req.Save == nil {
+		return nil, errors.New("match.load needs save")
+	}
+	s := c.h.s
+	sv, err := s.cfg.Store.GetSave(s.ctx, c.user.ID, *req.Save)
+	if err != nil {
+		return nil, errors.New("no such save")
+	}
+	var l game.Log
+	if err := json.Unmarshal(sv.Log, &l); err != nil {
+		return nil, errors.New("the save is damaged: " + err.Error())
+	}
+	st, err := s.reg.Replay(l)
+	if err != nil {
+		return nil, err
+	}
+	def, _ := s.reg.Lookup(l.Game)
+	reqs := req.Seats
+	if reqs == nil {
+		reqs = make([]seatReq, st.Seats())
+		for i := range reqs {
+			reqs[i] = seatReq{Kind: "me"}
+		}
+	}
+	seats, err := s.buildSeats(def, reqs, st.Seats(), c.user)
+	if err != nil {
+		return nil, err
+	}
+	t, err := s.tables.createFrom(s.ctx, def, l, seats, c.user)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"table": t.json(c.user.ID)}, nil
+}
+
+// handleMatchRematch opens a new table with the same game, options, seats
+// and settings, and a new seed.
+func handleMatchRematch(c *conn, data []byte) (any, error) {
+	var req tableReq
+	t, err := c.decodeForTable(data, &req)
+	if err != nil {
+		return nil, err
+	}
+	t.mu.Lock()
+	held := len(t.heldByLocked(c.user.ID)) > 0
+	seats := append([]seat(nil), t.seats...)
+	def, opts, specChat, pol := t.def, t.options, t.spectatorChat, t.policy
+	t.mu.Unlock()
+	if !held {
+		return nil, errors.New("only players can ask for a rematch")
+	}
+	nt, err := c.h.s.tables.create(c.h.s.ctx, def, opts, seats, c.user, specChat, pol)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"table": nt.json(c.user.ID)}, nil
+}
+
+// matchSettings mirrors the table settings package match stores with a
+// match header, so that a loaded save can be written as a match log.
+type matchSettings struct {
+	Policy  match.Policy  `json:"policy"`
+	BotTime time.Duration `json:"botTime,omitempty"`
+}
+
+// createFrom opens a table whose match continues a saved log. The match
+// package creates matches only from their start, so the log is written to
+// the store as a new match (with a fresh id and the saved seed) and the
+// manager's Recover picks it up exactly as after a restart: replayed,
+// with the same sequence numbers, bots and clocks restarted.
+func (ts *tables) createFrom(ctx context.Context, def *game.Definition, l game.Log, seats []seat, creator Identity) (*table, error) {
+	s := ts.s
+	pol := PolicyJSON{OnGone: "forfeit", OnTimeout: "forfeit", Grace: 60}
+	specs := make([]match.SeatSpec, len(seats))
+	for i, st := range seats {
+		if st.Kind == "open" {
+			return nil, errors.New("a loaded match needs every seat filled (me or a bot)")
+		}
+		specs[i] = match.SeatSpec{Kind: st.Kind, Level: st.Level, UserID: st.UserID, Name: st.Name}
+	}
+	sj, _ := json.Marshal(specs)
+	setj, _ := json.Marshal(matchSettings{Policy: pol.policy(), BotTime: s.cfg.BotBudget})
+	id := "m" + newTableID() + newTableID()
+	now := time.Now().UTC()
+	if err := s.cfg.Store.CreateMatch(ctx, store.MatchHeader{ID: id, Game: l.Game, Options: l.Options, Seed: l.Seed, Seats: sj, Settings: setj, Created: now}); err != nil {
+		return nil, err
+	}
+	for i, e := range l.Moves {
+		if err := s.cfg.Store.Append(ctx, store.Record{Match: id, Index: int64(i + 1), Seat: e.Seat, Move: e.Move, At: now}); err != nil {
+			return nil, err
+		}
+	}
+	if _, err := s.cfg.Matches.Recover(ctx); err != nil {
+		return nil, err
+	}
+	mt, ok := s.cfg.Matches.Get(id)
+	if !ok {
+		return nil, errors.New("the saved match did not resume")
+	}
+	opts := l.Options
+	if len(opts) == 0 {
+		opts = json.RawMessage("{}")
+	}
+	t := &table{
+		s: s, id: newTableID(), game: def.Name, def: def, options: opts, seats: seats,
+		creator: creator.ID, creatorName: creator.Name, policy: pol, status: statusPlaying,
+		matchID: id, created: now, watchers: make(map[*conn]*watch),
+	}
+	t.mu.Lock()
+	err := t.persist(ctx)
+	if err == nil {
+		t.attachLocked(mt)
+	}
+	t.mu.Unlock()
+	if err != nil {
+		return nil, err
+	}
+	ts.mu.Lock()
+	ts.m[t.id] = t
+	ts.mu.Unlock()
+	ts.changed(t)
+	return t, nil
+}

@@ -1,0 +1,155 @@
+// Package server is Parlor's HTTP and WebSocket API: it wires accounts,
+// lobby presence, chat, tables and live play over WebSocket on top of the
+// match package, which owns the rules-facing side of a live match (ordering
+// moves, bots, clocks, durability). The server is authoritative: clients
+// only ever propose moves, and each connection receives only what the seats
+// it holds may know.
+//
+// docs/protocol.md is the contract this package implements.
+package server
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"log/slog"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/parlor-games/parlor/accounts"
+	"github.com/parlor-games/parlor/game"
+	"github.com/parlor-games/parlor/store"
+)
+
+// Identity is who a request or connection belongs to: an account or a
+// guest.
+type Identity = accounts.User
+
+// Accounts is what the server needs from the accounts service;
+// *accounts.Service implements it, and keeping it small lets tests and
+// other deployments substitute their own.
+type Accounts interface {
+	// Routes registers the accounts HTTP endpoints (register, login, ...).
+	Routes(mux *http.ServeMux)
+	// Authenticate returns the user behind a request's session cookie.
+	Authenticate(r *http.Request) (accounts.User, error)
+	StatsFor(ctx context.Context, userIDs []int64) (map[int64]map[string]accounts.Stats, error)
+	RecordResult(ctx context.Context, game string, seats []accounts.SeatResult) ([]accounts.Granted, error)
+	Unannounced(ctx context.Context, userID int64) ([]accounts.Achievement, error)
+	MarkAnnounced(ctx context.Context, userID int64, ids []string) error
+}
+
+// GameStats is the part of a profile the lobby shows next to a name.
+type GameStats struct {
+	Played int64 `json:"played"`
+	Won    int64 `json:"won"`
+}
+
+// Store is what the server needs from the store: its database for the
+// server's own tables, migrations, and saves.
+type Store interface {
+	DB() *sql.DB
+	Migrate(ctx context.Context, name string, stmts ...string) error
+	CreateSave(ctx context.Context, sv store.Save) (store.Save, error)
+	Saves(ctx context.Context, userID int64) ([]store.SaveInfo, error)
+	GetSave(ctx context.Context, userID int64, id string) (store.Save, error)
+	DeleteSave(ctx context.Context, userID int64, id string) error
+	LoadMatch(ctx context.Context, id string) (*store.MatchLog, error)
+	CreateMatch(ctx context.Context, h store.MatchHeader) error
+	Append(ctx context.Context, r store.Record) error
+	// Exec runs a write in the store's next group commit (see
+	// store.Store.Exec); the server's frequent small writes use it.
+	Exec(ctx context.Context, query string, args ...any) error
+}
+
+// Config is everything New needs.
+type Config struct {
+	Registry *game.Registry
+	Matches  Matches
+	Accounts Accounts
+	Store    Store
+	// Log receives structured logs; nil discards them.
+	Log *slog.Logger
+	// Origins lists extra origins (host patterns as coder/websocket
+	// understands them) allowed to open WebSockets besides the server's own.
+	Origins []string
+	// BotBudget is the default time a bot may think per move.
+	BotBudget time.Duration
+	// MessageRate is how many messages per second a connection may send
+	// on average (bursts of 40); 0 means the default of 20, and a negative
+	// value turns the limit off (load tests).
+	MessageRate float64
+	// Static serves everything that is not an API path (the web client);
+	// nil serves a short notice.
+	Static http.Handler
+}
+
+// Server is the running API. Create it with New, serve Handler, and stop it
+// with Shutdown.
+type Server struct {
+	cfg     Config
+	reg     *game.Registry
+	log     *slog.Logger
+	mux     *http.ServeMux
+	metrics *metrics
+
+	hub    *hub
+	tables *tables
+
+	ctx    context.Context // cancelled by Shutdown
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+	closed bool
+	mu     sync.Mutex
+
+	announceMu sync.Mutex
+}
+
+// New builds a server, creates its SQL tables if needed and reloads the
+// tables of the lobby from the database.
+func New(ctx context.Context, cfg Config) (*Server, error) {
+	if cfg.Registry == nil || cfg.Matches == nil || cfg.Accounts == nil || cfg.Store == nil {
+		return nil, errors.New("server: Registry, Matches, Accounts and Store are required")
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.DiscardHandler)
+	}
+	if cfg.BotBudget <= 0 {
+		cfg.BotBudget = time.Second
+	}
+	s := &Server{cfg: cfg, reg: cfg.Registry, log: cfg.Log, metrics: newMetrics()}
+	s.ctx, s.cancel = context.WithCancel(context.Background())
+	s.hub = newHub(s)
+	if err := cfg.Store.Migrate(ctx, "server", tablesSchema...); err != nil {
+		return nil, err
+	}
+	s.tables = newTables(s)
+	if err := s.tables.load(ctx); err != nil {
+		return nil, err
+	}
+	s.routes()
+	return s, nil
+}
+
+// Handler is the server's HTTP handler.
+func (s *Server) Handler() http.Handler { return s.mux }
+
+// Shutdown closes every WebSocket with a going-away status and waits for
+// the connections' goroutines. Callers close the match manager and the
+// store afterwards, so that pending writes finish first.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.mu.Lock()
+	s.closed = true
+	s.mu.Unlock()
+	s.hub.closeAll()
+	s.cancel()
+	done := make(chan struct{})
+	go func() { s.wg.Wait(); close(done) }()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}

@@ -1,0 +1,694 @@
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/parlor-games/parlor/game"
+	"github.com/parlor-games/parlor/match"
+)
+
+// Matches is what the server needs from the match manager.
+type Matches interface {
+	Create(ctx context.Context, spec match.Spec) (*match.Match, error)
+	Get(id string) (*match.Match, bool)
+	Recover(ctx context.Context) (int, error)
+	Remove(id string) bool
+}
+
+// Table statuses.
+const (
+	statusOpen    = "open"
+	statusPlaying = "playing"
+	statusOver    = "over"
+)
+
+// seat is one place at a table as the server keeps it.
+type seat struct {
+	Kind   string `json:"kind"` // "open", "human" or "bot"
+	UserID int64  `json:"user,omitempty"`
+	Name   string `json:"name,omitempty"`
+	Level  string `json:"level,omitempty"`
+}
+
+// PolicyJSON is a table's disconnect and clock settings as clients send
+// them: durations in seconds.
+type PolicyJSON struct {
+	Grace     float64 `json:"grace"`
+	OnGone    string  `json:"onGone"`
+	MoveClock float64 `json:"moveClock"`
+	GameClock float64 `json:"gameClock"`
+	OnTimeout string  `json:"onTimeout"`
+}
+
+func (p PolicyJSON) validate() error {
+	for _, v := range []string{p.OnGone, p.OnTimeout} {
+		switch v {
+		case "", "forfeit", "bot", "end":
+		default:
+			return fmt.Errorf("policy choice %q is not one of forfeit, bot, end", v)
+		}
+	}
+	for _, d := range []float64{p.Grace, p.MoveClock, p.GameClock} {
+		if d < 0 || d > 7*24*3600 {
+			return errors.New("policy times are seconds between 0 and one week")
+		}
+	}
+	return nil
+}
+
+func secs(f float64) time.Duration { return time.Duration(f * float64(time.Second)) }
+
+func (p PolicyJSON) policy() match.Policy {
+	return match.Policy{
+		Grace:     secs(p.Grace),
+		OnGone:    p.OnGone,
+		MoveClock: secs(p.MoveClock),
+		GameClock: secs(p.GameClock),
+		OnTimeout: p.OnTimeout,
+	}
+}
+
+// table is a place in the lobby where a match is set up, played and
+// talked about. Its row in server_tables lets it outlive a restart.
+type table struct {
+	s *Server
+
+	mu            sync.Mutex
+	id            string
+	game          string
+	def           *game.Definition
+	options       json.RawMessage
+	seats         []seat
+	creator       int64
+	creatorName   string
+	spectatorChat bool
+	policy        PolicyJSON
+	matchID       string
+	status        string
+	created       time.Time
+
+	mt       *match.Match
+	unsub    func()
+	watchers map[*conn]*watch
+	ended    bool // results recorded
+}
+
+// tables is every table of the lobby.
+type tables struct {
+	s  *Server
+	mu sync.Mutex
+	m  map[string]*table
+}
+
+const upsertTable = `INSERT INTO server_tables (id, game, options, seats, creator, creator_name, spectator_chat, policy, match_id, status, created)
+	VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+	ON CONFLICT (id) DO UPDATE SET seats = excluded.seats, match_id = excluded.match_id, status = excluded.status`
+
+func newTables(s *Server) *tables { return &tables{s: s, m: make(map[string]*table)} }
+
+var tablesSchema = []string{
+	`CREATE TABLE IF NOT EXISTS server_tables (
+		id TEXT PRIMARY KEY,
+		game TEXT NOT NULL,
+		options TEXT NOT NULL,
+		seats TEXT NOT NULL,
+		creator INTEGER NOT NULL,
+		creator_name TEXT NOT NULL,
+		spectator_chat INTEGER NOT NULL,
+		policy TEXT NOT NULL,
+		match_id TEXT NOT NULL,
+		status TEXT NOT NULL,
+		created INTEGER NOT NULL
+	)`,
+}
+
+func (ts *tables) get(id string) *table {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	return ts.m[id]
+}
+
+// load reads every table that is not over and reattaches playing tables to
+// their recovered matches.
+func (ts *tables) load(ctx context.Context) error {
+	rows, err := ts.s.cfg.Store.DB().QueryContext(ctx,
+		`SELECT id, game, options, seats, creator, creator_name, spectator_chat, policy, match_id, status, created FROM server_tables WHERE status != 'over'`)
+	if err != nil {
+		return fmt.Errorf("server: load tables: %w", err)
+	}
+	defer rows.Close()
+	var loaded []*table
+	for rows.Next() {
+		t := &table{s: ts.s, watchers: make(map[*conn]*watch)}
+		var opts, seats, policy string
+		var spec int
+		var created int64
+		if err := rows.Scan(&t.id, &t.game, &opts, &seats, &t.creator, &t.creatorName, &spec, &policy, &t.matchID, &t.status, &created); err != nil {
+			return fmt.Errorf("server: load tables: %w", err)
+		}
+		t.options = json.RawMessage(opts)
+		t.spectatorChat = spec != 0
+		t.created = time.UnixMilli(created).UTC()
+		if err := json.Unmarshal([]byte(seats), &t.seats); err != nil {
+			return fmt.Errorf("server: table %s: seats: %w", t.id, err)
+		}
+		if err := json.Unmarshal([]byte(policy), &t.policy); err != nil {
+			return fmt.Errorf("server: table %s: policy: %w", t.id, err)
+		}
+		def, err := ts.s.reg.Lookup(t.game)
+		if err != nil {
+			ts.s.log.Warn("table of an unknown game skipped", "table", t.id, "err", err)
+			continue
+		}
+		t.def = def
+		loaded = append(loaded, t)
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, t := range loaded {
+		if t.status == statusPlaying {
+			mt, ok := ts.s.cfg.Matches.Get(t.matchID)
+			if !ok {
+				ts.s.log.Warn("table's match was not recovered; marking it over", "table", t.id, "match", t.matchID)
+				t.status = statusOver
+				_ = t.persist(ctx)
+				continue
+			}
+			t.attach(mt)
+			if o := mt.Outcome(); o != nil {
+				// It ended just before the crash: record it now.
+				go t.finish(match.Update{Seq: mt.Seq(), Outcome: o})
+			}
+		}
+		ts.m[t.id] = t
+	}
+	ts.s.log.Info("tables loaded", "count", len(ts.m))
+	return nil
+}
+
+// persist writes the table's row, durably by the time it returns. Callers
+// hold t.mu or own t exclusively.
+//
+// Every game writes its table several times (create, sit, start, end), so
+// the row goes through the store's group-commit writer (Store.Exec): it
+// shares the next commit, and its sync, with the moves of every match,
+// rather than paying for a transaction and a sync of its own.
+func (t *table) persist(ctx context.Context) error {
+	seats, _ := json.Marshal(t.seats)
+	policy, _ := json.Marshal(t.policy)
+	opts := string(t.options)
+	if opts == "" {
+		opts = "{}"
+	}
+	err := t.s.cfg.Store.Exec(ctx, upsertTable,
+		t.id, t.game, opts, string(seats), t.creator, t.creatorName, boolInt(t.spectatorChat), string(policy), t.matchID, t.status, t.created.UnixMilli())
+	if err != nil {
+		t.s.log.Error("persist table", "table", t.id, "err", err)
+		return errors.New("could not save the table; try again")
+	}
+	return nil
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// TableJSON is a table as clients see it.
+type TableJSON struct {
+	ID            string          `json:"id"`
+	Game          string          `json:"game"`
+	Options       json.RawMessage `json:"options"`
+	Status        string          `json:"status"`
+	Seats         []SeatJSON      `json:"seats"`
+	Creator       string          `json:"creator"`
+	SpectatorChat bool            `json:"spectatorChat"`
+	Policy        PolicyJSON      `json:"policy"`
+	Match         string          `json:"match"`
+}
+
+// SeatJSON is one seat as clients see it.
+type SeatJSON struct {
+	Kind      string `json:"kind"`
+	Name      string `json:"name,omitempty"`
+	Level     string `json:"level,omitempty"`
+	Mine      bool   `json:"mine,omitempty"`
+	Connected bool   `json:"connected"`
+}
+
+// jsonFor describes the table for viewer (0 for a broadcast, in which no
+// seat is marked mine). Callers hold t.mu.
+func (t *table) jsonLocked(viewer int64) TableJSON {
+	opts := t.options
+	if len(opts) == 0 {
+		opts = json.RawMessage("{}")
+	}
+	out := TableJSON{ID: t.id, Game: t.game, Options: opts, Status: t.status, SpectatorChat: t.spectatorChat, Policy: t.policy, Match: t.matchID}
+	connected := t.connectedLocked()
+	for i, st := range t.seats {
+		sj := SeatJSON{Kind: st.Kind, Name: st.Name, Level: st.Level, Connected: st.Kind == "bot" || connected[game.Seat(i)]}
+		if viewer != 0 && st.Kind == "human" && st.UserID == viewer {
+			sj.Mine = true
+		}
+		out.Seats = append(out.Seats, sj)
+	}
+	out.Creator = t.creatorName
+	return out
+}
+
+// connectedLocked reports which human seats have their holder watching.
+func (t *table) connectedLocked() map[game.Seat]bool {
+	out := make(map[game.Seat]bool)
+	for c := range t.watchers {
+		for i, st := range t.seats {
+			if st.Kind == "human" && st.UserID == c.user.ID {
+				out[game.Seat(i)] = true
+			}
+		}
+	}
+	return out
+}
+
+func (t *table) json(viewer int64) TableJSON {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.jsonLocked(viewer)
+}
+
+// listMsg is the lobby.tables push: every table that is open or playing,
+// and those that ended in the last hour.
+func (ts *tables) listMsg() []byte {
+	ts.mu.Lock()
+	all := make([]*table, 0, len(ts.m))
+	for _, t := range ts.m {
+		all = append(all, t)
+	}
+	ts.mu.Unlock()
+	sort.Slice(all, func(i, j int) bool { return all[i].created.Before(all[j].created) })
+	list := make([]TableJSON, 0, len(all))
+	for _, t := range all {
+		list = append(list, t.json(0))
+	}
+	return mustJSON(map[string]any{"t": "lobby.tables", "tables": list})
+}
+
+// changed tells the lobby and the table's watchers that the table changed.
+// Lobby pushes are coalesced: under load many tables change at once.
+func (ts *tables) changed(t *table) {
+	t.mu.Lock()
+	tj := t.jsonLocked(0)
+	ws := make([]*conn, 0, len(t.watchers))
+	for c := range t.watchers {
+		ws = append(ws, c)
+	}
+	t.mu.Unlock()
+	msg := mustJSON(map[string]any{"t": "table", "table": tj})
+	for _, c := range ws {
+		c.push(msg)
+	}
+	ts.s.hub.tablesChanged()
+}
+
+func newTableID() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return strconv.FormatUint(binary.LittleEndian.Uint64(b[:])&(1<<48-1), 36)
+}
+
+func newSeed() uint64 {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// seatReq is a seat in table.create: open, a bot of a level, or the
+// creator ("me").
+type seatReq struct {
+	Kind  string `json:"kind"`
+	Level string `json:"level,omitempty"`
+}
+
+type tableCreateReq struct {
+	envelope
+	Game          *string         `json:"game"`
+	Options       json.RawMessage `json:"options"`
+	Seats         []seatReq       `json:"seats"`
+	SpectatorChat bool            `json:"spectatorChat"`
+	Policy        *PolicyJSON     `json:"policy"`
+}
+
+// buildSeats checks a seat list against a game and the match's own start
+// state.
+func (s *Server) buildSeats(def *game.Definition, reqs []seatReq, n int, user Identity) ([]seat, error) {
+	if len(reqs) != n {
+		return nil, fmt.Errorf("%s with these options has %d seats; %d given", def.Title, n, len(reqs))
+	}
+	out := make([]seat, n)
+	for i, r := range reqs {
+		switch r.Kind {
+		case "open":
+			out[i] = seat{Kind: "open"}
+		case "me":
+			out[i] = seat{Kind: "human", UserID: user.ID, Name: user.Name}
+		case "bot":
+			if _, err := def.Bot(r.Level, game.NewRand(1)); err != nil {
+				return nil, err
+			}
+			out[i] = seat{Kind: "bot", Level: r.Level, Name: def.Title + " bot (" + r.Level + ")"}
+		default:
+			return nil, fmt.Errorf("seat %d: kind %q is not open, me or bot", i, r.Kind)
+		}
+	}
+	return out, nil
+}
+
+// seatCount starts the game once to learn how many seats its options give
+// (and to check the options).
+func (s *Server) seatCount(def *game.Definition, options json.RawMessage) (int, error) {
+	st, err := def.New(options, game.NewRand(1))
+	if err != nil {
+		return 0, err
+	}
+	return st.Seats(), nil
+}
+
+func handleTableCreate(c *conn, data []byte) (any, error) {
+	var req tableCreateReq
+	if err := decodeStrict(data, &req); err != nil {
+		return nil, err
+	}
+	if req.Game == nil || req.Seats == nil {
+		return nil, errors.New("table.create needs game and seats")
+	}
+	s := c.h.s
+	def, err := s.reg.Lookup(*req.Game)
+	if err != nil {
+		return nil, err
+	}
+	n, err := s.seatCount(def, req.Options)
+	if err != nil {
+		return nil, err
+	}
+	seats, err := s.buildSeats(def, req.Seats, n, c.user)
+	if err != nil {
+		return nil, err
+	}
+	pol := PolicyJSON{OnGone: "forfeit", OnTimeout: "forfeit", Grace: 60}
+	if req.Policy != nil {
+		pol = *req.Policy
+		if err := pol.validate(); err != nil {
+			return nil, err
+		}
+	}
+	t, err := s.tables.create(s.ctx, def, req.Options, seats, c.user, req.SpectatorChat, pol)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"table": t.json(c.user.ID)}, nil
+}
+
+func (ts *tables) create(ctx context.Context, def *game.Definition, options json.RawMessage, seats []seat, creator Identity, specChat bool, pol PolicyJSON) (*table, error) {
+	if len(options) == 0 || string(options) == "null" {
+		options = json.RawMessage("{}")
+	}
+	t := &table{
+		s: ts.s, id: newTableID(), game: def.Name, def: def, options: options, seats: seats,
+		creator: creator.ID, creatorName: creator.Name, spectatorChat: specChat, policy: pol, status: statusOpen,
+		created: time.Now().UTC(), watchers: make(map[*conn]*watch),
+	}
+	t.mu.Lock()
+	if err := t.persist(ctx); err != nil {
+		t.mu.Unlock()
+		return nil, err
+	}
+	ts.mu.Lock()
+	ts.m[t.id] = t
+	ts.mu.Unlock()
+	var err error
+	if !t.hasOpenLocked() {
+		err = t.startLocked(ctx)
+	}
+	t.mu.Unlock()
+	if err != nil {
+		return nil, err
+	}
+	ts.changed(t)
+	return t, nil
+}
+
+func (t *table) hasOpenLocked() bool {
+	for _, st := range t.seats {
+		if st.Kind == "open" {
+			return true
+		}
+	}
+	return false
+}
+
+// startLocked creates the match. Callers hold t.mu.
+func (t *table) startLocked(ctx context.Context) error {
+	if t.status != statusOpen {
+		return errors.New("the table has already started")
+	}
+	if t.hasOpenLocked() {
+		return errors.New("every seat must be taken before the start")
+	}
+	spec := match.Spec{Game: t.game, Options: t.options, Seed: newSeed(), Policy: t.policy.policy()}
+	for _, st := range t.seats {
+		spec.Seats = append(spec.Seats, match.SeatSpec{Kind: st.Kind, Level: st.Level, UserID: st.UserID, Name: st.Name})
+	}
+	mt, err := t.s.cfg.Matches.Create(ctx, spec)
+	if err != nil {
+		return err
+	}
+	t.matchID = mt.ID()
+	t.status = statusPlaying
+	if err := t.persist(ctx); err != nil {
+		return err
+	}
+	t.attachLocked(mt)
+	return nil
+}
+
+func (t *table) attach(mt *match.Match) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.attachLocked(mt)
+}
+
+// attachLocked subscribes the table to its match: every update fans out to
+// the table's watchers.
+func (t *table) attachLocked(mt *match.Match) {
+	t.mt = mt
+	t.s.metrics.live.Inc()
+	t.unsub = mt.Subscribe(t.onUpdate)
+	// Seats of humans not watching are gone as far as the match knows.
+	connected := t.connectedLocked()
+	for i, st := range t.seats {
+		if st.Kind == "human" {
+			mt.SetConnected(game.Seat(i), connected[game.Seat(i)])
+		}
+	}
+}
+
+// heldBy lists the seats user holds at the table. Callers hold t.mu.
+func (t *table) heldByLocked(userID int64) []game.Seat {
+	var out []game.Seat
+	for i, st := range t.seats {
+		if st.Kind == "human" && st.UserID == userID {
+			out = append(out, game.Seat(i))
+		}
+	}
+	return out
+}
+
+type tableSeatReq struct {
+	envelope
+	tableRef
+	Seat *int `json:"seat"`
+}
+
+// tableRef is the "table" field of every request about one table.
+type tableRef struct {
+	Table *string `json:"table"`
+}
+
+func (r *tableRef) tableID() *string { return r.Table }
+
+// decodeForTable decodes a request about one table, strictly, and finds
+// the table it names.
+func (c *conn) decodeForTable(data []byte, req interface{ tableID() *string }) (*table, error) {
+	if err := decodeStrict(data, req); err != nil {
+		return nil, err
+	}
+	return c.tableArg(req.tableID())
+}
+
+func (c *conn) tableArg(id *string) (*table, error) {
+	if id == nil {
+		return nil, errors.New("the message needs table")
+	}
+	t := c.h.s.tables.get(*id)
+	if t == nil {
+		return nil, fmt.Errorf("no table %q", *id)
+	}
+	return t, nil
+}
+
+func handleTableSit(c *conn, data []byte) (any, error) {
+	var req tableSeatReq
+	t, err := c.decodeForTable(data, &req)
+	if err != nil {
+		return nil, err
+	}
+	if req.Seat == nil {
+		return nil, errors.New("table.sit needs seat")
+	}
+	t.mu.Lock()
+	err = func() error {
+		if t.status != statusOpen {
+			return errors.New("seats can only be taken before the start")
+		}
+		i := *req.Seat
+		if i < 0 || i >= len(t.seats) {
+			return fmt.Errorf("no seat %d at this table", i)
+		}
+		if t.seats[i].Kind != "open" {
+			return fmt.Errorf("seat %d is not open", i)
+		}
+		t.seats[i] = seat{Kind: "human", UserID: c.user.ID, Name: c.user.Name}
+		return t.persist(c.h.s.ctx)
+	}()
+	t.mu.Unlock()
+	if err != nil {
+		return nil, err
+	}
+	c.h.s.tables.changed(t)
+	return map[string]any{"table": t.json(c.user.ID)}, nil
+}
+
+func handleTableStand(c *conn, data []byte) (any, error) {
+	var req tableSeatReq
+	t, err := c.decodeForTable(data, &req)
+	if err != nil {
+		return nil, err
+	}
+	if req.Seat == nil {
+		return nil, errors.New("table.stand needs seat")
+	}
+	t.mu.Lock()
+	err = func() error {
+		if t.status != statusOpen {
+			return errors.New("seats can only be left before the start; resign instead")
+		}
+		i := *req.Seat
+		if i < 0 || i >= len(t.seats) {
+			return fmt.Errorf("no seat %d at this table", i)
+		}
+		st := t.seats[i]
+		if !(st.Kind == "human" && st.UserID == c.user.ID) && !(st.Kind == "bot" && t.creator == c.user.ID) {
+			return fmt.Errorf("you do not hold seat %d", i)
+		}
+		t.seats[i] = seat{Kind: "open"}
+		return t.persist(c.h.s.ctx)
+	}()
+	t.mu.Unlock()
+	if err != nil {
+		return nil, err
+	}
+	c.h.s.tables.changed(t)
+	return map[string]any{"table": t.json(c.user.ID)}, nil
+}
+
+type tableReq struct {
+	envelope
+	tableRef
+}
+
+func handleTableStart(c *conn, data []byte) (any, error) {
+	var req tableReq
+	t, err := c.decodeForTable(data, &req)
+	if err != nil {
+		return nil, err
+	}
+	t.mu.Lock()
+	if t.creator != c.user.ID {
+		err = errors.New("only the table's creator can start it")
+	} else {
+		err = t.startLocked(c.h.s.ctx)
+	}
+	t.mu.Unlock()
+	if err != nil {
+		return nil, err
+	}
+	c.h.s.tables.changed(t)
+	return map[string]any{"table": t.json(c.user.ID)}, nil
+}
+
+// chatAudience returns who reads the table's channel, after checking that
+// c may read it or, for write, write to it.
+func (t *table) chatAudience(c *conn, write bool) ([]*conn, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	_, watching := t.watchers[c]
+	held := len(t.heldByLocked(c.user.ID)) > 0 || t.creator == c.user.ID
+	if write && !held && !(watching && t.spectatorChat) {
+		return nil, errors.New("spectators cannot write at this table")
+	}
+	out := make([]*conn, 0, len(t.watchers))
+	for w := range t.watchers {
+		out = append(out, w)
+	}
+	return out, nil
+}
+
+// dropConn forgets a closed connection's watches and tells the matches
+// whose seats it held.
+func (ts *tables) dropConn(c *conn) {
+	c.mu.Lock()
+	ids := make([]string, 0, len(c.watches))
+	for id := range c.watches {
+		ids = append(ids, id)
+	}
+	c.mu.Unlock()
+	for _, id := range ids {
+		if t := ts.get(id); t != nil {
+			t.unwatch(c)
+		}
+	}
+}
+
+// tablesChanged schedules one lobby.tables push.
+func (h *hub) tablesChanged() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.tablesPending {
+		return
+	}
+	h.tablesPending = true
+	time.AfterFunc(100*time.Millisecond, func() {
+		h.mu.Lock()
+		h.tablesPending = false
+		h.mu.Unlock()
+		members := h.lobbyMembers()
+		if len(members) == 0 {
+			return
+		}
+		msg := h.s.tables.listMsg()
+		for _, c := range members {
+			c.push(msg)
+		}
+	})
+}

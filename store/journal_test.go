@@ -1,0 +1,307 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/parlor-games/parlor/game"
+)
+
+// holdJournal keeps the writer from folding the journal while it is idle,
+// so a test can look at, or copy, a database whose journal holds records.
+func holdJournal(t *testing.T) {
+	t.Helper()
+	old := foldIdle
+	foldIdle = time.Hour
+	t.Cleanup(func() { foldIdle = old })
+}
+
+// crashImage copies the database files of an open store as a process
+// killed at this moment would leave them: the main file and the
+// write-ahead log, no Close, no fold. Nothing may be writing meanwhile.
+func crashImage(t *testing.T, path string) string {
+	t.Helper()
+	dst := filepath.Join(t.TempDir(), "crashed.db")
+	for _, suffix := range []string{"", "-wal"} {
+		in, err := os.Open(path + suffix)
+		if os.IsNotExist(err) && suffix != "" {
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := os.Create(dst + suffix)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := io.Copy(out, in); err != nil {
+			t.Fatal(err)
+		}
+		in.Close()
+		if err := out.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dst
+}
+
+func journalRows(t *testing.T, s *Store) int {
+	t.Helper()
+	var n int
+	if err := s.DB().QueryRow(`SELECT COUNT(*) FROM match_journal`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func movedRows(t *testing.T, s *Store, id string) int {
+	t.Helper()
+	var n int
+	if err := s.DB().QueryRow(`SELECT COUNT(*) FROM match_moves WHERE match_id = ?`, id).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func move(id string, i int64) Record {
+	return Record{Match: id, Index: i, Seat: game.Seat(i % 2), Move: json.RawMessage(fmt.Sprintf(`{"n":%d}`, i)), At: time.UnixMilli(1700000000000 + i).UTC()}
+}
+
+func appendAll(t *testing.T, s *Store, id string, idx ...int64) {
+	t.Helper()
+	for _, i := range idx {
+		if err := s.Append(context.Background(), move(id, i)); err != nil {
+			t.Fatalf("append %s/%d: %v", id, i, err)
+		}
+	}
+}
+
+// wantLog checks that match id holds exactly the moves want, once each, in
+// index order, with what was appended.
+func wantLog(t *testing.T, s *Store, id string, want ...int64) {
+	t.Helper()
+	m, err := s.LoadMatch(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []int64
+	for _, r := range m.Records {
+		got = append(got, r.Index)
+		w := move(id, r.Index)
+		if r.Match != id || r.Seat != w.Seat || string(r.Move) != string(w.Move) || r.Event != nil || !r.At.Equal(w.At) {
+			t.Errorf("%s record %d = %+v, want %+v", id, r.Index, r, w)
+		}
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("%s holds moves %v, want %v", id, got, want)
+	}
+}
+
+func seq(from, to int64) []int64 {
+	var s []int64
+	for i := from; i <= to; i++ {
+		s = append(s, i)
+	}
+	return s
+}
+
+// A crash after moves were acknowledged (so are in the journal) but before
+// the journal was folded: every move is there after reopening, once, and
+// the reopened store has folded them into match_moves.
+func TestCrashBeforeFold(t *testing.T) {
+	holdJournal(t)
+	ctx := context.Background()
+	s, path := openTemp(t)
+	for _, id := range []string{"a", "b"} {
+		if err := s.CreateMatch(ctx, header(id)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	appendAll(t, s, "a", seq(1, 20)...)
+	appendAll(t, s, "b", seq(1, 7)...)
+	if err := s.FinishMatch(ctx, "b", json.RawMessage(`{"winners":[0]}`), "done"); err != nil {
+		t.Fatal(err)
+	}
+	if journalRows(t, s) == 0 || movedRows(t, s, "a") != 0 {
+		t.Fatal("the moves are not in the journal; this test needs them there")
+	}
+	wantLog(t, s, "a", seq(1, 20)...)
+
+	s2, err := Open(ctx, crashImage(t, path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s2.Close()
+	wantLog(t, s2, "a", seq(1, 20)...)
+	wantLog(t, s2, "b", seq(1, 7)...)
+	if ids, _ := s2.UnfinishedMatches(ctx); fmt.Sprint(ids) != "[a]" {
+		t.Errorf("unfinished after the crash: %v, want [a]", ids)
+	}
+	if n := journalRows(t, s2); n != 0 {
+		t.Errorf("%d journal rows left after reopening, want them folded", n)
+	}
+	if n := movedRows(t, s2, "a"); n != 20 {
+		t.Errorf("match_moves holds %d moves of a, want 20", n)
+	}
+	// The match goes on from where it was, and a repeated index is still
+	// refused.
+	appendAll(t, s2, "a", 21)
+	if err := s2.Append(ctx, move("a", 20)); err == nil {
+		t.Error("after the crash, a repeated index was accepted")
+	}
+	wantLog(t, s2, "a", seq(1, 21)...)
+}
+
+// A match whose early moves were folded and whose later ones are in the
+// journal reads as one log, in order, live and after a crash.
+func TestSplitBetweenFoldedAndJournal(t *testing.T) {
+	holdJournal(t)
+	ctx := context.Background()
+	s, path := openTemp(t)
+	if err := s.CreateMatch(ctx, header("m")); err != nil {
+		t.Fatal(err)
+	}
+	appendAll(t, s, "m", seq(1, 10)...)
+	s.Close() // folds
+	s, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	appendAll(t, s, "m", seq(11, 15)...)
+	if movedRows(t, s, "m") != 10 || journalRows(t, s) == 0 {
+		t.Fatal("the match is not split between match_moves and the journal")
+	}
+	wantLog(t, s, "m", seq(1, 15)...)
+	if err := s.Append(ctx, move("m", 10)); err == nil {
+		t.Error("an index already folded was accepted again")
+	}
+	if err := s.Append(ctx, move("m", 15)); err == nil {
+		t.Error("an index still in the journal was accepted again")
+	}
+
+	s2, err := Open(ctx, crashImage(t, path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s2.Close()
+	wantLog(t, s2, "m", seq(1, 15)...)
+}
+
+// Folding a journal whose records are already in match_moves (as if a fold
+// had run twice) stores each record once and loses none.
+func TestFoldIdempotent(t *testing.T) {
+	holdJournal(t)
+	ctx := context.Background()
+	s, path := openTemp(t)
+	if err := s.CreateMatch(ctx, header("m")); err != nil {
+		t.Fatal(err)
+	}
+	appendAll(t, s, "m", seq(1, 6)...)
+	s.Close()
+	s, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A journal row repeating moves 4 to 6, already folded, and adding 7.
+	row := []byte{journalVersion}
+	for i := int64(4); i <= 7; i++ {
+		r := move("m", i)
+		row = encodeEntry(row, &r)
+	}
+	if _, err := s.DB().Exec(`INSERT INTO match_journal (id, entries) VALUES (?, ?)`, 1<<40, row); err != nil {
+		t.Fatal(err)
+	}
+	wantLog(t, s, "m", seq(1, 7)...) // shown once before the fold too
+	s.Close()
+	for range 2 {
+		s, err = Open(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantLog(t, s, "m", seq(1, 7)...)
+		if n := movedRows(t, s, "m"); n != 7 {
+			t.Errorf("match_moves holds %d moves, want 7", n)
+		}
+		s.Close()
+	}
+}
+
+// Records come back in index order whatever order they were appended in,
+// wherever they are stored, with many matches sharing journal rows.
+func TestOrderAcrossJournalAndFolded(t *testing.T) {
+	holdJournal(t)
+	ctx := context.Background()
+	s, path := openTemp(t)
+	for _, id := range []string{"x", "y"} {
+		if err := s.CreateMatch(ctx, header(id)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	appendAll(t, s, "x", 1, 2, 5, 9)
+	appendAll(t, s, "y", 1, 2, 3)
+	appendAll(t, s, "x", 3, 8, 4) // indexes below the highest are allowed if new
+	appendAll(t, s, "y", 4)
+	for _, i := range []int64{2, 5, 8, 9} {
+		if err := s.Append(ctx, move("x", i)); err == nil {
+			t.Errorf("repeated index x/%d accepted", i)
+		}
+	}
+	appendAll(t, s, "x", 10)
+	if journalRows(t, s) == 0 {
+		t.Fatal("nothing in the journal")
+	}
+	check := func(s *Store) {
+		t.Helper()
+		wantLog(t, s, "x", 1, 2, 3, 4, 5, 8, 9, 10)
+		wantLog(t, s, "y", 1, 2, 3, 4)
+	}
+	check(s)
+	s2, err := Open(ctx, crashImage(t, path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s2.Close()
+	check(s2)
+	s.Close()
+	s3, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s3.Close()
+	check(s3)
+}
+
+// A batch holding a bad record among good ones: only the bad one fails,
+// and the good ones share the batch's journal row.
+func TestBatchWithDuplicateInside(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openTemp(t)
+	if err := s.CreateMatch(ctx, header("m")); err != nil {
+		t.Fatal(err)
+	}
+	reqs := []*request{}
+	for _, r := range []Record{move("m", 1), move("m", 2), move("m", 1), move("nope", 1), move("m", 3)} {
+		reqs = append(reqs, &request{kind: opAppend, rec: r, done: make(chan error, 1)})
+	}
+	// Hand them to the writer at once, so they are one batch if it is
+	// idle, and several otherwise; either way the answers are the same.
+	s.mu.RLock()
+	for _, r := range reqs {
+		s.reqs <- r
+	}
+	s.mu.RUnlock()
+	for i, r := range reqs {
+		err := <-r.done
+		if bad := i == 2 || i == 3; bad != (err != nil) {
+			t.Errorf("request %d (%s/%d): %v", i, r.rec.Match, r.rec.Index, err)
+		}
+	}
+	wantLog(t, s, "m", 1, 2, 3)
+}

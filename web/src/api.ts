@@ -1,0 +1,95 @@
+// Types of the HTTP and WebSocket protocol (docs/protocol.md) and the HTTP
+// calls the client makes.
+
+export interface User { id: number; name: string; guest: boolean }
+export interface OptionSpec {
+  name: string; label: string; kind: "int" | "bool" | "choice"; default: unknown;
+  min?: number; max?: number; choices?: string[]; help?: string;
+}
+export interface GameInfo {
+  name: string; title: string; summary: string; options: OptionSpec[];
+  hidden: boolean; bots: string[]; seats?: number;
+}
+export interface Stats { played: number; won: number; tied?: number; rating?: number; rd?: number }
+export interface Achievement { id: string; game: string; title: string; description: string; at?: string }
+export interface Seat { kind: "open" | "human" | "bot"; name: string; level?: string; connected: boolean; mine?: boolean }
+export interface Table {
+  id: string; game: string; options: Record<string, unknown>;
+  status: "open" | "playing" | "over"; seats: Seat[]; spectatorChat?: boolean;
+  policy?: Record<string, unknown>; match: string; creator?: string;
+}
+export interface Outcome { winners: number[]; reason?: string }
+export interface GameEvent { type: string; seat: number; data?: any }
+export interface Snapshot {
+  seq: number; turn: number[] | null; scores: number[] | null; outcome: Outcome | null;
+  views: Record<string, any> | null; handover: number | null; clocks?: Record<string, any> | null;
+}
+export interface MatchPush {
+  t: "match"; table: string; seq: number; seat: number; move: unknown; text: string;
+  events: GameEvent[] | null; turn: number[] | null; scores: number[] | null;
+  outcome: Outcome | null; views?: Record<string, any> | null; clocks?: Record<string, any> | null;
+}
+export interface SaveInfo { id: string; name: string; game: string; created: string; moves: number }
+export interface ChatMsg { channel: string; from: string; text: string; at: string }
+
+export class HttpError extends Error {
+  constructor(public status: number, message: string) {
+    super(message);
+  }
+}
+
+export async function http<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const init: RequestInit = { method, credentials: "same-origin", headers: {} };
+  if (body !== undefined) {
+    init.body = typeof body === "string" ? body : JSON.stringify(body);
+    (init.headers as Record<string, string>)["Content-Type"] = "application/json";
+  }
+  let r: Response;
+  try {
+    r = await fetch(path, init);
+  } catch {
+    throw new HttpError(0, "Cannot reach the server. Check your connection and try again.");
+  }
+  if (r.status === 204) return undefined as T;
+  const text = await r.text();
+  let data: any = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!r.ok) {
+    const msg = data && typeof data.error === "string" ? data.error : text.trim() || r.statusText;
+    throw new HttpError(r.status, msg);
+  }
+  return data as T;
+}
+
+export const api = {
+  me: () => http<{ user: User }>("GET", "/api/me"),
+  login: (name: string, password: string) => http<{ user: User }>("POST", "/api/login", { name, password }),
+  register: (name: string, password: string) => http<{ user: User }>("POST", "/api/register", { name, password }),
+  guest: (name: string) => http<{ user: User }>("POST", "/api/guest", { name }),
+  claim: (password: string) => http<{ user: User }>("POST", "/api/claim", { password }),
+  logout: () => http<void>("POST", "/api/logout"),
+  games: () => http<{ games: GameInfo[] }>("GET", "/api/games"),
+  profile: (name: string) =>
+    http<{ user: User; stats: Record<string, Stats> | null; achievements: Achievement[] | null }>(
+      "GET", "/api/profile/" + encodeURIComponent(name)),
+  saves: () => http<{ saves: SaveInfo[] | null }>("GET", "/api/saves"),
+  importSave: (file: string) => http<{ save: SaveInfo }>("POST", "/api/saves/import", file),
+  deleteSave: (id: string) => http<void>("DELETE", "/api/saves/" + encodeURIComponent(id)),
+  replay: (match: string) => http<Replay>("GET", "/api/replays/" + encodeURIComponent(match)),
+  tutorial: (game: string) => http<{ granted: Achievement[] | null }>("POST", "/api/achievements/tutorial", { game }),
+};
+
+export interface ReplayStep {
+  seq: number; seat: number; move: unknown; text: string; events: GameEvent[] | null;
+  views: Record<string, any>;
+}
+export interface Replay {
+  log: { game: string; options?: Record<string, unknown>; [k: string]: unknown };
+  seats: ({ name: string } | string)[];
+  steps: ReplayStep[];
+  start?: Record<string, any>;
+}

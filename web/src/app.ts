@@ -1,0 +1,132 @@
+// Entry point: finds out who is signed in, connects the WebSocket and
+// routes between screens.
+import { api, type Achievement } from "./api";
+import { clear, h, toast } from "./dom";
+import { applySettings } from "./settings";
+import { play } from "./sound";
+import { app, linkHandler, navigate, onNavigate } from "./state";
+import { socket } from "./ws";
+import { closeRules } from "./rules";
+import { welcomeScreen } from "./screens/welcome";
+import { lobbyScreen } from "./screens/lobby";
+import { tableScreen } from "./screens/table";
+import { battleshipMenu } from "./screens/bsmenu";
+import { profileScreen } from "./screens/profile";
+import { savesScreen } from "./screens/saves";
+import { replayScreen } from "./screens/replay";
+import { settingsScreen } from "./screens/settings";
+import { rulesScreen } from "./screens/rulespage";
+
+/** A screen fills main and returns a function that tears it down. */
+export type Screen = (main: HTMLElement, params: string[]) => (() => void) | void;
+
+const routes: [RegExp, Screen][] = [
+  [/^\/(?:lobby)?$/, lobbyScreen],
+  [/^\/t\/([\w-]+)$/, tableScreen],
+  [/^\/battleship$/, battleshipMenu],
+  [/^\/profile\/([^/]+)$/, profileScreen],
+  [/^\/saves$/, savesScreen],
+  [/^\/replay\/([\w-]+)$/, replayScreen],
+  [/^\/settings$/, settingsScreen],
+  [/^\/rules\/(\w+)$/, rulesScreen],
+];
+
+const root = document.getElementById("app") as HTMLElement;
+let teardown: (() => void) | void;
+let banner: HTMLElement | null = null;
+
+function header(): HTMLElement {
+  const me = app.me;
+  const path = location.pathname;
+  const nav = (href: string, label: string, match: (p: string) => boolean) =>
+    h("a", { href, "data-nav": true, "aria-current": match(path) ? "page" : null }, label);
+  return h(
+    "header",
+    { class: "topbar" },
+    h("a", { class: "brand", href: "/", "data-nav": true, "aria-label": "Parlor, go to the lobby" },
+      h("span", { class: "brand-mark", "aria-hidden": "true" }), "Parlor"),
+    me
+      ? h(
+        "nav",
+        { "aria-label": "Main" },
+        nav("/", "Lobby", (p) => p === "/" || p === "/lobby"),
+        nav("/battleship", "Battleship", (p) => p === "/battleship"),
+        nav("/saves", "Saved games", (p) => p === "/saves"),
+        nav("/profile/" + encodeURIComponent(me.name), "Profile", (p) => p.startsWith("/profile/")),
+        nav("/settings", "Settings", (p) => p === "/settings"),
+      )
+      : h("span"),
+    me
+      ? h("div", { class: "who" },
+        h("span", { class: "who-name", title: me.guest ? "Guest" : "Signed in" }, me.name, me.guest ? h("small", null, " (guest)") : null),
+        h("button", { class: "link", onclick: logout }, "Log out"))
+      : null,
+  );
+}
+
+async function logout(): Promise<void> {
+  try {
+    await api.logout();
+  } catch {
+    // the session is gone either way once the socket closes
+  }
+  socket.close();
+  app.me = null;
+  navigate("/", true);
+}
+
+function route(): void {
+  if (teardown) teardown();
+  teardown = undefined;
+  closeRules();
+  clear(root);
+  const main = h("main", { id: "screen", tabindex: "-1" });
+  root.append(header(), main);
+  if (!app.me) {
+    teardown = welcomeScreen(main);
+    return;
+  }
+  const path = location.pathname.replace(/\/+$/, "") || "/";
+  for (const [re, screen] of routes) {
+    const m = re.exec(path);
+    if (m) {
+      teardown = screen(main, m.slice(1).map(decodeURIComponent));
+      return;
+    }
+  }
+  main.append(h("section", { class: "card narrow" }, h("h1", null, "Page not found"),
+    h("p", null, "There is nothing at this address."), h("a", { href: "/", "data-nav": true, class: "button" }, "Go to the lobby")));
+}
+
+function connectionBanner(up: boolean): void {
+  if (up) {
+    banner?.remove();
+    banner = null;
+    return;
+  }
+  if (!banner) {
+    banner = h("div", { class: "banner", role: "alert" }, "Connection lost. Reconnecting…");
+    document.body.append(banner);
+  }
+}
+
+async function start(): Promise<void> {
+  applySettings();
+  document.addEventListener("click", linkHandler);
+  window.addEventListener("popstate", route);
+  onNavigate(route);
+  socket.statusListeners.add(connectionBanner);
+  socket.on("achievement", (m: { achievement: Achievement }) => {
+    const a = m.achievement;
+    play("achievement");
+    toast(a.description || "", "achievement", "Achievement unlocked: " + a.title);
+  });
+  const [me, games] = await Promise.allSettled([api.me(), api.games()]);
+  if (me.status === "fulfilled") app.me = me.value.user;
+  if (games.status === "fulfilled") app.games = games.value.games ?? [];
+  if (app.me) socket.connect();
+  else if (location.pathname !== "/") sessionStorage.setItem("parlor.next", location.pathname);
+  route();
+}
+
+void start();

@@ -1,0 +1,575 @@
+// Battleship: the ocean grid (your fleet, the enemy's shots) and the target
+// grid (your shots), fleet placement by click, drag or keyboard, and the
+// score bar. Hits, misses and sinkings are animated, sounded and announced.
+import type { GameEvent } from "../api";
+import { announce, clear, h } from "../dom";
+import { play as sound } from "../sound";
+import type { GameView, TableCtx } from "./types";
+
+interface Placement { ship: string; row: number; col: number; dir: "h" | "v" }
+interface Shot { row: number; col: number; square: string; result: "miss" | "hit" | "sunk"; ship?: string }
+interface BsView {
+  seat: number; phase: "placement" | "battle" | "over"; options: { touch?: boolean; first?: number; salvo?: boolean };
+  turn: number[]; placed: [boolean, boolean]; fleets: [Placement[] | null, Placement[] | null];
+  shots: [Shot[] | null, Shot[] | null]; sunk: [string[] | null, string[] | null]; shotsLeft: number; winner?: number;
+}
+
+export const FLEET: { name: string; len: number; label: string }[] = [
+  { name: "carrier", len: 5, label: "Carrier" },
+  { name: "battleship", len: 4, label: "Battleship" },
+  { name: "cruiser", len: 3, label: "Cruiser" },
+  { name: "submarine", len: 3, label: "Submarine" },
+  { name: "destroyer", len: 2, label: "Destroyer" },
+];
+const SHORT: Record<string, string> = { carrier: "C", battleship: "B", cruiser: "R", submarine: "S", destroyer: "D" };
+const N = 10;
+const COLS = "ABCDEFGHIJ";
+
+export const sqName = (r: number, c: number) => COLS[c] + (r + 1);
+const lenOf = (ship: string) => FLEET.find((f) => f.name === ship)?.len ?? 0;
+const labelOf = (ship: string) => FLEET.find((f) => f.name === ship)?.label ?? ship;
+
+function cellsOf(p: Placement): [number, number][] {
+  const out: [number, number][] = [];
+  for (let i = 0; i < lenOf(p.ship); i++) out.push(p.dir === "h" ? [p.row, p.col + i] : [p.row + i, p.col]);
+  return out;
+}
+
+/** problem says why p cannot join the other ships, or "" if it can. */
+export function problem(p: Placement, others: Placement[], touch: boolean): string {
+  for (const [r, c] of cellsOf(p)) {
+    if (r < 0 || r >= N || c < 0 || c >= N) return `The ${p.ship} does not fit there: it would stick out of the grid.`;
+  }
+  const occ = new Map<string, string>();
+  for (const o of others) if (o.ship !== p.ship) for (const [r, c] of cellsOf(o)) occ.set(`${r},${c}`, o.ship);
+  for (const [r, c] of cellsOf(p)) {
+    const o = occ.get(`${r},${c}`);
+    if (o) return `The ${p.ship} would overlap the ${o} at ${sqName(r, c)}.`;
+  }
+  if (!touch) {
+    for (const [r, c] of cellsOf(p)) {
+      for (let dr = -1; dr <= 1; dr++) for (let dc = -1; dc <= 1; dc++) {
+        const o = occ.get(`${r + dr},${c + dc}`);
+        if (o) return `The ${p.ship} would touch the ${o}: ships may not touch at this table.`;
+      }
+    }
+  }
+  return "";
+}
+
+/**
+ * randomFleet draws a fleet uniformly over all legal fleets, as the game's
+ * own random placement does: every ship takes a position uniformly among
+ * those inside the grid, and the whole fleet is drawn again if any two
+ * ships clash. Retrying one ship at a time would favour some fleets.
+ */
+function randomFleet(touch: boolean): Placement[] {
+  for (let attempt = 0; attempt < 100000; attempt++) {
+    const out: Placement[] = [];
+    for (const f of FLEET) {
+      const dir = Math.random() < 0.5 ? "h" : "v";
+      const span = N - f.len + 1;
+      const row = Math.floor(Math.random() * (dir === "v" ? span : N));
+      const col = Math.floor(Math.random() * (dir === "h" ? span : N));
+      out.push({ ship: f.name, dir, row, col });
+    }
+    if (out.every((p) => problem(p, out, touch) === "")) return out;
+  }
+  return [];
+}
+
+interface Grid { el: HTMLElement; cells: HTMLButtonElement[][]; focus: [number, number] }
+
+function makeGrid(label: string, id: string): Grid {
+  const el = h("div", { class: "bs-grid", role: "grid", "aria-label": label, id });
+  const cells: HTMLButtonElement[][] = [];
+  el.append(h("div", { class: "corner", "aria-hidden": "true" }));
+  for (let c = 0; c < N; c++) el.append(h("div", { class: "axis", "aria-hidden": "true" }, COLS[c]));
+  for (let r = 0; r < N; r++) {
+    el.append(h("div", { class: "axis", "aria-hidden": "true" }, String(r + 1)));
+    const row: HTMLButtonElement[] = [];
+    for (let c = 0; c < N; c++) {
+      const b = h("button", { type: "button", class: "cell", tabindex: r === 0 && c === 0 ? "0" : "-1", "data-sq": sqName(r, c), "data-r": r, "data-c": c });
+      row.push(b);
+      el.append(b);
+    }
+    cells.push(row);
+  }
+  const g: Grid = { el, cells, focus: [0, 0] };
+  el.addEventListener("keydown", (e) => {
+    const d: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    const m = d[e.key];
+    if (!m) return;
+    e.preventDefault();
+    const r = Math.max(0, Math.min(N - 1, g.focus[0] + m[0]));
+    const c = Math.max(0, Math.min(N - 1, g.focus[1] + m[1]));
+    moveFocus(g, r, c, true);
+  });
+  return g;
+}
+
+function moveFocus(g: Grid, r: number, c: number, focus: boolean): void {
+  g.cells[g.focus[0]][g.focus[1]].tabIndex = -1;
+  g.focus = [r, c];
+  const b = g.cells[r][c];
+  b.tabIndex = 0;
+  if (focus) b.focus();
+}
+
+export function battleshipView(ctx: TableCtx): GameView {
+  const ocean = makeGrid("Your ocean grid", "ocean");
+  const target = makeGrid("Target grid: enemy waters", "target");
+  const score = h("div", { class: "bs-score", role: "group", "aria-label": "Score" });
+  const dock = h("div", { class: "dock", hidden: true });
+  const oceanTitle = h("h3", null, "Your fleet");
+  const targetTitle = h("h3", null, "Enemy waters");
+  const el = h("div", { class: "bs" },
+    score,
+    h("div", { class: "bs-grids" },
+      h("section", { class: "bs-side ocean-side" }, oceanTitle, ocean.el, dock),
+      h("section", { class: "bs-side target-side" }, targetTitle, target.el)));
+
+  // Local placement, before the fleet is sent.
+  let fleet: Placement[] = [];
+  let sel: string | null = "carrier";
+  let dir: "h" | "v" = "h";
+  let hover: [number, number] | null = null;
+  let drag: { ship: string; orig: Placement | null; offset: number } | null = null;
+  let sending = false;
+  let pendingShot = "";
+
+  const v = (): BsView | null => {
+    const x = ctx.view();
+    return x && x.phase ? (x as BsView) : null;
+  };
+  const me = () => {
+    const x = v();
+    return x && x.seat >= 0 ? x.seat : Math.max(0, ctx.viewSeat());
+  };
+  const touch = () => v()?.options?.touch !== false;
+  const placing = () => {
+    const x = v();
+    return !!x && x.phase === "placement" && !x.placed[me()] && ctx.mover() !== null;
+  };
+
+  function candidate(r: number, c: number): Placement | null {
+    if (!sel) return null;
+    const off = drag ? drag.offset : 0;
+    return dir === "h" ? { ship: sel, dir, row: r, col: c - off } : { ship: sel, dir, row: r - off, col: c };
+  }
+
+  function renderDock(): void {
+    clear(dock);
+    dock.hidden = !placing();
+    if (dock.hidden) return;
+    const list = h("div", { class: "ships", role: "group", "aria-label": "Ships to place" });
+    for (const f of FLEET) {
+      const done = fleet.some((p) => p.ship === f.name);
+      const b = h("button", { type: "button", class: "ship-btn" + (done ? " done" : ""), "aria-pressed": String(sel === f.name), "data-ship": f.name },
+        h("span", { class: "ship-shape", "aria-hidden": "true" }, ...Array.from({ length: f.len }, () => h("i"))),
+        `${f.label} (${f.len})`, done ? h("span", { class: "sr-only" }, ", placed") : null);
+      b.addEventListener("click", () => {
+        sel = f.name;
+        const existing = fleet.find((p) => p.ship === f.name);
+        if (existing) dir = existing.dir;
+        renderAll();
+        ctx.info(`${f.label} selected: click a square of your grid to place it.`);
+      });
+      list.append(b);
+    }
+    const rotate = h("button", { type: "button", id: "rotate", "aria-keyshortcuts": "R" }, `Rotate (R): ${dir === "h" ? "across" : "down"}`);
+    rotate.addEventListener("click", () => { rot(); });
+    const random = h("button", { type: "button", id: "random-fleet" }, "Random");
+    random.addEventListener("click", () => {
+      fleet = randomFleet(touch());
+      sel = null;
+      sound("place");
+      renderAll();
+      ctx.info("A random fleet is placed. Drag or re-place ships to adjust, then start the battle.");
+    });
+    const clearBtn = h("button", { type: "button", id: "clear-fleet" }, "Clear");
+    clearBtn.addEventListener("click", () => {
+      fleet = [];
+      sel = "carrier";
+      renderAll();
+    });
+    const ready = fleet.length === FLEET.length;
+    const start = h("button", { type: "button", class: "primary", id: "start-battle", disabled: !ready || sending }, "Start battle");
+    start.addEventListener("click", sendFleet);
+    dock.append(list, h("div", { class: "dock-actions" }, rotate, random, clearBtn, start),
+      h("p", { class: "small muted" }, ready ? "Your fleet is ready." : `Place ${FLEET.length - fleet.length} more ship${FLEET.length - fleet.length === 1 ? "" : "s"}.`));
+  }
+
+  function rot(): void {
+    dir = dir === "h" ? "v" : "h";
+    const existing = sel ? fleet.find((p) => p.ship === sel) : undefined;
+    if (existing && !drag) {
+      const turned: Placement = { ...existing, dir };
+      const why = problem(turned, fleet, touch());
+      if (why) ctx.error(why);
+      else {
+        fleet = fleet.map((p) => (p.ship === sel ? turned : p));
+        sound("place");
+      }
+    }
+    renderAll();
+  }
+
+  async function sendFleet(): Promise<void> {
+    const seat = ctx.mover();
+    if (seat === null || fleet.length !== FLEET.length) return;
+    sending = true;
+    renderDock();
+    const ok = await ctx.play(seat, { fleet });
+    sending = false;
+    if (ok) {
+      sound("place");
+      announce("Fleet placed. Waiting for the battle to begin.");
+    }
+    renderAll();
+  }
+
+  function placeAt(r: number, c: number): void {
+    if (!placing()) return;
+    if (!sel) {
+      const hit = fleet.find((p) => cellsOf(p).some(([a, b]) => a === r && b === c));
+      if (hit) {
+        sel = hit.ship;
+        dir = hit.dir;
+        ctx.info(`${labelOf(hit.ship)} picked up: click where it should go.`);
+        renderAll();
+      } else ctx.info("Choose a ship from the list first.");
+      return;
+    }
+    const p = candidate(r, c);
+    if (!p) return;
+    const why = problem(p, fleet, touch());
+    if (why) {
+      ctx.error(why);
+      return;
+    }
+    fleet = fleet.filter((x) => x.ship !== p.ship).concat(p);
+    sound("place");
+    announce(`${labelOf(p.ship)} placed at ${sqName(p.row, p.col)} ${p.dir === "h" ? "across" : "down"}.`);
+    const next = FLEET.find((f) => !fleet.some((x) => x.ship === f.name));
+    sel = next ? next.name : null;
+    renderAll();
+  }
+
+  async function fireAt(r: number, c: number): Promise<void> {
+    const x = v();
+    if (!x) return;
+    if (x.phase === "placement") {
+      ctx.error(x.placed[me()] ? "Wait until both fleets are placed." : "Place your fleet first: use your ocean grid on the left.");
+      return;
+    }
+    if (x.phase === "over" || ctx.st.outcome) {
+      ctx.error("The battle is over.");
+      return;
+    }
+    const seat = ctx.mover();
+    if (seat === null) {
+      ctx.error("Wait for your turn: the enemy is firing.");
+      return;
+    }
+    pendingShot = sqName(r, c);
+    paintTarget();
+    const ok = await ctx.play(seat, { shot: [r, c] });
+    if (!ok) {
+      pendingShot = "";
+      paintTarget();
+    }
+  }
+
+  // Pointer and keyboard wiring.
+  // A press on a placed ship becomes a drag only once the pointer moves;
+  // a plain click places the selected ship (or is refused with a reason).
+  let press: { r: number; c: number; x: number; y: number; id: number } | null = null;
+  let suppressClick = false;
+  ocean.el.addEventListener("click", (e) => {
+    if (suppressClick) {
+      suppressClick = false;
+      return;
+    }
+    const b = (e.target as Element).closest<HTMLButtonElement>(".cell");
+    if (b && !drag) placeAt(Number(b.dataset.r), Number(b.dataset.c));
+  });
+  ocean.el.addEventListener("pointerover", (e) => {
+    const b = (e.target as Element).closest<HTMLButtonElement>(".cell");
+    if (!b || !placing()) return;
+    hover = [Number(b.dataset.r), Number(b.dataset.c)];
+    paintOcean();
+  });
+  ocean.el.addEventListener("pointerleave", () => {
+    if (drag) return;
+    hover = null;
+    paintOcean();
+  });
+  ocean.el.addEventListener("focusin", (e) => {
+    const b = (e.target as Element).closest<HTMLButtonElement>(".cell");
+    if (!b) return;
+    ocean.focus = [Number(b.dataset.r), Number(b.dataset.c)];
+    if (placing()) {
+      hover = [...ocean.focus];
+      paintOcean();
+    }
+  });
+  ocean.el.addEventListener("pointerdown", (e) => {
+    const b = (e.target as Element).closest<HTMLButtonElement>(".cell");
+    if (!b || !placing()) return;
+    const r = Number(b.dataset.r), c = Number(b.dataset.c);
+    if (!fleet.some((x) => cellsOf(x).some(([a, bb]) => a === r && bb === c))) return;
+    press = { r, c, x: e.clientX, y: e.clientY, id: e.pointerId };
+  });
+  ocean.el.addEventListener("pointermove", (e) => {
+    if (press && !drag && Math.hypot(e.clientX - press.x, e.clientY - press.y) > 6) {
+      const { r, c } = press;
+      const p = fleet.find((x) => cellsOf(x).some(([a, bb]) => a === r && bb === c));
+      if (p) {
+        drag = { ship: p.ship, orig: p, offset: p.dir === "h" ? c - p.col : r - p.row };
+        sel = p.ship;
+        dir = p.dir;
+        fleet = fleet.filter((x) => x !== p);
+        try {
+          ocean.el.setPointerCapture(press.id);
+        } catch {
+          // capture is a nicety; the drop still works without it
+        }
+        renderAll();
+      }
+    }
+    if (!drag) return;
+    const under = document.elementFromPoint(e.clientX, e.clientY)?.closest<HTMLButtonElement>("#ocean .cell");
+    if (!under) return;
+    const at: [number, number] = [Number(under.dataset.r), Number(under.dataset.c)];
+    if (!hover || hover[0] !== at[0] || hover[1] !== at[1]) {
+      hover = at;
+      paintOcean();
+    }
+  });
+  const endDrag = (e: PointerEvent) => {
+    press = null;
+    if (!drag) return;
+    suppressClick = true;
+    setTimeout(() => { suppressClick = false; }, 0);
+    const d = drag;
+    const under = document.elementFromPoint(e.clientX, e.clientY)?.closest<HTMLButtonElement>("#ocean .cell");
+    let placed = false;
+    if (under) {
+      const p = candidate(Number(under.dataset.r), Number(under.dataset.c));
+      const why = p ? problem(p, fleet, touch()) : "Drop the ship on your grid.";
+      if (p && !why) {
+        fleet.push(p);
+        placed = true;
+        sound("place");
+      } else if (why) ctx.error(why);
+    }
+    if (!placed && d.orig) fleet.push(d.orig);
+    drag = null;
+    const next = FLEET.find((f) => !fleet.some((x) => x.ship === f.name));
+    sel = next ? next.name : null;
+    renderAll();
+  };
+  ocean.el.addEventListener("pointerup", endDrag);
+  ocean.el.addEventListener("pointercancel", (e) => endDrag(e));
+
+  target.el.addEventListener("click", (e) => {
+    const b = (e.target as Element).closest<HTMLButtonElement>(".cell");
+    if (!b) return;
+    moveFocus(target, Number(b.dataset.r), Number(b.dataset.c), false);
+    void fireAt(Number(b.dataset.r), Number(b.dataset.c));
+  });
+  target.el.addEventListener("focusin", (e) => {
+    const b = (e.target as Element).closest<HTMLButtonElement>(".cell");
+    if (b) target.focus = [Number(b.dataset.r), Number(b.dataset.c)];
+  });
+  const onKey = (e: KeyboardEvent) => {
+    if ((e.key === "r" || e.key === "R") && placing() && !(e.target instanceof HTMLInputElement) && !(e.target instanceof HTMLTextAreaElement)) {
+      e.preventDefault();
+      rot();
+    }
+  };
+  document.addEventListener("keydown", onKey);
+
+  function paintOcean(): void {
+    const x = v();
+    const mine = placing() ? fleet : (x?.fleets?.[me()] ?? []);
+    const sunk = new Set(x?.sunk?.[me()] ?? []);
+    const foeShots = x?.shots?.[1 - me()] ?? [];
+    const shotAt = new Map(foeShots.map((s) => [`${s.row},${s.col}`, s]));
+    const ownerOf = new Map<string, { p: Placement; i: number }>();
+    for (const p of mine) cellsOf(p).forEach(([r, c], i) => ownerOf.set(`${r},${c}`, { p, i }));
+    let preview = new Set<string>();
+    let bad = false;
+    if (placing() && hover && sel) {
+      const p = candidate(hover[0], hover[1]);
+      if (p) {
+        bad = problem(p, fleet, touch()) !== "";
+        preview = new Set(cellsOf(p).map(([r, c]) => `${r},${c}`));
+      }
+    }
+    for (let r = 0; r < N; r++) for (let c = 0; c < N; c++) {
+      const b = ocean.cells[r][c];
+      const k = `${r},${c}`;
+      const o = ownerOf.get(k);
+      const s = shotAt.get(k);
+      const cls = ["cell"];
+      let label = sqName(r, c);
+      if (o) {
+        const len = lenOf(o.p.ship);
+        cls.push("ship", "ship-" + o.p.ship, o.p.dir === "h" ? "across" : "down");
+        if (o.i === 0) cls.push("bow");
+        if (o.i === len - 1) cls.push("stern");
+        if (sunk.has(o.p.ship)) cls.push("sunk");
+        label += `, your ${o.p.ship}`;
+        b.textContent = s ? "" : SHORT[o.p.ship];
+      } else b.textContent = "";
+      if (s) {
+        cls.push(s.result === "miss" ? "miss" : "hit");
+        label += s.result === "miss" ? ", enemy missed" : ", hit by the enemy";
+      } else if (!o) label += ", water";
+      if (preview.has(k)) cls.push(bad ? "preview-bad" : "preview");
+      b.className = cls.join(" ");
+      b.setAttribute("aria-label", label);
+      b.setAttribute("aria-disabled", String(!placing()));
+    }
+  }
+
+  function paintTarget(): void {
+    const x = v();
+    const shots = x?.shots?.[me()] ?? [];
+    const byKey = new Map(shots.map((s) => [`${s.row},${s.col}`, s]));
+    const revealed = x?.phase === "over" ? (x.fleets?.[1 - me()] ?? []) : [];
+    const foeShip = new Map<string, string>();
+    for (const p of revealed) for (const [r, c] of cellsOf(p)) foeShip.set(`${r},${c}`, p.ship);
+    const canFire = x?.phase === "battle" && ctx.mover() !== null;
+    target.el.classList.toggle("armed", canFire);
+    for (let r = 0; r < N; r++) for (let c = 0; c < N; c++) {
+      const b = target.cells[r][c];
+      const k = `${r},${c}`;
+      const s = byKey.get(k);
+      const cls = ["cell"];
+      let label = sqName(r, c);
+      if (s) {
+        cls.push(s.result === "miss" ? "miss" : "hit");
+        if (s.result === "sunk") cls.push("sunk-shot");
+        label += s.result === "miss" ? ", miss" : s.result === "sunk" ? `, hit, sank the ${s.ship}` : ", hit";
+      } else {
+        label += ", not fired at";
+        if (pendingShot === sqName(r, c)) cls.push("pending");
+      }
+      const ship = foeShip.get(k);
+      if (ship) {
+        cls.push("revealed", "ship-" + ship);
+        label += `, enemy ${ship}`;
+      }
+      b.className = cls.join(" ");
+      b.textContent = ship && !s ? SHORT[ship] : "";
+      b.setAttribute("aria-label", label);
+    }
+  }
+
+  function paintScore(): void {
+    clear(score);
+    const x = v();
+    if (!x) return;
+    const i = me();
+    const shots = x.shots?.[i] ?? [];
+    const hits = shots.filter((s) => s.result !== "miss").length;
+    const acc = shots.length ? Math.round((100 * hits) / shots.length) : 0;
+    const mineLeft = FLEET.length - (x.sunk?.[i]?.length ?? 0);
+    const foeLeft = FLEET.length - (x.sunk?.[1 - i]?.length ?? 0);
+    const stat = (label: string, value: string, id: string) =>
+      h("div", { class: "stat", id }, h("span", { class: "stat-label" }, label), h("span", { class: "stat-value" }, value));
+    score.append(
+      stat("Your ships afloat", `${mineLeft} / ${FLEET.length}`, "stat-mine"),
+      stat("Enemy ships afloat", `${foeLeft} / ${FLEET.length}`, "stat-foe"),
+      stat("Shots", String(shots.length), "stat-shots"),
+      stat("Hits", String(hits), "stat-hits"),
+      stat("Accuracy", shots.length ? acc + "%" : "–", "stat-acc"),
+    );
+    const foeSunk = x.sunk?.[1 - i] ?? [];
+    if (foeSunk.length) score.append(h("div", { class: "stat wide" }, h("span", { class: "stat-label" }, "Sunk"), h("span", { class: "stat-value small" }, foeSunk.join(", "))));
+  }
+
+  function renderAll(): void {
+    const x = v();
+    el.classList.toggle("placing", placing());
+    el.classList.toggle("no-view", !x);
+    if (x && x.phase === "battle") {
+      const myTurn = ctx.mover() !== null;
+      targetTitle.textContent = myTurn ? "Enemy waters: your shot" : "Enemy waters";
+    } else targetTitle.textContent = "Enemy waters";
+    oceanTitle.textContent = placing() ? "Your fleet: place your ships" : "Your fleet";
+    renderDock();
+    paintOcean();
+    paintTarget();
+    paintScore();
+  }
+
+  let shownSeat = -2;
+
+  function update(): void {
+    const x = v();
+    // At one screen the next player must not see the previous player's
+    // unsent placement: local state belongs to the seat it was made for.
+    if (x && x.seat !== shownSeat) {
+      shownSeat = x.seat;
+      fleet = x.fleets?.[me()] ?? [];
+      sel = fleet.length ? null : "carrier";
+      dir = "h";
+      hover = null;
+      drag = null;
+    }
+    if (x && x.phase !== "placement") pendingShot = "";
+    if (x && x.fleets?.[me()] && !placing()) fleet = x.fleets[me()] ?? fleet;
+    renderAll();
+  }
+
+  function flash(g: Grid, r: number, c: number, cls: string): void {
+    const b = g.cells[r]?.[c];
+    if (!b) return;
+    b.classList.remove("boom", "splash");
+    void b.offsetWidth;
+    b.classList.add(cls);
+    setTimeout(() => b.classList.remove(cls), 900);
+  }
+
+  function events(evs: GameEvent[]): void {
+    const i = me();
+    for (const e of evs) {
+      if (e.type === "shot" && e.data) {
+        const s = e.data as Shot;
+        const mine = e.seat === i;
+        const g = mine ? target : ocean;
+        flash(g, s.row, s.col, s.result === "miss" ? "splash" : "boom");
+        sound(s.result === "miss" ? "miss" : s.result === "sunk" ? "sunk" : "hit");
+        let msg: string;
+        if (mine) {
+          msg = s.result === "miss" ? `You fired at ${s.square}: miss.` : s.result === "hit" ? `You fired at ${s.square}: hit!` : `You fired at ${s.square}: you sank the enemy ${s.ship}!`;
+        } else {
+          const who = ctx.seatName(e.seat);
+          const ship = (v()?.fleets?.[i] ?? []).find((p) => cellsOf(p).some(([r, c]) => r === s.row && c === s.col));
+          msg = s.result === "miss" ? `${who} fired at ${s.square}: miss.` :
+            s.result === "hit" ? `${who} fired at ${s.square}: hit on your ${ship?.ship ?? "ship"}!` :
+              `${who} fired at ${s.square} and sank your ${s.ship}!`;
+        }
+        ctx.info(msg);
+        announce(msg);
+      } else if (e.type === "start") {
+        announce("Both fleets are placed. The battle begins!");
+        ctx.info("Both fleets are placed. The battle begins!");
+      }
+    }
+  }
+
+  function hint(): string {
+    const x = v();
+    if (!x) return "wait";
+    if (x.phase === "placement") return "place your ships on your grid, then press Start battle";
+    return "fire at a square of the enemy grid";
+  }
+
+  update();
+  return { el, update, events, hint, destroy: () => document.removeEventListener("keydown", onKey) };
+}

@@ -1,0 +1,54 @@
+// What the table screen gives a game's board view, and what a view offers
+// back. One module per game implements GameView.
+import type { GameEvent, MatchPush, Outcome, Table } from "../api";
+
+export interface MatchState {
+  seq: number;
+  turn: number[];
+  scores: number[] | null;
+  outcome: Outcome | null;
+  views: Record<string, any>;
+  handover: number | null;
+  clocks: Record<string, any> | null;
+}
+
+export interface TableCtx {
+  table: Table;
+  held: number[];
+  st: MatchState;
+  /** replay is true when the board is shown read-only (replays). */
+  replay: boolean;
+  /** mover is the held seat that owes a move now, or null. */
+  mover(): number | null;
+  /** viewSeat is the seat whose view the board shows (-1: spectator). */
+  viewSeat(): number;
+  view(): any;
+  seatName(seat: number): string;
+  /** seatLabel is "Player 1 (Ann)", or just the name where that is clear. */
+  seatLabel(seat: number): string;
+  isBot(seat: number): boolean;
+  /** play sends a move and resolves true once accepted; on refusal it
+   * shows the server's reason and resolves false. */
+  play(seat: number, move: unknown): Promise<boolean>;
+  /** error shows a message a player should read now. */
+  error(text: string): void;
+  /** info shows a passing note in the status area. */
+  info(text: string): void;
+  /** refreshStatus recomputes the status line (after a local change). */
+  refreshStatus(): void;
+}
+
+export interface GameView {
+  el: HTMLElement;
+  /** update redraws from ctx.st; called after every state change. */
+  update(): void;
+  /** events animates and announces what a move did. */
+  events?(evs: GameEvent[], push: MatchPush): void;
+  /** hint says what the mover should do now ("draw a line"). */
+  hint?(): string;
+  /** side holds extra panels (score bars) shown near the board. */
+  side?: HTMLElement;
+  destroy?(): void;
+}
+
+export type GameViewFactory = (ctx: TableCtx) => GameView;

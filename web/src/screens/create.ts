@@ -1,0 +1,200 @@
+// The create-table dialog, built from the options each game describes in
+// /api/games, with a choice for every seat: me, open, or a bot with a level.
+import type { GameInfo, OptionSpec, Table } from "../api";
+import { clear, h } from "../dom";
+import { app, navigate } from "../state";
+import { socket } from "../ws";
+
+type SeatKind = "me" | "open" | "bot";
+export interface CreatePreset { game?: string; mode?: "bot" | "hotseat" | "online"; options?: Record<string, unknown> }
+
+function seatCount(g: GameInfo): number {
+  return g.seats ?? 2;
+}
+
+function optionField(o: OptionSpec, value: unknown): { el: HTMLElement; read: () => unknown } {
+  const id = "opt-" + o.name;
+  const help = o.help ? h("small", { class: "help" }, o.help) : null;
+  if (o.kind === "bool") {
+    const cb = h("input", { type: "checkbox", id, checked: Boolean(value ?? o.default) });
+    return { el: h("div", { class: "field check" }, cb, h("label", { for: id }, o.label), help), read: () => cb.checked };
+  }
+  if (o.kind === "choice") {
+    const sel = h("select", { id }, (o.choices ?? []).map((c) => h("option", { value: c, selected: c === (value ?? o.default) }, c)));
+    return { el: h("div", { class: "field" }, h("label", { for: id }, o.label), sel, help), read: () => sel.value };
+  }
+  const inp = h("input", { type: "number", id, min: o.min ?? null, max: o.max ?? null, step: 1, value: String(value ?? o.default), required: true });
+  return {
+    el: h("div", { class: "field" }, h("label", { for: id }, o.label), inp, help),
+    read: () => Number(inp.value),
+  };
+}
+
+export function openCreateDialog(preset: CreatePreset = {}): void {
+  const games = app.games.filter((g) => ["dots", "battleship"].includes(g.name)).concat(
+    app.games.filter((g) => !["dots", "battleship"].includes(g.name)));
+  if (games.length === 0) {
+    alert("The server offers no games right now.");
+    return;
+  }
+  const dlg = h("dialog", { class: "create", "aria-labelledby": "create-title" });
+  const err = h("p", { class: "form-error", role: "alert" });
+  const gameSel = h("select", { id: "create-game" }, games.map((g) => h("option", { value: g.name, selected: g.name === preset.game }, g.title)));
+  const summary = h("p", { class: "muted small" });
+  const optBox = h("div", { class: "options" });
+  const seatBox = h("fieldset", { class: "seats" });
+  const modeSel = h("div", { class: "modes", role: "radiogroup", "aria-label": "Who plays" });
+  let readers: [string, () => unknown][] = [];
+  let seatReaders: (() => Record<string, unknown>)[] = [];
+  let mode = preset.mode ?? "bot";
+
+  const modeBtn = (m: typeof mode, label: string, note: string) => {
+    const b = h("button", { type: "button", role: "radio", class: "mode", id: "mode-" + m, "aria-checked": String(m === mode) },
+      h("strong", null, label), h("small", null, note));
+    b.addEventListener("click", () => {
+      mode = m;
+      modeSel.querySelectorAll("button").forEach((x) => x.setAttribute("aria-checked", String(x === b)));
+      renderSeats();
+    });
+    return b;
+  };
+  modeSel.append(
+    modeBtn("bot", "Against the computer", "You and a bot"),
+    modeBtn("hotseat", "Two at this screen", "Pass and play"),
+    modeBtn("online", "Online", "Invite someone"),
+  );
+
+  const current = () => games.find((g) => g.name === gameSel.value) ?? games[0];
+
+  function renderSeats(): void {
+    const g = current();
+    clear(seatBox);
+    seatReaders = [];
+    seatBox.append(h("legend", null, "Seats"));
+    const n = seatCount(g);
+    const levels = g.bots ?? [];
+    for (let i = 0; i < n; i++) {
+      let kind: SeatKind = "me";
+      if (mode === "bot" && i > 0) kind = levels.length ? "bot" : "open";
+      if (mode === "online" && i > 0) kind = "open";
+      const kindSel = h("select", { id: `seat-${i}-kind`, "aria-label": `Seat ${i + 1}` },
+        h("option", { value: "me", selected: kind === "me" }, "Me"),
+        h("option", { value: "open", selected: kind === "open" }, "Open seat"),
+        levels.length ? h("option", { value: "bot", selected: kind === "bot" }, "Computer") : null);
+      const levelSel = h("select", { id: `seat-${i}-level`, "aria-label": `Seat ${i + 1} computer level` },
+        levels.map((l) => h("option", { value: l }, l[0].toUpperCase() + l.slice(1))));
+      const sync = () => { levelSel.hidden = kindSel.value !== "bot"; };
+      kindSel.addEventListener("change", sync);
+      sync();
+      seatBox.append(h("div", { class: "seat-row" }, h("span", { class: "seat-label" }, `Player ${i + 1}`), kindSel, levelSel));
+      seatReaders.push(() => kindSel.value === "bot" ? { kind: "bot", level: levelSel.value } : { kind: kindSel.value });
+    }
+    if (mode === "bot" && n === 2 && levels.length) {
+      const swap = h("button", { type: "button", class: "link", id: "swap-seats" }, "Let the computer start");
+      swap.addEventListener("click", () => {
+        const k0 = seatBox.querySelector<HTMLSelectElement>("#seat-0-kind");
+        const k1 = seatBox.querySelector<HTMLSelectElement>("#seat-1-kind");
+        const l0 = seatBox.querySelector<HTMLSelectElement>("#seat-0-level");
+        const l1 = seatBox.querySelector<HTMLSelectElement>("#seat-1-level");
+        if (!k0 || !k1 || !l0 || !l1) return;
+        [k0.value, k1.value] = [k1.value, k0.value];
+        [l0.value, l1.value] = [l1.value, l0.value];
+        k0.dispatchEvent(new Event("change"));
+        k1.dispatchEvent(new Event("change"));
+      });
+      seatBox.append(swap);
+    }
+  }
+
+  function renderOptions(): void {
+    const g = current();
+    summary.textContent = g.summary;
+    clear(optBox);
+    readers = [];
+    if (g.name === "dots") {
+      const rows = g.options.find((o) => o.name === "rows");
+      const cols = g.options.find((o) => o.name === "cols");
+      const min = rows?.min ?? 2;
+      const max = rows?.max ?? 16;
+      const sizeSel = h("select", { id: "dots-size" });
+      for (const n of [3, 4, 5, 6, 8, 10, 12, 16]) {
+        if (n < min || n > max) continue;
+        sizeSel.append(h("option", { value: String(n), selected: n === Number(preset_value()) }, `${n} × ${n} dots (${(n - 1) * (n - 1)} boxes)`));
+      }
+      sizeSel.append(h("option", { value: "custom" }, "Other size…"));
+      optBox.append(h("div", { class: "field" }, h("label", { for: "dots-size" }, "Board size"), sizeSel));
+      const custom = h("div", { class: "row custom-size", hidden: true });
+      optBox.append(custom);
+      const fields = [rows, cols].filter((o): o is OptionSpec => !!o).map((o) => optionField(o, sizeSel.value === "custom" ? undefined : preset_value()));
+      fields.forEach((f) => custom.append(f.el));
+      sizeSel.addEventListener("change", () => {
+        custom.hidden = sizeSel.value !== "custom";
+        if (sizeSel.value !== "custom") custom.querySelectorAll("input").forEach((i) => (i.value = sizeSel.value));
+      });
+      custom.querySelectorAll("input").forEach((i) => (i.value = String(preset_value())));
+      if (rows) readers.push(["rows", fields[0].read]);
+      if (cols) readers.push(["cols", fields[1].read]);
+      for (const o of g.options) {
+        if (o.name === "rows" || o.name === "cols") continue;
+        const f = optionField(o, preset_opts()[o.name]);
+        optBox.append(f.el);
+        readers.push([o.name, f.read]);
+      }
+      return;
+    }
+    for (const o of g.options) {
+      const f = optionField(o, preset_opts()[o.name]);
+      optBox.append(f.el);
+      readers.push([o.name, f.read]);
+    }
+  }
+  const preset_opts = () => (preset.game === gameSel.value ? preset.options ?? {} : {});
+  const preset_value = () => Number(preset_opts()["rows"] ?? 8);
+
+  gameSel.addEventListener("change", () => {
+    renderOptions();
+    renderSeats();
+  });
+  const clockSel = h("select", { id: "create-clock" },
+    h("option", { value: "" }, "No clock"),
+    h("option", { value: "m30" }, "30 seconds a move"),
+    h("option", { value: "m60" }, "1 minute a move"),
+    h("option", { value: "g300" }, "5 minutes a game"),
+    h("option", { value: "g900" }, "15 minutes a game"));
+  const clockField = h("div", { class: "field" }, h("label", { for: "create-clock" }, "Clock"), clockSel,
+    h("small", { class: "help" }, "Who runs out of time loses."));
+  const create = h("button", { type: "submit", class: "primary", id: "create-submit" }, "Create table");
+  const cancel = h("button", { type: "button", id: "create-cancel" }, "Cancel");
+  cancel.addEventListener("click", () => dlg.close());
+  const form = h("form", { method: "dialog" },
+    h("h2", { id: "create-title" }, "New table"),
+    h("div", { class: "field" }, h("label", { for: "create-game" }, "Game"), gameSel), summary,
+    modeSel, optBox, seatBox, clockField, err,
+    h("div", { class: "actions" }, cancel, create));
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    err.textContent = "";
+    const options: Record<string, unknown> = {};
+    for (const [k, read] of readers) options[k] = read();
+    const seats = seatReaders.map((r) => r());
+    const req: Record<string, unknown> = { game: gameSel.value, options, seats };
+    const c = clockSel.value;
+    if (c) req.policy = c[0] === "m" ? { moveClock: Number(c.slice(1)), onTimeout: "forfeit" } : { gameClock: Number(c.slice(1)), onTimeout: "forfeit" };
+    create.disabled = true;
+    try {
+      const r = await socket.send<{ table: Table }>("table.create", req);
+      dlg.close();
+      navigate("/t/" + r.table.id);
+    } catch (x) {
+      err.textContent = (x as Error).message;
+      create.disabled = false;
+    }
+  });
+  dlg.append(form);
+  dlg.addEventListener("close", () => dlg.remove());
+  document.body.append(dlg);
+  renderOptions();
+  renderSeats();
+  dlg.showModal();
+  gameSel.focus();
+}

@@ -1,0 +1,109 @@
+// The lobby: who is online with their records, the tables, and chat.
+import type { Stats, Table } from "../api";
+import { chatBox } from "../chat";
+import { clear, h, toast } from "../dom";
+import { app, gameTitle, navigate } from "../state";
+import { socket } from "../ws";
+import { openCreateDialog } from "./create";
+
+interface Online { name: string; guest: boolean; stats: Record<string, Stats> | null }
+
+function seatLabel(s: Table["seats"][number]): string {
+  if (s.kind === "open") return "open seat";
+  if (s.kind === "bot") return `computer (${s.level ?? "bot"})`;
+  return s.name;
+}
+
+export function optionsText(t: Table): string {
+  const o = t.options ?? {};
+  if (t.game === "dots" && o.rows && o.cols) return `${o.rows}×${o.cols} dots`;
+  return "";
+}
+
+export function lobbyScreen(main: HTMLElement): () => void {
+  const people = h("ul", { class: "people", "aria-label": "Players online" });
+  const tables = h("div", { class: "tables" });
+  const chat = chatBox("lobby", "Lobby chat");
+  let online: Online[] = [];
+  let tableList: Table[] = [];
+
+  const renderPeople = () => {
+    clear(people);
+    if (online.length === 0) people.append(h("li", { class: "muted" }, "Nobody else is here yet."));
+    for (const u of online) {
+      const stats = Object.entries(u.stats ?? {}).filter(([, s]) => s && s.played > 0)
+        .map(([g, s]) => `${gameTitle(g)}: ${s.won} won of ${s.played}`);
+      people.append(h("li", null,
+        h("a", { href: "/profile/" + encodeURIComponent(u.name), "data-nav": true, class: "person" }, u.name),
+        u.guest ? h("span", { class: "tag" }, "guest") : null,
+        h("span", { class: "muted small stats" }, stats.length ? stats.join(" · ") : "no games yet")));
+    }
+  };
+
+  const sit = async (t: Table, seat: number) => {
+    try {
+      await socket.send("table.sit", { table: t.id, seat });
+      navigate("/t/" + t.id);
+    } catch (x) {
+      toast((x as Error).message, "error");
+    }
+  };
+
+  const renderTables = () => {
+    clear(tables);
+    const visible = tableList.filter((t) => t.status !== "over");
+    if (visible.length === 0) {
+      tables.append(h("p", { class: "muted" }, "No tables yet. Create one and invite someone, or play the computer."));
+      return;
+    }
+    const list = h("ul", { class: "table-list" });
+    for (const t of visible) {
+      const open = t.seats.findIndex((s) => s.kind === "open");
+      const mine = t.seats.some((s) => s.mine || (s.kind === "human" && s.name === app.me?.name));
+      const action = mine
+        ? h("a", { class: "button", href: "/t/" + t.id, "data-nav": true }, "Return")
+        : open >= 0
+          ? h("button", { class: "primary", onclick: () => sit(t, open), "data-table": t.id }, "Join")
+          : h("a", { class: "button", href: "/t/" + t.id, "data-nav": true }, "Watch");
+      list.append(h("li", { class: "table-item", "data-table": t.id },
+        h("div", null,
+          h("strong", null, gameTitle(t.game)), " ",
+          h("span", { class: "muted small" }, optionsText(t)),
+          h("div", { class: "small" }, t.seats.map(seatLabel).join(" vs ")),
+          h("span", { class: "tag status-" + t.status }, t.status === "open" ? "waiting for players" : "in play")),
+        action));
+    }
+    tables.append(list);
+  };
+
+  const offs = [
+    socket.on("lobby.online", (m: { users: Online[] | null }) => {
+      online = m.users ?? [];
+      renderPeople();
+    }),
+    socket.on("lobby.tables", (m: { tables: Table[] | null }) => {
+      tableList = m.tables ?? [];
+      renderTables();
+    }),
+  ];
+  socket.joinLobby().catch((x: Error) => toast(x.message, "error"));
+  renderPeople();
+  renderTables();
+
+  const newBtn = h("button", { class: "primary", id: "new-table" }, "New table…");
+  newBtn.addEventListener("click", () => openCreateDialog({ game: "dots" }));
+  main.append(h("div", { class: "lobby" },
+    h("section", { class: "panel tables-panel", "aria-labelledby": "tables-h" },
+      h("div", { class: "panel-head" }, h("h2", { id: "tables-h" }, "Tables"), newBtn),
+      h("div", { class: "quick" },
+        h("button", { onclick: () => openCreateDialog({ game: "dots", mode: "bot" }) }, "Dots and Boxes vs computer"),
+        h("button", { onclick: () => openCreateDialog({ game: "dots", mode: "hotseat" }) }, "Dots and Boxes, two at this screen"),
+        h("a", { class: "button", href: "/battleship", "data-nav": true }, "Battleship")),
+      tables),
+    h("section", { class: "panel people-panel", "aria-labelledby": "people-h" }, h("h2", { id: "people-h" }, "Online"), people),
+    chat.el));
+  return () => {
+    offs.forEach((f) => f());
+    chat.destroy();
+  };
+}

@@ -1,0 +1,85 @@
+// Replays of finished matches: step through the moves with buttons, a
+// slider or the arrow keys; the board is the game's own view, read-only.
+import { api, type Replay, type Table } from "../api";
+import { clear, h } from "../dom";
+import { gameTitle } from "../state";
+import { dotsView } from "../games/dots";
+import { battleshipView } from "../games/battleship";
+import type { GameView, GameViewFactory, MatchState, TableCtx } from "../games/types";
+
+const factories: Record<string, GameViewFactory> = { dots: dotsView, battleship: battleshipView };
+
+export function replayScreen(main: HTMLElement, params: string[]): () => void {
+  const matchId = params[0];
+  const box = h("section", { class: "card wide replay" }, h("h1", null, "Replay"), h("p", { class: "muted" }, "Loading…"));
+  main.append(box);
+  let onKey: ((e: KeyboardEvent) => void) | null = null;
+
+  api.replay(matchId).then((r: Replay) => {
+    const game = r.log.game;
+    const names = (r.seats ?? []).map((s) => (typeof s === "string" ? s : s.name));
+    const steps = r.steps ?? [];
+    let at = steps.length - 1;
+    const st: MatchState = { seq: 0, turn: [], scores: null, outcome: null, views: {}, handover: null, clocks: null };
+    const table: Table = { id: "", game, options: (r.log.options as Record<string, unknown>) ?? {}, status: "over", match: matchId,
+      seats: names.map((n) => ({ kind: "human", name: n, connected: true })) };
+    const ctx: TableCtx = {
+      table, held: [], st, replay: true,
+      mover: () => null,
+      viewSeat: () => (st.views["-1"] !== undefined ? -1 : Number(Object.keys(st.views)[0] ?? -1)),
+      view: () => st.views["-1"] ?? st.views["0"] ?? Object.values(st.views)[0] ?? null,
+      seatName: (i) => names[i] ?? `Player ${i + 1}`,
+      seatLabel: (i) => `Player ${i + 1} · ${names[i] ?? "?"}`,
+      isBot: () => false,
+      play: async () => false,
+      error: () => undefined,
+      info: () => undefined,
+      refreshStatus: () => undefined,
+    };
+    const f = factories[game];
+    const view: GameView | null = f ? f(ctx) : null;
+    const caption = h("p", { class: "status", "aria-live": "polite", id: "replay-caption" });
+    const slider = h("input", { type: "range", min: 0, max: Math.max(0, steps.length - 1), value: at, "aria-label": "Move number", id: "replay-slider" });
+    const btn = (label: string, aria: string, f: () => void) => {
+      const b = h("button", { "aria-label": aria, title: aria }, label);
+      b.addEventListener("click", f);
+      return b;
+    };
+    const show = (i: number) => {
+      at = Math.max(0, Math.min(steps.length - 1, i));
+      const s = steps[at];
+      if (!s) return;
+      st.views = s.views ?? {};
+      st.seq = s.seq;
+      slider.value = String(at);
+      view?.update();
+      // Step 0 is the start position (no move); moves count from 1.
+      const moves = steps.filter((x) => x.seat >= 0 || x.move).length;
+      const n = steps.slice(0, at + 1).filter((x) => x.seat >= 0 || x.move).length;
+      caption.textContent = s.seat < 0 && !s.move
+        ? `Start position (${moves} moves in all)`
+        : `Move ${n} of ${moves}: ${ctx.seatLabel(s.seat)} played ${s.text}`;
+    };
+    const ctrl = h("div", { class: "controls replay-controls", role: "toolbar", "aria-label": "Replay controls" },
+      btn("«", "First move", () => show(0)), btn("‹", "Previous move", () => show(at - 1)),
+      btn("›", "Next move", () => show(at + 1)), btn("»", "Last move", () => show(steps.length - 1)), slider);
+    slider.addEventListener("input", () => show(Number(slider.value)));
+    onKey = (e: KeyboardEvent) => {
+      if (e.target instanceof HTMLInputElement && e.target !== slider) return;
+      if (e.key === "ArrowLeft" && e.target !== slider) show(at - 1);
+      if (e.key === "ArrowRight" && e.target !== slider) show(at + 1);
+    };
+    document.addEventListener("keydown", onKey);
+    clear(box);
+    box.append(h("h1", null, `Replay: ${gameTitle(game)}`), h("p", { class: "muted" }, names.join(" vs ")), caption, ctrl,
+      view ? view.el : h("p", null, "This game cannot be shown here."));
+    if (steps.length === 0) caption.textContent = "This match has no moves.";
+    else show(at);
+  }).catch((x: Error) => {
+    clear(box);
+    box.append(h("h1", null, "Replay"), h("p", { class: "form-error" }, x.message));
+  });
+  return () => {
+    if (onKey) document.removeEventListener("keydown", onKey);
+  };
+}

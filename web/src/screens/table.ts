@@ -1,0 +1,589 @@
+// The table: board, seats, status line, scores, clocks, move log, chat,
+// results, save, help, and the hot-seat hand-over screen. Game-specific
+// drawing lives in games/*.ts.
+import type { GameEvent, MatchPush, Snapshot, Table } from "../api";
+import { chatBox } from "../chat";
+import { announce, clear, h, toast } from "../dom";
+import { openRules } from "../rules";
+import { play as sound } from "../sound";
+import { app, gameTitle, navigate } from "../state";
+import { socket } from "../ws";
+import type { GameView, GameViewFactory, MatchState, TableCtx } from "../games/types";
+import { dotsView } from "../games/dots";
+import { battleshipView } from "../games/battleship";
+import { openCreateDialog } from "./create";
+import { optionsText } from "./lobby";
+import { tutorialFor, type Tutorial } from "../games/tutorial";
+
+const factories: Record<string, GameViewFactory> = { dots: dotsView, battleship: battleshipView };
+
+interface WatchReply { table: Table; seats: number[] | null; snapshot: Snapshot | null }
+
+function emptyState(): MatchState {
+  return { seq: 0, turn: [], scores: null, outcome: null, views: {}, handover: null, clocks: null };
+}
+
+function fromSnapshot(s: Snapshot | null): MatchState {
+  if (!s) return emptyState();
+  return {
+    seq: s.seq ?? 0, turn: s.turn ?? [], scores: s.scores ?? null, outcome: s.outcome ?? null,
+    views: s.views ?? {}, handover: s.handover ?? null, clocks: s.clocks ?? null,
+  };
+}
+
+function fmtMs(ms: number): string {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/** Clock keeps each seat's time from the snapshot's clocks and moves it
+ * on locally between snapshots, since pushes carry no clocks. */
+interface Clock { remaining: number[] | null; deadline: number[]; since: number[] }
+
+function clockFrom(raw: any, seats: number): Clock | null {
+  if (!raw || (!raw.remaining && !raw.deadline)) return null;
+  const now = Date.now();
+  const remaining = Array.isArray(raw.remaining) ? raw.remaining.map((ns: number) => ns / 1e6) : null;
+  const deadline = Array.from({ length: seats }, (_, i) => {
+    const d = Array.isArray(raw.deadline) ? Date.parse(raw.deadline[i]) : NaN;
+    return isNaN(d) || d < 1e12 ? 0 : d;
+  });
+  return { remaining, deadline, since: Array(seats).fill(now) };
+}
+
+export function tableScreen(main: HTMLElement, params: string[]): () => void {
+  const id = params[0];
+  let table: Table | null = null;
+  let held: number[] = [];
+  let st = emptyState();
+  let view: GameView | null = null;
+  let tutorial: Tutorial | null = null;
+  const log: { seq: number; seat: number; text: string }[] = [];
+  let destroyed = false;
+
+  const status = h("p", { class: "status", id: "status", "aria-live": "polite" });
+  const note = h("p", { class: "note", id: "note", role: "alert" });
+  const boardWrap = h("div", { class: "board-wrap" });
+  const cover = h("div", { class: "handover", hidden: true });
+  const result = h("section", { class: "result", hidden: true, "aria-live": "polite", id: "result" });
+  const seatsEl = h("ul", { class: "seats", "aria-label": "Players" });
+  const logEl = h("ol", { class: "move-log", "aria-label": "Moves", tabindex: "0" });
+  const controls = h("div", { class: "controls", role: "toolbar", "aria-label": "Game controls" });
+  const sideExtra = h("div", { class: "side-extra" });
+  const invite = h("div", { class: "invite", hidden: true });
+  const title = h("h1", { class: "table-title" });
+  const startBtn = h("button", { class: "primary big", id: "start-game", hidden: true }, "Start the game");
+  startBtn.addEventListener("click", async () => {
+    startBtn.disabled = true;
+    try {
+      await socket.send("table.start", { table: id });
+    } catch (x) {
+      ctx.error((x as Error).message);
+    }
+    startBtn.disabled = false;
+  });
+  let chat: ReturnType<typeof chatBox> | null = null;
+  const chatSlot = h("div");
+  let noteTimer = 0;
+
+  const ctx: TableCtx = {
+    get table() { return table as Table; },
+    get held() { return held; },
+    get st() { return st; },
+    replay: false,
+    mover: () => {
+      if (st.outcome || st.handover !== null) return null;
+      for (const s of st.turn) if (held.includes(s) && (!hidden() || st.views[String(s)] !== undefined)) return s;
+      return null;
+    },
+    viewSeat: () => {
+      const m = ctx.mover();
+      if (m !== null && st.views[String(m)] !== undefined) return m;
+      for (const s of held) if (st.views[String(s)] !== undefined) return s;
+      return -1;
+    },
+    view: () => st.views[String(ctx.viewSeat())] ?? st.views["-1"] ?? Object.values(st.views)[0] ?? null,
+    seatName: (i) => {
+      const s = table?.seats[i];
+      if (!s) return `Player ${i + 1}`;
+      if (s.kind === "bot") return `Computer (${s.level ?? "bot"})`;
+      if (s.kind === "open") return `Player ${i + 1}`;
+      return s.name;
+    },
+    seatLabel: (i) => {
+      const name = ctx.seatName(i);
+      if (hotseat() || table?.game === "dots") return `Player ${i + 1} · ${name}`;
+      return name;
+    },
+    isBot: (i) => table?.seats[i]?.kind === "bot",
+    play: async (seat, move) => {
+      try {
+        await socket.send("match.play", { table: id, seat, move });
+        return true;
+      } catch (x) {
+        ctx.error((x as Error).message);
+        return false;
+      }
+    },
+    error: (text) => {
+      showNote(text, true);
+      sound("error");
+    },
+    info: (text) => showNote(text, false),
+    refreshStatus: () => renderStatus(),
+  };
+
+  function showNote(text: string, isError: boolean): void {
+    note.textContent = text;
+    note.className = "note " + (isError ? "note-error" : "note-info");
+    clearTimeout(noteTimer);
+    noteTimer = window.setTimeout(() => { note.textContent = ""; }, isError ? 8000 : 5000);
+  }
+
+  const hidden = () => app.games.find((g) => g.name === table?.game)?.hidden ?? table?.game === "battleship";
+  const humanSeatsMine = () => table ? table.seats.every((s, i) => s.kind !== "human" || held.includes(i)) : false;
+  const hotseat = () => held.length > 1;
+
+  function renderSeats(): void {
+    clear(seatsEl);
+    if (!table) return;
+    table.seats.forEach((s, i) => {
+      const turn = st.turn.includes(i) && !st.outcome;
+      const score = st.scores?.[i];
+      const clock = clockText(i);
+      const conn = s.kind === "bot" ? "computer" : s.kind === "open" ? "waiting" : s.connected ? "online" : "offline";
+      const li = h("li", { class: `seat seat-${i}` + (turn ? " on-turn" : ""), "data-seat": i },
+        h("span", { class: "swatch", "aria-hidden": "true" }),
+        h("div", { class: "seat-who" },
+          h("strong", null, table?.game === "dots" || hotseat() ? `Player ${i + 1}` : ctx.seatName(i)),
+          h("span", { class: "seat-name" }, table?.game === "dots" || hotseat() ? ctx.seatName(i) : (held.includes(i) ? "you" : "")),
+          h("span", { class: "conn conn-" + conn }, h("span", { class: "conn-dot", "aria-hidden": "true" }), conn,
+            clock ? h("span", { class: "clock", title: "Time left" }, h("span", { class: "sr-only" }, "time left "), clock) : null),
+        ),
+        turn ? h("span", { class: "turn-tag" }, "to move") : h("span"),
+        score !== undefined && score !== null ? h("span", { class: "score", "aria-label": `Score ${score}` }, String(score)) : null,
+      );
+      if (s.kind === "open" && held.length === 0 && table?.status === "open") {
+        li.append(h("button", { class: "primary small-btn", onclick: () => sit(i) }, "Sit here"));
+      }
+      seatsEl.append(li);
+    });
+  }
+
+  async function sit(seat: number): Promise<void> {
+    try {
+      await socket.send("table.sit", { table: id, seat });
+      await watch(true);
+    } catch (x) {
+      ctx.error((x as Error).message);
+    }
+  }
+
+  let clock: Clock | null = null;
+
+  function clockText(i: number): string {
+    if (!clock || st.outcome) return "";
+    const now = Date.now();
+    if (clock.deadline[i]) return fmtMs(clock.deadline[i] - now);
+    if (clock.remaining) return fmtMs(clock.remaining[i]);
+    return "";
+  }
+
+  /** clockMoved moves the local clocks on after a move by seat. */
+  function clockMoved(seat: number): void {
+    if (!clock || !table) return;
+    const now = Date.now();
+    if (clock.remaining && seat >= 0) clock.remaining[seat] = Math.max(0, clock.remaining[seat] - (now - clock.since[seat]));
+    const moveMs = Number(table.policy?.["moveClock"] ?? 0) * 1000;
+    clock.deadline = clock.deadline.map(() => 0);
+    for (const s of st.turn) {
+      if (ctx.isBot(s)) continue;
+      clock.since[s] = now;
+      let d = moveMs ? now + moveMs : 0;
+      if (clock.remaining) {
+        const g = now + clock.remaining[s];
+        if (!d || g < d) d = g;
+      }
+      clock.deadline[s] = d;
+    }
+  }
+
+  function renderLog(): void {
+    clear(logEl);
+    for (const e of log) logEl.append(h("li", null, h("span", { class: "log-seat seat-" + e.seat }, e.seat < 0 ? "Match" : ctx.seatLabel(e.seat)), " ", e.text));
+    logEl.scrollTop = logEl.scrollHeight;
+  }
+
+  /** logText keeps the move log short: a whole fleet is one entry. */
+  function logText(m: MatchPush): string {
+    const mv = m.move as Record<string, unknown> | null;
+    const evs = m.events ?? [];
+    if ((mv && typeof mv === "object" && ("fleet" in mv || "random" in mv)) || evs.some((e) => e.type === "placed")) return "placed the fleet";
+    const shot = evs.find((e) => e.type === "shot" && e.data);
+    if (shot) {
+      const d = shot.data as { square: string; result: string; ship?: string };
+      return `${d.square}: ${d.result === "sunk" ? "sank the " + (d.ship ?? "ship") : d.result}`;
+    }
+    if (!m.text) return m.seat < 0 ? "the match ended" : "";
+    if (m.seat < 0) return m.text;
+    return m.text.length > 40 ? m.text.slice(0, 38) + "…" : m.text;
+  }
+
+  /** reason names seats by their players' names ("seat 0 sank…"). */
+  function reason(o: { reason?: string }): string {
+    return (o.reason ?? "").replace(/\bseat (\d+)/g, (_, n: string) => ctx.seatName(Number(n)));
+  }
+
+  function outcomeText(): string {
+    const o = st.outcome;
+    if (!o) return "";
+    const w = o.winners ?? [];
+    const score = st.scores && st.scores.length === 2 ? ` ${st.scores[0]}–${st.scores[1]}` : "";
+    if (w.length === 0) return "The game ended with no winner." + (o.reason ? ` (${reason(o)})` : "");
+    if (w.length > 1) return `It's a tie!${score}` + (o.reason ? ` (${reason(o)})` : "");
+    const mine = held.includes(w[0]);
+    if (!hotseat() && held.length === 1) return (mine ? "You won!" : `${ctx.seatName(w[0])} won.`) + score + (o.reason ? ` (${reason(o)})` : "");
+    return `${ctx.seatLabel(w[0])} wins!${score}` + (o.reason ? ` (${reason(o)})` : "");
+  }
+
+  function renderStatus(): void {
+    if (!table) return;
+    let text = "";
+    if (st.outcome) text = "Game over. " + outcomeText();
+    else if (table.status === "open") {
+      const full = !table.seats.some((x) => x.kind === "open");
+      if (!full) text = "Waiting for players to sit down. Share the invite link.";
+      else if (isCreator()) text = "Everyone is seated. Start the game when you are ready.";
+      else text = `Everyone is seated. Waiting for ${table.creator ?? "the host"} to start the game.`;
+    }
+    else if (st.handover !== null) text = `Pass the device to ${ctx.seatLabel(st.handover)}.`;
+    else {
+      const m = ctx.mover();
+      if (m !== null) {
+        const who = hotseat() || held.length === 0 ? ctx.seatLabel(m) + ", it's" : "It's";
+        text = `${who} your turn: ${view?.hint?.() ?? "make a move"}.`;
+      } else if (st.turn.length === 0) {
+        text = "Starting…";
+      } else {
+        const names = st.turn.map((s) => (ctx.isBot(s) ? `${ctx.seatName(s)} is thinking…` : `Waiting for ${ctx.seatLabel(s)}…`));
+        text = names.join(" ");
+      }
+    }
+    status.textContent = text;
+    status.classList.toggle("my-turn", ctx.mover() !== null);
+    invite.hidden = table.status !== "open" || !table.seats.some((x) => x.kind === "open");
+    startBtn.hidden = !(table.status === "open" && isCreator() && !table.seats.some((x) => x.kind === "open"));
+  }
+
+  function isCreator(): boolean {
+    return !!table && !!app.me && table.creator === app.me.name;
+  }
+
+  function renderResult(): void {
+    if (!st.outcome) {
+      result.hidden = true;
+      return;
+    }
+    const wasHidden = result.hidden;
+    result.hidden = false;
+    clear(result);
+    const w = st.outcome.winners ?? [];
+    const iWon = w.length === 1 && held.includes(w[0]) && !hotseat();
+    const iLost = w.length === 1 && held.length > 0 && !held.includes(w[0]) && !hotseat();
+    result.className = "result" + (iWon ? " won" : iLost ? " lost" : "");
+    const rematch = h("button", { class: "primary", id: "rematch" }, "Rematch");
+    rematch.addEventListener("click", doRematch);
+    const again = h("button", { id: "new-game" }, "New game");
+    again.addEventListener("click", () => openCreateDialog({ game: table?.game, options: table?.options }));
+    const quit = h("button", { id: "quit-result" }, "Quit");
+    quit.addEventListener("click", () => navigate(table?.game === "battleship" ? "/battleship" : "/"));
+    const join = rematchAt ? h("a", { class: "button primary", href: "/t/" + rematchAt, "data-nav": true, id: "join-rematch" }, "Join the rematch") : null;
+    result.append(h("h2", null, outcomeText()),
+      h("div", { class: "actions" }, join, held.length && !join ? rematch : null, again,
+        table?.match ? h("a", { class: "button", href: "/replay/" + table.match, "data-nav": true }, "Watch replay") : null, quit));
+    if (wasHidden) {
+      announce("Game over. " + outcomeText());
+      sound(iLost ? "lose" : "win");
+    }
+  }
+
+  async function doRematch(): Promise<void> {
+    try {
+      const r = await socket.send<{ table: Table }>("match.rematch", { table: id });
+      // The other players keep their seats at the new table; a line in the
+      // table's chat tells them where it is (their result panel turns it
+      // into a button).
+      if (!humanSeatsMine()) {
+        await socket.send("chat.send", { channel: "table:" + id, text: `Rematch! Join me at /t/${r.table.id}` }).catch(() => undefined);
+      }
+      navigate("/t/" + r.table.id);
+    } catch (x) {
+      ctx.error((x as Error).message);
+    }
+  }
+
+  function renderCover(): void {
+    const s = st.handover;
+    if (s === null || st.outcome) {
+      cover.hidden = true;
+      boardWrap.classList.remove("covered");
+      return;
+    }
+    cover.hidden = false;
+    boardWrap.classList.add("covered");
+    clear(cover);
+    const ok = h("button", { class: "primary big", id: "handover-ok" }, `I am ${ctx.seatLabel(s)}: show my board`);
+    ok.addEventListener("click", async () => {
+      ok.disabled = true;
+      try {
+        const r = await socket.send<{ snapshot?: Snapshot | null }>("match.handover", { table: id, seat: s });
+        if (r.snapshot && r.snapshot.seq >= st.seq) st = fromSnapshot(r.snapshot);
+        if (st.handover === s) st.handover = null;
+        renderAll();
+      } catch (x) {
+        ctx.error((x as Error).message);
+        ok.disabled = false;
+      }
+    });
+    cover.append(h("div", { class: "handover-card" },
+      h("h2", null, `Pass the device to ${ctx.seatLabel(s)}`),
+      h("p", null, "The previous player's board is hidden. Hand over the screen, then press the button."),
+      ok));
+    announce(`Pass the device to ${ctx.seatLabel(s)}.`);
+    ok.focus();
+  }
+
+  function renderControls(): void {
+    clear(controls);
+    if (!table) return;
+    const game = table.game;
+    const help = h("button", { id: "help", "aria-label": "Help and rules" }, "Help");
+    help.addEventListener("click", () => openRules(game));
+    const save = h("button", { id: "save" }, "Save");
+    save.addEventListener("click", saveGame);
+    const restart = h("button", { id: "restart" }, "Restart");
+    restart.addEventListener("click", async () => {
+      if (!st.outcome && log.length > 0 && !confirm("Start a new game with the same settings? This game stays in your saved matches only if you save it.")) return;
+      await doRematch();
+    });
+    const resign = h("button", { id: "resign" }, "Resign");
+    resign.addEventListener("click", async () => {
+      const seat = ctx.mover() ?? held[0];
+      if (!confirm("Resign this game?")) return;
+      try {
+        await socket.send("match.resign", { table: id, seat });
+      } catch (x) {
+        ctx.error((x as Error).message);
+      }
+    });
+    const quit = h("button", { id: "quit" }, "Quit");
+    quit.addEventListener("click", () => {
+      if (!st.outcome && held.length > 0 && table?.status === "playing" && !humanSeatsMine() &&
+        !confirm("Leave this table? The game goes on without you, and you may lose on time.")) return;
+      navigate(game === "battleship" ? "/battleship" : "/");
+    });
+    const playing = table.status === "playing" && !st.outcome;
+    for (const b of [
+      held.length > 0 && humanSeatsMine() && table.status !== "open" ? restart : null,
+      held.length > 0 && playing ? save : null,
+      held.length > 0 && playing && !humanSeatsMine() ? resign : null,
+      help, quit,
+    ]) if (b) controls.append(b);
+    const link = location.origin + "/t/" + id;
+    clear(invite);
+    const copy = h("button", { class: "small-btn" }, "Copy link");
+    copy.addEventListener("click", async () => {
+      try {
+        await navigator.clipboard.writeText(link);
+        ctx.info("Invite link copied.");
+      } catch {
+        ctx.info("Select the link and copy it.");
+      }
+    });
+    invite.append(h("label", { for: "invite-link" }, "Invite link"), h("input", { id: "invite-link", readonly: true, value: link, onfocus: (e: FocusEvent) => (e.target as HTMLInputElement).select() }), copy);
+  }
+
+  function saveGame(): void {
+    const dlg = h("dialog", { class: "small-dialog", "aria-labelledby": "save-title" });
+    const def = `${gameTitle(table?.game ?? "")} ${new Date().toLocaleString(undefined, { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" })}`;
+    const name = h("input", { id: "save-name", value: def, maxlength: 60, required: true });
+    const err = h("p", { class: "form-error", role: "alert" });
+    const ok = h("button", { type: "submit", class: "primary", id: "save-ok" }, "Save");
+    const cancel = h("button", { type: "button" }, "Cancel");
+    cancel.addEventListener("click", () => dlg.close());
+    const form = h("form", null, h("h2", { id: "save-title" }, "Save this game"),
+      h("div", { class: "field" }, h("label", { for: "save-name" }, "Name"), name), err,
+      h("div", { class: "actions" }, cancel, ok));
+    form.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      ok.disabled = true;
+      try {
+        await socket.send("match.save", { table: id, name: name.value.trim() || def });
+        dlg.close();
+        toast(`Saved as “${name.value.trim() || def}”. Load it any time from Saved games.`);
+      } catch (x) {
+        err.textContent = (x as Error).message;
+        ok.disabled = false;
+      }
+    });
+    dlg.append(form);
+    dlg.addEventListener("close", () => dlg.remove());
+    document.body.append(dlg);
+    dlg.showModal();
+    name.select();
+  }
+
+  function renderAll(): void {
+    if (!table || destroyed) return;
+    screen.dataset.match = table.match || "";
+    title.textContent = gameTitle(table.game) + (optionsText(table) ? ` · ${optionsText(table)}` : "");
+    renderSeats();
+    view?.update();
+    renderStatus();
+    renderResult();
+    renderCover();
+    renderControls();
+    tutorial?.update();
+  }
+
+  function setupView(): void {
+    if (!table || view) return;
+    const f = factories[table.game];
+    if (!f) {
+      boardWrap.append(h("p", { class: "muted" }, `This client cannot show ${gameTitle(table.game)} yet.`));
+      return;
+    }
+    view = f(ctx);
+    boardWrap.prepend(view.el);
+    if (view.side) sideExtra.append(view.side);
+    tutorial = tutorialFor(id, ctx, main);
+  }
+
+  function applyReply(r: WatchReply, resumed: boolean): void {
+    table = r.table;
+    held = r.seats ?? [];
+    const snap = fromSnapshot(r.snapshot);
+    if (!resumed || snap.seq >= st.seq) st = snap;
+    if (r.snapshot) clock = clockFrom(r.snapshot.clocks, table.seats.length);
+    setupView();
+    if (!chat && table) {
+      chat = chatBox("table:" + id, "Table chat");
+      chatSlot.append(chat.el);
+    }
+    renderAll();
+    renderLog();
+  }
+
+  let watching: Promise<void> | null = null;
+  let rematchAt = "";
+
+  /** watch follows the table; fresh re-watches it (after sitting down or
+   * when the match starts) so the server sends the seats now held and a
+   * snapshot with the views. */
+  function watch(fresh = false): Promise<void> {
+    if (watching) return watching;
+    watching = (async () => {
+      try {
+        if (fresh) socket.unwatch(id);
+        const r = await socket.watch(id);
+        applyReply(r as WatchReply, false);
+      } catch (x) {
+        if (fresh) {
+          ctx.error((x as Error).message);
+          return;
+        }
+        clear(main);
+        main.append(h("section", { class: "card narrow" }, h("h1", null, "Table unavailable"),
+          h("p", null, (x as Error).message), h("a", { class: "button", href: "/", "data-nav": true }, "Back to the lobby")));
+      }
+    })().finally(() => { watching = null; });
+    return watching;
+  }
+
+  const onMatch = (m: MatchPush) => {
+    if (m.table !== id) return;
+    const entry = logText(m);
+    if (!log.some((e) => e.seq === m.seq) && entry) {
+      log.push({ seq: m.seq, seat: m.seat, text: entry });
+      log.sort((a, b) => a.seq - b.seq);
+      renderLog();
+    }
+    if (m.seq <= st.seq && !(m.views && Object.keys(m.views).length && m.seq === st.seq)) return;
+    const fresh = m.seq > st.seq;
+    st.seq = m.seq;
+    st.turn = m.turn ?? [];
+    st.scores = m.scores ?? st.scores;
+    st.outcome = m.outcome ?? null;
+    if (m.clocks) st.clocks = m.clocks;
+    if (m.views) {
+      for (const [k, v] of Object.entries(m.views)) st.views[k] = v;
+      if (st.handover !== null && m.views[String(st.handover)] !== undefined) st.handover = null;
+    }
+    if (fresh) clockMoved(m.seat);
+    if (table && st.outcome) table.status = "over";
+    else if (table && table.status === "open") table.status = "playing";
+    renderAll();
+    if (fresh) {
+      const evs: GameEvent[] = m.events ?? [];
+      view?.events?.(evs, m);
+      tutorial?.events(evs, m);
+      if (ctx.mover() !== null && !st.outcome && m.seat !== ctx.mover()) sound("turn");
+    }
+  };
+  const offs = [
+    socket.on("match", onMatch),
+    socket.on("handover", (m: { table: string; seat: number }) => {
+      if (m.table !== id) return;
+      st.handover = m.seat;
+      // Forget every seat's secret view so nothing of the previous
+      // player's board stays on the screen behind the cover.
+      for (const k of Object.keys(st.views)) if (k !== "-1") delete st.views[k];
+      renderAll();
+    }),
+    socket.on("table", (m: { table: Table }) => {
+      if (!m.table || m.table.id !== id) return;
+      const wasOpen = table?.status === "open";
+      table = m.table;
+      if (table.status === "over" && !st.outcome) table.status = "playing";
+      renderAll();
+      if (wasOpen && m.table.status !== "open") void watch(true);
+    }),
+    socket.on("chat", (m: { channel: string; from: string; text: string }) => {
+      const hit = /^Rematch! Join me at \/t\/([\w-]+)$/.exec(m.text);
+      if (m.channel !== "table:" + id || !hit || m.from === app.me?.name) return;
+      rematchAt = hit[1];
+      renderResult();
+    }),
+    socket.on("rewatched", (m: { table: string; reply: WatchReply }) => {
+      if (m.table === id) applyReply(m.reply, true);
+    }),
+  ];
+  const tick = window.setInterval(() => {
+    if (clock && !st.outcome) renderSeats();
+  }, 1000);
+
+  const screen = h("div", { class: "table-screen" },
+    h("div", { class: "table-main" },
+      h("div", { class: "table-head" }, title, controls),
+      status, startBtn, note, invite, result,
+      h("div", { class: "board-area" }, boardWrap, sideExtra)),
+    h("aside", { class: "table-side", "aria-label": "Players, moves and chat" },
+      h("section", { class: "panel" }, h("h2", null, "Players"), seatsEl),
+      h("section", { class: "panel" }, h("h2", null, "Moves"), logEl),
+      chatSlot));
+  main.append(screen);
+  boardWrap.append(cover);
+  status.textContent = "Joining the table…";
+  void watch();
+
+  return () => {
+    destroyed = true;
+    offs.forEach((f) => f());
+    clearInterval(tick);
+    clearTimeout(noteTimer);
+    chat?.destroy();
+    view?.destroy?.();
+    tutorial?.destroy();
+    socket.unwatch(id);
+  };
+}

@@ -1,0 +1,69 @@
+// The welcome screen: log in, register, or play as a guest.
+import { api } from "../api";
+import { h } from "../dom";
+import { signedIn } from "../state";
+
+export function welcomeScreen(main: HTMLElement): void {
+  type Mode = "guest" | "login" | "register";
+  let mode: Mode = "guest";
+  const err = h("p", { class: "form-error", role: "alert", id: "auth-error" });
+  const name = h("input", { id: "auth-name", name: "name", autocomplete: "username", required: true, maxlength: 24, "aria-describedby": "auth-error name-help" });
+  const pass = h("input", { id: "auth-pass", name: "password", type: "password", autocomplete: "current-password", minlength: 8, maxlength: 128 });
+  const passRow = h("div", { class: "field" }, h("label", { for: "auth-pass" }, "Password"), pass,
+    h("small", { class: "help" }, "At least 8 characters."));
+  const submit = h("button", { type: "submit", class: "primary", id: "auth-submit" }, "Play as a guest");
+  const tabs: Record<Mode, HTMLButtonElement> = {
+    guest: h("button", { type: "button", role: "tab", id: "tab-guest" }, "Play as a guest"),
+    login: h("button", { type: "button", role: "tab", id: "tab-login" }, "Log in"),
+    register: h("button", { type: "button", role: "tab", id: "tab-register" }, "Register"),
+  };
+  const setMode = (m: Mode) => {
+    mode = m;
+    for (const [k, b] of Object.entries(tabs)) b.setAttribute("aria-selected", String(k === m));
+    passRow.hidden = m === "guest";
+    pass.required = m !== "guest";
+    pass.autocomplete = m === "register" ? "new-password" : "current-password";
+    submit.textContent = m === "guest" ? "Play as a guest" : m === "login" ? "Log in" : "Create account";
+    err.textContent = "";
+  };
+  for (const [k, b] of Object.entries(tabs)) b.addEventListener("click", () => setMode(k as Mode));
+  const form = h("form", { class: "auth", novalidate: true },
+    h("div", { role: "tablist", class: "tabs", "aria-label": "How to sign in" }, tabs.guest, tabs.login, tabs.register),
+    h("div", { class: "field" }, h("label", { for: "auth-name" }, "Name"), name,
+      h("small", { class: "help", id: "name-help" }, "1–24 letters, digits, spaces, _ or -.")),
+    passRow, err, submit);
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    err.textContent = "";
+    const n = name.value.trim();
+    if (!n) {
+      err.textContent = "Please choose a name.";
+      name.focus();
+      return;
+    }
+    if (mode !== "guest" && pass.value.length < 8) {
+      err.textContent = "The password needs at least 8 characters.";
+      pass.focus();
+      return;
+    }
+    submit.disabled = true;
+    try {
+      const r = mode === "guest" ? await api.guest(n) : mode === "login" ? await api.login(n, pass.value) : await api.register(n, pass.value);
+      signedIn(r.user);
+    } catch (x) {
+      err.textContent = (x as Error).message;
+      submit.disabled = false;
+    }
+  });
+  setMode("guest");
+  main.append(
+    h("section", { class: "welcome" },
+      h("div", { class: "hero" },
+        h("h1", null, "Welcome to Parlor"),
+        h("p", { class: "lead" }, "Classic turn-based board games: at one screen with a friend, against the computer, or online."),
+        h("ul", { class: "game-list" },
+          h("li", null, h("strong", null, "Dots and Boxes"), " — join dots, close boxes, and outwit the chains."),
+          h("li", null, h("strong", null, "Battleship"), " — hide your fleet and hunt down the enemy's."))),
+      h("div", { class: "card" }, form)));
+  name.focus();
+}

@@ -1,0 +1,53 @@
+// Shared client state: who is signed in, the games the server offers, and
+// navigation between screens (history API, so invite links and the back
+// button work).
+import type { GameInfo, User } from "./api";
+import { socket } from "./ws";
+
+export const app = {
+  me: null as User | null,
+  games: [] as GameInfo[],
+};
+
+type NavListener = () => void;
+const navListeners = new Set<NavListener>();
+
+export function onNavigate(f: NavListener): void {
+  navListeners.add(f);
+}
+
+export function navigate(path: string, replace = false): void {
+  if (path === location.pathname + location.search && !replace) {
+    navListeners.forEach((f) => f());
+    return;
+  }
+  if (replace) history.replaceState(null, "", path);
+  else history.pushState(null, "", path);
+  navListeners.forEach((f) => f());
+}
+
+export function gameInfo(name: string): GameInfo | undefined {
+  return app.games.find((g) => g.name === name);
+}
+
+export function gameTitle(name: string): string {
+  return gameInfo(name)?.title ?? (name === "dots" ? "Dots and Boxes" : name === "battleship" ? "Battleship" : name);
+}
+
+/** link makes an anchor that navigates inside the app without a reload. */
+export function linkHandler(e: MouseEvent): void {
+  const a = (e.target as Element | null)?.closest?.("a[data-nav]") as HTMLAnchorElement | null;
+  if (!a || e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
+  e.preventDefault();
+  navigate(a.getAttribute("href") || "/");
+}
+
+/** signedIn is called once a session exists: it connects and goes on to
+ * the page the person first asked for (an invite link, say). */
+export function signedIn(user: User): void {
+  app.me = user;
+  socket.connect();
+  const next = sessionStorage.getItem("parlor.next");
+  sessionStorage.removeItem("parlor.next");
+  navigate(next || location.pathname, true);
+}

@@ -1,0 +1,171 @@
+// The WebSocket connection: requests with replies, pushes to listeners, and
+// reconnection with backoff that resumes the lobby and every watched table
+// from the last sequence number seen, so nothing is missed or repeated.
+
+type Listener = (msg: any) => void;
+
+interface Pending { resolve: (v: any) => void; reject: (e: Error) => void }
+
+interface Watch { since: number; views: boolean }
+
+export class Socket {
+  private ws: WebSocket | null = null;
+  private nextId = 1;
+  private pending = new Map<number, Pending>();
+  private listeners = new Map<string, Set<Listener>>();
+  private outbox: string[] = [];
+  private attempt = 0;
+  private ready = false;
+  private stopped = false;
+  private timer = 0;
+  private watches = new Map<string, Watch>();
+  private inLobby = false;
+  private everReady = false;
+  /** statusListeners hear "up" and "down" so the page can show a banner. */
+  statusListeners = new Set<(up: boolean) => void>();
+
+  connect(): void {
+    this.stopped = false;
+    if (this.ws) return;
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const ws = new WebSocket(proto + "//" + location.host + "/api/ws");
+    this.ws = ws;
+    ws.onmessage = (e) => this.receive(String(e.data));
+    ws.onclose = () => this.lost(ws);
+    ws.onerror = () => ws.close();
+  }
+
+  /** close ends the connection for good (log out). */
+  close(): void {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    this.watches.clear();
+    this.inLobby = false;
+    this.everReady = false;
+    this.outbox = [];
+    const ws = this.ws;
+    this.ws = null;
+    this.ready = false;
+    if (ws) ws.close();
+    this.failAll("Disconnected.");
+  }
+
+  get connected(): boolean {
+    return this.ready;
+  }
+
+  private failAll(msg: string): void {
+    for (const p of this.pending.values()) p.reject(new Error(msg));
+    this.pending.clear();
+  }
+
+  private lost(ws: WebSocket): void {
+    if (this.ws !== ws) return;
+    this.ws = null;
+    const wasReady = this.ready;
+    this.ready = false;
+    this.failAll("The connection was lost; please try again.");
+    if (wasReady) this.statusListeners.forEach((f) => f(false));
+    if (this.stopped) return;
+    // Exponential backoff with jitter, capped, so a restarting server is not
+    // hammered by every open tab at once.
+    const delay = Math.min(10000, 400 * 2 ** this.attempt) * (0.75 + Math.random() * 0.5);
+    this.attempt++;
+    this.timer = window.setTimeout(() => this.connect(), delay);
+  }
+
+  private receive(text: string): void {
+    let msg: any;
+    try {
+      msg = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (msg.t === "hello") {
+      this.ready = true;
+      this.attempt = 0;
+      // On the first connection the outbox already holds every request;
+      // afterwards the lobby and the watches must be asked for again.
+      if (this.everReady) this.resume();
+      this.everReady = true;
+      const out = this.outbox;
+      this.outbox = [];
+      for (const m of out) this.ws?.send(m);
+      this.statusListeners.forEach((f) => f(true));
+    } else if (msg.t === "reply") {
+      const p = this.pending.get(msg.id);
+      if (p) {
+        this.pending.delete(msg.id);
+        if (msg.ok) p.resolve(msg);
+        else p.reject(new Error(msg.error || "The server refused that."));
+      }
+      return;
+    } else if (msg.t === "match" && typeof msg.table === "string") {
+      const w = this.watches.get(msg.table);
+      if (w && typeof msg.seq === "number" && msg.seq > w.since) w.since = msg.seq;
+    }
+    this.emit(msg.t, msg);
+  }
+
+  private emit(t: string, msg: any): void {
+    this.listeners.get(t)?.forEach((f) => f(msg));
+    this.listeners.get("*")?.forEach((f) => f(msg));
+  }
+
+  /** resume re-joins the lobby and re-watches tables after a reconnect. */
+  private resume(): void {
+    if (this.inLobby) {
+      this.send("lobby.join", {}).catch(() => undefined);
+    }
+    for (const [table, w] of this.watches) {
+      this.send("table.watch", { table, since: w.since, views: w.views })
+        .then((reply) => this.emit("rewatched", { t: "rewatched", table, reply }))
+        .catch(() => undefined);
+    }
+  }
+
+  on(t: string, f: Listener): () => void {
+    let set = this.listeners.get(t);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(t, set);
+    }
+    set.add(f);
+    return () => set?.delete(f);
+  }
+
+  /** send makes a request and resolves with the reply (rejects on ok:false). */
+  send<T = any>(t: string, fields: Record<string, unknown>): Promise<T> {
+    const id = this.nextId++;
+    const text = JSON.stringify({ ...fields, t, id });
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      if (this.ready && this.ws) this.ws.send(text);
+      else this.outbox.push(text);
+    });
+  }
+
+  joinLobby(): Promise<unknown> {
+    this.inLobby = true;
+    return this.send("lobby.join", {});
+  }
+
+  /** watch starts following a table and returns its snapshot. The seq
+   * of every push seen afterwards is kept so that a reconnect resumes
+   * with since = that seq. */
+  async watch(table: string, views = true): Promise<any> {
+    const w: Watch = { since: 0, views };
+    this.watches.set(table, w);
+    const reply = await this.send("table.watch", { table, views });
+    const seq = reply?.snapshot?.seq ?? 0;
+    if (seq > w.since) w.since = seq;
+    return reply;
+  }
+
+  unwatch(table: string): void {
+    if (!this.watches.delete(table)) return;
+    this.send("table.unwatch", { table }).catch(() => undefined);
+  }
+}
+
+export const socket = new Socket();

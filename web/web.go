@@ -1,0 +1,255 @@
+// Package web is Parlor's browser client. The TypeScript and CSS sources in
+// src/ are embedded in the binary and bundled in memory with esbuild when
+// Handler is first called, so running Parlor needs nothing but Go: no
+// Node.js, no build step, no files next to the binary.
+package web
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"path"
+	"strings"
+	"sync"
+
+	"github.com/evanw/esbuild/pkg/api"
+)
+
+//go:embed src index.html
+var files embed.FS
+
+// asset is one file the handler serves, kept both plain and gzip'd so that
+// each request costs no compression work.
+type asset struct {
+	body  []byte
+	gz    []byte
+	etag  string
+	ctype string
+	// cache is the Cache-Control value: revalidate with the ETag unless
+	// the URL names the version (see versioned).
+	cache string
+}
+
+func newAsset(body []byte, ctype, cache string) (*asset, error) {
+	var buf bytes.Buffer
+	zw, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := zw.Write(body); err != nil {
+		return nil, err
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	sum := sha256.Sum256(body)
+	return &asset{
+		body:  body,
+		gz:    buf.Bytes(),
+		etag:  `"` + hex.EncodeToString(sum[:12]) + `"`,
+		ctype: ctype,
+		cache: cache,
+	}, nil
+}
+
+func (a *asset) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("Content-Type", a.ctype)
+	h.Set("Cache-Control", a.cache)
+	h.Set("ETag", a.etag)
+	h.Set("Vary", "Accept-Encoding")
+	h.Set("X-Content-Type-Options", "nosniff")
+	if match := r.Header.Get("If-None-Match"); match != "" && etagMatches(match, a.etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	body := a.body
+	if acceptsGzip(r.Header.Get("Accept-Encoding")) {
+		h.Set("Content-Encoding", "gzip")
+		body = a.gz
+	}
+	h.Set("Content-Length", fmt.Sprint(len(body)))
+	if r.Method == http.MethodHead {
+		return
+	}
+	_, _ = w.Write(body)
+}
+
+func etagMatches(header, etag string) bool {
+	for _, part := range strings.Split(header, ",") {
+		part = strings.TrimSpace(part)
+		part = strings.TrimPrefix(part, "W/")
+		if part == etag || part == "*" {
+			return true
+		}
+	}
+	return false
+}
+
+func acceptsGzip(header string) bool {
+	for _, part := range strings.Split(header, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.TrimSpace(name) != "gzip" {
+			continue
+		}
+		return !strings.Contains(strings.ReplaceAll(params, " ", ""), "q=0") || strings.Contains(params, "q=0.")
+	}
+	return false
+}
+
+// Bundle is the client as the browser receives it.
+type Bundle struct {
+	JS, CSS, HTML []byte
+}
+
+// Build bundles the embedded sources. It is exported so that a test can
+// check the bundle without serving it.
+func Build() (*Bundle, error) {
+	js, err := build("src/app.ts", api.LoaderTS)
+	if err != nil {
+		return nil, err
+	}
+	css, err := build("src/app.css", api.LoaderCSS)
+	if err != nil {
+		return nil, err
+	}
+	html, err := files.ReadFile("index.html")
+	if err != nil {
+		return nil, err
+	}
+	return &Bundle{JS: js, CSS: css, HTML: html}, nil
+}
+
+// build runs esbuild over one entry point, reading every import from the
+// embedded file system through a plugin so nothing touches the disk.
+func build(entry string, loader api.Loader) ([]byte, error) {
+	embedded := api.Plugin{
+		Name: "embedded",
+		Setup: func(b api.PluginBuild) {
+			b.OnResolve(api.OnResolveOptions{Filter: ".*"}, func(args api.OnResolveArgs) (api.OnResolveResult, error) {
+				p := args.Path
+				// Fragment references (an SVG pattern's url(#id)) and
+				// absolute URLs are left for the browser.
+				if strings.HasPrefix(p, "#") || strings.Contains(p, ":") || strings.HasPrefix(p, "/") {
+					return api.OnResolveResult{Path: p, External: true}, nil
+				}
+				if args.Importer != "" {
+					p = path.Join(path.Dir(args.Importer), p)
+				}
+				p = path.Clean(p)
+				for _, cand := range []string{p, p + ".ts", p + "/index.ts"} {
+					if st, err := fs.Stat(files, cand); err == nil && !st.IsDir() {
+						return api.OnResolveResult{Path: cand, Namespace: "embedded"}, nil
+					}
+				}
+				return api.OnResolveResult{}, fmt.Errorf("cannot find %q imported from %q", args.Path, args.Importer)
+			})
+			b.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: "embedded"}, func(args api.OnLoadArgs) (api.OnLoadResult, error) {
+				data, err := files.ReadFile(args.Path)
+				if err != nil {
+					return api.OnLoadResult{}, err
+				}
+				s := string(data)
+				l := api.LoaderTS
+				if strings.HasSuffix(args.Path, ".css") {
+					l = api.LoaderCSS
+				}
+				return api.OnLoadResult{Contents: &s, Loader: l}, nil
+			})
+		},
+	}
+	res := api.Build(api.BuildOptions{
+		EntryPoints:       []string{entry},
+		Bundle:            true,
+		MinifyWhitespace:  true,
+		MinifyIdentifiers: true,
+		MinifySyntax:      true,
+		Write:             false,
+		Target:            api.ES2020,
+		Format:            api.FormatIIFE,
+		Outfile:           "out" + path.Ext(entry),
+		Plugins:           []api.Plugin{embedded},
+		LogLevel:          api.LogLevelSilent,
+		Charset:           api.CharsetUTF8,
+		Loader:            map[string]api.Loader{path.Ext(entry): loader},
+	})
+	if len(res.Errors) > 0 {
+		msgs := api.FormatMessages(res.Errors, api.FormatMessagesOptions{Kind: api.ErrorMessage})
+		return nil, errors.New("web: bundling " + entry + ":\n" + strings.Join(msgs, ""))
+	}
+	for _, f := range res.OutputFiles {
+		if strings.HasSuffix(f.Path, path.Ext(entry)) {
+			return f.Contents, nil
+		}
+	}
+	return nil, fmt.Errorf("web: bundling %s produced no output", entry)
+}
+
+var (
+	once    sync.Once
+	handler http.Handler
+	hErr    error
+)
+
+// Handler returns the handler for the client: index.html for "/" and every
+// client route (so an invite link such as /t/abc opens the app, which then
+// reads the path), and the bundled script and styles under /assets/. The
+// bundle is built once per process; a build error is returned, not
+// panicked, so the server can refuse to start with a clear message.
+func Handler() (http.Handler, error) {
+	once.Do(func() { handler, hErr = newHandler() })
+	return handler, hErr
+}
+
+func newHandler() (http.Handler, error) {
+	b, err := Build()
+	if err != nil {
+		return nil, err
+	}
+	js, err := newAsset(b.JS, "text/javascript; charset=utf-8", "no-cache")
+	if err != nil {
+		return nil, err
+	}
+	css, err := newAsset(b.CSS, "text/css; charset=utf-8", "no-cache")
+	if err != nil {
+		return nil, err
+	}
+	// The page names the assets with their ETag as a query string, so a
+	// browser that has them revalidates nothing and still sees a new
+	// release at once.
+	html := bytes.ReplaceAll(b.HTML, []byte("/assets/app.js"), []byte("/assets/app.js?v="+strings.Trim(js.etag, `"`)))
+	html = bytes.ReplaceAll(html, []byte("/assets/app.css"), []byte("/assets/app.css?v="+strings.Trim(css.etag, `"`)))
+	page, err := newAsset(html, "text/html; charset=utf-8", "no-cache")
+	if err != nil {
+		return nil, err
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /assets/app.js", versioned(js))
+	mux.Handle("GET /assets/app.css", versioned(css))
+	mux.Handle("GET /assets/", http.NotFoundHandler())
+	mux.Handle("GET /{$}", page)
+	for _, route := range []string{"/t/", "/lobby", "/profile/", "/saves", "/replay/", "/settings", "/battleship", "/dots", "/rules/"} {
+		mux.Handle("GET "+route, page)
+	}
+	return mux, nil
+}
+
+// versioned serves a with a long cache lifetime when the request names the
+// current version (?v=etag), and with revalidation otherwise.
+func versioned(a *asset) http.Handler {
+	long := *a
+	long.cache = "public, max-age=31536000, immutable"
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if v := r.URL.Query().Get("v"); v != "" && `"`+v+`"` == a.etag {
+			long.ServeHTTP(w, r)
+			return
+		}
+		a.ServeHTTP(w, r)
+	})
+}
