@@ -37,9 +37,10 @@ func TestShippedGamesBotsFinishAndRecover(t *testing.T) {
 				t.Fatal(err)
 			}
 			id := mt.ID()
-			// Let the bots play a few moves, then "crash".
+			// Let the bots play a few moves, then "crash". SubscribeSince(0):
+			// the bots may have played before this line runs.
 			reached := make(chan struct{})
-			cancel := mt.Subscribe(func(u Update) {
+			cancel := mt.SubscribeSince(0, func(u Update) {
 				if u.Seq == 4 {
 					close(reached)
 				}
