@@ -32,6 +32,8 @@ func TestSaveReloadLoadDownloadUpload(t *testing.T) {
 	// A reload keeps the table; then the saved game loads into a new one.
 	p.do("reload", chromedp.Reload())
 	p.waitFor("the table after a reload", `document.querySelectorAll(".ln.drawn").length === `+itoa(drawn))
+	// Every line is one move: the move log still lists them all.
+	p.waitFor("the whole move log after a reload", `document.querySelectorAll(".move-log li").length === `+itoa(drawn))
 	p.goTo("/saves")
 	p.waitVisible(`tr[data-save="Half time"]`)
 	p.snap("saves-list")

@@ -458,8 +458,9 @@ func (w *watch) snapshotLocked() Snapshot {
 type watchReq struct {
 	envelope
 	tableRef
-	Since *int64 `json:"since"`
-	Views *bool  `json:"views"`
+	Since   *int64 `json:"since"`
+	Views   *bool  `json:"views"`
+	History bool   `json:"history"`
 }
 
 // replied tells the hub that a handler has queued its own reply, because
@@ -520,6 +521,13 @@ func handleTableWatch(c *conn, data []byte) (any, error) {
 	} else {
 		snap := w.snapshotLocked()
 		res["snapshot"] = snap
+		if req.History {
+			past := mt.Since(0)
+			if int64(len(past)) > snap.Seq {
+				past = past[:snap.Seq]
+			}
+			res["history"] = w.historyLocked(past)
+		}
 		w.next, w.live = snap.Seq+1, true
 		c.push(okReply(req.ID, res))
 		// Anything accepted between the snapshot and now.

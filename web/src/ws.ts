@@ -152,11 +152,12 @@ export class Socket {
 
   /** watch starts following a table and returns its snapshot. The seq
    * of every push seen afterwards is kept so that a reconnect resumes
-   * with since = that seq. */
-  async watch(table: string, views = true): Promise<any> {
+   * with since = that seq. With history the reply also lists the moves
+   * so far (for a move log after a page reload). */
+  async watch(table: string, views = true, history = false): Promise<any> {
     const w: Watch = { since: 0, views };
     this.watches.set(table, w);
-    const reply = await this.send("table.watch", { table, views });
+    const reply = await this.send("table.watch", history ? { table, views, history } : { table, views });
     const seq = reply?.snapshot?.seq ?? 0;
     if (seq > w.since) w.since = seq;
     return reply;

@@ -17,7 +17,10 @@ import { tutorialFor, type Tutorial } from "../games/tutorial";
 
 const factories: Record<string, GameViewFactory> = { dots: dotsView, battleship: battleshipView };
 
-interface WatchReply { table: Table; seats: number[] | null; snapshot: Snapshot | null }
+/** HistoryEntry is a past move as the watch's seats may see it (the
+ * reply's history, asked for so that the move log survives a reload). */
+type HistoryEntry = Pick<MatchPush, "seq" | "seat" | "move" | "text" | "events">;
+interface WatchReply { table: Table; seats: number[] | null; snapshot: Snapshot | null; history?: HistoryEntry[] | null }
 
 function emptyState(): MatchState {
   return { seq: 0, turn: [], scores: null, outcome: null, views: {}, handover: null, clocks: null };
@@ -214,8 +217,18 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     logEl.scrollTop = logEl.scrollHeight;
   }
 
+  /** addLog records a move in the log once, in seq order; it reports
+   * whether the log changed. */
+  function addLog(m: HistoryEntry): boolean {
+    const entry = logText(m);
+    if (!entry || log.some((e) => e.seq === m.seq)) return false;
+    log.push({ seq: m.seq, seat: m.seat, text: entry });
+    log.sort((a, b) => a.seq - b.seq);
+    return true;
+  }
+
   /** logText keeps the move log short: a whole fleet is one entry. */
-  function logText(m: MatchPush): string {
+  function logText(m: HistoryEntry): string {
     const mv = m.move as Record<string, unknown> | null;
     const evs = m.events ?? [];
     if ((mv && typeof mv === "object" && ("fleet" in mv || "random" in mv)) || evs.some((e) => e.type === "placed")) return "placed the fleet";
@@ -465,6 +478,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     const snap = fromSnapshot(r.snapshot);
     if (!resumed || snap.seq >= st.seq) st = snap;
     if (r.snapshot) clock = clockFrom(r.snapshot.clocks, table.seats.length);
+    for (const e of r.history ?? []) addLog(e);
     setupView();
     if (!chat && table) {
       chat = chatBox("table:" + id, "Table chat");
@@ -485,7 +499,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     watching = (async () => {
       try {
         if (fresh) socket.unwatch(id);
-        const r = await socket.watch(id);
+        const r = await socket.watch(id, true, true);
         applyReply(r as WatchReply, false);
       } catch (x) {
         if (fresh) {
@@ -502,12 +516,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
 
   const onMatch = (m: MatchPush) => {
     if (m.table !== id) return;
-    const entry = logText(m);
-    if (!log.some((e) => e.seq === m.seq) && entry) {
-      log.push({ seq: m.seq, seat: m.seat, text: entry });
-      log.sort((a, b) => a.seq - b.seq);
-      renderLog();
-    }
+    if (addLog(m)) renderLog();
     if (m.seq <= st.seq && !(m.views && Object.keys(m.views).length && m.seq === st.seq)) return;
     const fresh = m.seq > st.seq;
     st.seq = m.seq;
