@@ -110,15 +110,29 @@ func handleMatchRematch(c *conn, data []byte) (any, error) {
 	t.mu.Lock()
 	held := len(t.heldByLocked(c.user.ID)) > 0
 	seats := append([]seat(nil), t.seats...)
-	def, opts, specChat, pol := t.def, t.options, t.spectatorChat, t.policy
+	def, opts, specChat, pol, next := t.def, t.options, t.spectatorChat, t.policy, t.rematch
 	t.mu.Unlock()
 	if !held {
 		return nil, errors.New("only players can ask for a rematch")
+	}
+	if next != "" {
+		// Someone asked first: everyone goes to the same new table.
+		if nt := c.h.s.tables.get(next); nt != nil {
+			return map[string]any{"table": nt.json(c.user.ID)}, nil
+		}
 	}
 	nt, err := c.h.s.tables.create(c.h.s.ctx, def, opts, seats, c.user, specChat, pol)
 	if err != nil {
 		return nil, err
 	}
+	// The old table's watchers learn where the rematch is from a table
+	// push carrying its id.
+	t.mu.Lock()
+	if t.rematch == "" {
+		t.rematch = nt.id
+	}
+	t.mu.Unlock()
+	c.h.s.tables.changed(t)
 	return map[string]any{"table": nt.json(c.user.ID)}, nil
 }
 

@@ -99,7 +99,8 @@ type table struct {
 	mt       *match.Match
 	unsub    func()
 	watchers map[*conn]*watch
-	ended    bool // results recorded
+	ended    bool   // results recorded
+	rematch  string // the table a player opened for a rematch, once asked
 }
 
 // tables is every table of the lobby.
@@ -237,6 +238,7 @@ type TableJSON struct {
 	SpectatorChat bool            `json:"spectatorChat"`
 	Policy        PolicyJSON      `json:"policy"`
 	Match         string          `json:"match"`
+	Rematch       string          `json:"rematch,omitempty"`
 }
 
 // SeatJSON is one seat as clients see it.
@@ -255,7 +257,7 @@ func (t *table) jsonLocked(viewer int64) TableJSON {
 	if len(opts) == 0 {
 		opts = json.RawMessage("{}")
 	}
-	out := TableJSON{ID: t.id, Game: t.game, Options: opts, Status: t.status, SpectatorChat: t.spectatorChat, Policy: t.policy, Match: t.matchID}
+	out := TableJSON{ID: t.id, Game: t.game, Options: opts, Status: t.status, SpectatorChat: t.spectatorChat, Policy: t.policy, Match: t.matchID, Rematch: t.rematch}
 	connected := t.connectedLocked()
 	for i, st := range t.seats {
 		sj := SeatJSON{Kind: st.Kind, Name: st.Name, Level: st.Level, Connected: st.Kind == "bot" || connected[game.Seat(i)]}

@@ -17,6 +17,8 @@ export interface Table {
   id: string; game: string; options: Record<string, unknown>;
   status: "open" | "playing" | "over"; seats: Seat[]; spectatorChat?: boolean;
   policy?: Record<string, unknown>; match: string; creator?: string;
+  /** the table a player opened for a rematch of this one, once asked */
+  rematch?: string;
 }
 export interface Outcome { winners: number[]; reason?: string }
 export interface GameEvent { type: string; seat: number; data?: any }

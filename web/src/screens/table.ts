@@ -322,13 +322,10 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
 
   async function doRematch(): Promise<void> {
     try {
+      // The other players keep their seats at the new table; the server
+      // names it in a table push (table.rematch), which turns their result
+      // panel's button into "Join the rematch".
       const r = await socket.send<{ table: Table }>("match.rematch", { table: id });
-      // The other players keep their seats at the new table; a line in the
-      // table's chat tells them where it is (their result panel turns it
-      // into a button).
-      if (!humanSeatsMine()) {
-        await socket.send("chat.send", { channel: "table:" + id, text: `Rematch! Join me at /t/${r.table.id}` }).catch(() => undefined);
-      }
       navigate("/t/" + r.table.id);
     } catch (x) {
       ctx.error((x as Error).message);
@@ -474,6 +471,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
 
   function applyReply(r: WatchReply, resumed: boolean): void {
     table = r.table;
+    if (table.rematch) rematchAt = table.rematch;
     held = r.seats ?? [];
     const snap = fromSnapshot(r.snapshot);
     if (!resumed || snap.seq >= st.seq) st = snap;
@@ -553,15 +551,13 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
       if (!m.table || m.table.id !== id) return;
       const wasOpen = table?.status === "open";
       table = m.table;
+      if (table.rematch && table.rematch !== rematchAt) {
+        rematchAt = table.rematch;
+        renderResult();
+      }
       if (table.status === "over" && !st.outcome) table.status = "playing";
       renderAll();
       if (wasOpen && m.table.status !== "open") void watch(true);
-    }),
-    socket.on("chat", (m: { channel: string; from: string; text: string }) => {
-      const hit = /^Rematch! Join me at \/t\/([\w-]+)$/.exec(m.text);
-      if (m.channel !== "table:" + id || !hit || m.from === app.me?.name) return;
-      rematchAt = hit[1];
-      renderResult();
     }),
     socket.on("rewatched", (m: { table: string; reply: WatchReply }) => {
       if (m.table === id) applyReply(m.reply, true);
