@@ -2,8 +2,7 @@ package dots
 
 import (
 	"context"
-	"os"
-	"strconv"
+	"fmt"
 	"testing"
 	"time"
 
@@ -128,34 +127,33 @@ func randomMidgame(t testing.TB, rng *game.Rand, left int) *State {
 	return s
 }
 
-// TestSolve5x5Reach is a measurement: PARLOR_DOTS_5X5=seconds tries the
-// empty 5x5-dot board (4x4 boxes) and positions with some random safe
-// lines already drawn, each within the time given, and logs how far the
-// solver gets.
-func TestSolve5x5Reach(t *testing.T) {
-	spec := os.Getenv("PARLOR_DOTS_5X5")
-	if spec == "" {
-		t.Skip("set PARLOR_DOTS_5X5=seconds to measure")
-	}
-	secs, _ := strconv.Atoi(spec)
-	rng := game.NewRand(9)
-	for _, drawn := range []int{20, 18, 16, 14, 12, 10, 8, 6, 4, 0} {
-		for trial := 0; trial < 2; trial++ {
-			s := mustNew(t, 5, 5)
-			for i := 0; i < drawn; i++ {
-				safe := s.b.safeLines()
-				if len(safe) == 0 {
-					break
-				}
-				s.play(safe[rng.IntN(len(safe))])
+// BenchmarkSolve5x5 measures how far the exact solver reaches on 5x5 dots
+// (4x4 boxes, 40 lines): positions with 28, 30 and 32 lines left, reached
+// by drawing random safe lines (the same positions every run). The empty
+// board is out of reach; parlor solve dots --rows 5 --cols 5 --ms N shows
+// it giving up.
+func BenchmarkSolve5x5(b *testing.B) {
+	for _, left := range []int{28, 30, 32} {
+		rng := game.NewRand(9)
+		s := mustNew(b, 5, 5)
+		for s.b.left > left {
+			safe := s.b.safeLines()
+			if len(safe) == 0 {
+				b.Fatalf("no safe line left with %d lines undrawn", s.b.left)
 			}
-			ctx, cancel := context.WithTimeout(context.Background(), time.Duration(secs)*time.Second)
-			start := time.Now()
-			v, m, nodes, err := SolveStats(ctx, s)
-			cancel()
-			t.Logf("5x5 dots, %d lines drawn (%d left): value %d move %v, %d nodes, %v, err %v",
-				40-s.b.left, s.b.left, v, m, nodes, time.Since(start).Round(time.Millisecond), err)
+			s.play(safe[rng.IntN(len(safe))])
 		}
+		b.Run(fmt.Sprintf("left=%d", left), func(b *testing.B) {
+			var nodes int64
+			for b.Loop() {
+				_, _, n, err := SolveStats(context.Background(), s)
+				if err != nil {
+					b.Fatal(err)
+				}
+				nodes = n
+			}
+			b.ReportMetric(float64(nodes), "nodes")
+		})
 	}
 }
 
