@@ -62,8 +62,8 @@ func (u Update) For(seats ...game.Seat) Update {
 
 // MatchEvent is the Data of the event of a match-level update.
 type MatchEvent struct {
-	Cause   string        `json:"cause"`  // "gone" or "timeout"
-	Action  string        `json:"action"` // Forfeit, BotTakes or End
+	Cause   string        `json:"cause"`  // "gone", "timeout" or "resign"
+	Action  string        `json:"action"` // Forfeit, BotTakes, End or Resigns
 	Level   string        `json:"level,omitempty"`
 	Outcome *game.Outcome `json:"outcome,omitempty"`
 }

@@ -241,7 +241,7 @@ func (mt *Match) applyRecordLocked(rec matchRecord, at time.Time) {
 	case BotTakes:
 		s := &mt.seats[rec.Seat]
 		s.kind, s.level, s.bot = Bot, rec.Level, nil
-	case Forfeit, End:
+	case Forfeit, End, Resigns:
 		if rec.Outcome != nil {
 			mt.outcome = rec.Outcome
 		}
