@@ -17,7 +17,7 @@ import (
 )
 
 // protocolVersion is sent in hello; docs/protocol.md describes version 2
-// (version 1 plus match.resign and its resign event).
+// (version 1 plus match.resign and the resign and return events).
 const protocolVersion = 2
 
 // handlers maps a client message type to its handler. A handler returns
