@@ -17,7 +17,8 @@ import (
 )
 
 // protocolVersion is sent in hello; docs/protocol.md describes version 2
-// (version 1 plus match.resign and the resign and return events).
+// (version 1 plus match.resign, the resign and return events and stored
+// chat).
 const protocolVersion = 2
 
 // handlers maps a client message type to its handler. A handler returns
@@ -161,7 +162,6 @@ func (ts *tables) forget(t *table) {
 		t.unsub()
 	}
 	t.mu.Unlock()
-	ts.s.hub.chat.forget("table:" + t.id)
 	ts.s.hub.tablesChanged()
 }
 
