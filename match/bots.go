@@ -36,6 +36,7 @@ func (mt *Match) kickBotsLocked() {
 			budget = mt.m.opts.BotTime
 		}
 		mt.searching = true
+		mt.searchSeat = t
 		mt.m.wg.Add(1)
 		go mt.runBot(s.bot, mt.st.Clone(), t, budget, int64(len(mt.updates)), mt.botRand.Split())
 		return
@@ -70,6 +71,12 @@ func (mt *Match) runBot(bot game.Bot, st game.State, seat game.Seat, budget time
 	}
 	mt.mu.Lock()
 	mt.searching = false
+	// A holder who came back while the bot thought about this seat's move
+	// gets the seat now, before the bot is asked for another.
+	back := mt.reclaimLocked(mt.m.clock.Now())
 	mt.kickBotsLocked()
 	mt.mu.Unlock()
+	if back {
+		mt.deliver()
+	}
 }

@@ -62,8 +62,8 @@ func (u Update) For(seats ...game.Seat) Update {
 
 // MatchEvent is the Data of the event of a match-level update.
 type MatchEvent struct {
-	Cause   string        `json:"cause"`  // "gone" or "timeout"
-	Action  string        `json:"action"` // Forfeit, BotTakes or End
+	Cause   string        `json:"cause"`  // "gone", "timeout" or "resign"
+	Action  string        `json:"action"` // Forfeit, BotTakes, End or Resigns
 	Level   string        `json:"level,omitempty"`
 	Outcome *game.Outcome `json:"outcome,omitempty"`
 }
@@ -121,6 +121,7 @@ type seat struct {
 	connected   bool
 	goneAt      time.Time // when it went away, while !connected
 	owing       bool
+	reclaim     bool          // a bot took the seat over and its holder is back: give it back (reclaim.go)
 	owingNext   bool          // scratch for tickLocked
 	moveStart   time.Time     // when its current move's clock started
 	used        time.Duration // game clock used before moveStart
@@ -148,6 +149,10 @@ type Match struct {
 	stopped   bool
 	timer     Timer
 	timerGen  uint64
+
+	// searchSeat is the seat the running bot search is for, while
+	// searching: its seat is not given back mid-move (reclaim.go).
+	searchSeat game.Seat
 
 	// Delivery to subscribers runs outside mu, so that a subscriber may
 	// read the match (Snapshot, Since) from its callback; deliverMu keeps it

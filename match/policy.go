@@ -241,10 +241,12 @@ func (mt *Match) applyRecordLocked(rec matchRecord, at time.Time) {
 	case BotTakes:
 		s := &mt.seats[rec.Seat]
 		s.kind, s.level, s.bot = Bot, rec.Level, nil
-	case Forfeit, End:
+	case Forfeit, End, Resigns:
 		if rec.Outcome != nil {
 			mt.outcome = rec.Outcome
 		}
+	case Returns:
+		mt.returnSeatLocked(rec.Seat, at)
 	}
 	ev := game.Event{Type: rec.Type, Seat: rec.Seat, Data: rec.MatchEvent}
 	mt.recordLocked(Update{Seq: int64(len(mt.updates)) + 1, Seat: rec.Seat, Events: []game.Event{ev}, At: at})
@@ -265,21 +267,43 @@ func (mt *Match) takeoverLevel() string {
 
 // SetConnected tells the match whether seat's player is connected. A seat
 // that goes away starts its grace period; after it, Policy.OnGone applies.
-// Coming back within the grace period cancels it. Bot seats ignore this.
+// Coming back within the grace period cancels it. Bot seats ignore this,
+// except a seat a bot took over: its holder coming back takes it back from
+// the bot at their next turn (reclaim.go).
 func (mt *Match) SetConnected(seat game.Seat, connected bool) {
 	mt.mu.Lock()
-	defer mt.mu.Unlock()
+	back := mt.setConnectedLocked(seat, connected)
+	mt.mu.Unlock()
+	if back {
+		// The caller may hold a lock that subscribers take (the server
+		// calls this under its table's lock), so the update giving the
+		// seat back is delivered from a goroutine of its own.
+		go mt.deliver()
+	}
+}
+
+// setConnectedLocked is SetConnected under mt.mu; it reports whether it
+// stored an update that the caller must deliver.
+func (mt *Match) setConnectedLocked(seat game.Seat, connected bool) bool {
 	if seat < 0 || int(seat) >= len(mt.seats) || mt.outcome != nil {
-		return
+		return false
 	}
 	s := &mt.seats[seat]
-	if s.kind == Bot || s.connected == connected {
-		return
-	}
 	now := mt.m.clock.Now()
+	if s.kind == Bot {
+		if mt.spec.Seats[seat].Kind == Bot {
+			return false
+		}
+		s.reclaim = connected
+		return connected && mt.reclaimLocked(now)
+	}
+	if s.connected == connected {
+		return false
+	}
 	s.connected = connected
 	if !connected {
 		s.goneAt = now
 	}
 	mt.afterChangeLocked(now)
+	return false
 }

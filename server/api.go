@@ -16,8 +16,10 @@ import (
 	"github.com/parlor-games/parlor/store"
 )
 
-// protocolVersion is sent in hello; docs/protocol.md describes version 1.
-const protocolVersion = 1
+// protocolVersion is sent in hello; docs/protocol.md describes version 2
+// (version 1 plus match.resign, the resign and return events and stored
+// chat).
+const protocolVersion = 2
 
 // handlers maps a client message type to its handler. A handler returns
 // the reply's fields (nil for none) or an error whose text the client
@@ -41,6 +43,7 @@ func init() {
 		"match.save":     handleMatchSave,
 		"match.load":     handleMatchLoad,
 		"match.rematch":  handleMatchRematch,
+		"match.resign":   handleMatchResign,
 	}
 }
 
@@ -159,7 +162,6 @@ func (ts *tables) forget(t *table) {
 		t.unsub()
 	}
 	t.mu.Unlock()
-	ts.s.hub.chat.forget("table:" + t.id)
 	ts.s.hub.tablesChanged()
 }
 
@@ -431,13 +433,29 @@ func (s *Server) apiReplay(w http.ResponseWriter, r *http.Request) {
 		return v
 	}
 	steps := []replayStep{{Seq: 0, Seat: game.Spectator, Events: []game.Event{}, Views: views()}}
-	for i, e := range l.Moves {
-		m, err := st.ParseMove(e.Seat, e.Move)
+	outcome := st.Outcome()
+	// Every record is a step, the match's own decisions (a resignation, a
+	// timeout, a bot taking over) as well as the moves, numbered by seq as
+	// the live pushes were.
+	for _, rec := range ml.Records {
+		if rec.Move == nil {
+			ev, out, err := match.EventOf(rec)
+			if err != nil {
+				httpError(w, http.StatusInternalServerError, err.Error())
+				return
+			}
+			if out != nil {
+				outcome = out
+			}
+			steps = append(steps, replayStep{Seq: int(rec.Index), Seat: rec.Seat, Events: []game.Event{ev}, Views: views()})
+			continue
+		}
+		m, err := st.ParseMove(rec.Seat, rec.Move)
 		if err != nil {
 			httpError(w, http.StatusInternalServerError, err.Error())
 			return
 		}
-		evs, err := st.Apply(e.Seat, m)
+		evs, err := st.Apply(rec.Seat, m)
 		if err != nil {
 			httpError(w, http.StatusInternalServerError, err.Error())
 			return
@@ -445,9 +463,12 @@ func (s *Server) apiReplay(w http.ResponseWriter, r *http.Request) {
 		if evs == nil {
 			evs = []game.Event{}
 		}
-		steps = append(steps, replayStep{Seq: i + 1, Seat: e.Seat, Move: e.Move, Text: m.String(), Events: evs, Views: views()})
+		steps = append(steps, replayStep{Seq: int(rec.Index), Seat: rec.Seat, Move: rec.Move, Text: m.String(), Events: evs, Views: views()})
+		if o := st.Outcome(); o != nil {
+			outcome = o
+		}
 	}
 	var names []string
 	_ = json.Unmarshal(ml.Seats, &names)
-	writeJSON(w, http.StatusOK, map[string]any{"log": l, "seats": ml.Seats, "outcome": st.Outcome(), "steps": steps})
+	writeJSON(w, http.StatusOK, map[string]any{"log": l, "seats": ml.Seats, "outcome": outcome, "steps": steps})
 }

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"time"
 	"unicode/utf8"
+
+	"github.com/parlor-games/parlor/store"
 )
 
 // Chat limits, as docs/protocol.md states them.
@@ -26,20 +28,21 @@ type ChatMessage struct {
 	At      time.Time `json:"at"`
 }
 
-// chat keeps the last messages of every channel in memory (chat is not
-// worth a database write per line) and each user's recent sends for the
-// rate limit.
+// chat keeps each user's recent sends for the rate limit. The lines
+// themselves are in the store (AddChat), so that a channel's history
+// outlives a restart; the rate limit, a matter of seconds, starts afresh
+// after one.
 type chat struct {
-	mu      sync.Mutex
-	history map[string][]ChatMessage
-	recent  map[int64][]time.Time
+	mu     sync.Mutex
+	recent map[int64][]time.Time
 }
 
 func newChat() *chat {
-	return &chat{history: make(map[string][]ChatMessage), recent: make(map[int64][]time.Time)}
+	return &chat{recent: make(map[int64][]time.Time)}
 }
 
-// post records a message if the user is within the rate limit.
+// post checks a message against the length limit and counts it toward the
+// user's rate limit, refusing it if the user is over the limit.
 func (ch *chat) post(userID int64, m ChatMessage) error {
 	n := utf8.RuneCountInString(m.Text)
 	if strings.TrimSpace(m.Text) == "" {
@@ -61,24 +64,7 @@ func (ch *chat) post(userID int64, m ChatMessage) error {
 		return fmt.Errorf("at most %d chat messages per %d seconds: wait a moment", chatBurst, int(chatWindow/time.Second))
 	}
 	ch.recent[userID] = append(keep, m.At)
-	h := append(ch.history[m.Channel], m)
-	if len(h) > chatHistory {
-		h = append([]ChatMessage(nil), h[len(h)-chatHistory:]...)
-	}
-	ch.history[m.Channel] = h
 	return nil
-}
-
-func (ch *chat) last(channel string) []ChatMessage {
-	ch.mu.Lock()
-	defer ch.mu.Unlock()
-	return append([]ChatMessage{}, ch.history[channel]...)
-}
-
-func (ch *chat) forget(channel string) {
-	ch.mu.Lock()
-	delete(ch.history, channel)
-	ch.mu.Unlock()
 }
 
 func sortOnline(users []onlineUser) {
@@ -154,9 +140,19 @@ func handleChatSend(c *conn, data []byte) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := ChatMessage{Channel: *req.Channel, From: c.user.Name, Text: *req.Text, At: time.Now().UTC()}
+	// The store keeps milliseconds: the pushed line carries the same time
+	// as the one chat.history returns after a restart, so that a client
+	// can tell it has seen the line.
+	m := ChatMessage{Channel: *req.Channel, From: c.user.Name, Text: *req.Text, At: time.Now().UTC().Truncate(time.Millisecond)}
 	if err := c.h.chat.post(c.user.ID, m); err != nil {
 		return nil, err
+	}
+	// Durable before anyone sees it, like a move: a line that was shown
+	// is still in the history after a crash.
+	line := store.ChatLine{Channel: m.Channel, UserID: c.user.ID, From: m.From, Text: m.Text, At: m.At}
+	if err := c.h.s.cfg.Store.AddChat(c.h.s.ctx, line); err != nil {
+		c.h.s.log.Error("chat line not stored", "channel", m.Channel, "err", err)
+		return nil, errors.New("the message could not be saved; try again")
 	}
 	msg := mustJSON(struct {
 		T string `json:"t"`
@@ -179,5 +175,14 @@ func handleChatHistory(c *conn, data []byte) (any, error) {
 	if _, err := c.chatAudience(*req.Channel, false); err != nil {
 		return nil, err
 	}
-	return map[string]any{"messages": c.h.chat.last(*req.Channel)}, nil
+	lines, err := c.h.s.cfg.Store.ChatLines(c.h.s.ctx, *req.Channel, chatHistory)
+	if err != nil {
+		c.h.s.log.Error("chat history not read", "channel", *req.Channel, "err", err)
+		return nil, errors.New("the chat history could not be read; try again")
+	}
+	msgs := make([]ChatMessage, 0, len(lines))
+	for _, l := range lines {
+		msgs = append(msgs, ChatMessage{Channel: l.Channel, From: l.From, Text: l.Text, At: l.At})
+	}
+	return map[string]any{"messages": msgs}, nil
 }

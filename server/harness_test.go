@@ -46,6 +46,13 @@ func newEnv(t *testing.T) *env {
 // stop is a restart.
 func startEnv(t *testing.T, dir string) *env {
 	t.Helper()
+	return startEnvWith(t, dir, match.Options{})
+}
+
+// startEnvWith is startEnv with the match manager's options: a test of
+// clocks passes a clock it moves by hand.
+func startEnvWith(t *testing.T, dir string, opts match.Options) *env {
+	t.Helper()
 	ctx := context.Background()
 	st, err := store.Open(ctx, dir+"/parlor.db")
 	if err != nil {
@@ -56,7 +63,7 @@ func startEnv(t *testing.T, dir string) *env {
 		t.Fatal(err)
 	}
 	reg := games.Registry()
-	mgr := match.NewManager(reg, st, nil)
+	mgr := match.New(reg, st, nil, opts)
 	if _, err := mgr.Recover(ctx); err != nil {
 		t.Fatal(err)
 	}

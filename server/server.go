@@ -61,6 +61,10 @@ type Store interface {
 	// Exec runs a write in the store's next group commit (see
 	// store.Store.Exec); the server's frequent small writes use it.
 	Exec(ctx context.Context, query string, args ...any) error
+	// AddChat and ChatLines keep chat, so that a channel's history
+	// outlives a restart.
+	AddChat(ctx context.Context, l store.ChatLine) error
+	ChatLines(ctx context.Context, channel string, n int) ([]store.ChatLine, error)
 }
 
 // Config is everything New needs.

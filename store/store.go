@@ -217,6 +217,18 @@ var schema = []string{
 		id INTEGER PRIMARY KEY,
 		entries BLOB NOT NULL
 	)`,
+	// Chat lines of the lobby and of every table (chat.go), so that a
+	// channel's history outlives a restart. The id, given by the database
+	// (an identity column on PostgreSQL), orders a channel's lines.
+	`CREATE TABLE chat_lines (
+		id INTEGER PRIMARY KEY,
+		channel TEXT NOT NULL,
+		user_id BIGINT NOT NULL,
+		from_name TEXT NOT NULL,
+		text TEXT NOT NULL,
+		at BIGINT NOT NULL
+	)`,
+	`CREATE INDEX chat_lines_channel ON chat_lines (channel, id)`,
 }
 
 // Migrate brings the tables of one owner up to date. name identifies the

@@ -6,6 +6,7 @@ import { gameTitle } from "../state";
 import { dotsView } from "../games/dots";
 import { battleshipView } from "../games/battleship";
 import type { GameView, GameViewFactory, MatchState, TableCtx } from "../games/types";
+import { matchEventText } from "../matchevents";
 
 const factories: Record<string, GameViewFactory> = { dots: dotsView, battleship: battleshipView };
 
@@ -56,9 +57,12 @@ export function replayScreen(main: HTMLElement, params: string[]): () => void {
       // Step 0 is the start position (no move); moves count from 1.
       const moves = steps.filter((x) => x.seat >= 0 || x.move).length;
       const n = steps.slice(0, at + 1).filter((x) => x.seat >= 0 || x.move).length;
+      const decided = s.move ? "" : matchEventText(s.events);
       caption.textContent = s.seat < 0 && !s.move
         ? `Start position (${moves} moves in all)`
-        : `Move ${n} of ${moves}: ${ctx.seatLabel(s.seat)} played ${s.text}`;
+        : decided
+          ? `Step ${n} of ${moves}: ${ctx.seatLabel(s.seat)} ${decided}`
+          : `Move ${n} of ${moves}: ${ctx.seatLabel(s.seat)} played ${s.text}`;
     };
     const ctrl = h("div", { class: "controls replay-controls", role: "toolbar", "aria-label": "Replay controls" },
       btn("«", "First move", () => show(0)), btn("‹", "Previous move", () => show(at - 1)),

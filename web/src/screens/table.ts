@@ -14,6 +14,7 @@ import { battleshipView } from "../games/battleship";
 import { openCreateDialog } from "./create";
 import { optionsText } from "./lobby";
 import { tutorialFor, type Tutorial } from "../games/tutorial";
+import { matchEventText } from "../matchevents";
 
 const factories: Record<string, GameViewFactory> = { dots: dotsView, battleship: battleshipView };
 
@@ -237,6 +238,10 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
       const d = shot.data as { square: string; result: string; ship?: string };
       return `${d.square}: ${d.result === "sunk" ? "sank the " + (d.ship ?? "ship") : d.result}`;
     }
+    if (!m.move) {
+      const decided = matchEventText(evs);
+      if (decided) return decided;
+    }
     if (!m.text) return m.seat < 0 ? "the match ended" : "";
     if (m.seat < 0) return m.text;
     return m.text.length > 40 ? m.text.slice(0, 38) + "…" : m.text;
@@ -376,16 +381,8 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
       if (!st.outcome && log.length > 0 && !confirm("Start a new game with the same settings? This game stays in your saved matches only if you save it.")) return;
       await doRematch();
     });
-    const resign = h("button", { id: "resign" }, "Resign");
-    resign.addEventListener("click", async () => {
-      const seat = ctx.mover() ?? held[0];
-      if (!confirm("Resign this game?")) return;
-      try {
-        await socket.send("match.resign", { table: id, seat });
-      } catch (x) {
-        ctx.error((x as Error).message);
-      }
-    });
+    const resign = h("button", { id: "resign", "aria-haspopup": "dialog" }, "Resign");
+    resign.addEventListener("click", confirmResign);
     const quit = h("button", { id: "quit" }, "Quit");
     quit.addEventListener("click", () => {
       if (!st.outcome && held.length > 0 && table?.status === "playing" && !humanSeatsMine() &&
@@ -396,7 +393,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     for (const b of [
       held.length > 0 && humanSeatsMine() && table.status !== "open" ? restart : null,
       held.length > 0 && playing ? save : null,
-      held.length > 0 && playing && !humanSeatsMine() ? resign : null,
+      held.length > 0 && playing ? resign : null,
       help, quit,
     ]) if (b) controls.append(b);
     const link = location.origin + "/t/" + id;
@@ -411,6 +408,58 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
       }
     });
     invite.append(h("label", { for: "invite-link" }, "Invite link"), h("input", { id: "invite-link", readonly: true, value: link, onfocus: (e: FocusEvent) => (e.target as HTMLInputElement).select() }), copy);
+  }
+
+  /** confirmResign asks before resigning: a dialog whose default button
+   * keeps playing, so a stray Enter or Escape resigns nothing. With several
+   * seats (hot-seat) it asks which one gives up. */
+  function confirmResign(): void {
+    if (!table || held.length === 0) return;
+    const dlg = h("dialog", { class: "small-dialog", "aria-labelledby": "resign-title", "aria-describedby": "resign-text", id: "resign-dialog" });
+    const first = ctx.mover() ?? held[0];
+    const others = (seat: number) => table!.seats.map((_, i) => i).filter((i) => i !== seat);
+    const outcome = (seat: number) => {
+      const o = others(seat);
+      if (o.length === 1) return `${ctx.seatName(o[0])} wins.`;
+      return "The other players win.";
+    };
+    const text = h("p", { id: "resign-text" });
+    let pick: HTMLSelectElement | null = null;
+    const seat = () => (pick ? Number(pick.value) : first);
+    const describe = () => { text.textContent = `You lose this game and ${outcome(seat()).replace(/^The/, "the")} This cannot be undone.`; };
+    const err = h("p", { class: "form-error", role: "alert" });
+    const keep = h("button", { type: "button", class: "primary", id: "resign-cancel" }, "Keep playing");
+    keep.addEventListener("click", () => dlg.close());
+    const ok = h("button", { type: "submit", class: "danger", id: "resign-ok" }, "Resign");
+    const fields: (HTMLElement | null)[] = [];
+    if (held.length > 1) {
+      pick = h("select", { id: "resign-seat" }) as HTMLSelectElement;
+      for (const s of held) pick.append(h("option", { value: String(s), selected: s === first }, ctx.seatLabel(s)));
+      pick.addEventListener("change", describe);
+      fields.push(h("div", { class: "field" }, h("label", { for: "resign-seat" }, "Who resigns"), pick));
+    }
+    const form = h("form", null, h("h2", { id: "resign-title" }, "Resign this game?"), text, ...fields, err,
+      h("div", { class: "actions" }, keep, ok));
+    form.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      ok.disabled = true;
+      try {
+        await socket.send("match.resign", { table: id, seat: seat() });
+        dlg.close();
+      } catch (x) {
+        err.textContent = (x as Error).message;
+        ok.disabled = false;
+      }
+    });
+    describe();
+    dlg.append(form);
+    dlg.addEventListener("close", () => {
+      dlg.remove();
+      document.getElementById("resign")?.focus();
+    });
+    document.body.append(dlg);
+    dlg.showModal();
+    keep.focus();
   }
 
   function saveGame(): void {

@@ -1,0 +1,142 @@
+package match
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/parlor-games/parlor/game"
+	"github.com/parlor-games/parlor/store"
+)
+
+// gatedBot plays 1 in the race, but only when the test lets it: each
+// token on gate lets one move through.
+type gatedBot struct{ gate chan struct{} }
+
+func (b gatedBot) Choose(ctx context.Context, s game.State, seat game.Seat) (game.Move, error) {
+	select {
+	case <-b.gate:
+	case <-ctx.Done():
+	}
+	return raceMove{1}, nil
+}
+
+// gatedRegistry holds the race game under the name "gated", with bots
+// that wait for gate.
+func gatedRegistry(gate chan struct{}) *game.Registry {
+	def := *raceDef
+	def.Name, def.Title, def.BotLevels = "gated", "Gated race", []string{"easy"}
+	def.NewBot = func(string, game.Rand) (game.Bot, error) { return gatedBot{gate}, nil }
+	return game.NewRegistry(&def)
+}
+
+// takeoverSpec is a long race between two humans in which a bot takes
+// over a seat gone for a second.
+var takeoverSpec = Spec{Game: "gated", Options: json.RawMessage(`{"target":1000}`), Seats: humans(2),
+	Policy: Policy{Grace: time.Second, OnGone: BotTakes}, BotTime: time.Hour}
+
+func openGated(t *testing.T, path string, gate chan struct{}, clock Clock) (*store.Store, *Manager) {
+	t.Helper()
+	st, err := store.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := New(gatedRegistry(gate), st, nil, Options{Clock: clock})
+	t.Cleanup(func() { m.Close(context.Background()); st.Close() })
+	return st, m
+}
+
+// TestTakenOverSeatReturnsAfterTheBotsMove: a bot takes over a gone seat
+// and starts thinking about its move; the player comes back meanwhile.
+// The bot finishes that move, then the seat is the player's again (a
+// stored "return" update), the bot no longer moves for it, the player
+// does, and a restart keeps it so.
+func TestTakenOverSeatReturnsAfterTheBotsMove(t *testing.T) {
+	clock := newFakeClock()
+	gate := make(chan struct{})
+	path := filepath.Join(t.TempDir(), "parlor.db")
+	st, m := openGated(t, path, gate, clock)
+	mt, err := m.Create(context.Background(), takeoverSpec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	updates := make(chan Update, 100)
+	mt.Subscribe(func(u Update) { updates <- u })
+	next := func() Update {
+		t.Helper()
+		select {
+		case u := <-updates:
+			return u
+		case <-time.After(20 * time.Second): // a hang, not a timing threshold
+			t.Fatalf("no update after seq %d", mt.Seq())
+			return Update{}
+		}
+	}
+	play(t, mt, 0, "1")
+	next()
+	mt.SetConnected(1, false)
+	clock.Advance(time.Second)
+	if u := next(); u.Seq != 2 || u.Events[0].Type != EventTakeover {
+		t.Fatalf("takeover: %+v", u)
+	}
+	// The bot is thinking about seat 1's move when its player comes back.
+	mt.SetConnected(1, true)
+	if k := mt.Snapshot(1).Seats[1].Kind; k != Bot || mt.Seq() != 2 {
+		t.Fatalf("the seat went back in the middle of the bot's move: %s at seq %d", k, mt.Seq())
+	}
+	gate <- struct{}{}
+	if u := next(); u.Seq != 3 || u.Seat != 1 || u.Move == nil {
+		t.Fatalf("the bot's move: %+v", u)
+	}
+	if u := next(); u.Seq != 4 || u.Seat != 1 || u.Move != nil || u.Events[0].Type != EventReturn {
+		t.Fatalf("after the bot's move: %+v", u)
+	}
+	if k := mt.Snapshot(1).Seats[1].Kind; k != Human {
+		t.Fatalf("seat 1 is %s after the return", k)
+	}
+	play(t, mt, 0, "1")
+	mt.mu.Lock()
+	searching := mt.searching
+	mt.mu.Unlock()
+	if searching {
+		t.Fatal("a bot is asked for the returned seat's move")
+	}
+	play(t, mt, 1, "2")
+
+	m.Close(context.Background())
+	st.Close()
+	_, m = openGated(t, path, gate, clock)
+	if _, err := m.Recover(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	mt, _ = m.Get(mt.ID())
+	if sn := mt.Snapshot(1); sn.Seq != 6 || sn.Seats[1].Kind != Human {
+		t.Fatalf("after a restart: seq %d, seat 1 %+v", sn.Seq, sn.Seats[1])
+	}
+}
+
+// TestTakenOverSeatReturnsAtOnce: when the bot owes nothing for the seat,
+// the player who comes back gets it at once.
+func TestTakenOverSeatReturnsAtOnce(t *testing.T) {
+	clock := newFakeClock()
+	_, m := openGated(t, filepath.Join(t.TempDir(), "parlor.db"), make(chan struct{}), clock)
+	mt, err := m.Create(context.Background(), takeoverSpec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Seat 0 owes the first move; seat 1 goes and a bot takes it.
+	mt.SetConnected(1, false)
+	clock.Advance(time.Second)
+	if mt.Seq() != 1 || mt.Snapshot(1).Seats[1].Kind != Bot {
+		t.Fatalf("no takeover: seq %d", mt.Seq())
+	}
+	mt.SetConnected(1, true)
+	u := mt.Since(1)
+	if len(u) != 1 || u[0].Events[0].Type != EventReturn || mt.Snapshot(1).Seats[1].Kind != Human {
+		t.Fatalf("after coming back: %+v", u)
+	}
+	play(t, mt, 0, "1")
+	play(t, mt, 1, "1")
+}

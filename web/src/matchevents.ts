@@ -1,0 +1,29 @@
+// Words for the match's own decisions (a resignation, a timeout, a bot
+// taking a seat), which arrive as a push or replay step with no move and
+// one event of these types.
+import type { GameEvent } from "./api";
+
+const phrases: Record<string, string> = {
+  resign: "resigned",
+  forfeit: "forfeited",
+  timeout: "ran out of time",
+  abandoned: "left; the game ended for everyone",
+  takeover: "was replaced by a computer player",
+  return: "is back and plays again",
+};
+
+/** matchEventText says what a match-level event did to its seat ("resigned"),
+ * or returns "" for a game's own events. */
+export function matchEventText(evs: GameEvent[] | null | undefined): string {
+  for (const e of evs ?? []) {
+    const p = phrases[e.type];
+    if (!p) continue;
+    if (e.type === "timeout") {
+      const action = (e.data as { action?: string } | undefined)?.action;
+      if (action === "bot") return "ran out of time; a computer player took over";
+      if (action === "end") return "ran out of time; the game ended for everyone";
+    }
+    return p;
+  }
+  return "";
+}
