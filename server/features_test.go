@@ -199,13 +199,7 @@ func TestSaveExportImportLoad(t *testing.T) {
 // plantedFleet; it returns the table id.
 func battleshipDuel(t *testing.T, ca, cb *client) string {
 	t.Helper()
-	rep := ca.ok("table.create", map[string]any{"game": "battleship",
-		"seats": []any{map[string]any{"kind": "me"}, map[string]any{"kind": "open"}}})
-	id := tableID(rep)
-	cb.ok("table.sit", map[string]any{"table": id, "seat": 1})
-	ca.ok("table.start", map[string]any{"table": id})
-	ca.ok("table.watch", map[string]any{"table": id, "views": false})
-	cb.ok("table.watch", map[string]any{"table": id, "views": false})
+	id := openDuel(t, ca, cb, map[string]any{"game": "battleship"}, map[string]any{"views": false})
 	ca.ok("match.play", map[string]any{"table": id, "seat": 0, "move": map[string]any{"fleet": plantedFleet}})
 	cb.ok("match.play", map[string]any{"table": id, "seat": 1, "move": map[string]any{"fleet": plantedFleet}})
 	return id
@@ -324,15 +318,9 @@ func TestTableChatAndSpectators(t *testing.T) {
 func TestDisconnectForfeit(t *testing.T) {
 	e := newEnv(t)
 	ca, cb := e.guest("Stays").dial(), e.guest("Leaves").dial()
-	rep := ca.ok("table.create", map[string]any{"game": "dots", "policy": map[string]any{"grace": 0.05, "onGone": "forfeit"},
-		"seats": []any{map[string]any{"kind": "me"}, map[string]any{"kind": "open"}}})
-	id := tableID(rep)
-	cb.ok("table.sit", map[string]any{"table": id, "seat": 1})
-	ca.ok("table.start", map[string]any{"table": id})
-	ca.ok("table.watch", map[string]any{"table": id})
-	cb.ok("table.watch", map[string]any{"table": id})
+	id := openDuel(t, ca, cb, map[string]any{"game": "dots", "policy": map[string]any{"grace": 0.05, "onGone": "forfeit"}}, nil)
 	cb.close()
-	m := ca.waitFor("forfeit", func(m msg) bool { return m.t() == "match" && m.m["outcome"] != nil })
+	m := ca.waitFor("forfeit", func(m msg) bool { return m.t() == "match" && m.m["table"] == id && m.m["outcome"] != nil })
 	w := m.m["outcome"].(map[string]any)["winners"].([]any)
 	if len(w) != 1 || w[0] != float64(0) {
 		t.Fatalf("outcome %s", m.raw)

@@ -60,6 +60,29 @@ func (g *localGame) randomMove(r *rand.Rand, seat game.Seat) json.RawMessage {
 	return game.Canonical(legal[r.IntN(len(legal))])
 }
 
+// openDuel creates a table for ca's user and one open seat with the
+// fields of create (game, options, policy), seats cb's user, starts the
+// match and has both watch it with the fields of watch; it returns the
+// table id.
+func openDuel(t *testing.T, ca, cb *client, create, watch map[string]any) string {
+	t.Helper()
+	req := map[string]any{"seats": []any{map[string]any{"kind": "me"}, map[string]any{"kind": "open"}}}
+	for k, v := range create {
+		req[k] = v
+	}
+	id := tableID(ca.ok("table.create", req))
+	cb.ok("table.sit", map[string]any{"table": id, "seat": 1})
+	ca.ok("table.start", map[string]any{"table": id})
+	for _, c := range []*client{ca, cb} {
+		w := map[string]any{"table": id}
+		for k, v := range watch {
+			w[k] = v
+		}
+		c.ok("table.watch", w)
+	}
+	return id
+}
+
 // TestDotsTwoPlayers: a guest opens a table with one open seat, a second
 // guest sits, the creator starts, and both play random legal moves to the
 // end. Both see every move exactly once, in order, with an outcome at the

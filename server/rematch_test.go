@@ -15,13 +15,7 @@ func TestRematchReachesEveryPlayer(t *testing.T) {
 	ann, bob, eve := e.guest("Ann"), e.guest("Bob"), e.guest("Eve")
 	ca, cb, ce := ann.dial(), bob.dial(), eve.dial()
 	opts := `{"rows":2,"cols":3}`
-	rep := ca.ok("table.create", map[string]any{"game": "dots", "options": map[string]any{"rows": 2, "cols": 3},
-		"seats": []any{map[string]any{"kind": "me"}, map[string]any{"kind": "open"}}})
-	id := tableID(rep)
-	cb.ok("table.sit", map[string]any{"table": id, "seat": 1})
-	ca.ok("table.start", map[string]any{"table": id})
-	ca.ok("table.watch", map[string]any{"table": id})
-	cb.ok("table.watch", map[string]any{"table": id})
+	id := openDuel(t, ca, cb, map[string]any{"game": "dots", "options": map[string]any{"rows": 2, "cols": 3}}, nil)
 	ce.ok("table.watch", map[string]any{"table": id})
 
 	local := newLocal(t, "dots", opts)

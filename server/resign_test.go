@@ -12,17 +12,11 @@ import (
 // both watch without views; it returns the table id.
 func dotsDuel(t *testing.T, ca, cb *client, policy map[string]any) string {
 	t.Helper()
-	create := map[string]any{"game": "dots", "options": map[string]any{"rows": 3, "cols": 3},
-		"seats": []any{map[string]any{"kind": "me"}, map[string]any{"kind": "open"}}}
+	create := map[string]any{"game": "dots", "options": map[string]any{"rows": 3, "cols": 3}}
 	if policy != nil {
 		create["policy"] = policy
 	}
-	id := tableID(ca.ok("table.create", create))
-	cb.ok("table.sit", map[string]any{"table": id, "seat": 1})
-	ca.ok("table.start", map[string]any{"table": id})
-	ca.ok("table.watch", map[string]any{"table": id, "views": false})
-	cb.ok("table.watch", map[string]any{"table": id, "views": false})
-	return id
+	return openDuel(t, ca, cb, create, map[string]any{"views": false})
 }
 
 // profileStats returns a user's played and won counts and rating for a
