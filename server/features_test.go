@@ -1,9 +1,11 @@
 package server_test
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/parlor-games/parlor/game"
 )
@@ -98,6 +100,19 @@ func TestBotSeat(t *testing.T) {
 	}
 	if bot == 0 {
 		t.Fatal("the bot never moved")
+	}
+	// The bot thinks within the server's configured budget (parlor serve
+	// -bot-ms; 50 ms in these tests), recorded with the match so that it
+	// holds after a restart too.
+	ml, err := e.st.LoadMatch(context.Background(), e.matchOf(t, c, id))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var set struct {
+		BotTime time.Duration `json:"botTime"`
+	}
+	if err := json.Unmarshal(ml.Settings, &set); err != nil || set.BotTime != 50*time.Millisecond {
+		t.Fatalf("the match's bot budget is %v (%v), want the server's 50ms", set.BotTime, err)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"reflect"
 	"runtime/debug"
 	"slices"
 	"strconv"
@@ -492,11 +493,34 @@ func decodeStrict(data []byte, dst any) error {
 	if err := dec.Decode(dst); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
-			return fmt.Errorf("field %q must be a %s", te.Field, te.Type)
+			return fmt.Errorf("field %q must be %s", te.Field, kindWords(te.Type))
 		}
 		return fmt.Errorf("bad message: %v", err)
 	}
 	return nil
+}
+
+// kindWords names a JSON value a Go type expects, for an error a person
+// reads ("must be a whole number", not "must be a int").
+func kindWords(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	default:
+		return "an object"
+	}
 }
 
 func (h *hub) add(c *conn) {

@@ -101,6 +101,8 @@ type table struct {
 	watchers map[*conn]*watch
 	ended    bool   // results recorded
 	rematch  string // the table a player opened for a rematch, once asked
+
+	rematchMu sync.Mutex // serialises match.rematch, so players asking at once share one table
 }
 
 // tables is every table of the lobby.
@@ -467,7 +469,7 @@ func (t *table) startLocked(ctx context.Context) error {
 	if t.hasOpenLocked() {
 		return errors.New("every seat must be taken before the start")
 	}
-	spec := match.Spec{Game: t.game, Options: t.options, Seed: newSeed(), Policy: t.policy.policy()}
+	spec := match.Spec{Game: t.game, Options: t.options, Seed: newSeed(), Policy: t.policy.policy(), BotTime: t.s.cfg.BotBudget}
 	for _, st := range t.seats {
 		spec.Seats = append(spec.Seats, match.SeatSpec{Kind: st.Kind, Level: st.Level, UserID: st.UserID, Name: st.Name})
 	}

@@ -140,7 +140,7 @@ func startServer(ctx context.Context, f serveFlags, log *slog.Logger) (*server.S
 		return nil, nil, err
 	}
 	reg := games.Registry()
-	mgr := match.NewManager(reg, st, log)
+	mgr := match.New(reg, st, log, match.Options{BotTime: time.Duration(f.botMS) * time.Millisecond})
 	n, err := mgr.Recover(ctx)
 	if err != nil {
 		st.Close()
