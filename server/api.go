@@ -265,8 +265,9 @@ func (s *Server) announcePending(c *conn) {
 	}
 }
 
-// SaveFile is the export format of a saved match: its log and who sat
-// where.
+// SaveFile is the plain export format of a saved match (version 1): its
+// log and who sat where. A save that would show secrets is exported as a
+// sealedSaveFile instead (sealed.go).
 type SaveFile struct {
 	Parlor string   `json:"parlor"` // "save"
 	V      int      `json:"v"`
@@ -296,26 +297,42 @@ func (s *Server) apiSaves(w http.ResponseWriter, r *http.Request, u Identity) {
 	writeJSON(w, http.StatusOK, map[string]any{"saves": out})
 }
 
+// apiSaveFile downloads a save. A save of an unfinished game with secrets
+// is downloaded sealed (see sealed.go), since its seed and moves would show
+// the other seats' secrets; any other save is a plain, readable file.
 func (s *Server) apiSaveFile(w http.ResponseWriter, r *http.Request, u Identity) {
 	sv, err := s.cfg.Store.GetSave(r.Context(), u.ID, r.PathValue("id"))
 	if err != nil {
 		httpError(w, http.StatusNotFound, "no such save")
 		return
 	}
-	f := SaveFile{Parlor: "save", V: 1, Name: sv.Name}
+	f := SaveFile{Parlor: "save", V: plainSaveVersion, Name: sv.Name}
 	_ = json.Unmarshal(sv.Log, &f.Log)
 	_ = json.Unmarshal(sv.Seats, &f.Seats)
-	// A file holds the seed and every move: for an unfinished game with
-	// secrets it would show the other seats' secrets. Those saves can be
-	// loaded and replayed on the server, but not downloaded.
-	if def, err := s.reg.Lookup(f.Log.Game); err == nil && def.Hidden {
-		if st, err := s.reg.Replay(f.Log); err != nil || st.Outcome() == nil {
-			httpError(w, http.StatusForbidden, "a save of an unfinished "+def.Title+" game holds secrets and cannot be downloaded; load it instead")
+	var out any = f
+	if s.needsSeal(f.Log) {
+		sf, err := s.sealSave(r.Context(), sv.Name, f.Log, f.Seats, sv.Created)
+		if err != nil {
+			s.log.Error("seal save", "save", sv.ID, "err", err)
+			httpError(w, http.StatusInternalServerError, "the save could not be sealed for download")
 			return
 		}
+		out = sf
 	}
 	w.Header().Set("Content-Disposition", `attachment; filename="`+safeFilename(sv.Name)+`.parlor.json"`)
-	writeJSON(w, http.StatusOK, f)
+	writeJSON(w, http.StatusOK, out)
+}
+
+// needsSeal says whether a log must be sealed for download: its game has
+// secrets and it is not over (or, to be safe, it does not replay). A
+// finished match reveals everything anyway, as its replay does.
+func (s *Server) needsSeal(l game.Log) bool {
+	def, err := s.reg.Lookup(l.Game)
+	if err != nil || !def.Hidden {
+		return false
+	}
+	st, err := s.reg.Replay(l)
+	return err != nil || st.Outcome() == nil
 }
 
 func safeFilename(s string) string {
@@ -336,9 +353,6 @@ func safeFilename(s string) string {
 // checkSaveFile validates an imported file by replaying it: a file that
 // was edited or damaged is refused with the reason.
 func (s *Server) checkSaveFile(f *SaveFile) error {
-	if f.Parlor != "save" || f.V != 1 {
-		return errors.New(`not a Parlor save file (want "parlor":"save","v":1)`)
-	}
 	if strings.TrimSpace(f.Name) == "" || len([]rune(f.Name)) > 100 {
 		return errors.New("a save needs a name of 1-100 characters")
 	}
@@ -358,11 +372,14 @@ func (s *Server) apiSaveImport(w http.ResponseWriter, r *http.Request, u Identit
 		httpError(w, http.StatusRequestEntityTooLarge, "a save file is at most 8 MiB")
 		return
 	}
-	var f SaveFile
-	dec := json.NewDecoder(strings.NewReader(string(body)))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
-		httpError(w, http.StatusBadRequest, "the file is not a valid save: "+err.Error())
+	f, err := s.readSaveFile(r.Context(), body)
+	if errors.Is(err, errNoSaveKey) {
+		s.log.Error("open sealed save", "err", err)
+		httpError(w, http.StatusInternalServerError, "the server cannot open sealed saves at the moment")
+		return
+	}
+	if err != nil {
+		httpError(w, http.StatusBadRequest, err.Error())
 		return
 	}
 	if err := s.checkSaveFile(&f); err != nil {

@@ -341,22 +341,3 @@ func TestDisconnectForfeit(t *testing.T) {
 		t.Fatalf("outcome %s", m.raw)
 	}
 }
-
-// TestHiddenSaveNotDownloadable: a live Battleship save would show the
-// other fleet and the seed, so it cannot be downloaded, but it loads.
-func TestHiddenSaveNotDownloadable(t *testing.T) {
-	e := newEnv(t)
-	ann, bob := e.account("Ann", "password1"), e.guest("Bob")
-	ca, cb := ann.dial(), bob.dial()
-	id := battleshipDuel(t, ca, cb)
-	rep := ca.ok("match.save", map[string]any{"table": id, "name": "battle"})
-	saveID := rep["save"].(map[string]any)["id"].(string)
-	if code, body := ann.do("GET", "/api/saves/"+saveID+"/file", nil); code != 403 {
-		t.Fatalf("download of a live hidden save: %d %s", code, body)
-	}
-	rep = ca.ok("match.load", map[string]any{"save": saveID})
-	w := ca.ok("table.watch", map[string]any{"table": tableID(rep)})
-	if w["snapshot"].(map[string]any)["seq"] != float64(2) {
-		t.Fatalf("loaded at %v", w["snapshot"])
-	}
-}

@@ -65,6 +65,9 @@ type Store interface {
 	// outlives a restart.
 	AddChat(ctx context.Context, l store.ChatLine) error
 	ChatLines(ctx context.Context, channel string, n int) ([]store.ChatLine, error)
+	// Key is a secret key of the servers sharing the database, made on
+	// first use; the key named "saves" seals save files (sealed.go).
+	Key(ctx context.Context, name string) ([]byte, error)
 }
 
 // Config is everything New needs.
@@ -108,6 +111,8 @@ type Server struct {
 	mu     sync.Mutex
 
 	announceMu sync.Mutex
+
+	saveKeys saveKeys
 }
 
 // New builds a server, creates its SQL tables if needed and reloads the

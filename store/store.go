@@ -229,6 +229,15 @@ var schema = []string{
 		at BIGINT NOT NULL
 	)`,
 	`CREATE INDEX chat_lines_channel ON chat_lines (channel, id)`,
+	// Secret keys of the servers (keys.go), by purpose, made on first use.
+	// They live in the database rather than in a file next to each server
+	// so that every server sharing the database uses the same keys: a save
+	// sealed by one of them opens on all of them.
+	`CREATE TABLE server_keys (
+		name TEXT PRIMARY KEY,
+		secret TEXT NOT NULL,
+		created BIGINT NOT NULL
+	)`,
 }
 
 // Migrate brings the tables of one owner up to date. name identifies the

@@ -49,7 +49,12 @@ export function savesScreen(main: HTMLElement): void {
       body.append(h("tr", { "data-save": s.name },
         h("th", { scope: "row" }, s.name), h("td", null, gameTitle(s.game)), h("td", null, s.moves), h("td", null, fmtTime(s.created)),
         h("td", { class: "row-actions" }, load,
-          h("a", { class: "button", href: `/api/saves/${encodeURIComponent(s.id)}/file`, download: `${s.name}.parlor.json`, "data-download": s.id }, "Download"), del)));
+          // Every save downloads; the server seals the file of a game
+          // still hiding secrets, so the link is the same for all.
+          h("a", {
+            class: "button", href: `/api/saves/${encodeURIComponent(s.id)}/file`, download: `${s.name}.parlor.json`, "data-download": s.id,
+            title: "Download this save as a file",
+          }, "Download"), del)));
     }
     t.append(body);
     list.append(t);
@@ -74,6 +79,7 @@ export function savesScreen(main: HTMLElement): void {
   main.append(h("section", { class: "card wide" },
     h("h1", null, "Saved games"), list, err,
     h("div", { class: "upload" }, h("label", { for: "upload-save", class: "button" }, "Upload a save file…"), file,
-      h("span", { class: "small muted" }, "A file downloaded from Parlor, from this or another server."))));
+      h("span", { class: "small muted" },
+        "A file downloaded from Parlor, from this or another server. A game with secrets (such as Battleship) saved before its end downloads sealed, so that nobody can read the hidden ships: it opens only on the server it came from."))));
   void refresh();
 }
