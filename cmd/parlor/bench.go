@@ -30,17 +30,25 @@ import (
 	"github.com/parlor-games/parlor/games"
 )
 
-// runBench dispatches parlor bench's measurements; "server" is the only
-// one so far.
+// runBench dispatches parlor bench's measurements: "server", the load
+// test, and "floor", what the least possible server costs per move on the
+// same machine ("floor-serve" is the floor's child process).
 func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	if len(args) == 0 || args[0] != "server" {
-		fmt.Fprintln(stderr, "usage: parlor bench server [flags]  (parlor bench server -h for the flags)")
-		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
-			return flag.ErrHelp
+	if len(args) > 0 {
+		switch args[0] {
+		case "server":
+			return benchServer(args[1:], stdout, stderr)
+		case "floor":
+			return benchFloor(args[1:], stdout, stderr)
+		case "floor-serve":
+			return floorServe(stdout)
 		}
-		return errors.New("unknown or missing benchmark")
 	}
-	return benchServer(args[1:], stdout, stderr)
+	fmt.Fprintln(stderr, "usage: parlor bench server|floor [flags]  (parlor bench server -h for the flags)")
+	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
+		return flag.ErrHelp
+	}
+	return errors.New("unknown or missing benchmark")
 }
 
 type benchFlags struct {
