@@ -61,6 +61,7 @@ type benchFlags struct {
 	idle     int
 	size     int
 	hold     time.Duration
+	think    time.Duration
 }
 
 func benchServer(args []string, stdout, stderr io.Writer) error {
@@ -76,6 +77,7 @@ func benchServer(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&f.idle, "idle", 0, "instead of playing, hold this many idle live matches (2 connections each) and report the server's memory")
 	fs.IntVar(&f.size, "size", 8, "board size in dots (8 is 8x8 dots, 49 boxes)")
 	fs.DurationVar(&f.hold, "hold", 3*time.Second, "with -idle: how long to hold the matches before measuring")
+	fs.DurationVar(&f.think, "think", 0, "mean pause before each move (uniform from 0 to twice this): 0 plays flat out; with a pause the clients offer a load the machine can carry, and the latency is the server's rather than a queue's")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -593,7 +595,8 @@ type seatPlay struct {
 	pos     []int // pos[line]: its index in free, -1 once drawn
 	mine    bool  // the seat owes the next move
 	over    bool
-	busy    bool // a move is sent and not yet acknowledged
+	busy    bool // a move is sent and not yet acknowledged, or the seat is thinking
+	thought bool // the seat has paused (-think) before its next move
 	pending int64
 	sent    time.Time
 	lats    []time.Duration
@@ -674,6 +677,17 @@ func (sp *seatPlay) next() {
 	if !sp.mine || len(sp.free) == 0 {
 		return
 	}
+	if think := sp.g.b.f.think; think > 0 && !sp.thought {
+		sp.busy, sp.pending = true, 0
+		time.AfterFunc(time.Duration(sp.rng.Int64N(int64(2*think))), func() {
+			sp.mu.Lock()
+			defer sp.mu.Unlock()
+			sp.busy, sp.thought = false, true
+			sp.next()
+		})
+		return
+	}
+	sp.thought = false
 	line := sp.free[sp.rng.IntN(len(sp.free))]
 	sp.p.mu.Lock()
 	sp.p.nextID++
