@@ -403,7 +403,7 @@ func (b *bench) newPlayer(ctx context.Context) (*player, error) {
 	k := n / 20
 	src := net.IPv4(127, byte(1+k/60000), byte(k/250%240+1), byte(k%250+1))
 	p := &player{b: b, name: fmt.Sprintf("bench-%d-%d", os.Getpid()%10000, n), src: src, waiting: map[int64]chan benchMsg{}, closed: make(chan struct{})}
-	if b.f.addr != "" {
+	if host, _, _ := net.SplitHostPort(b.f.addr); b.f.addr != "" && !net.ParseIP(host).IsLoopback() {
 		p.src = nil // a remote server: use the default route
 	}
 	dialer := &net.Dialer{Timeout: 10 * time.Second}
