@@ -33,10 +33,12 @@ const corkLimit = 32 << 10
 
 var corkBufs = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
 
-// Write is the library's path. Its frames arrive whole, one per call: it
-// writes into a buffer and flushes once per frame, and its frames here
-// are control frames, which are small, or the messages of a closing
-// connection, which writeFrames no longer sends.
+// Write is the library's path: control frames, which arrive whole (the
+// library buffers a frame and flushes it once), and the messages of a
+// closing connection, which may arrive in pieces but are written by the
+// connection's one writer, after which writeFrames is not called again.
+// A piece taken for a close frame would only stop writes that no longer
+// happen.
 func (c *corkConn) Write(p []byte) (int, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
