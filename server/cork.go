@@ -7,76 +7,95 @@ import (
 	"sync"
 )
 
-// corkConn is the network connection under a WebSocket. The WebSocket
-// library flushes every frame with a write system call of its own; while
-// the connection is corked, corkConn collects those writes instead, and
-// uncork sends them with one call. A move costs the mover's connection two
-// frames (the update and the reply) and the writes were the largest share
-// of the server's CPU per move: corking halves them without changing a
-// byte on the wire.
+// corkConn is the network connection under a WebSocket. The server writes
+// its messages through writeFrames, which frames a whole batch itself and
+// sends it with one system call; the WebSocket library keeps writing its
+// control frames (pong, close) and the messages of a closing connection
+// through Write. A move costs the mover's connection two frames (the
+// update and the reply) and the opponent's one, and writing was the
+// largest share of the server's CPU per move: the library's path takes
+// locks, checks its context and flushes a buffer for every frame, which
+// writeFrames does not.
 type corkConn struct {
 	net.Conn
 
-	mu     sync.Mutex
-	corked bool
-	buf    []byte
+	// mu is held across each system call, so that a frame from the library
+	// and a batch from writeFrames never interleave on the wire.
+	mu sync.Mutex
+	// closeSent is set once the library has written a close frame:
+	// nothing may follow it.
+	closeSent bool
 }
 
-// corkLimit is how much a corked connection collects before it sends
-// anyway, so that a long queue (a catch-up, views) never sits in memory
-// whole.
+// corkLimit is how much writeFrames collects before it sends, so that a
+// long queue (a catch-up, views) never sits in memory whole.
 const corkLimit = 32 << 10
 
-var corkBufs = sync.Pool{New: func() any { return make([]byte, 0, 4096) }}
+var corkBufs = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
 
-// Write sends p, or keeps it for uncork. The lock is held across the
-// system call so that nothing written later (a pong from the library's
-// reader) can overtake what a concurrent uncork is sending.
+// Write is the library's path: control frames, which arrive whole (the
+// library buffers a frame and flushes it once), and the messages of a
+// closing connection, which may arrive in pieces but are written by the
+// connection's one writer, after which writeFrames is not called again.
+// A piece taken for a close frame would only stop writes that no longer
+// happen.
 func (c *corkConn) Write(p []byte) (int, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.corked {
-		c.buf = append(c.buf, p...)
-		return len(p), nil
+	if len(p) > 0 && p[0] == 0x88 {
+		// FIN and opcode 8: a close frame.
+		c.closeSent = true
 	}
 	return c.Conn.Write(p)
 }
 
-func (c *corkConn) cork() {
-	c.mu.Lock()
-	c.corked = true
-	if c.buf == nil {
-		c.buf = corkBufs.Get().([]byte)[:0]
-	}
-	c.mu.Unlock()
-}
-
-// buffered is how many bytes wait for uncork.
-func (c *corkConn) buffered() int {
+// writeFrames sends msgs as unmasked, unfragmented text frames (RFC 6455,
+// section 5.2), what the library would send for them with compression
+// off, in order and with as few system calls as corkLimit allows.
+func (c *corkConn) writeFrames(msgs [][]byte) error {
+	bp := corkBufs.Get().(*[]byte)
+	b := (*bp)[:0]
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return len(c.buf)
-}
-
-// uncork sends what was collected and lets writes through again. The
-// buffer goes back to the pool: an idle connection holds none.
-func (c *corkConn) uncork() error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.corked = false
-	b := c.buf
-	c.buf = nil
-	if b == nil {
-		return nil
-	}
 	var err error
-	if len(b) > 0 {
+	if c.closeSent {
+		err = net.ErrClosed
+	}
+	for _, m := range msgs {
+		if err != nil {
+			break
+		}
+		b = appendFrameHeader(b, len(m))
+		b = append(b, m...)
+		if len(b) >= corkLimit {
+			_, err = c.Conn.Write(b)
+			b = b[:0]
+		}
+	}
+	if err == nil && len(b) > 0 {
 		_, err = c.Conn.Write(b)
 	}
 	if cap(b) <= 2*corkLimit {
-		corkBufs.Put(b[:0])
+		*bp = b[:0]
+		corkBufs.Put(bp)
 	}
 	return err
+}
+
+// appendFrameHeader appends the header of a final, unmasked text frame
+// carrying n bytes.
+func appendFrameHeader(b []byte, n int) []byte {
+	const finText = 0x81
+	switch {
+	case n < 126:
+		return append(b, finText, byte(n))
+	case n <= 0xffff:
+		return append(b, finText, 126, byte(n>>8), byte(n))
+	default:
+		return append(b, finText, 127,
+			byte(uint64(n)>>56), byte(uint64(n)>>48), byte(uint64(n)>>40), byte(uint64(n)>>32),
+			byte(n>>24), byte(n>>16), byte(n>>8), byte(n))
+	}
 }
 
 // corkWriter hands the WebSocket library a corkConn when it hijacks the

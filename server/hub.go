@@ -284,40 +284,23 @@ func (c *conn) drain(inline bool) {
 	}
 }
 
-// writeBatch writes messages in order, one frame each, and corked, so
-// that together they cost one system call (or one per corkLimit bytes).
-// While closing, each write has a deadline instead.
+// writeBatch writes messages in order, one frame each, with one system
+// call (or one per corkLimit bytes). While closing, each goes through the
+// library with a deadline instead.
 func (c *conn) writeBatch(batch [][]byte, closing bool) bool {
-	if closing {
+	if closing || c.nc == nil {
+		timeout := time.Duration(0)
+		if closing {
+			timeout = time.Second
+		}
 		for _, b := range batch {
-			if !c.write(b, time.Second) {
+			if !c.write(b, timeout) {
 				return false
 			}
 		}
 		return true
 	}
-	if len(batch) == 1 || c.nc == nil {
-		for _, b := range batch {
-			if !c.write(b, 0) {
-				return false
-			}
-		}
-		return true
-	}
-	c.nc.cork()
-	for _, b := range batch {
-		if !c.write(b, 0) {
-			c.nc.uncork()
-			return false
-		}
-		if c.nc.buffered() >= corkLimit {
-			if c.nc.uncork() != nil {
-				return false
-			}
-			c.nc.cork()
-		}
-	}
-	return c.nc.uncork() == nil
+	return c.nc.writeFrames(batch) == nil
 }
 
 // write sends one message. Live writes carry no deadline, because a timer

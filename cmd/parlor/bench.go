@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -17,6 +18,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime/pprof"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -25,22 +27,28 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/coder/websocket"
 	"github.com/parlor-games/parlor/game"
-	"github.com/parlor-games/parlor/games"
 )
 
-// runBench dispatches parlor bench's measurements; "server" is the only
-// one so far.
+// runBench dispatches parlor bench's measurements: "server", the load
+// test, and "floor", what the least possible server costs per move on the
+// same machine ("floor-serve" is the floor's child process).
 func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	if len(args) == 0 || args[0] != "server" {
-		fmt.Fprintln(stderr, "usage: parlor bench server [flags]  (parlor bench server -h for the flags)")
-		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
-			return flag.ErrHelp
+	if len(args) > 0 {
+		switch args[0] {
+		case "server":
+			return benchServer(args[1:], stdout, stderr)
+		case "floor":
+			return benchFloor(args[1:], stdout, stderr)
+		case "floor-serve":
+			return floorServe(stdout)
 		}
-		return errors.New("unknown or missing benchmark")
 	}
-	return benchServer(args[1:], stdout, stderr)
+	fmt.Fprintln(stderr, "usage: parlor bench server|floor [flags]  (parlor bench server -h for the flags)")
+	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
+		return flag.ErrHelp
+	}
+	return errors.New("unknown or missing benchmark")
 }
 
 type benchFlags struct {
@@ -53,6 +61,7 @@ type benchFlags struct {
 	idle     int
 	size     int
 	hold     time.Duration
+	think    time.Duration
 }
 
 func benchServer(args []string, stdout, stderr io.Writer) error {
@@ -68,6 +77,7 @@ func benchServer(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&f.idle, "idle", 0, "instead of playing, hold this many idle live matches (2 connections each) and report the server's memory")
 	fs.IntVar(&f.size, "size", 8, "board size in dots (8 is 8x8 dots, 49 boxes)")
 	fs.DurationVar(&f.hold, "hold", 3*time.Second, "with -idle: how long to hold the matches before measuring")
+	fs.DurationVar(&f.think, "think", 0, "mean pause before each move (uniform from 0 to twice this): 0 plays flat out; with a pause the clients offer a load the machine can carry, and the latency is the server's rather than a queue's")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -98,7 +108,7 @@ func benchServer(args []string, stdout, stderr io.Writer) error {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	b := &bench{f: f, base: "http://" + addr, pid: pid, out: stdout}
+	b := &bench{f: f, base: "http://" + addr, pid: pid, out: stdout, board: newBoard(f.size, f.size)}
 	if f.idle > 0 {
 		return b.runIdle()
 	}
@@ -337,6 +347,8 @@ type bench struct {
 	pid  int
 	out  io.Writer
 
+	board *board // the board every match is played on
+
 	nextUser atomic.Int64
 	moves    atomic.Int64
 	refused  atomic.Int64
@@ -349,19 +361,25 @@ type bench struct {
 // player is one bench client: a guest with its own cookie and source
 // address (loopback has many; spreading clients over them keeps the
 // server's per-address sign-up limit and the port range out of the way).
+//
+// Its reader goroutine does all of a match's work itself: it reads the
+// server's messages, follows the board, and sends the next move when its
+// seat owes one, without a goroutine or a channel per move. Setting up
+// and leaving a table go through call and the general decoder.
 type player struct {
 	b    *bench
 	name string
 	hc   *http.Client
-	ws   *websocket.Conn
+	ws   *wsClient
 	jar  *cookiejar.Jar
 	src  net.IP
 
 	mu      sync.Mutex
 	nextID  int64
 	waiting map[int64]chan benchMsg
-	onPush  func(benchMsg)
 	closed  chan struct{}
+
+	play atomic.Pointer[seatPlay] // the seat being played, if any
 }
 
 type benchMsg struct {
@@ -385,7 +403,7 @@ func (b *bench) newPlayer(ctx context.Context) (*player, error) {
 	k := n / 20
 	src := net.IPv4(127, byte(1+k/60000), byte(k/250%240+1), byte(k%250+1))
 	p := &player{b: b, name: fmt.Sprintf("bench-%d-%d", os.Getpid()%10000, n), src: src, waiting: map[int64]chan benchMsg{}, closed: make(chan struct{})}
-	if b.f.addr != "" {
+	if host, _, _ := net.SplitHostPort(b.f.addr); b.f.addr != "" && !net.ParseIP(host).IsLoopback() {
 		p.src = nil // a remote server: use the default route
 	}
 	dialer := &net.Dialer{Timeout: 10 * time.Second}
@@ -401,21 +419,25 @@ func (b *bench) newPlayer(ctx context.Context) (*player, error) {
 	}
 	msg, _ := io.ReadAll(res.Body)
 	res.Body.Close()
+	p.hc.CloseIdleConnections()
 	if res.StatusCode != 200 {
 		return nil, fmt.Errorf("guest sign-up: %s: %s", res.Status, msg)
 	}
 	u, _ := url.Parse(b.base)
-	h := http.Header{}
+	var cookies []string
 	for _, ck := range p.jar.Cookies(u) {
-		h.Add("Cookie", ck.Name+"="+ck.Value)
+		cookies = append(cookies, ck.Name+"="+ck.Value)
 	}
-	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(b.base, "http")+"/api/ws", &websocket.DialOptions{HTTPHeader: h, HTTPClient: p.hc})
+	nc, err := dialer.DialContext(ctx, "tcp", u.Host)
 	if err != nil {
 		return nil, err
 	}
-	ws.SetReadLimit(1 << 22)
+	ws, err := dialWS(ctx, nc, u.Host, "/api/ws", strings.Join(cookies, "; "))
+	if err != nil {
+		nc.Close()
+		return nil, err
+	}
 	p.ws = ws
-	p.hc.CloseIdleConnections()
 	go p.readLoop()
 	return p, nil
 }
@@ -423,9 +445,12 @@ func (b *bench) newPlayer(ctx context.Context) (*player, error) {
 func (p *player) readLoop() {
 	defer close(p.closed)
 	for {
-		_, data, err := p.ws.Read(context.Background())
+		data, err := p.ws.read()
 		if err != nil {
 			return
+		}
+		if sp := p.play.Load(); sp != nil && sp.handle(data) {
+			continue
 		}
 		var m benchMsg
 		if err := json.Unmarshal(data, &m); err != nil {
@@ -439,13 +464,6 @@ func (p *player) readLoop() {
 			if ch != nil {
 				ch <- m
 			}
-			continue
-		}
-		p.mu.Lock()
-		fn := p.onPush
-		p.mu.Unlock()
-		if fn != nil {
-			fn(m)
 		}
 	}
 }
@@ -463,9 +481,7 @@ func (p *player) send(t string, fields string) (chan benchMsg, error) {
 		msg += "," + fields
 	}
 	msg += "}"
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	return ch, p.ws.Write(ctx, websocket.MessageText, []byte(msg))
+	return ch, p.ws.writeText([]byte(msg))
 }
 
 func (p *player) call(t, fields string) (benchMsg, error) {
@@ -512,86 +528,301 @@ func (b *bench) setUp(a, c *player, views bool) (string, error) {
 	return id, nil
 }
 
+// board is a Dots and Boxes board of rows x cols dots as the bench
+// clients see it: its lines numbered, horizontal ones first, each with
+// its move as canonical JSON.
+type board struct {
+	rows, cols int
+	moves      [][]byte
+}
+
+func newBoard(rows, cols int) *board {
+	bd := &board{rows: rows, cols: cols}
+	dot := func(r, c int) string { return "[" + strconv.Itoa(r) + "," + strconv.Itoa(c) + "]" }
+	for r := range rows {
+		for c := range cols - 1 {
+			bd.moves = append(bd.moves, []byte(`{"from":`+dot(r, c)+`,"to":`+dot(r, c+1)+`}`))
+		}
+	}
+	for r := range rows - 1 {
+		for c := range cols {
+			bd.moves = append(bd.moves, []byte(`{"from":`+dot(r, c)+`,"to":`+dot(r+1, c)+`}`))
+		}
+	}
+	return bd
+}
+
+// line numbers the line between two neighbouring dots, or returns -1.
+func (bd *board) line(a, b [2]int) int {
+	if b[0] < a[0] || b[0] == a[0] && b[1] < a[1] {
+		a, b = b, a
+	}
+	switch {
+	case a[0] < 0 || a[1] < 0 || b[0] >= bd.rows || b[1] >= bd.cols:
+		return -1
+	case a[0] == b[0] && b[1] == a[1]+1:
+		return a[0]*(bd.cols-1) + a[1]
+	case a[1] == b[1] && b[0] == a[0]+1:
+		return bd.rows*(bd.cols-1) + a[0]*bd.cols + a[1]
+	}
+	return -1
+}
+
 // pairGame is one match between two bench players, each following it from
-// pushes with its own copy of the rules and choosing random legal moves.
+// pushes and choosing random legal moves.
 type pairGame struct {
 	b     *bench
 	table string
-	rng   *rand.Rand
-	mu    sync.Mutex
-	st    [2]game.State
-	busy  [2]bool
-	done  chan struct{}
-	ended bool
+	bd    *board
 	stop  *atomic.Bool
-	ps    [2]*player
+	done  chan struct{} // closed when a seat has seen the end or the stop
+	once  sync.Once
+	seats [2]*seatPlay
 }
 
-func (g *pairGame) onPush(seat int) func(benchMsg) {
-	return func(m benchMsg) {
-		if m.T != "match" {
-			return
-		}
-		g.mu.Lock()
-		if err := game.Play(g.st[seat], m.Seat, m.Move); err != nil {
-			g.mu.Unlock()
-			return
-		}
-		g.mu.Unlock()
-		g.maybePlay(seat)
-	}
+func (g *pairGame) finish() { g.once.Do(func() { close(g.done) }) }
+
+// seatPlay is one player's side of a pairGame: its copy of the lines not
+// yet drawn, whether it owes a move, and its move in flight.
+type seatPlay struct {
+	g    *pairGame
+	p    *player
+	seat int
+	rng  *rand.Rand
+
+	mu      sync.Mutex
+	free    []int // lines not drawn
+	pos     []int // pos[line]: its index in free, -1 once drawn
+	mine    bool  // the seat owes the next move
+	over    bool
+	busy    bool // a move is sent and not yet acknowledged, or the seat is thinking
+	thought bool // the seat has paused (-think) before its next move
+	pending int64
+	sent    time.Time
+	lats    []time.Duration
+	buf     []byte
 }
 
-func (g *pairGame) maybePlay(seat int) {
-	g.mu.Lock()
-	st := g.st[seat]
-	if st.Outcome() != nil || g.stop.Load() {
-		if !g.ended {
-			g.ended = true
-			close(g.done)
+func newSeatPlay(g *pairGame, p *player, seat int, seed uint64) *seatPlay {
+	n := len(g.bd.moves)
+	sp := &seatPlay{g: g, p: p, seat: seat, rng: rand.New(rand.NewPCG(seed, uint64(seat))), free: make([]int, n), pos: make([]int, n), mine: seat == 0}
+	for i := range n {
+		sp.free[i], sp.pos[i] = i, i
+	}
+	return sp
+}
+
+var (
+	matchPrefix = []byte(`{"t":"match",`)
+	replyPrefix = []byte(`{"t":"reply","id":`)
+)
+
+// handle takes the messages of a match in play: pushes of moves and the
+// acknowledgement of the seat's own move. It returns false for anything
+// else.
+func (sp *seatPlay) handle(data []byte) bool {
+	switch {
+	case bytes.HasPrefix(data, matchPrefix):
+		line, turn, over, ok := sp.g.bd.readPush(data, sp.seat)
+		if !ok {
+			return false
 		}
-		g.mu.Unlock()
-		return
-	}
-	turn := st.Turn()
-	if g.busy[seat] || len(turn) == 0 || int(turn[0]) != seat {
-		g.mu.Unlock()
-		return
-	}
-	legal := st.Legal(game.Seat(seat))
-	mv := game.Canonical(legal[g.rng.IntN(len(legal))])
-	g.busy[seat] = true
-	g.mu.Unlock()
-	p := g.ps[seat]
-	start := time.Now()
-	ch, err := p.send("match.play", `"table":"`+g.table+`","seat":`+strconv.Itoa(seat)+`,"move":`+string(mv))
-	if err != nil {
-		return
-	}
-	go func() {
-		var r benchMsg
-		select {
-		case r = <-ch:
-		case <-p.closed:
-			return
+		sp.mu.Lock()
+		if line >= 0 && sp.pos[line] >= 0 {
+			// Swap-remove the drawn line from the free list.
+			i, last := sp.pos[line], sp.free[len(sp.free)-1]
+			sp.free[i], sp.pos[last] = last, i
+			sp.free = sp.free[:len(sp.free)-1]
+			sp.pos[line] = -1
 		}
-		lat := time.Since(start)
-		if r.OK {
-			g.b.moves.Add(1)
-			g.b.mu.Lock()
-			g.b.lats = append(g.b.lats, lat)
-			g.b.mu.Unlock()
-			if m := g.b.f.moves; m > 0 && g.b.moves.Load() >= m {
-				g.stop.Store(true)
+		sp.mine, sp.over = turn, sp.over || over
+		sp.next()
+		sp.mu.Unlock()
+		return true
+	case bytes.HasPrefix(data, replyPrefix):
+		id, rest, ok := readInt(data[len(replyPrefix):])
+		if !ok {
+			return false
+		}
+		sp.mu.Lock()
+		defer sp.mu.Unlock()
+		if !sp.busy || id != sp.pending {
+			return false
+		}
+		sp.busy = false
+		if bytes.HasPrefix(rest, []byte(`,"ok":true`)) {
+			sp.lats = append(sp.lats, time.Since(sp.sent))
+			if m := sp.g.b.f.moves; sp.g.b.moves.Add(1) >= m && m > 0 {
+				sp.g.stop.Store(true)
 			}
 		} else {
-			g.b.refused.Add(1)
+			sp.g.b.refused.Add(1)
 		}
-		g.mu.Lock()
-		g.busy[seat] = false
-		g.mu.Unlock()
-		g.maybePlay(seat)
-	}()
+		sp.next()
+		return true
+	}
+	return false
+}
+
+// next sends a random free line if the seat owes a move and has none in
+// flight, and reports the end of play. Callers hold sp.mu.
+func (sp *seatPlay) next() {
+	if sp.busy {
+		return
+	}
+	if sp.over || sp.g.stop.Load() {
+		sp.g.finish()
+		return
+	}
+	if !sp.mine || len(sp.free) == 0 {
+		return
+	}
+	if think := sp.g.b.f.think; think > 0 && !sp.thought {
+		sp.busy, sp.pending = true, 0
+		time.AfterFunc(time.Duration(sp.rng.Int64N(int64(2*think))), func() {
+			sp.mu.Lock()
+			defer sp.mu.Unlock()
+			sp.busy, sp.thought = false, true
+			sp.next()
+		})
+		return
+	}
+	sp.thought = false
+	line := sp.free[sp.rng.IntN(len(sp.free))]
+	sp.p.mu.Lock()
+	sp.p.nextID++
+	id := sp.p.nextID
+	sp.p.mu.Unlock()
+	b := append(sp.buf[:0], `{"t":"match.play","id":`...)
+	b = strconv.AppendInt(b, id, 10)
+	b = append(b, `,"table":"`...)
+	b = append(b, sp.g.table...)
+	b = append(b, `","seat":`...)
+	b = strconv.AppendInt(b, int64(sp.seat), 10)
+	b = append(b, `,"move":`...)
+	b = append(b, sp.g.bd.moves[line]...)
+	b = append(b, '}')
+	sp.buf = b
+	sp.busy, sp.pending, sp.sent = true, id, time.Now()
+	if err := sp.p.ws.writeText(b); err != nil {
+		sp.busy = false
+		sp.g.finish()
+	}
+}
+
+// readPush reads what a seat needs from a match push: the line drawn (-1
+// for none), whether the seat owes the next move, and whether the match
+// is over. It scans for the fields the server writes after "move", which
+// come in the order of docs/protocol.md, and falls back on the decoder
+// for anything unexpected.
+func (bd *board) readPush(data []byte, seat int) (line int, mine, over, ok bool) {
+	if line, mine, over, ok = bd.scanPush(data, seat); ok {
+		return line, mine, over, true
+	}
+	var m struct {
+		Move *struct {
+			From [2]int `json:"from"`
+			To   [2]int `json:"to"`
+		} `json:"move"`
+		Turn    []int           `json:"turn"`
+		Outcome json.RawMessage `json:"outcome"`
+	}
+	if err := json.Unmarshal(data, &m); err != nil {
+		return -1, false, false, false
+	}
+	line = -1
+	if m.Move != nil {
+		line = bd.line(m.Move.From, m.Move.To)
+	}
+	return line, slices.Contains(m.Turn, seat), len(m.Outcome) > 0 && string(m.Outcome) != "null", true
+}
+
+func (bd *board) scanPush(data []byte, seat int) (line int, mine, over, ok bool) {
+	i := bytes.Index(data, []byte(`,"move":`))
+	if i < 0 {
+		return
+	}
+	rest := data[i+len(`,"move":`):]
+	line = -1
+	if !bytes.HasPrefix(rest, []byte("null")) {
+		var from, to [2]int
+		rest, ok = cut(rest, `{"from":[`)
+		from[0], rest, ok = readIntIf(ok, rest)
+		rest, ok = cutIf(ok, rest, `,`)
+		from[1], rest, ok = readIntIf(ok, rest)
+		rest, ok = cutIf(ok, rest, `],"to":[`)
+		to[0], rest, ok = readIntIf(ok, rest)
+		rest, ok = cutIf(ok, rest, `,`)
+		to[1], rest, ok = readIntIf(ok, rest)
+		if !ok {
+			return
+		}
+		if line = bd.line(from, to); line < 0 {
+			return line, false, false, false
+		}
+	}
+	j := bytes.Index(rest, []byte(`,"turn":[`))
+	if j < 0 {
+		return line, false, false, false
+	}
+	rest = rest[j+len(`,"turn":[`):]
+	for len(rest) > 0 && rest[0] != ']' {
+		var s int64
+		s, rest, ok = readInt(rest)
+		if !ok {
+			return line, false, false, false
+		}
+		mine = mine || s == int64(seat)
+		rest, _ = cut(rest, ",")
+	}
+	k := bytes.Index(rest, []byte(`,"outcome":`))
+	if k < 0 {
+		return line, false, false, false
+	}
+	return line, mine, !bytes.HasPrefix(rest[k+len(`,"outcome":`):], []byte("null")), true
+}
+
+func cut(b []byte, p string) ([]byte, bool) {
+	if !bytes.HasPrefix(b, []byte(p)) {
+		return b, false
+	}
+	return b[len(p):], true
+}
+
+func cutIf(ok bool, b []byte, p string) ([]byte, bool) {
+	if !ok {
+		return b, false
+	}
+	return cut(b, p)
+}
+
+// readInt reads a decimal integer of at most nine digits.
+func readInt(b []byte) (int64, []byte, bool) {
+	neg := len(b) > 0 && b[0] == '-'
+	if neg {
+		b = b[1:]
+	}
+	var n int64
+	i := 0
+	for i < len(b) && i < 10 && b[i] >= '0' && b[i] <= '9' {
+		n = n*10 + int64(b[i]-'0')
+		i++
+	}
+	if i == 0 || i > 9 {
+		return 0, b, false
+	}
+	if neg {
+		n = -n
+	}
+	return n, b[i:], true
+}
+
+func readIntIf(ok bool, b []byte) (int, []byte, bool) {
+	if !ok {
+		return 0, b, false
+	}
+	n, rest, ok := readInt(b)
+	return int(n), rest, ok
 }
 
 // playOne plays one whole match between a and c.
@@ -600,29 +831,23 @@ func (b *bench) playOne(a, c *player, seed uint64, stop *atomic.Bool) error {
 	if err != nil {
 		return err
 	}
-	g := &pairGame{b: b, table: id, rng: rand.New(rand.NewPCG(seed, 7)), done: make(chan struct{}), stop: stop, ps: [2]*player{a, c}}
-	reg := games.Registry()
-	for i := range 2 {
-		_, st, err := reg.Start(game.Log{Game: "dots", Options: json.RawMessage(fmt.Sprintf(`{"rows":%d,"cols":%d}`, b.f.size, b.f.size))})
-		if err != nil {
-			return err
-		}
-		g.st[i] = st
+	g := &pairGame{b: b, table: id, bd: b.board, stop: stop, done: make(chan struct{})}
+	ps := [2]*player{a, c}
+	for i, p := range ps {
+		g.seats[i] = newSeatPlay(g, p, i, seed)
 	}
-	a.mu.Lock()
-	a.onPush = g.onPush(0)
-	a.mu.Unlock()
-	c.mu.Lock()
-	c.onPush = g.onPush(1)
-	c.mu.Unlock()
 	views := `,"views":` + strconv.FormatBool(b.f.views)
-	for _, p := range []*player{a, c} {
+	for i, p := range ps {
 		if _, err := p.call("table.watch", `"table":"`+id+`"`+views); err != nil {
 			return err
 		}
+		p.play.Store(g.seats[i])
 	}
-	g.maybePlay(0)
-	g.maybePlay(1)
+	for _, sp := range g.seats {
+		sp.mu.Lock()
+		sp.next()
+		sp.mu.Unlock()
+	}
 	select {
 	case <-g.done:
 	case <-a.closed:
@@ -632,19 +857,25 @@ func (b *bench) playOne(a, c *player, seed uint64, stop *atomic.Bool) error {
 	}
 	// Wait for outstanding acknowledgements before leaving the table.
 	for {
-		g.mu.Lock()
-		busy := g.busy[0] || g.busy[1]
-		g.mu.Unlock()
+		busy := false
+		for _, sp := range g.seats {
+			sp.mu.Lock()
+			busy = busy || sp.busy
+			sp.mu.Unlock()
+		}
 		if !busy {
 			break
 		}
 		time.Sleep(time.Millisecond)
 	}
 	b.games.Add(1)
-	for _, p := range []*player{a, c} {
-		p.mu.Lock()
-		p.onPush = nil
-		p.mu.Unlock()
+	b.mu.Lock()
+	for _, sp := range g.seats {
+		b.lats = append(b.lats, sp.lats...)
+	}
+	b.mu.Unlock()
+	for _, p := range ps {
+		p.play.Store(nil)
 		if _, err := p.call("table.unwatch", `"table":"`+id+`"`); err != nil {
 			return err
 		}
@@ -730,7 +961,7 @@ func (b *bench) runPlay() error {
 	default:
 	}
 	for _, p := range ps {
-		p.ws.Close(websocket.StatusNormalClosure, "")
+		p.ws.close()
 	}
 	moves := b.moves.Load()
 	b.mu.Lock()
@@ -827,7 +1058,7 @@ func (b *bench) runIdle() error {
 			n, 2*n, float64(rss)/(1<<20), float64(hwm)/(1<<20), float64(rss0)/(1<<20), float64(rss-rss0)/1024/float64(n))
 	}
 	for _, p := range ps {
-		p.ws.CloseNow()
+		p.ws.nc.Close()
 	}
 	return nil
 }

@@ -517,3 +517,44 @@ func fuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestParseCanonical checks that the fast path for canonical move JSON
+// reads every text it accepts as the decoder does, and leaves the rest to
+// the decoder.
+func TestParseCanonical(t *testing.T) {
+	for _, text := range []string{
+		`{"from":[0,0],"to":[0,1]}`,
+		`{"from":[2,3],"to":[1,3]}`,
+		`{"from":[-1,0],"to":[0,0]}`,
+		`{"from":[15,15],"to":[15,14]}`,
+		`{"from":[123456,0],"to":[0,0]}`,
+		`{"from":[1234567,0],"to":[0,0]}`,
+		`{"from":[01,0],"to":[0,0]}`,
+		`{"from":[1.0,0],"to":[0,0]}`,
+		`{"from":[1e0,0],"to":[0,0]}`,
+		`{"from":[-0,0],"to":[0,0]}`,
+		`{"from":[-,0],"to":[0,0]}`,
+		`{"from":[1,0],"to":[0,0]} `,
+		`{"from":[1,0],"to":[0,0]}x`,
+		`{"from":[1,0],"to":[0,0],"x":1}`,
+		`{"to":[0,0],"from":[1,0]}`,
+		`{"from":[1,0,2],"to":[0,0]}`,
+		`{"from": [1,0],"to":[0,0]}`,
+	} {
+		fast, ok := parseCanonical([]byte(text))
+		got, err := decodeJSON([]byte(text))
+		if !ok {
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: fast path accepts what the decoder refuses: %v", text, err)
+			continue
+		}
+		if fast.Canon() != got {
+			t.Errorf("%s: fast path reads %v, decoder %v", text, fast.Canon(), got)
+		}
+	}
+	if _, ok := parseCanonical([]byte(`{"from":[0,0],"to":[0,1]}`)); !ok {
+		t.Error("the canonical form takes the slow path")
+	}
+}

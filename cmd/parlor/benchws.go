@@ -1,0 +1,186 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"crypto/rand"
+	"crypto/sha1"
+	"encoding/base64"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+)
+
+// wsClient is the bench's WebSocket client: just what RFC 6455 asks of a
+// client that sends small text messages and reads a server's unmasked
+// frames. The bench clients share the machine with the server they
+// measure, so every microsecond they spend is taken from the server; a
+// general library's client (contexts, locks, a goroutine per message)
+// cost them about as much CPU per move as the server itself.
+type wsClient struct {
+	nc net.Conn
+	br *bufio.Reader
+
+	wmu  sync.Mutex // one writer at a time: frames must not interleave
+	wbuf []byte
+	mask uint32 // masking key state, advanced per frame
+
+	rbuf []byte // the message being read; valid until the next read
+}
+
+// wsGUID is the fixed string of the handshake (RFC 6455, section 1.3).
+const wsGUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
+
+// dialWS opens a WebSocket to http://host/path over nc, sending cookie.
+func dialWS(ctx context.Context, nc net.Conn, host, path, cookie string) (*wsClient, error) {
+	var key [16]byte
+	if _, err := rand.Read(key[:]); err != nil {
+		return nil, err
+	}
+	k := base64.StdEncoding.EncodeToString(key[:])
+	if d, ok := ctx.Deadline(); ok {
+		nc.SetDeadline(d)
+		defer nc.SetDeadline(time.Time{})
+	}
+	req := "GET " + path + " HTTP/1.1\r\nHost: " + host +
+		"\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: " + k
+	if cookie != "" {
+		req += "\r\nCookie: " + cookie
+	}
+	req += "\r\n\r\n"
+	if _, err := io.WriteString(nc, req); err != nil {
+		return nil, err
+	}
+	br := bufio.NewReaderSize(nc, 8<<10)
+	res, err := http.ReadResponse(br, nil)
+	if err != nil {
+		return nil, err
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusSwitchingProtocols {
+		return nil, fmt.Errorf("websocket handshake: %s", res.Status)
+	}
+	sum := sha1.Sum([]byte(k + wsGUID))
+	if res.Header.Get("Sec-WebSocket-Accept") != base64.StdEncoding.EncodeToString(sum[:]) {
+		return nil, errors.New("websocket handshake: wrong Sec-WebSocket-Accept")
+	}
+	var seed [4]byte
+	rand.Read(seed[:])
+	return &wsClient{nc: nc, br: br, mask: binary.LittleEndian.Uint32(seed[:]) | 1}, nil
+}
+
+// nextMask steps a xorshift generator: the masking key only has to vary
+// from frame to frame and be unknown to the network, not to be secret.
+func (c *wsClient) nextMask() uint32 {
+	x := c.mask
+	x ^= x << 13
+	x ^= x >> 17
+	x ^= x << 5
+	c.mask = x
+	return x
+}
+
+// writeText sends one masked text frame holding the concatenation of
+// parts, with one system call.
+func (c *wsClient) writeText(parts ...[]byte) error {
+	return c.writeFrame(0x1, parts...)
+}
+
+func (c *wsClient) writeFrame(op byte, parts ...[]byte) error {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	n := 0
+	for _, p := range parts {
+		n += len(p)
+	}
+	b := append(c.wbuf[:0], 0x80|op)
+	switch {
+	case n < 126:
+		b = append(b, 0x80|byte(n))
+	case n <= 0xffff:
+		b = append(b, 0x80|126, byte(n>>8), byte(n))
+	default:
+		b = append(b, 0x80|127, 0, 0, 0, 0, byte(n>>24), byte(n>>16), byte(n>>8), byte(n))
+	}
+	var key [4]byte
+	binary.LittleEndian.PutUint32(key[:], c.nextMask())
+	b = append(b, key[:]...)
+	start := len(b)
+	for _, p := range parts {
+		b = append(b, p...)
+	}
+	for i := start; i < len(b); i++ {
+		b[i] ^= key[(i-start)&3]
+	}
+	c.wbuf = b
+	_, err := c.nc.Write(b)
+	return err
+}
+
+// read returns the next text or binary message, answering pings on the
+// way; the bytes are valid until the next call. A close frame ends it
+// with io.EOF.
+func (c *wsClient) read() ([]byte, error) {
+	msg := c.rbuf[:0]
+	for {
+		var h [2]byte
+		if _, err := io.ReadFull(c.br, h[:]); err != nil {
+			return nil, err
+		}
+		fin, op := h[0]&0x80 != 0, h[0]&0x0f
+		if h[1]&0x80 != 0 {
+			return nil, errors.New("websocket: the server masked a frame")
+		}
+		n := uint64(h[1] & 0x7f)
+		switch n {
+		case 126:
+			var x [2]byte
+			if _, err := io.ReadFull(c.br, x[:]); err != nil {
+				return nil, err
+			}
+			n = uint64(binary.BigEndian.Uint16(x[:]))
+		case 127:
+			var x [8]byte
+			if _, err := io.ReadFull(c.br, x[:]); err != nil {
+				return nil, err
+			}
+			n = binary.BigEndian.Uint64(x[:])
+		}
+		if n > 1<<24 {
+			return nil, fmt.Errorf("websocket: frame of %d bytes", n)
+		}
+		start := len(msg)
+		msg = append(msg, make([]byte, n)...)
+		if _, err := io.ReadFull(c.br, msg[start:]); err != nil {
+			return nil, err
+		}
+		switch op {
+		case 0x8: // close: answer it and stop
+			c.writeFrame(0x8, msg[start:start+min(int(n), 2)])
+			return nil, io.EOF
+		case 0x9: // ping
+			c.writeFrame(0xa, msg[start:])
+			msg = msg[:start]
+			continue
+		case 0xa: // pong
+			msg = msg[:start]
+			continue
+		}
+		if fin {
+			c.rbuf = msg
+			return msg, nil
+		}
+	}
+}
+
+// close sends a normal closure and closes the connection without waiting
+// for the server's answer.
+func (c *wsClient) close() {
+	c.writeFrame(0x8, []byte{0x03, 0xe8})
+	c.nc.Close()
+}

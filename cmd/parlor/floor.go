@@ -1,0 +1,258 @@
+package main
+
+import (
+	"bufio"
+	"encoding/binary"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/exec"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+)
+
+// The floor benchmark answers one question: what does the least a server
+// can do per move over loopback TCP cost, with Go's netpoller and one
+// connection per player? Per move its server reads the mover's message
+// once and writes one message to each of the two players: no WebSocket,
+// no JSON, no game, no store. Whatever `bench server` measures above this
+// floor is Parlor's own; a CPU target below it cannot be met with one TCP
+// connection per player on this machine.
+//
+// Like `bench server`, the server side runs as a child process (this
+// binary, `parlor bench floor-serve`), so that its CPU time and system
+// calls are read from /proc apart from the clients'.
+
+// Sizes of the floor's messages, about those of a Dots and Boxes move
+// (a match.play request) and of its acknowledgement plus update.
+const (
+	floorMoveSize   = 96
+	floorUpdateSize = 224
+)
+
+func benchFloor(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("bench floor", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	matches := fs.Int("matches", 200, "concurrent pairs of connections")
+	duration := fs.Duration("duration", 10*time.Second, "how long to play")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *matches <= 0 {
+		return errors.New("-matches must be positive")
+	}
+	raiseFileLimit(stderr)
+	exe, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	cmd := exec.Command(exe, "bench", "floor-serve")
+	cmd.Stderr = stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	defer func() {
+		cmd.Process.Signal(syscall.SIGTERM)
+		cmd.Wait()
+	}()
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil {
+		return fmt.Errorf("floor server did not start: %v", err)
+	}
+	addr := strings.TrimSpace(line)
+	pid := cmd.Process.Pid
+
+	var stop atomic.Bool
+	var moves atomic.Int64
+	var mu sync.Mutex
+	var lats []time.Duration
+	start := make(chan struct{})
+	var ready, done sync.WaitGroup
+	var first error
+	var fmu sync.Mutex
+	fail := func(err error) {
+		fmu.Lock()
+		if first == nil {
+			first = err
+		}
+		fmu.Unlock()
+		stop.Store(true)
+	}
+	for i := range *matches {
+		var cs [2]net.Conn
+		for s := range 2 {
+			c, err := net.Dial("tcp", addr)
+			if err != nil {
+				return err
+			}
+			defer c.Close()
+			var hello [5]byte
+			binary.LittleEndian.PutUint32(hello[:], uint32(i))
+			hello[4] = byte(s)
+			if _, err := c.Write(hello[:]); err != nil {
+				return err
+			}
+			cs[s] = c
+		}
+		for s := range 2 {
+			ready.Add(1)
+			done.Add(1)
+			go func() {
+				defer done.Done()
+				c := cs[s]
+				move := make([]byte, floorMoveSize)
+				msg := make([]byte, floorUpdateSize)
+				var sent time.Time
+				var mine []time.Duration
+				send := func() bool {
+					if stop.Load() {
+						return false
+					}
+					sent = time.Now()
+					if _, err := c.Write(move); err != nil {
+						fail(err)
+						return false
+					}
+					return true
+				}
+				ready.Done()
+				<-start
+				if s == 0 && !send() {
+					return
+				}
+				for {
+					if _, err := io.ReadFull(c, msg); err != nil {
+						if !stop.Load() {
+							fail(err)
+						}
+						break
+					}
+					// msg[0]: 1 acknowledges this client's move; 2 is the
+					// opponent's move, and this client moves next.
+					if msg[0] == 1 {
+						mine = append(mine, time.Since(sent))
+						moves.Add(1)
+						if stop.Load() {
+							break
+						}
+						continue
+					}
+					if !send() {
+						break
+					}
+				}
+				mu.Lock()
+				lats = append(lats, mine...)
+				mu.Unlock()
+			}()
+		}
+	}
+	ready.Wait()
+	cpu0, cpuOK := procCPU(pid)
+	r0, w0, ioOK := procSyscalls(pid)
+	self0 := selfCPU()
+	t0 := time.Now()
+	close(start)
+	time.Sleep(*duration)
+	stop.Store(true)
+	n := moves.Load()
+	elapsed := time.Since(t0)
+	cpu1, _ := procCPU(pid)
+	r1, w1, _ := procSyscalls(pid)
+	self1 := selfCPU()
+	// Unblock the clients waiting for an acknowledgement that will not come.
+	cmd.Process.Signal(syscall.SIGTERM)
+	done.Wait()
+	if first != nil {
+		return first
+	}
+	if n == 0 {
+		return errors.New("no moves")
+	}
+	sort.Slice(lats, func(i, j int) bool { return lats[i] < lats[j] })
+	pct := func(p float64) time.Duration {
+		return lats[min(len(lats)-1, int(p*float64(len(lats))))].Round(time.Microsecond)
+	}
+	fmt.Fprintf(stdout, "floor: %d pairs over loopback TCP, one read and two writes per move in the server\n", *matches)
+	fmt.Fprintf(stdout, "moves %d in %.1fs: %.0f moves/s\n", n, elapsed.Seconds(), float64(n)/elapsed.Seconds())
+	fmt.Fprintf(stdout, "latency send->ack p50 %v p95 %v p99 %v\n", pct(.5), pct(.95), pct(.99))
+	if cpuOK {
+		fmt.Fprintf(stdout, "server CPU %.2fs: %.1f µs per move\n", (cpu1 - cpu0).Seconds(), float64((cpu1-cpu0).Microseconds())/float64(n))
+	}
+	fmt.Fprintf(stdout, "clients' CPU %.2fs: %.1f µs per move\n", (self1 - self0).Seconds(), float64((self1-self0).Microseconds())/float64(n))
+	if ioOK {
+		fmt.Fprintf(stdout, "server system calls per move: %.2f reads, %.2f writes\n", float64(r1-r0)/float64(n), float64(w1-w0)/float64(n))
+	}
+	return nil
+}
+
+// floorServe is the floor's server: it pairs connections by the id in
+// their first five bytes and then, for every message from one of a pair,
+// writes one message to each.
+func floorServe(stdout io.Writer) error {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, ln.Addr().String())
+	var mu sync.Mutex
+	pairs := map[uint32]*[2]net.Conn{}
+	for {
+		c, err := ln.Accept()
+		if err != nil {
+			return err
+		}
+		go func() {
+			var hello [5]byte
+			if _, err := io.ReadFull(c, hello[:]); err != nil || hello[4] > 1 {
+				c.Close()
+				return
+			}
+			id, seat := binary.LittleEndian.Uint32(hello[:]), hello[4]
+			mu.Lock()
+			p := pairs[id]
+			if p == nil {
+				p = new([2]net.Conn)
+				pairs[id] = p
+			}
+			p[seat] = c
+			both := p[0] != nil && p[1] != nil
+			mu.Unlock()
+			if both {
+				go floorRelay(p, 0)
+				go floorRelay(p, 1)
+			}
+		}()
+	}
+}
+
+// floorRelay reads seat's moves and answers each with one write to each
+// connection of the pair.
+func floorRelay(p *[2]net.Conn, seat int) {
+	in := make([]byte, floorMoveSize)
+	ack := make([]byte, floorUpdateSize)
+	upd := make([]byte, floorUpdateSize)
+	ack[0], upd[0] = 1, 2
+	for {
+		if _, err := io.ReadFull(p[seat], in); err != nil {
+			return
+		}
+		if _, err := p[seat].Write(ack); err != nil {
+			return
+		}
+		if _, err := p[1-seat].Write(upd); err != nil {
+			return
+		}
+	}
+}
