@@ -171,3 +171,56 @@ func TestExecAfterClose(t *testing.T) {
 		t.Errorf("Exec after Close = %v, want ErrClosed", err)
 	}
 }
+
+// ExecAll commits its statements together or not at all: one bad
+// statement leaves no trace of the others, while Execs batched with it
+// are stored.
+func TestExecAllAllOrNothing(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openTemp(t)
+	if err := s.Migrate(ctx, "kv", kvSchema...); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.ExecAll(ctx,
+		Stmt{kvUpsert, []any{"a", "1", 1, nil, false}},
+		Stmt{kvUpsert, []any{"b", "2", 2, nil, false}},
+	); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, 20)
+	for j := range 10 {
+		wg.Go(func() {
+			if err := s.Exec(ctx, kvUpsert, fmt.Sprint("k", j), "v", j, nil, nil); err != nil {
+				errs <- err
+			}
+		})
+	}
+	wg.Go(func() {
+		err := s.ExecAll(ctx,
+			Stmt{kvUpsert, []any{"a", "changed", 3, nil, nil}},
+			Stmt{kvUpsert, []any{"c", nil, 3, nil, nil}}, // v is NOT NULL
+		)
+		if err == nil {
+			errs <- errors.New("an ExecAll with a bad statement succeeded")
+		}
+	})
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	if v, n, _, _ := readKV(t, s, "a"); v != "1" || n != 1 {
+		t.Errorf("a = %q %d: the failed ExecAll's first statement was kept", v, n)
+	}
+	if v, _, _, _ := readKV(t, s, "b"); v != "2" {
+		t.Errorf("b = %q", v)
+	}
+	var n int
+	if err := s.DB().QueryRow(`SELECT COUNT(*) FROM kv`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	if n != 12 {
+		t.Errorf("kv has %d rows, want 12", n)
+	}
+}

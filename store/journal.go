@@ -92,6 +92,8 @@ type request struct {
 	// names the match the statement creates, if any (see CreateMatch).
 	query string
 	args  []any
+	// stmts are an ExecAll's statements, run instead of query.
+	stmts []Stmt
 	done  chan error
 	err   error // the writer's verdict on this request within its batch
 }
@@ -475,13 +477,28 @@ func (w *rawWriter) write(batch []*request, n int) error {
 	return nil
 }
 
-// exec runs an Exec request's statement, preparing it the first time.
+// exec runs an Exec request's statement, or an ExecAll request's
+// statements in order. Any error fails the whole transaction, so an
+// ExecAll's statements are committed all or none.
 func (w *rawWriter) exec(r *request) error {
-	st, ok := w.execs[r.query]
+	if r.stmts == nil {
+		return w.exec1(r.query, r.args)
+	}
+	for _, s := range r.stmts {
+		if err := w.exec1(s.Query, s.Args); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// exec1 runs one statement, preparing it the first time.
+func (w *rawWriter) exec1(query string, args []any) error {
+	st, ok := w.execs[query]
 	if !ok {
 		var tail string
 		var err error
-		st, tail, err = w.c.Prepare(r.query)
+		st, tail, err = w.c.Prepare(query)
 		if err != nil {
 			return fmt.Errorf("store: exec: %w", err)
 		}
@@ -491,9 +508,9 @@ func (w *rawWriter) exec(r *request) error {
 			}
 			return errors.New("store: exec: the query must be exactly one statement")
 		}
-		w.execs[r.query] = st
+		w.execs[query] = st
 	}
-	if err := bindArgs(st, r.args); err != nil {
+	if err := bindArgs(st, args); err != nil {
 		st.ClearBindings()
 		return fmt.Errorf("store: exec: %w", err)
 	}

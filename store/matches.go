@@ -124,9 +124,33 @@ func (s *Store) Exec(ctx context.Context, query string, args ...any) error {
 	return err
 }
 
+// Stmt is one write statement and its arguments, for ExecAll.
+type Stmt struct {
+	Query string
+	Args  []any
+}
+
+// ExecAll is Exec for several statements that must be stored together: they
+// run in order in the same group commit, and either all of them are
+// committed or, if one fails, none is (the call returns that error and the
+// rest of the batch is retried without them). A caller that must never
+// apply a change twice, such as the results of a finished match, writes
+// the change and the mark that it was applied with one ExecAll.
+func (s *Store) ExecAll(ctx context.Context, stmts ...Stmt) error {
+	if len(stmts) == 0 {
+		return nil
+	}
+	req := s.reqPool.Get().(*request)
+	req.kind = opExec
+	req.stmts = stmts
+	err := s.submit(ctx, req)
+	s.putExec(req)
+	return err
+}
+
 // putExec returns an Exec request to the pool without its arguments.
 func (s *Store) putExec(req *request) {
-	req.query, req.args, req.rec = "", nil, Record{}
+	req.query, req.args, req.stmts, req.rec = "", nil, nil, Record{}
 	s.reqPool.Put(req)
 }
 
