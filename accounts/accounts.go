@@ -56,6 +56,13 @@ type Options struct {
 	Now func() time.Time
 	// Logger receives internal errors that are answered with a 500.
 	Logger *slog.Logger
+	// Exec, when set, stores the writes of RecordMatch: every statement in
+	// one transaction, durable when it returns. A server passes its store's
+	// group commit (store.Store.ExecAll), so that the end of a match
+	// shares a commit and its sync with the moves of other matches rather
+	// than paying for its own. Without it the writes run in a transaction
+	// of their own on the database.
+	Exec func(ctx context.Context, stmts []Stmt) error
 	// LoginPerName and LoginPerIP bound login attempts; zero values mean
 	// the defaults (see defaultNameLimit and defaultIPLimit).
 	LoginPerName, LoginPerIP Limit
@@ -86,6 +93,9 @@ type Service struct {
 	// dummyHash is verified against when a login names no account, so an
 	// unknown name costs as much time as a wrong password.
 	dummyHash string
+
+	exec    func(ctx context.Context, stmts []Stmt) error
+	results resultLocks
 }
 
 // New returns a Service over db. Call Init before use.
@@ -100,6 +110,7 @@ func New(db *sql.DB, opts Options) *Service {
 		log:      opts.Logger,
 		ipOf:     opts.ClientIP,
 		hashSem:  make(chan struct{}, max(1, runtime.GOMAXPROCS(0))),
+		exec:     opts.Exec,
 	}
 	if s.ttl <= 0 {
 		s.ttl = 30 * 24 * time.Hour

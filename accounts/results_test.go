@@ -2,11 +2,15 @@ package accounts
 
 import (
 	"context"
+	"database/sql"
 	"errors"
+	"fmt"
 	"math"
 	"net/http"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -460,5 +464,113 @@ func TestClientIPOption(t *testing.T) {
 	}
 	if a1, a2, b1 := try("a"), try("a"), try("b"); a1 != 401 || a2 != 429 || b1 != 401 {
 		t.Fatalf("statuses %d %d %d, want 401 429 401", a1, a2, b1)
+	}
+}
+
+// deferredExec is an Options.Exec that, like a group commit, stores the
+// statements a little later on another goroutine, in one transaction.
+func deferredExec(db *sql.DB) func(ctx context.Context, stmts []Stmt) error {
+	return func(ctx context.Context, stmts []Stmt) error {
+		done := make(chan error, 1)
+		go func() {
+			runtime.Gosched()
+			tx, err := db.BeginTx(ctx, nil)
+			if err != nil {
+				done <- err
+				return
+			}
+			for _, st := range stmts {
+				if _, err := tx.ExecContext(ctx, st.Query, st.Args...); err != nil {
+					tx.Rollback()
+					done <- err
+					return
+				}
+			}
+			done <- tx.Commit()
+		}()
+		return <-done
+	}
+}
+
+// Matches of the same players ending at once are all counted, even when
+// the writes are stored after RecordMatch has read the statistics.
+func TestConcurrentResultsAllCounted(t *testing.T) {
+	ctx := context.Background()
+	s, _ := newService(t, Options{})
+	db := s.db
+	s.exec = deferredExec(db)
+	a, b, c := mustRegister(t, s, "alice"), mustRegister(t, s, "bob"), mustRegister(t, s, "carol")
+	const n = 20
+	var wg sync.WaitGroup
+	errs := make(chan error, 2*n)
+	for i := range n {
+		wg.Go(func() {
+			other := b.ID
+			if i%2 == 1 {
+				other = c.ID
+			}
+			rec, err := s.RecordMatch(ctx, "dots", []SeatResult{{UserID: a.ID, Result: Won}, {UserID: other, Result: Lost}})
+			if err == nil && rec.Stats[a.ID].Played == 0 {
+				err = fmt.Errorf("no stats returned: %+v", rec)
+			}
+			errs <- err
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if st := statsOf(t, s, a.ID, "dots"); st.Played != n || st.Won != n {
+		t.Errorf("alice: %+v, want %d played and won", st, n)
+	}
+	if sb, sc := statsOf(t, s, b.ID, "dots"), statsOf(t, s, c.ID, "dots"); sb.Played != n/2 || sc.Played != n/2 {
+		t.Errorf("bob %+v, carol %+v, want %d played each", sb, sc, n/2)
+	}
+	got, err := s.Unannounced(ctx, a.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, g := range got {
+		ids = append(ids, g.ID)
+	}
+	slices.Sort(ids)
+	if !slices.Equal(ids, []string{"dots.first-win", "dots.ten-wins"}) {
+		t.Errorf("alice's achievements: %v", ids)
+	}
+}
+
+// The caller's statements are stored with the result, and a failing one
+// leaves nothing recorded.
+func TestRecordMatchAlsoIsAtomic(t *testing.T) {
+	ctx := context.Background()
+	s, _ := newService(t, Options{})
+	db := s.db
+	s.exec = deferredExec(db)
+	if _, err := db.Exec(`CREATE TABLE marks (id TEXT PRIMARY KEY)`); err != nil {
+		t.Fatal(err)
+	}
+	a, b := mustRegister(t, s, "alice"), mustRegister(t, s, "bob")
+	seats := []SeatResult{{UserID: a.ID, Result: Won}, {UserID: b.ID, Result: Lost}}
+	mark := Stmt{`INSERT INTO marks (id) VALUES (?)`, []any{"m1"}}
+	if _, err := s.RecordMatch(ctx, "dots", seats, mark); err != nil {
+		t.Fatal(err)
+	}
+	// The same mark again fails (primary key): the result is not counted twice.
+	if _, err := s.RecordMatch(ctx, "dots", seats, mark); err == nil {
+		t.Fatal("a failing statement of the caller's did not fail RecordMatch")
+	}
+	if st := statsOf(t, s, a.ID, "dots"); st.Played != 1 {
+		t.Errorf("alice: %+v, want 1 played", st)
+	}
+	got, err := s.Unannounced(ctx, a.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 {
+		t.Errorf("alice's achievements: %+v, want one", got)
 	}
 }

@@ -3,9 +3,10 @@ package accounts
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
+	"slices"
 	"strings"
+	"sync"
 )
 
 // Stats are one user's record in one game. Volatility is internal to
@@ -56,12 +57,32 @@ type SeatResult struct {
 	BotLevel string
 }
 
-// RecordResult counts a finished match of game: played, won and tied for
+// RecordResult is RecordMatch without statements of the caller's, for
+// callers that only need the new achievements.
+func (s *Service) RecordResult(ctx context.Context, game string, seats []SeatResult) ([]Granted, error) {
+	rec, err := s.RecordMatch(ctx, game, seats)
+	return rec.Granted, err
+}
+
+// Recorded is what RecordMatch counted.
+type Recorded struct {
+	// Granted are the achievements the match earned; the server announces
+	// them (see Unannounced).
+	Granted []Granted
+	// Stats are each counted user's statistics in the game after the
+	// match, so that a caller keeping them in memory (the lobby) need not
+	// read them back.
+	Stats map[int64]Stats
+}
+
+// RecordMatch counts a finished match of game: played, won and tied for
 // every human seat (bot opponents included), Glicko-2 ratings between the
 // human seats (accounts and guests alike), and any achievements this
-// earns. It returns the new achievements; the server announces them
-// (see Unannounced). Everything happens in one transaction: on error
-// nothing is recorded.
+// earns. The caller's statements in also are stored in the same
+// transaction: a server marks the match as counted with them, so that a
+// crash can neither lose the count nor, once the match is marked, repeat
+// it. Everything is written in one transaction (through Options.Exec
+// when set): on error nothing is recorded, also included.
 //
 // A user holding several seats (a hot-seat game against oneself) gets
 // nothing recorded: such a match says nothing about their skill, and
@@ -71,121 +92,273 @@ type SeatResult struct {
 // comparing results (won beats tied beats lost; equal results draw), and
 // the match is one rating period for each of them, computed from everyone's
 // rating before the match.
-func (s *Service) RecordResult(ctx context.Context, game string, seats []SeatResult) ([]Granted, error) {
+//
+// The statistics are read, updated and written back while the match's
+// users are locked against other matches' results (see resultLocks), so
+// two matches of one user ending at once are both counted, one after the
+// other.
+func (s *Service) RecordMatch(ctx context.Context, game string, seats []SeatResult, also ...Stmt) (Recorded, error) {
 	if game == "" {
-		return nil, invalid("a game is required")
+		return Recorded{}, invalid("a game is required")
 	}
 	count := map[int64]int{}
 	for i, st := range seats {
 		if st.Result < Won || st.Result > Lost {
-			return nil, invalid("seat %d has no result", i)
+			return Recorded{}, invalid("seat %d has no result", i)
 		}
 		if st.UserID < 0 {
-			return nil, invalid("seat %d has a bad user id", i)
+			return Recorded{}, invalid("seat %d has a bad user id", i)
 		}
 		if st.UserID != 0 {
 			count[st.UserID]++
 		}
 	}
 	var humans []SeatResult
+	ids := make([]int64, 0, len(seats))
 	for _, st := range seats {
 		if st.UserID != 0 && count[st.UserID] == 1 {
 			humans = append(humans, st)
+			ids = append(ids, st.UserID)
 		}
 	}
 	if len(humans) == 0 {
-		return nil, nil
+		return Recorded{}, s.write(ctx, also)
 	}
 
+	unlock := s.results.lock(ids)
+	defer unlock()
+	before, exists, err := s.statsBefore(ctx, game, ids)
+	if err != nil {
+		return Recorded{}, err
+	}
 	now := s.now()
-	var granted []Granted
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
-		before := make([]Stats, len(humans))
-		exists := make([]bool, len(humans))
-		for i, h := range humans {
-			var one int
-			err := tx.QueryRowContext(ctx, s.q(`SELECT 1 FROM accounts_users WHERE id = ?`), h.UserID).Scan(&one)
-			if errors.Is(err, sql.ErrNoRows) {
-				return fmt.Errorf("accounts: recording %s: user %d: %w", game, h.UserID, ErrNotFound)
+	rec := Recorded{Stats: make(map[int64]Stats, len(humans))}
+	writes := make([]Stmt, 0, len(humans)+len(also))
+	type earned struct {
+		userID int64
+		rule   Rule
+	}
+	var candidates []earned
+	for i, h := range humans {
+		st := before[i]
+		st.Played++
+		switch h.Result {
+		case Won:
+			st.Won++
+		case Tied:
+			st.Tied++
+		}
+		var games []Game
+		for j, o := range humans {
+			if j == i {
+				continue
 			}
-			if err != nil {
-				return err
+			score := 0.5
+			if d := h.Result.rank() - o.Result.rank(); d > 0 {
+				score = 1
+			} else if d < 0 {
+				score = 0
 			}
-			before[i], exists[i], err = s.loadStats(ctx, tx, h.UserID, game)
-			if err != nil {
-				return err
+			games = append(games, Game{Opponent: Rating{before[j].Rating, before[j].RD, before[j].Volatility}, Score: score})
+		}
+		if len(games) > 0 {
+			r := Update(Rating{st.Rating, st.RD, st.Volatility}, games)
+			st.Rating, st.RD, st.Volatility = r.R, r.RD, r.Vol
+		}
+		rec.Stats[h.UserID] = st
+		writes = append(writes, s.saveStmt(h.UserID, game, st, exists[i]))
+		for _, r := range rules {
+			if r.Game == game && !r.Tutorial && r.Earned != nil && r.Earned(Event{Stats: st, Seat: h}) {
+				candidates = append(candidates, earned{h.UserID, r})
 			}
 		}
-		for i, h := range humans {
-			st := before[i]
-			st.Played++
-			switch h.Result {
-			case Won:
-				st.Won++
-			case Tied:
-				st.Tied++
+	}
+	if len(candidates) > 0 {
+		// Most earned rules were earned before (a first win, again): only
+		// the ones not yet held are granted and announced.
+		held, err := s.heldAchievements(ctx, game, ids)
+		if err != nil {
+			return Recorded{}, err
+		}
+		for _, c := range candidates {
+			if held[heldKey{c.userID, c.rule.ID}] {
+				continue
 			}
-			var games []Game
-			for j, o := range humans {
-				if j == i {
-					continue
-				}
-				score := 0.5
-				if d := h.Result.rank() - o.Result.rank(); d > 0 {
-					score = 1
-				} else if d < 0 {
-					score = 0
-				}
-				games = append(games, Game{Opponent: Rating{before[j].Rating, before[j].RD, before[j].Volatility}, Score: score})
-			}
-			if len(games) > 0 {
-				r := Update(Rating{st.Rating, st.RD, st.Volatility}, games)
-				st.Rating, st.RD, st.Volatility = r.R, r.RD, r.Vol
-			}
-			if err := s.saveStats(ctx, tx, h.UserID, game, st, exists[i]); err != nil {
+			writes = append(writes, Stmt{s.q(`INSERT INTO accounts_achievements (user_id, achievement, game, at_ms, announced) VALUES (?, ?, ?, ?, 0)
+				ON CONFLICT (user_id, achievement) DO NOTHING`), []any{c.userID, c.rule.ID, c.rule.Game, now.UnixMilli()}})
+			rec.Granted = append(rec.Granted, Granted{UserID: c.userID, Achievement: c.rule.achievement(now)})
+		}
+	}
+	writes = append(writes, also...)
+	if err := s.write(ctx, writes); err != nil {
+		return Recorded{}, err
+	}
+	return rec, nil
+}
+
+// Stmt is one write statement with its arguments, for RecordMatch and
+// Options.Exec.
+type Stmt struct {
+	Query string
+	Args  []any
+}
+
+// write stores stmts in one transaction, through Options.Exec when set.
+func (s *Service) write(ctx context.Context, stmts []Stmt) error {
+	if len(stmts) == 0 {
+		return nil
+	}
+	if s.exec != nil {
+		return s.exec(ctx, stmts)
+	}
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		for _, st := range stmts {
+			if _, err := tx.ExecContext(ctx, st.Query, st.Args...); err != nil {
 				return err
-			}
-			for _, r := range rules {
-				if r.Game != game || r.Tutorial || r.Earned == nil || !r.Earned(Event{Stats: st, Seat: h}) {
-					continue
-				}
-				isNew, err := s.grant(ctx, tx, h.UserID, r, now)
-				if err != nil {
-					return err
-				}
-				if isNew {
-					granted = append(granted, Granted{UserID: h.UserID, Achievement: r.achievement(now)})
-				}
 			}
 		}
 		return nil
 	})
+}
+
+// statsBefore reads the statistics in game of each of ids (new users get
+// newStats), and whether a row exists, in one query. A user who does not
+// exist is ErrNotFound.
+func (s *Service) statsBefore(ctx context.Context, game string, ids []int64) ([]Stats, []bool, error) {
+	args := make([]any, 0, len(ids)+1)
+	args = append(args, game)
+	for _, id := range ids {
+		args = append(args, id)
+	}
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT u.id, s.played, s.won, s.tied, s.rating, s.rd, s.volatility
+		FROM accounts_users u LEFT JOIN accounts_stats s ON s.user_id = u.id AND s.game = ?
+		WHERE u.id IN (`+strings.TrimSuffix(strings.Repeat("?, ", len(ids)), ", ")+`)`), args...)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer rows.Close()
+	found := make(map[int64]Stats, len(ids))
+	has := make(map[int64]bool, len(ids))
+	for rows.Next() {
+		var id int64
+		var played, won, tied sql.NullInt64
+		var rating, rd, vol sql.NullFloat64
+		if err := rows.Scan(&id, &played, &won, &tied, &rating, &rd, &vol); err != nil {
+			return nil, nil, err
+		}
+		st := newStats()
+		if played.Valid {
+			st = Stats{Played: played.Int64, Won: won.Int64, Tied: tied.Int64, Rating: rating.Float64, RD: rd.Float64, Volatility: vol.Float64}
+			has[id] = true
+		}
+		found[id] = st
+	}
+	if err := rows.Err(); err != nil {
+		return nil, nil, err
+	}
+	before := make([]Stats, len(ids))
+	exists := make([]bool, len(ids))
+	for i, id := range ids {
+		st, ok := found[id]
+		if !ok {
+			return nil, nil, fmt.Errorf("accounts: recording %s: user %d: %w", game, id, ErrNotFound)
+		}
+		before[i], exists[i] = st, has[id]
+	}
+	return before, exists, nil
+}
+
+type heldKey struct {
+	userID      int64
+	achievement string
+}
+
+// heldAchievements returns which achievements of game the users hold.
+func (s *Service) heldAchievements(ctx context.Context, game string, ids []int64) (map[heldKey]bool, error) {
+	args := make([]any, 0, len(ids)+1)
+	args = append(args, game)
+	for _, id := range ids {
+		args = append(args, id)
+	}
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT user_id, achievement FROM accounts_achievements
+		WHERE game = ? AND user_id IN (`+strings.TrimSuffix(strings.Repeat("?, ", len(ids)), ", ")+`)`), args...)
 	if err != nil {
 		return nil, err
 	}
-	return granted, nil
-}
-
-func (s *Service) loadStats(ctx context.Context, tx *sql.Tx, userID int64, game string) (Stats, bool, error) {
-	st := newStats()
-	err := tx.QueryRowContext(ctx, s.q(`SELECT played, won, tied, rating, rd, volatility FROM accounts_stats WHERE user_id = ? AND game = ?`),
-		userID, game).Scan(&st.Played, &st.Won, &st.Tied, &st.Rating, &st.RD, &st.Volatility)
-	if errors.Is(err, sql.ErrNoRows) {
-		return newStats(), false, nil
+	defer rows.Close()
+	held := map[heldKey]bool{}
+	for rows.Next() {
+		var k heldKey
+		if err := rows.Scan(&k.userID, &k.achievement); err != nil {
+			return nil, err
+		}
+		held[k] = true
 	}
-	return st, err == nil, err
+	return held, rows.Err()
 }
 
-func (s *Service) saveStats(ctx context.Context, tx *sql.Tx, userID int64, game string, st Stats, exists bool) error {
-	var err error
+// saveStmt writes a user's statistics in a game.
+func (s *Service) saveStmt(userID int64, game string, st Stats, exists bool) Stmt {
 	if exists {
-		_, err = tx.ExecContext(ctx, s.q(`UPDATE accounts_stats SET played = ?, won = ?, tied = ?, rating = ?, rd = ?, volatility = ?
-			WHERE user_id = ? AND game = ?`), st.Played, st.Won, st.Tied, st.Rating, st.RD, st.Volatility, userID, game)
-	} else {
-		_, err = tx.ExecContext(ctx, s.q(`INSERT INTO accounts_stats (user_id, game, played, won, tied, rating, rd, volatility)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`), userID, game, st.Played, st.Won, st.Tied, st.Rating, st.RD, st.Volatility)
+		return Stmt{s.q(`UPDATE accounts_stats SET played = ?, won = ?, tied = ?, rating = ?, rd = ?, volatility = ?
+			WHERE user_id = ? AND game = ?`), []any{st.Played, st.Won, st.Tied, st.Rating, st.RD, st.Volatility, userID, game}}
 	}
-	return err
+	return Stmt{s.q(`INSERT INTO accounts_stats (user_id, game, played, won, tied, rating, rd, volatility)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`), []any{userID, game, st.Played, st.Won, st.Tied, st.Rating, st.RD, st.Volatility}}
+}
+
+// resultLocks serialise the results of matches that share a user. A result
+// reads the users' statistics, outside any transaction, and writes them
+// back later, when its commit (possibly a group commit shared with other
+// writes) comes: without the lock a second match of the same user ending
+// meanwhile would read the same statistics, and one of the two results
+// would be lost.
+type resultLocks struct {
+	mu sync.Mutex
+	m  map[int64]*userLock
+}
+
+type userLock struct {
+	mu    sync.Mutex
+	users int // holders and waiters, so that the last one frees it
+}
+
+// lock locks every user of ids (in increasing order, so that two results
+// never wait on each other) and returns the function that unlocks them.
+func (l *resultLocks) lock(ids []int64) (unlock func()) {
+	ids = slices.Clone(ids)
+	slices.Sort(ids)
+	ids = slices.Compact(ids)
+	locks := make([]*userLock, len(ids))
+	l.mu.Lock()
+	if l.m == nil {
+		l.m = map[int64]*userLock{}
+	}
+	for i, id := range ids {
+		ul := l.m[id]
+		if ul == nil {
+			ul = &userLock{}
+			l.m[id] = ul
+		}
+		ul.users++
+		locks[i] = ul
+	}
+	l.mu.Unlock()
+	for _, ul := range locks {
+		ul.mu.Lock()
+	}
+	return func() {
+		for _, ul := range locks {
+			ul.mu.Unlock()
+		}
+		l.mu.Lock()
+		for i, id := range ids {
+			if locks[i].users--; locks[i].users == 0 {
+				delete(l.m, id)
+			}
+		}
+		l.mu.Unlock()
+	}
 }
 
 // StatsFor returns the statistics of each of userIDs per game, for the

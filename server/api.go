@@ -175,15 +175,24 @@ func (t *table) finish(u match.Update) {
 	}
 	t.ended = true
 	t.status = statusOver
-	_ = t.persist(t.s.ctx)
+	// The table's row, now saying "over", is stored with the results in
+	// one transaction: after a crash a table still "playing" with a
+	// finished match is recorded on start-up (loadTables), and one marked
+	// over never again.
+	row := t.row()
 	seats := append([]seat(nil), t.seats...)
+	live := t.mt != nil // not so for an end found on start-up (endedUncounted)
 	t.mu.Unlock()
-	t.s.metrics.live.Dec()
-	t.s.tables.changed(t)
-	// The table keeps the match for late watchers; the manager need not,
-	// and the lobby forgets the table a while after the end.
-	t.s.cfg.Matches.Remove(t.matchID)
-	time.AfterFunc(overTableTTL, func() { t.s.tables.forget(t) })
+	defer func() {
+		if live {
+			t.s.metrics.live.Dec()
+		}
+		t.s.tables.changed(t)
+		// The table keeps the match for late watchers; the manager need
+		// not, and the lobby forgets the table a while after the end.
+		t.s.cfg.Matches.Remove(t.matchID)
+		time.AfterFunc(overTableTTL, func() { t.s.tables.forget(t) })
+	}()
 
 	won := map[game.Seat]bool{}
 	for _, w := range u.Outcome.Winners {
@@ -212,20 +221,29 @@ func (t *table) finish(u match.Update) {
 		res = append(res, r)
 		users = append(users, st.UserID)
 	}
-	if len(res) == 0 {
-		return
-	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	granted, err := t.s.cfg.Accounts.RecordResult(ctx, t.game, res)
+	if len(res) == 0 {
+		if err := t.s.cfg.Store.Exec(ctx, row.Query, row.Args...); err != nil {
+			t.s.log.Error("persist table", "table", t.id, "err", err)
+		}
+		return
+	}
+	rec, err := t.s.cfg.Accounts.RecordMatch(ctx, t.game, res, row)
 	if err != nil {
 		t.s.log.Error("record result", "table", t.id, "err", err)
+		// The table is over all the same.
+		if err := t.s.cfg.Store.Exec(ctx, row.Query, row.Args...); err != nil {
+			t.s.log.Error("persist table", "table", t.id, "err", err)
+		}
+		t.s.hub.refreshStats(users)
+	} else {
+		t.s.hub.setStats(t.game, rec.Stats)
 	}
-	earned := make(map[int64]bool, len(granted))
-	for _, g := range granted {
+	earned := make(map[int64]bool, len(rec.Granted))
+	for _, g := range rec.Granted {
 		earned[g.UserID] = true
 	}
-	t.s.hub.refreshStats(users)
 	for _, id := range users {
 		// Only a player this match earned something has news: anything
 		// older was announced on connecting. Asking for everyone would

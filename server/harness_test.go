@@ -58,7 +58,7 @@ func startEnvWith(t *testing.T, dir string, opts match.Options) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	acct := accounts.New(st.DB(), accounts.Options{Hash: accounts.HashParams{Time: 1, Memory: 64, Threads: 1}})
+	acct := accounts.New(st.DB(), accounts.Options{Hash: accounts.HashParams{Time: 1, Memory: 64, Threads: 1}, Exec: server.GroupCommit(st)})
 	if err := acct.Init(ctx); err != nil {
 		t.Fatal(err)
 	}

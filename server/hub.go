@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"reflect"
 	"runtime/debug"
@@ -15,6 +16,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"github.com/parlor-games/parlor/accounts"
 )
 
 // Limits of one WebSocket connection. They protect the server from a
@@ -577,6 +580,32 @@ func (h *hub) refreshStats(userIDs []int64) {
 	}
 	h.mu.Unlock()
 	h.presenceChanged()
+}
+
+// setStats puts a match's counted results into the lobby stats of those
+// of its players who are online, from the figures just stored: reading
+// them back would cost a query per match end.
+func (h *hub) setStats(game string, stats map[int64]accounts.Stats) {
+	changed := false
+	h.mu.Lock()
+	for id, st := range stats {
+		p := h.online[id]
+		if p == nil || p.stats == nil {
+			// Offline, or online but not loaded yet: the stats are read
+			// from the database when they are.
+			continue
+		}
+		// A new map: the old one may have been handed out already.
+		m := make(map[string]GameStats, len(p.stats)+1)
+		maps.Copy(m, p.stats)
+		m[game] = GameStats{Played: st.Played, Won: st.Won}
+		p.stats = m
+		changed = true
+	}
+	h.mu.Unlock()
+	if changed {
+		h.presenceChanged()
+	}
 }
 
 // presenceChanged schedules one lobby.online push. Pushes are coalesced

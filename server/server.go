@@ -35,7 +35,9 @@ type Accounts interface {
 	// Authenticate returns the user behind a request's session cookie.
 	Authenticate(r *http.Request) (accounts.User, error)
 	StatsFor(ctx context.Context, userIDs []int64) (map[int64]map[string]accounts.Stats, error)
-	RecordResult(ctx context.Context, game string, seats []accounts.SeatResult) ([]accounts.Granted, error)
+	// RecordMatch counts a finished match, storing the statements in also
+	// (the table's row) in the same transaction.
+	RecordMatch(ctx context.Context, game string, seats []accounts.SeatResult, also ...accounts.Stmt) (accounts.Recorded, error)
 	Unannounced(ctx context.Context, userID int64) ([]accounts.Achievement, error)
 	MarkAnnounced(ctx context.Context, userID int64, ids []string) error
 }
@@ -160,5 +162,21 @@ func (s *Server) Shutdown(ctx context.Context) error {
 		return nil
 	case <-ctx.Done():
 		return ctx.Err()
+	}
+}
+
+// GroupCommit adapts a store's ExecAll to accounts.Options.Exec, so that
+// the results of a finished match (and the table's row stored with them)
+// share the store's next group commit and its sync with the moves of
+// every match, instead of paying for a transaction of their own.
+func GroupCommit(st interface {
+	ExecAll(ctx context.Context, stmts ...store.Stmt) error
+}) func(context.Context, []accounts.Stmt) error {
+	return func(ctx context.Context, stmts []accounts.Stmt) error {
+		out := make([]store.Stmt, len(stmts))
+		for i, s := range stmts {
+			out[i] = store.Stmt{Query: s.Query, Args: s.Args}
+		}
+		return st.ExecAll(ctx, out...)
 	}
 }

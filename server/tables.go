@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/parlor-games/parlor/accounts"
 	"github.com/parlor-games/parlor/game"
 	"github.com/parlor-games/parlor/match"
 )
@@ -181,6 +182,10 @@ func (ts *tables) load(ctx context.Context) error {
 	for _, t := range loaded {
 		if t.status == statusPlaying {
 			mt, ok := ts.s.cfg.Matches.Get(t.matchID)
+			if !ok && ts.endedUncounted(ctx, t) {
+				ts.m[t.id] = t
+				continue
+			}
 			if !ok {
 				ts.s.log.Warn("table's match was not recovered; marking it over", "table", t.id, "match", t.matchID)
 				t.status = statusOver
@@ -199,6 +204,25 @@ func (ts *tables) load(ctx context.Context) error {
 	return nil
 }
 
+// endedUncounted handles a table still "playing" whose match the manager
+// did not recover because the match's end is stored: the server stopped
+// after storing the end and before counting the results (finish stores
+// those with the table's row marked over). It counts them now and
+// reports whether it did.
+func (ts *tables) endedUncounted(ctx context.Context, t *table) bool {
+	ml, err := ts.s.cfg.Store.LoadMatch(ctx, t.matchID)
+	if err != nil || !ml.Finished {
+		return false
+	}
+	var o game.Outcome
+	if err := json.Unmarshal(ml.Outcome, &o); err != nil {
+		ts.s.log.Warn("stored outcome unreadable", "table", t.id, "match", t.matchID, "err", err)
+		return false
+	}
+	go t.finish(match.Update{Outcome: &o})
+	return true
+}
+
 // persist writes the table's row, durably by the time it returns. Callers
 // hold t.mu or own t exclusively.
 //
@@ -207,19 +231,26 @@ func (ts *tables) load(ctx context.Context) error {
 // shares the next commit, and its sync, with the moves of every match,
 // rather than paying for a transaction and a sync of its own.
 func (t *table) persist(ctx context.Context) error {
+	row := t.row()
+	err := t.s.cfg.Store.Exec(ctx, row.Query, row.Args...)
+	if err != nil {
+		t.s.log.Error("persist table", "table", t.id, "err", err)
+		return errors.New("could not save the table; try again")
+	}
+	return nil
+}
+
+// row is the statement that writes the table's row as it is now. Callers
+// hold t.mu or own t exclusively.
+func (t *table) row() accounts.Stmt {
 	seats, _ := json.Marshal(t.seats)
 	policy, _ := json.Marshal(t.policy)
 	opts := string(t.options)
 	if opts == "" {
 		opts = "{}"
 	}
-	err := t.s.cfg.Store.Exec(ctx, upsertTable,
-		t.id, t.game, opts, string(seats), t.creator, t.creatorName, boolInt(t.spectatorChat), string(policy), t.matchID, t.status, t.created.UnixMilli())
-	if err != nil {
-		t.s.log.Error("persist table", "table", t.id, "err", err)
-		return errors.New("could not save the table; try again")
-	}
-	return nil
+	return accounts.Stmt{Query: upsertTable, Args: []any{
+		t.id, t.game, opts, string(seats), t.creator, t.creatorName, boolInt(t.spectatorChat), string(policy), t.matchID, t.status, t.created.UnixMilli()}}
 }
 
 func boolInt(b bool) int {

@@ -134,7 +134,7 @@ func startServer(ctx context.Context, f serveFlags, log *slog.Logger) (*server.S
 	if err != nil {
 		return nil, nil, err
 	}
-	acct := accounts.New(st.DB(), accounts.Options{Logger: log})
+	acct := accounts.New(st.DB(), accounts.Options{Logger: log, Exec: server.GroupCommit(st)})
 	if err := acct.Init(ctx); err != nil {
 		st.Close()
 		return nil, nil, err
