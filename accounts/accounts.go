@@ -56,7 +56,8 @@ type Options struct {
 	Now func() time.Time
 	// Logger receives internal errors that are answered with a 500.
 	Logger *slog.Logger
-	// Exec, when set, stores the writes of RecordMatch: every statement in
+	// Exec, when set, stores the writes of RecordMatch and MarkAnnounced
+	// (the writes that follow the end of a match): every statement in
 	// one transaction, durable when it returns. A server passes its store's
 	// group commit (store.Store.ExecAll), so that the end of a match
 	// shares a commit and its sync with the moves of other matches rather

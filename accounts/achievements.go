@@ -190,13 +190,12 @@ func (s *Service) MarkAnnounced(ctx context.Context, userID int64, ids []string)
 	if len(ids) == 0 {
 		return nil
 	}
-	return s.inTx(ctx, func(tx *sql.Tx) error {
-		for _, id := range ids {
-			if _, err := tx.ExecContext(ctx, s.q(`UPDATE accounts_achievements SET announced = 1 WHERE user_id = ? AND achievement = ?`),
-				userID, id); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	// Like a result, through Options.Exec when set: a player's first
+	// achievements come with the end of a match, and marking them should
+	// not cost a sync of its own either.
+	stmts := make([]Stmt, len(ids))
+	for i, id := range ids {
+		stmts[i] = Stmt{s.q(`UPDATE accounts_achievements SET announced = 1 WHERE user_id = ? AND achievement = ?`), []any{userID, id}}
+	}
+	return s.write(ctx, stmts)
 }
