@@ -27,6 +27,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -97,6 +98,36 @@ type Service struct {
 
 	exec    func(ctx context.Context, stmts []Stmt) error
 	results resultLocks
+	// stmts holds the prepared queries of the end of a match (see
+	// prepared), by query text.
+	stmts sync.Map
+}
+
+// prepared returns query prepared on the database, preparing it the first
+// time. The end of every match runs the same few reads, and parsing them
+// anew each time was a good part of their cost.
+func (s *Service) prepared(ctx context.Context, query string) (*sql.Stmt, error) {
+	if st, ok := s.stmts.Load(query); ok {
+		return st.(*sql.Stmt), nil
+	}
+	st, err := s.db.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	if old, loaded := s.stmts.LoadOrStore(query, st); loaded {
+		st.Close()
+		return old.(*sql.Stmt), nil
+	}
+	return st, nil
+}
+
+// query runs a read through a prepared statement.
+func (s *Service) query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	st, err := s.prepared(ctx, s.q(query))
+	if err != nil {
+		return nil, err
+	}
+	return st.QueryContext(ctx, args...)
 }
 
 // New returns a Service over db. Call Init before use.

@@ -161,7 +161,7 @@ func (s *Service) achievementsWhere(ctx context.Context, userID int64, onlyUnann
 		query += ` AND announced = 0`
 	}
 	query += ` ORDER BY at_ms, achievement`
-	rows, err := s.db.QueryContext(ctx, s.q(query), userID)
+	rows, err := s.query(ctx, query, userID)
 	if err != nil {
 		return nil, err
 	}

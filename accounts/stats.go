@@ -230,9 +230,9 @@ func (s *Service) statsBefore(ctx context.Context, game string, ids []int64) ([]
 	for _, id := range ids {
 		args = append(args, id)
 	}
-	rows, err := s.db.QueryContext(ctx, s.q(`SELECT u.id, s.played, s.won, s.tied, s.rating, s.rd, s.volatility
+	rows, err := s.query(ctx, `SELECT u.id, s.played, s.won, s.tied, s.rating, s.rd, s.volatility
 		FROM accounts_users u LEFT JOIN accounts_stats s ON s.user_id = u.id AND s.game = ?
-		WHERE u.id IN (`+strings.TrimSuffix(strings.Repeat("?, ", len(ids)), ", ")+`)`), args...)
+		WHERE u.id IN (`+strings.TrimSuffix(strings.Repeat("?, ", len(ids)), ", ")+`)`, args...)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -280,8 +280,8 @@ func (s *Service) heldAchievements(ctx context.Context, game string, ids []int64
 	for _, id := range ids {
 		args = append(args, id)
 	}
-	rows, err := s.db.QueryContext(ctx, s.q(`SELECT user_id, achievement FROM accounts_achievements
-		WHERE game = ? AND user_id IN (`+strings.TrimSuffix(strings.Repeat("?, ", len(ids)), ", ")+`)`), args...)
+	rows, err := s.query(ctx, `SELECT user_id, achievement FROM accounts_achievements
+		WHERE game = ? AND user_id IN (`+strings.TrimSuffix(strings.Repeat("?, ", len(ids)), ", ")+`)`, args...)
 	if err != nil {
 		return nil, err
 	}
