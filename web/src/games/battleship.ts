@@ -231,8 +231,9 @@ export function battleshipView(ctx: TableCtx): GameView {
 
   function placeAt(r: number, c: number): void {
     if (!placing()) return;
-    if (!sel) {
-      const hit = fleet.find((p) => cellsOf(p).some(([a, b]) => a === r && b === c));
+    const hit = fleet.find((p) => cellsOf(p).some(([a, b]) => a === r && b === c));
+    // With the whole fleet placed, a click on another ship picks that one.
+    if (!sel || (hit && hit.ship !== sel && fleet.length === FLEET.length)) {
       if (hit) {
         sel = hit.ship;
         dir = hit.dir;
@@ -362,12 +363,16 @@ export function battleshipView(ctx: TableCtx): GameView {
         fleet.push(p);
         placed = true;
         sound("place");
+        announce(`${labelOf(p.ship)} moved to ${sqName(p.row, p.col)} ${p.dir === "h" ? "across" : "down"}.`);
       } else if (why) ctx.error(why);
     }
     if (!placed && d.orig) fleet.push(d.orig);
     drag = null;
+    // With ships still to place the next one is selected, as after a
+    // click; with the fleet complete the ship just moved stays selected,
+    // so that Rotate (the only way to turn it on a touch screen) turns it.
     const next = FLEET.find((f) => !fleet.some((x) => x.ship === f.name));
-    sel = next ? next.name : null;
+    sel = next ? next.name : d.ship;
     renderAll();
   };
   ocean.el.addEventListener("pointerup", endDrag);
