@@ -25,7 +25,7 @@ func DecodeOptions(raw json.RawMessage, dst any) error {
 		var te *json.UnmarshalTypeError
 		switch {
 		case asType(err, &te):
-			return fmt.Errorf("option %q must be %s", te.Field, describeType(te.Type))
+			return fmt.Errorf("option %q must be %s", te.Field, JSONKind(te.Type))
 		case strings.HasPrefix(err.Error(), "json: unknown field "):
 			return fmt.Errorf("unknown option %s", strings.TrimPrefix(err.Error(), "json: unknown field "))
 		default:
@@ -46,9 +46,13 @@ func asType(err error, te **json.UnmarshalTypeError) bool {
 	return ok
 }
 
-// describeType names a Go type as a person writing JSON would, so that
-// errors read "must be an integer" rather than "must be a int".
-func describeType(t reflect.Type) string {
+// JSONKind names the JSON value a Go type expects, as a person writing
+// JSON would, so that errors read "must be an integer" rather than "must
+// be a int". The server uses it for its messages too.
+func JSONKind(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
 	switch t.Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"maps"
 	"net/http"
-	"reflect"
 	"runtime/debug"
 	"slices"
 	"strconv"
@@ -18,6 +17,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/parlor-games/parlor/accounts"
+	"github.com/parlor-games/parlor/game"
 )
 
 // Limits of one WebSocket connection. They protect the server from a
@@ -479,34 +479,11 @@ func decodeStrict(data []byte, dst any) error {
 	if err := dec.Decode(dst); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
-			return fmt.Errorf("field %q must be %s", te.Field, kindWords(te.Type))
+			return fmt.Errorf("field %q must be %s", te.Field, game.JSONKind(te.Type))
 		}
 		return fmt.Errorf("bad message: %v", err)
 	}
 	return nil
-}
-
-// kindWords names a JSON value a Go type expects, for an error a person
-// reads ("must be a whole number", not "must be a int").
-func kindWords(t reflect.Type) string {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	switch t.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return "a whole number"
-	case reflect.Float32, reflect.Float64:
-		return "a number"
-	case reflect.String:
-		return "a string"
-	case reflect.Bool:
-		return "true or false"
-	case reflect.Slice, reflect.Array:
-		return "a list"
-	default:
-		return "an object"
-	}
 }
 
 func (h *hub) add(c *conn) {

@@ -79,7 +79,7 @@ func TestStrictMessages(t *testing.T) {
 		{`{"t":"table.create","id":1007,"game":"dots","seats":[{"kind":"me"},{"kind":"bot","level":"godlike"}]}`, "no bot level"},
 		{`{"t":"table.watch","id":1008,"table":"missing"}`, "no table"},
 		{`{"t":"match.play","id":1009,"table":"missing","seat":0,"move":"a1-b1"}`, "no table"},
-		{`{"t":"table.sit","id":1010,"table":"missing","seat":"x"}`, `field "seat" must be a whole number`},
+		{`{"t":"table.sit","id":1010,"table":"missing","seat":"x"}`, `field "seat" must be an integer`},
 		{`{"t":"table.create","id":1011,"game":"dots","spectatorChat":"yes","seats":[]}`, `field "spectatorChat" must be true or false`},
 	}
 	for _, tc := range cases {
