@@ -44,7 +44,7 @@ func (mt *Match) kickBotsLocked() {
 }
 
 // runBot asks bot for seat's move on a clone of the position and plays it
-// through Play, like any player's move. A bot that fails or answers with a
+// as any player's move is played (Play's path for bots). A bot that fails or answers with a
 // refused move is replaced, for this move, by a random legal move, so a
 // broken bot cannot stall a match.
 func (mt *Match) runBot(bot game.Bot, st game.State, seat game.Seat, budget time.Duration, seq int64, rng game.Rand) {
@@ -56,14 +56,14 @@ func (mt *Match) runBot(bot game.Bot, st game.State, seat game.Seat, budget time
 		var text []byte
 		if err == nil && mv != nil {
 			text = game.Canonical(mv)
-			_, err = mt.Play(mt.ctx, seat, text)
+			_, err = mt.play(mt.ctx, seat, text, true)
 		} else if err == nil {
 			err = errors.New("the bot chose no move")
 		}
 		if err != nil && mt.ctx.Err() == nil && mt.Seq() == seq {
 			mt.m.log.Warn("bot failed; playing a random legal move", "match", mt.id, "seat", seat, "err", err)
 			if legal := st.Legal(seat); len(legal) > 0 {
-				if _, err := mt.Play(mt.ctx, seat, game.Canonical(legal[rng.IntN(len(legal))])); err != nil {
+				if _, err := mt.play(mt.ctx, seat, game.Canonical(legal[rng.IntN(len(legal))]), true); err != nil {
 					mt.m.log.Error("bot fallback move refused", "match", mt.id, "seat", seat, "err", err)
 				}
 			}

@@ -236,8 +236,22 @@ var ErrOver = &game.MoveError{Code: "match-over", Msg: "the match is over"}
 // before subscribers hear of it and before Play returns.
 //
 // Many goroutines may Play on one match; they are served one at a time.
+// A seat a bot plays now (one that was a bot from the start, or that a bot
+// took over) is refused: its bot moves for it through the match itself,
+// so two movers never race for one seat.
 func (mt *Match) Play(ctx context.Context, seat game.Seat, move []byte) (Update, error) {
+	return mt.play(ctx, seat, move, false)
+}
+
+// ErrBotPlays is returned by Play for a seat that a bot plays now.
+var ErrBotPlays = &game.MoveError{Code: "bot-plays", Msg: "a bot plays this seat now"}
+
+func (mt *Match) play(ctx context.Context, seat game.Seat, move []byte, byBot bool) (Update, error) {
 	mt.mu.Lock()
+	if !byBot && seat >= 0 && int(seat) < len(mt.seats) && mt.seats[seat].kind == Bot {
+		mt.mu.Unlock()
+		return Update{}, ErrBotPlays
+	}
 	u, err := mt.playLocked(ctx, seat, move)
 	mt.mu.Unlock()
 	if err != nil {

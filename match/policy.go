@@ -36,7 +36,9 @@ func (mt *Match) tickLocked(now time.Time, mover game.Seat) {
 	for i := range mt.seats {
 		s := &mt.seats[i]
 		restart := game.Seat(i) == mover
-		if s.owing && (!s.owingNext || restart) {
+		if s.owing && (!s.owingNext || restart) && s.kind != Bot {
+			// A bot's thinking is not charged to the seat's game clock:
+			// its holder may come back to it (reclaim.go).
 			s.used += now.Sub(s.moveStart)
 		}
 		if s.owingNext && (!s.owing || restart) {
@@ -90,7 +92,7 @@ func (mt *Match) clocksLocked(now time.Time) Clocks {
 		s := &mt.seats[i]
 		if c.Remaining != nil {
 			left := p.GameClock - s.used
-			if s.owing && mt.outcome == nil {
+			if s.owing && s.kind != Bot && mt.outcome == nil {
 				left -= now.Sub(s.moveStart)
 			}
 			c.Remaining[i] = max(left, 0)
@@ -240,6 +242,11 @@ func (mt *Match) applyRecordLocked(rec matchRecord, at time.Time) {
 	switch rec.Action {
 	case BotTakes:
 		s := &mt.seats[rec.Seat]
+		if s.owing {
+			// The holder's time up to now counts; the bot's does not.
+			s.used += at.Sub(s.moveStart)
+			s.moveStart = at
+		}
 		s.kind, s.level, s.bot = Bot, rec.Level, nil
 	case Forfeit, End, Resigns:
 		if rec.Outcome != nil {
@@ -269,16 +276,25 @@ func (mt *Match) takeoverLevel() string {
 // that goes away starts its grace period; after it, Policy.OnGone applies.
 // Coming back within the grace period cancels it. Bot seats ignore this,
 // except a seat a bot took over: its holder coming back takes it back from
-// the bot at their next turn (reclaim.go).
+// the bot, at once or after the move the bot is thinking about
+// (reclaim.go).
 func (mt *Match) SetConnected(seat game.Seat, connected bool) {
 	mt.mu.Lock()
 	back := mt.setConnectedLocked(seat, connected)
+	if back {
+		// Counted while mt.mu is held, as a bot's search is, so that
+		// Close (which stops the match under mt.mu) waits for it.
+		mt.m.wg.Add(1)
+	}
 	mt.mu.Unlock()
 	if back {
 		// The caller may hold a lock that subscribers take (the server
 		// calls this under its table's lock), so the update giving the
 		// seat back is delivered from a goroutine of its own.
-		go mt.deliver()
+		go func() {
+			defer mt.m.wg.Done()
+			mt.deliver()
+		}()
 	}
 }
 

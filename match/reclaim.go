@@ -9,9 +9,10 @@ import (
 // A seat that a bot took over when its player went away (Policy.OnGone
 // BotTakes, or OnTimeout) is not the bot's for good: when the seat's holder
 // comes back (SetConnected(seat, true), which the server calls when they
-// watch the table again), the seat is theirs again at their next turn. If
-// the bot is thinking about the seat's move at that moment, it finishes
-// that move first; otherwise the seat goes back at once. Either way the
+// watch the table again), the seat is theirs again: at once, or, if the
+// bot is thinking about the seat's move at that moment, after that move. A
+// seat whose game clock is spent stays the bot's (it would time out again
+// at once), and the bot's thinking is never charged to the seat's clock. Either way the
 // return is stored in the log as a match-level update (EventReturn), so
 // every watcher is told, a restart keeps it and a replay shows it.
 
@@ -24,8 +25,8 @@ const EventReturn = "return"
 const Returns = "return"
 
 // reclaimLocked gives back to their holders the seats a bot took over whose
-// holder has come back (SetConnected), each at its holder's next turn: a
-// bot that is thinking about the seat's move finishes it first. It reports
+// holder has come back (SetConnected): at once, except that a bot thinking
+// about the seat's move finishes it first. It reports
 // whether it stored anything, which the caller then delivers.
 func (mt *Match) reclaimLocked(now time.Time) bool {
 	if mt.outcome != nil || mt.stopped {
@@ -39,6 +40,9 @@ func (mt *Match) reclaimLocked(now time.Time) bool {
 		}
 		if mt.searching && mt.searchSeat == game.Seat(i) {
 			continue // the end of that search calls again
+		}
+		if gc := mt.spec.Policy.GameClock; gc > 0 && s.used >= gc {
+			continue // its game clock is spent: it would time out at once
 		}
 		rec := matchRecord{Type: EventReturn, Seat: game.Seat(i), MatchEvent: MatchEvent{Cause: "back", Action: Returns}}
 		if _, err := mt.storeRecordLocked(mt.m.ctx, rec, now); err != nil {

@@ -140,3 +140,82 @@ func TestTakenOverSeatReturnsAtOnce(t *testing.T) {
 	play(t, mt, 0, "1")
 	play(t, mt, 1, "1")
 }
+
+// TestBotTimeNotChargedToReturnedSeat: a seat runs out of its move clock
+// and a bot takes it; the bot thinks for a long while; the holder comes
+// back. The holder's game clock has lost only the holder's own time, the
+// seat is theirs, and no new timeout follows at their next turn. While the
+// bot holds the seat, its holder cannot play it.
+func TestBotTimeNotChargedToReturnedSeat(t *testing.T) {
+	clock := newFakeClock()
+	gate := make(chan struct{})
+	_, m := openGated(t, filepath.Join(t.TempDir(), "parlor.db"), gate, clock)
+	spec := takeoverSpec
+	spec.Policy = Policy{MoveClock: 10 * time.Second, GameClock: 60 * time.Second, OnTimeout: BotTakes}
+	mt, err := m.Create(context.Background(), spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	play(t, mt, 0, "1")
+	clock.Advance(10 * time.Second) // seat 1's move clock runs out
+	if mt.Seq() != 2 || mt.Snapshot(1).Seats[1].Kind != Bot {
+		t.Fatalf("no takeover on timeout: seq %d", mt.Seq())
+	}
+	if _, err := mt.Play(context.Background(), 1, []byte("1")); err != ErrBotPlays {
+		t.Fatalf("the holder played a seat the bot holds: %v", err)
+	}
+	clock.Advance(45 * time.Second) // the bot thinks
+	mt.SetConnected(1, true)        // the holder is back meanwhile
+	gate <- struct{}{}
+	waitFor(t, func() bool { return mt.Seq() >= 4 })
+	sn := mt.Snapshot(1)
+	if sn.Seats[1].Kind != Human {
+		t.Fatalf("seat 1 is %s after the bot's move", sn.Seats[1].Kind)
+	}
+	if got := sn.Clocks.Remaining[1]; got != 50*time.Second {
+		t.Fatalf("seat 1 has %v of its game clock left, want 50s (only its own 10s charged)", got)
+	}
+	play(t, mt, 0, "1")
+	clock.Advance(5 * time.Second)
+	play(t, mt, 1, "1")
+	if n := mt.Seq(); n != 6 {
+		t.Fatalf("seq %d after the returned seat's move, want 6 (no timeout in between)", n)
+	}
+}
+
+// TestSpentGameClockKeepsTheBot: a seat whose game clock is spent and that
+// a bot took over stays the bot's when its holder watches again: giving it
+// back would only time it out at once, over and over.
+func TestSpentGameClockKeepsTheBot(t *testing.T) {
+	clock := newFakeClock()
+	gate := make(chan struct{}, 10)
+	_, m := openGated(t, filepath.Join(t.TempDir(), "parlor.db"), gate, clock)
+	spec := takeoverSpec
+	spec.Policy = Policy{GameClock: 10 * time.Second, OnTimeout: BotTakes}
+	mt, err := m.Create(context.Background(), spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	play(t, mt, 0, "1")
+	clock.Advance(10 * time.Second)
+	gate <- struct{}{}
+	waitFor(t, func() bool { return mt.Seq() >= 3 }) // takeover, then the bot's move
+	mt.SetConnected(1, false)
+	mt.SetConnected(1, true)
+	if k := mt.Snapshot(1).Seats[1].Kind; k != Bot || mt.Seq() != 3 {
+		t.Fatalf("seat 1 is %s at seq %d after its holder came back", k, mt.Seq())
+	}
+}
+
+// waitFor polls cond until it holds; a hang fails the test (not a timing
+// threshold).
+func waitFor(t *testing.T, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatal("condition not reached")
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
