@@ -163,6 +163,10 @@ func (ts *tables) forget(t *table) {
 	}
 	t.mu.Unlock()
 	ts.s.hub.tablesChanged()
+	// Its chat can no longer be read (chatAudience finds no table).
+	if err := ts.s.cfg.Store.DeleteChat(ts.s.ctx, "table:"+t.id); err != nil {
+		ts.s.log.Warn("table chat not deleted", "table", t.id, "err", err)
+	}
 }
 
 // finish records a finished match once: ratings, stats, achievements

@@ -67,6 +67,8 @@ type Store interface {
 	// outlives a restart.
 	AddChat(ctx context.Context, l store.ChatLine) error
 	ChatLines(ctx context.Context, channel string, n int) ([]store.ChatLine, error)
+	// DeleteChat drops a forgotten table's lines.
+	DeleteChat(ctx context.Context, channel string) error
 	// Key is a secret key of the servers sharing the database, made on
 	// first use; the key named "saves" seals save files (sealed.go).
 	Key(ctx context.Context, name string) ([]byte, error)

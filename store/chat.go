@@ -62,3 +62,12 @@ func (s *Store) ChatLines(ctx context.Context, channel string, n int) ([]ChatLin
 	slices.Reverse(out)
 	return out, nil
 }
+
+// DeleteChat removes a channel's stored lines: the server calls it when it
+// forgets a finished table, whose chat nobody can read any more.
+func (s *Store) DeleteChat(ctx context.Context, channel string) error {
+	if err := s.Exec(ctx, `DELETE FROM chat_lines WHERE channel = $1`, channel); err != nil {
+		return fmt.Errorf("store: delete chat: %w", err)
+	}
+	return nil
+}

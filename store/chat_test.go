@@ -53,3 +53,28 @@ func TestChatLinesSurviveReopen(t *testing.T) {
 		t.Fatalf("an unused channel has %v (%v)", none, err)
 	}
 }
+
+// TestDeleteChatOneChannel: deleting a forgotten table's chat removes its
+// lines only.
+func TestDeleteChatOneChannel(t *testing.T) {
+	ctx := context.Background()
+	st, err := Open(ctx, filepath.Join(t.TempDir(), "parlor.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	for _, ch := range []string{"lobby", "table:a", "table:b"} {
+		if err := st.AddChat(ctx, ChatLine{Channel: ch, UserID: 1, From: "Ann", Text: "hi " + ch, At: time.Now()}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := st.DeleteChat(ctx, "table:a"); err != nil {
+		t.Fatal(err)
+	}
+	for ch, want := range map[string]int{"lobby": 1, "table:a": 0, "table:b": 1} {
+		got, err := st.ChatLines(ctx, ch, 10)
+		if err != nil || len(got) != want {
+			t.Errorf("%s: %d lines (%v), want %d", ch, len(got), err, want)
+		}
+	}
+}
