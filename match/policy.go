@@ -1,13 +1,10 @@
 package match
 
 import (
-	"context"
-	"encoding/json"
 	"fmt"
 	"time"
 
 	"github.com/parlor-games/parlor/game"
-	"github.com/parlor-games/parlor/store"
 )
 
 // Clocks and the disconnect policy.
@@ -180,7 +177,7 @@ func (mt *Match) onTimer(gen uint64) {
 		acted = true
 		break
 	}
-	if !acted || mt.outcome == nil {
+	if !acted { // an action already reset the timer and the bots
 		mt.afterChangeLocked(now)
 	}
 	mt.mu.Unlock()
@@ -204,13 +201,7 @@ func (mt *Match) actLocked(seat game.Seat, cause, action string, now time.Time) 
 		rec.Type = EventTakeover
 	case Forfeit:
 		rec.Type = EventForfeit
-		var winners []game.Seat
-		for i := range mt.seats {
-			if game.Seat(i) != seat {
-				winners = append(winners, game.Seat(i))
-			}
-		}
-		rec.Outcome = &game.Outcome{Winners: winners, Reason: fmt.Sprintf("seat %d forfeited", seat)}
+		rec.Outcome = &game.Outcome{Winners: mt.othersOf(seat), Reason: fmt.Sprintf("seat %d forfeited", seat)}
 	case End:
 		rec.Type = EventAbandoned
 		rec.Outcome = &game.Outcome{Winners: []game.Seat{}, Reason: fmt.Sprintf("seat %d left; the game ends for all", seat)}
@@ -221,19 +212,20 @@ func (mt *Match) actLocked(seat game.Seat, cause, action string, now time.Time) 
 			rec.Outcome.Reason = fmt.Sprintf("seat %d ran out of time", seat)
 		}
 	}
-	data, err := json.Marshal(rec)
-	if err != nil {
-		return err
+	_, err := mt.storeRecordLocked(mt.m.ctx, rec, now)
+	return err
+}
+
+// othersOf is every seat but seat: the winners when seat resigns or
+// forfeits.
+func (mt *Match) othersOf(seat game.Seat) []game.Seat {
+	out := make([]game.Seat, 0, len(mt.seats)-1)
+	for i := range mt.seats {
+		if game.Seat(i) != seat {
+			out = append(out, game.Seat(i))
+		}
 	}
-	seq := int64(len(mt.updates)) + 1
-	if err := mt.m.st.Append(mt.m.ctx, store.Record{Match: mt.id, Index: seq, Seat: seat, Event: data, At: now}); err != nil {
-		return err
-	}
-	mt.applyRecordLocked(rec, now)
-	if mt.outcome != nil {
-		mt.finishLocked(context.Background())
-	}
-	return nil
+	return out
 }
 
 // applyRecordLocked applies a match-level record, live or replayed, and

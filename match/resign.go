@@ -57,15 +57,9 @@ func (mt *Match) resignLocked(ctx context.Context, seat game.Seat) (Update, erro
 	case mt.spec.Seats[seat].Kind == Bot:
 		return Update{}, ErrBotSeat
 	}
-	winners := make([]game.Seat, 0, len(mt.seats)-1)
-	for i := range mt.seats {
-		if game.Seat(i) != seat {
-			winners = append(winners, game.Seat(i))
-		}
-	}
 	rec := matchRecord{Type: EventResign, Seat: seat, MatchEvent: MatchEvent{
 		Cause: "resign", Action: Resigns,
-		Outcome: &game.Outcome{Winners: winners, Reason: fmt.Sprintf("seat %d resigned", seat)},
+		Outcome: &game.Outcome{Winners: mt.othersOf(seat), Reason: fmt.Sprintf("seat %d resigned", seat)},
 	}}
 	return mt.storeRecordLocked(ctx, rec, mt.m.clock.Now())
 }
