@@ -572,6 +572,11 @@ func (h *hub) setStats(game string, stats map[int64]accounts.Stats) {
 			// from the database when they are.
 			continue
 		}
+		if p.stats[game].Played > st.Played {
+			// Two matches of this player ended at once and the later
+			// count got here first: keep it.
+			continue
+		}
 		// A new map: the old one may have been handed out already.
 		m := make(map[string]GameStats, len(p.stats)+1)
 		maps.Copy(m, p.stats)
