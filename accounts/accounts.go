@@ -64,6 +64,11 @@ type Options struct {
 	// shares a commit and its sync with the moves of other matches rather
 	// than paying for its own. Without it the writes run in a transaction
 	// of their own on the database.
+	//
+	// RecordMatch reads the statistics before it writes them, ordered by
+	// an in-process lock per user: one process per database. Servers
+	// sharing a database (multi-node) need the read and the write in one
+	// database transaction, or a lock in the database, instead.
 	Exec func(ctx context.Context, stmts []Stmt) error
 	// LoginPerName and LoginPerIP bound login attempts; zero values mean
 	// the defaults (see defaultNameLimit and defaultIPLimit).

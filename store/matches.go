@@ -111,8 +111,9 @@ const insertMatch = `INSERT INTO matches (id, game, options, seed, seats, settin
 //
 // A failing statement fails only its own call: the rest of its batch is
 // retried without it. The writer's connection does not enforce foreign
-// keys (see newRawWriter), so statements on tables with REFERENCES clauses
-// belong on DB. Like Append, once the statement has been handed to the
+// keys (see newRawWriter): a caller writing to a table with REFERENCES
+// clauses must check the referenced rows itself (accounts.RecordMatch
+// reads its users in the same call) or write on DB. Like Append, once the statement has been handed to the
 // writer, Exec waits for the commit even if ctx ends.
 func (s *Store) Exec(ctx context.Context, query string, args ...any) error {
 	req := s.reqPool.Get().(*request)
