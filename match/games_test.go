@@ -26,7 +26,7 @@ func TestShippedGamesBotsFinishAndRecover(t *testing.T) {
 		options string
 		level   string
 	}{
-		{"dots", `{"rows":3,"cols":4}`, "easy"},
+		{"dots", `{"rows":8,"cols":8}`, "easy"}, // long enough not to end before the "crash"
 		{"battleship", ``, "easy"},
 	} {
 		t.Run(c.game, func(t *testing.T) {
