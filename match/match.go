@@ -261,18 +261,29 @@ func (mt *Match) play(ctx context.Context, seat game.Seat, move []byte, byBot bo
 	return u, nil
 }
 
-func (mt *Match) playLocked(ctx context.Context, seat game.Seat, text []byte) (Update, error) {
+// actionableLocked refuses, before anything changes, an act of seat that
+// no seat could make now: the request is cancelled, the match stopped or
+// over, or the seat does not exist. Moves and resignations share it.
+func (mt *Match) actionableLocked(ctx context.Context, seat game.Seat) error {
 	if err := ctx.Err(); err != nil {
-		return Update{}, err
+		return err
 	}
 	switch {
 	case mt.stopped:
-		return Update{}, ErrClosed
+		return ErrClosed
 	case mt.outcome != nil:
-		return Update{}, ErrOver
+		return ErrOver
 	case seat < 0 || int(seat) >= len(mt.seats):
-		return Update{}, fmt.Errorf("no seat %d at this table", seat)
-	case !game.OwesMove(mt.st, seat):
+		return fmt.Errorf("no seat %d at this table", seat)
+	}
+	return nil
+}
+
+func (mt *Match) playLocked(ctx context.Context, seat game.Seat, text []byte) (Update, error) {
+	if err := mt.actionableLocked(ctx, seat); err != nil {
+		return Update{}, err
+	}
+	if !game.OwesMove(mt.st, seat) {
 		return Update{}, game.NotYourTurn(seat)
 	}
 	mv, err := mt.st.ParseMove(seat, text)

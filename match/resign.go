@@ -44,17 +44,10 @@ func (mt *Match) Resign(ctx context.Context, seat game.Seat) (Update, error) {
 }
 
 func (mt *Match) resignLocked(ctx context.Context, seat game.Seat) (Update, error) {
-	if err := ctx.Err(); err != nil {
+	if err := mt.actionableLocked(ctx, seat); err != nil {
 		return Update{}, err
 	}
-	switch {
-	case mt.stopped:
-		return Update{}, ErrClosed
-	case mt.outcome != nil:
-		return Update{}, ErrOver
-	case seat < 0 || int(seat) >= len(mt.seats):
-		return Update{}, fmt.Errorf("no seat %d at this table", seat)
-	case mt.spec.Seats[seat].Kind == Bot:
+	if mt.spec.Seats[seat].Kind == Bot {
 		return Update{}, ErrBotSeat
 	}
 	rec := matchRecord{Type: EventResign, Seat: seat, MatchEvent: MatchEvent{

@@ -437,13 +437,11 @@ func (s *Server) apiSaveDelete(w http.ResponseWriter, r *http.Request, u Identit
 	w.WriteHeader(http.StatusNoContent)
 }
 
+// replayStep is one step of a replay: the update as the history of a
+// watch gives it, with every seat's view after it.
 type replayStep struct {
-	Seq    int             `json:"seq"`
-	Seat   game.Seat       `json:"seat"`
-	Move   json.RawMessage `json:"move"`
-	Text   string          `json:"text"`
-	Events []game.Event    `json:"events"`
-	Views  map[string]any  `json:"views"`
+	historyEntry
+	Views map[string]any `json:"views"`
 }
 
 // apiReplay replays a finished match step by step. The match is over, so
@@ -471,7 +469,7 @@ func (s *Server) apiReplay(w http.ResponseWriter, r *http.Request) {
 		}
 		return v
 	}
-	steps := []replayStep{{Seq: 0, Seat: game.Spectator, Events: []game.Event{}, Views: views()}}
+	steps := []replayStep{{historyEntry{Seq: 0, Seat: game.Spectator, Events: []game.Event{}}, views()}}
 	outcome := st.Outcome()
 	// Every record is a step, the match's own decisions (a resignation, a
 	// timeout, a bot taking over) as well as the moves, numbered by seq as
@@ -486,7 +484,7 @@ func (s *Server) apiReplay(w http.ResponseWriter, r *http.Request) {
 			if out != nil {
 				outcome = out
 			}
-			steps = append(steps, replayStep{Seq: int(rec.Index), Seat: rec.Seat, Events: []game.Event{ev}, Views: views()})
+			steps = append(steps, replayStep{historyEntry{Seq: rec.Index, Seat: rec.Seat, Events: []game.Event{ev}}, views()})
 			continue
 		}
 		m, err := st.ParseMove(rec.Seat, rec.Move)
@@ -502,7 +500,7 @@ func (s *Server) apiReplay(w http.ResponseWriter, r *http.Request) {
 		if evs == nil {
 			evs = []game.Event{}
 		}
-		steps = append(steps, replayStep{Seq: int(rec.Index), Seat: rec.Seat, Move: rec.Move, Text: m.String(), Events: evs, Views: views()})
+		steps = append(steps, replayStep{historyEntry{Seq: rec.Index, Seat: rec.Seat, Move: rec.Move, Text: m.String(), Events: evs}, views()})
 		if o := st.Outcome(); o != nil {
 			outcome = o
 		}
