@@ -41,7 +41,7 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		case "floor":
 			return benchFloor(args[1:], stdout, stderr)
 		case "floor-serve":
-			return floorServe(stdout)
+			return floorServe(args[1:], stdout)
 		}
 	}
 	fmt.Fprintln(stderr, "usage: parlor bench server|floor [flags]  (parlor bench server -h for the flags)")

@@ -42,18 +42,22 @@ func benchFloor(args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	matches := fs.Int("matches", 200, "concurrent pairs of connections")
 	duration := fs.Duration("duration", 10*time.Second, "how long to play")
+	loop := fs.String("loop", "netpoll", "the server's loop: netpoll (a goroutine per connection) or epoll (one thread, level-triggered epoll, no runtime scheduling)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if *matches <= 0 {
 		return errors.New("-matches must be positive")
 	}
+	if *loop != "netpoll" && *loop != "epoll" {
+		return fmt.Errorf("-loop must be netpoll or epoll, not %q", *loop)
+	}
 	raiseFileLimit(stderr)
 	exe, err := os.Executable()
 	if err != nil {
 		return err
 	}
-	cmd := exec.Command(exe, "bench", "floor-serve")
+	cmd := exec.Command(exe, "bench", "floor-serve", *loop)
 	cmd.Stderr = stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {
@@ -184,7 +188,7 @@ func benchFloor(args []string, stdout, stderr io.Writer) error {
 	pct := func(p float64) time.Duration {
 		return lats[min(len(lats)-1, int(p*float64(len(lats))))].Round(time.Microsecond)
 	}
-	fmt.Fprintf(stdout, "floor: %d pairs over loopback TCP, one read and two writes per move in the server\n", *matches)
+	fmt.Fprintf(stdout, "floor (%s): %d pairs over loopback TCP, one read and two writes per move in the server\n", *loop, *matches)
 	fmt.Fprintf(stdout, "moves %d in %.1fs: %.0f moves/s\n", n, elapsed.Seconds(), float64(n)/elapsed.Seconds())
 	fmt.Fprintf(stdout, "latency send->ack p50 %v p95 %v p99 %v\n", pct(.5), pct(.95), pct(.99))
 	if cpuOK {
@@ -200,12 +204,19 @@ func benchFloor(args []string, stdout, stderr io.Writer) error {
 // floorServe is the floor's server: it pairs connections by the id in
 // their first five bytes and then, for every message from one of a pair,
 // writes one message to each.
-func floorServe(stdout io.Writer) error {
+func floorServe(args []string, stdout io.Writer) error {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return err
 	}
 	fmt.Fprintln(stdout, ln.Addr().String())
+	var ep *epollRelay
+	if len(args) > 0 && args[0] == "epoll" {
+		if ep, err = newEpollRelay(); err != nil {
+			return err
+		}
+		go ep.run()
+	}
 	var mu sync.Mutex
 	pairs := map[uint32]*[2]net.Conn{}
 	for {
@@ -229,7 +240,11 @@ func floorServe(stdout io.Writer) error {
 			p[seat] = c
 			both := p[0] != nil && p[1] != nil
 			mu.Unlock()
-			if both {
+			if both && ep != nil {
+				if err := ep.add(p); err != nil {
+					fmt.Fprintln(os.Stderr, "floor:", err)
+				}
+			} else if both {
 				go floorRelay(p, 0)
 				go floorRelay(p, 1)
 			}
