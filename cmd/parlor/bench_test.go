@@ -1,0 +1,68 @@
+package main
+
+import (
+	"os/exec"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestBenchServerReportsFigures runs the load tool the issue names against
+// a real child server and checks that it reports what an operator reads
+// off it: moves per second, latency percentiles, server CPU per move and
+// peak memory, with a positive number of accepted moves.
+func TestBenchServerReportsFigures(t *testing.T) {
+	out, err := exec.Command(parlorBin, "bench", "server", "-matches", "3", "-duration", "1500ms").CombinedOutput()
+	if err != nil {
+		t.Fatalf("bench server: %v\n%s", err, out)
+	}
+	s := string(out)
+	m := regexp.MustCompile(`accepted moves (\d+) \(refused (\d+)\)`).FindStringSubmatch(s)
+	if m == nil {
+		t.Fatalf("no accepted moves line:\n%s", s)
+	}
+	if n, _ := strconv.Atoi(m[1]); n == 0 {
+		t.Fatalf("no move was accepted:\n%s", s)
+	}
+	if m[2] != "0" {
+		t.Errorf("clients making legal moves were refused %s times:\n%s", m[2], s)
+	}
+	for _, want := range []string{"moves/s", "latency send->ack p50", "p95", "p99", "µs per accepted move", "server peak memory"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("output lacks %q:\n%s", want, s)
+		}
+	}
+}
+
+// TestBenchFloorBothLoops checks that both floor servers relay moves and
+// report CPU per move, and that the epoll loop makes exactly one read and
+// two writes per move, the claim its figure rests on.
+func TestBenchFloorBothLoops(t *testing.T) {
+	for _, loop := range []string{"netpoll", "epoll"} {
+		out, err := exec.Command(parlorBin, "bench", "floor", "-loop", loop, "-matches", "4", "-duration", "500ms").CombinedOutput()
+		if err != nil {
+			t.Fatalf("bench floor -loop %s: %v\n%s", loop, err, out)
+		}
+		s := string(out)
+		if !strings.Contains(s, "floor ("+loop+")") || !strings.Contains(s, "µs per move") {
+			t.Errorf("-loop %s output lacks its figures:\n%s", loop, s)
+		}
+		if loop != "epoll" {
+			continue
+		}
+		m := regexp.MustCompile(`system calls per move: ([0-9.]+) reads, ([0-9.]+) writes`).FindStringSubmatch(s)
+		if m == nil {
+			t.Fatalf("the epoll floor printed no system calls per move:\n%s", s)
+		}
+		r, _ := strconv.ParseFloat(m[1], 64)
+		w, _ := strconv.ParseFloat(m[2], 64)
+		if r < 0.98 || r > 1.02 || w < 1.98 || w > 2.02 {
+			t.Errorf("the epoll floor should make one read and two writes per move, made %v and %v:\n%s", r, w, s)
+		}
+	}
+	out, err := exec.Command(parlorBin, "bench", "floor", "-loop", "io_uring").CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "-loop must be netpoll or epoll") {
+		t.Errorf("an unknown loop should be refused with the choices; got err %v:\n%s", err, out)
+	}
+}
