@@ -98,6 +98,9 @@ type SeatStatus struct {
 	Kind      string `json:"kind"` // Human, Bot or Open; Bot after a takeover
 	Level     string `json:"level,omitempty"`
 	Connected bool   `json:"connected"`
+	// TakenOver is true while a bot plays the seat in its holder's place
+	// (after a takeover, until the return).
+	TakenOver bool `json:"takenOver,omitempty"`
 }
 
 // Snapshot is a match as one seat may see it at Seq.
@@ -121,7 +124,7 @@ type seat struct {
 	connected   bool
 	goneAt      time.Time // when it went away, while !connected
 	owing       bool
-	reclaim     bool          // a bot took the seat over and its holder is back: give it back (reclaim.go)
+	reclaim     bool          // a bot took the seat over and its holder is back or asked for it: give it back (reclaim.go)
 	owingNext   bool          // scratch for tickLocked
 	moveStart   time.Time     // when its current move's clock started
 	used        time.Duration // game clock used before moveStart
@@ -488,7 +491,8 @@ func (mt *Match) Snapshot(seat game.Seat) Snapshot {
 		sn.Turn = mt.st.Turn()
 	}
 	for i, s := range mt.seats {
-		sn.Seats[i] = SeatStatus{Kind: s.kind, Level: s.level, Connected: s.kind == Bot || s.connected}
+		sn.Seats[i] = SeatStatus{Kind: s.kind, Level: s.level, Connected: s.kind == Bot || s.connected,
+			TakenOver: s.kind == Bot && mt.spec.Seats[i].Kind != Bot}
 	}
 	sn.Clocks = mt.clocksLocked(mt.m.clock.Now())
 	return sn

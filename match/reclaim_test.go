@@ -3,7 +3,9 @@ package match
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
@@ -218,4 +220,202 @@ func waitFor(t *testing.T, cond func() bool) {
 		}
 		time.Sleep(time.Millisecond)
 	}
+}
+
+// timeoutSpec is a long race between two humans with a 10-second move
+// clock, after which a bot takes the seat over.
+var timeoutSpec = Spec{Game: "gated", Options: json.RawMessage(`{"target":1000}`), Seats: humans(2),
+	Policy: Policy{MoveClock: 10 * time.Second, OnTimeout: BotTakes}, BotTime: time.Hour}
+
+// TestReclaimGivesTheSeatBackAtOnce: seat 1 runs out of its move clock
+// while its holder is still at the table (never disconnected), and a bot
+// takes it over and moves. The holder asks for the seat back: it is
+// theirs at once, as a stored "return" update that subscribers get, the
+// bot no longer moves for it, the holder's own move is accepted, and a
+// restart keeps it so.
+func TestReclaimGivesTheSeatBackAtOnce(t *testing.T) {
+	clock := newFakeClock()
+	gate := make(chan struct{}, 1)
+	path := filepath.Join(t.TempDir(), "parlor.db")
+	st, m := openGated(t, path, gate, clock)
+	mt, err := m.Create(context.Background(), timeoutSpec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	play(t, mt, 0, "1")
+	clock.Advance(10 * time.Second) // seat 1's move clock runs out
+	if mt.Seq() != 2 || !mt.Snapshot(1).Seats[1].TakenOver {
+		t.Fatalf("no takeover on timeout: seq %d, seat 1 %+v", mt.Seq(), mt.Snapshot(1).Seats[1])
+	}
+	gate <- struct{}{}
+	waitFor(t, func() bool { return mt.Seq() == 3 && !mt.searchingNow() })
+
+	var got []Update
+	var gotMu sync.Mutex
+	cancel := mt.Subscribe(func(u Update) { gotMu.Lock(); got = append(got, u); gotMu.Unlock() })
+	defer cancel()
+	u, later, err := mt.Reclaim(context.Background(), 1)
+	if err != nil || later {
+		t.Fatalf("Reclaim: later %v, err %v", later, err)
+	}
+	if u.Seq != 4 || u.Seat != 1 || u.Move != nil || len(u.Events) != 1 || u.Events[0].Type != EventReturn ||
+		u.Events[0].Data.(MatchEvent).Action != Returns {
+		t.Fatalf("the return update: %+v", u)
+	}
+	gotMu.Lock()
+	if len(got) != 1 || got[0].Seq != 4 {
+		t.Fatalf("subscriber got %+v, want the return", got)
+	}
+	gotMu.Unlock()
+	if s := mt.Snapshot(1).Seats[1]; s.Kind != Human || s.TakenOver {
+		t.Fatalf("seat 1 after the return: %+v", s)
+	}
+	play(t, mt, 0, "1")
+	if mt.searchingNow() {
+		t.Fatal("a bot is asked for the returned seat's move")
+	}
+	play(t, mt, 1, "2")
+
+	m.Close(context.Background())
+	st.Close()
+	_, m = openGated(t, path, gate, clock)
+	if _, err := m.Recover(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	mt, _ = m.Get(mt.ID())
+	if sn := mt.Snapshot(1); sn.Seq != 6 || sn.Seats[1].Kind != Human {
+		t.Fatalf("after a restart: seq %d, seat 1 %+v", sn.Seq, sn.Seats[1])
+	}
+}
+
+// TestReclaimWaitsForTheBotsMove: the holder asks for the seat while the
+// bot thinks about its move: the bot finishes that move, then the seat
+// goes back, with no further request.
+func TestReclaimWaitsForTheBotsMove(t *testing.T) {
+	clock := newFakeClock()
+	gate := make(chan struct{})
+	_, m := openGated(t, filepath.Join(t.TempDir(), "parlor.db"), gate, clock)
+	mt, err := m.Create(context.Background(), timeoutSpec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	updates := make(chan Update, 100)
+	mt.Subscribe(func(u Update) { updates <- u })
+	next := func() Update {
+		t.Helper()
+		select {
+		case u := <-updates:
+			return u
+		case <-time.After(20 * time.Second): // a hang, not a timing threshold
+			t.Fatalf("no update after seq %d", mt.Seq())
+			return Update{}
+		}
+	}
+	play(t, mt, 0, "1")
+	next()
+	clock.Advance(10 * time.Second)
+	if u := next(); u.Seq != 2 || u.Events[0].Type != EventTimeout {
+		t.Fatalf("timeout: %+v", u)
+	}
+	// The bot is thinking about seat 1's move (the gate holds it).
+	u, later, err := mt.Reclaim(context.Background(), 1)
+	if err != nil || !later || u.Seq != 0 {
+		t.Fatalf("Reclaim during the bot's move: %+v, later %v, err %v", u, later, err)
+	}
+	if k := mt.Snapshot(1).Seats[1].Kind; k != Bot || mt.Seq() != 2 {
+		t.Fatalf("the seat went back in the middle of the bot's move: %s at seq %d", k, mt.Seq())
+	}
+	gate <- struct{}{}
+	if u := next(); u.Seq != 3 || u.Seat != 1 || u.Move == nil {
+		t.Fatalf("the bot's move: %+v", u)
+	}
+	if u := next(); u.Seq != 4 || u.Seat != 1 || u.Move != nil || u.Events[0].Type != EventReturn {
+		t.Fatalf("after the bot's move: %+v", u)
+	}
+	play(t, mt, 0, "1")
+	play(t, mt, 1, "1")
+}
+
+// TestReclaimAskedThenGoneKeepsTheBot: a holder who asks for the seat
+// during the bot's move and then leaves the table does not get it back
+// after that move: the bot goes on playing for them.
+func TestReclaimAskedThenGoneKeepsTheBot(t *testing.T) {
+	clock := newFakeClock()
+	gate := make(chan struct{})
+	_, m := openGated(t, filepath.Join(t.TempDir(), "parlor.db"), gate, clock)
+	mt, err := m.Create(context.Background(), timeoutSpec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	play(t, mt, 0, "1")
+	clock.Advance(10 * time.Second)
+	if _, later, err := mt.Reclaim(context.Background(), 1); err != nil || !later {
+		t.Fatalf("Reclaim during the bot's move: later %v, err %v", later, err)
+	}
+	mt.SetConnected(1, false)
+	gate <- struct{}{}
+	waitFor(t, func() bool { return mt.Seq() == 3 && !mt.searchingNow() })
+	if s := mt.Snapshot(1).Seats[1]; s.Kind != Bot || !s.TakenOver || mt.Seq() != 3 {
+		t.Fatalf("seat 1 is %+v at seq %d after its holder left", s, mt.Seq())
+	}
+}
+
+// TestReclaimRefusals: a seat no bot took over (its holder's, a bot's own
+// seat), a seat that does not exist, a seat whose game clock is spent and a
+// match that is over are refused with their reason, and nothing changes.
+func TestReclaimRefusals(t *testing.T) {
+	e := newEnv(t)
+	mt := e.create(Spec{Game: "race", Options: json.RawMessage(`{"target":1000}`),
+		Seats: []SeatSpec{{Kind: Human}, {Kind: Bot, Level: "slow"}}, BotTime: 1 << 62})
+	for _, c := range []struct {
+		seat game.Seat
+		want error
+	}{{0, ErrNotTakenOver}, {1, ErrNotTakenOver}, {2, nil}, {-1, nil}} {
+		_, later, err := mt.Reclaim(context.Background(), c.seat)
+		if err == nil || later || (c.want != nil && !errors.Is(err, c.want)) {
+			t.Errorf("Reclaim(%d): later %v, err %v, want %v", c.seat, later, err, c.want)
+		}
+	}
+	if mt.Seq() != 0 || mt.Snapshot(0).Seats[0].Kind != Human {
+		t.Fatalf("refused requests changed the match: seq %d", mt.Seq())
+	}
+
+	// A seat whose game clock ran out stays the bot's.
+	clock := newFakeClock()
+	gate := make(chan struct{}, 10)
+	_, m := openGated(t, filepath.Join(t.TempDir(), "parlor.db"), gate, clock)
+	spec := timeoutSpec
+	spec.Policy = Policy{GameClock: 10 * time.Second, OnTimeout: BotTakes}
+	spent, err := m.Create(context.Background(), spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	play(t, spent, 0, "1")
+	clock.Advance(10 * time.Second)
+	if _, _, err := spent.Reclaim(context.Background(), 1); !errors.Is(err, ErrClockSpent) {
+		t.Fatalf("Reclaim of a seat whose game clock is spent: %v", err)
+	}
+	gate <- struct{}{}
+	waitFor(t, func() bool { return spent.Seq() == 3 && !spent.searchingNow() })
+	if _, _, err := spent.Reclaim(context.Background(), 1); !errors.Is(err, ErrClockSpent) {
+		t.Fatalf("Reclaim after the bot's move: %v", err)
+	}
+	if s := spent.Snapshot(1).Seats[1]; s.Kind != Bot || spent.Seq() != 3 {
+		t.Fatalf("seat 1 is %+v at seq %d after refused requests", s, spent.Seq())
+	}
+
+	// Over: nothing is given back.
+	if _, err := spent.Resign(context.Background(), 0); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := spent.Reclaim(context.Background(), 1); !errors.Is(err, ErrOver) {
+		t.Fatalf("Reclaim after the end: %v", err)
+	}
+}
+
+// searchingNow reports whether a bot search is running.
+func (mt *Match) searchingNow() bool {
+	mt.mu.Lock()
+	defer mt.mu.Unlock()
+	return mt.searching
 }
