@@ -16,10 +16,11 @@ import (
 	"github.com/parlor-games/parlor/store"
 )
 
-// protocolVersion is sent in hello; docs/protocol.md describes version 2
+// protocolVersion is sent in hello; docs/protocol.md describes version 3
 // (version 1 plus match.resign, the resign and return events and stored
-// chat).
-const protocolVersion = 2
+// chat in version 2; match.reclaim and the snapshot's takenOver in
+// version 3).
+const protocolVersion = 3
 
 // handlers maps a client message type to its handler. A handler returns
 // the reply's fields (nil for none) or an error whose text the client
@@ -44,6 +45,7 @@ func init() {
 		"match.load":     handleMatchLoad,
 		"match.rematch":  handleMatchRematch,
 		"match.resign":   handleMatchResign,
+		"match.reclaim":  handleMatchReclaim,
 	}
 }
 

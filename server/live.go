@@ -433,6 +433,8 @@ type Snapshot struct {
 	Views    map[string]any `json:"views"`
 	Handover *game.Seat     `json:"handover"`
 	Clocks   any            `json:"clocks,omitempty"`
+	// TakenOver lists the seats a bot plays now in their holders' place.
+	TakenOver []game.Seat `json:"takenOver"`
 }
 
 func (w *watch) snapshotLocked() Snapshot {
@@ -442,6 +444,12 @@ func (w *watch) snapshotLocked() Snapshot {
 	snap := Snapshot{Seq: sp.Seq, Turn: sp.Turn, Scores: sp.Scores, Outcome: sp.Outcome, Views: viewsFor(mt, seats), Clocks: sp.Clocks}
 	if snap.Turn == nil {
 		snap.Turn = []game.Seat{}
+	}
+	snap.TakenOver = []game.Seat{}
+	for i, s := range sp.Seats {
+		if s.TakenOver {
+			snap.TakenOver = append(snap.TakenOver, game.Seat(i))
+		}
 	}
 	if w.hidden && w.shown == noSeat {
 		for _, s := range snap.Turn {
