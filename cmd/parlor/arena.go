@@ -34,10 +34,10 @@ func runArena(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	parallel := fs.Int("parallel", runtime.NumCPU(), "games played at once")
 	shots := fs.Bool("shots", false, "Battleship only: count the shots a bot needs to sink a fleet")
 	level := fs.String("level", "", "with --shots: the hunting bot's level")
-	placer := fs.String("placer", "uniform", "with --shots: \"uniform\" (fleets drawn uniformly) or the bot level whose placement is used")
+	placer := fs.String("placer", "uniform", "with --shots: \"uniform\" (fleets drawn uniformly), \"sequential\" (ship by ship, as most published figures) or the bot level whose placement is used")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: parlor arena --game GAME --a LEVEL --b LEVEL [--games N] [--options JSON] [--ms T] [--seed S] [--parallel P]")
-		fmt.Fprintln(stderr, "       parlor arena --game battleship --shots --level LEVEL [--placer uniform|LEVEL] [--games N] [--seed S]\n\nflags:")
+		fmt.Fprintln(stderr, "       parlor arena --game battleship --shots --level LEVEL [--placer uniform|sequential|LEVEL] [--games N] [--seed S]\n\nflags:")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -141,8 +141,8 @@ func runShots(ctx context.Context, stdout io.Writer, def *game.Definition, level
 	if !contains(def.BotLevels, level) {
 		return fmt.Errorf("%s has no bot level %q (levels: %s)", def.Title, level, levels(def))
 	}
-	if placer != "uniform" && !contains(def.BotLevels, placer) {
-		return fmt.Errorf("--placer must be \"uniform\" or a bot level (%s), not %q", levels(def), placer)
+	if placer != "uniform" && placer != "sequential" && !contains(def.BotLevels, placer) {
+		return fmt.Errorf("--placer must be \"uniform\", \"sequential\" or a bot level (%s), not %q", levels(def), placer)
 	}
 	began := time.Now()
 	shots, err := battleship.HuntShots(ctx, level, placer, n, seed)

@@ -119,6 +119,10 @@ func TestArenaBattleship(t *testing.T) {
 	if !(17 <= lo && lo <= m && m <= hi) || maxShots > 100 || float64(maxShots) < m {
 		t.Fatalf("implausible shot figures:\n%s", out)
 	}
+	out, errs, code = parlor(t, "arena", "--game", "battleship", "--shots", "--level", "easy", "--placer", "sequential", "--games", "10")
+	if code != 0 || arenaCount(t, out, "fleets") != 10 || !strings.Contains(out, "placed by sequential") {
+		t.Fatalf("--placer sequential: exit %d: %s\n%s", code, errs, out)
+	}
 }
 
 func TestArenaErrors(t *testing.T) {

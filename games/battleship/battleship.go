@@ -303,6 +303,43 @@ func ValidateFleet(fleet []Placement, touch bool) ([numSquares]int8, error) {
 	return owner, nil
 }
 
+// SequentialFleet places the ships one by one, largest first, each at a
+// position drawn uniformly among those still free (drawn again while it
+// overlaps, or touches when touch is false). It is not uniform over fleets,
+// but it is how most published hunting figures were measured, so `parlor
+// arena --placer sequential` can compare with them.
+func SequentialFleet(rng *game.Rand, touch bool) []Placement {
+	for {
+		if fleet := sequentialFleet(rng, touch); fleet != nil {
+			return fleet
+		}
+	}
+}
+
+// sequentialFleet makes one attempt; without touching, the first ships can
+// leave no room for the last, and the caller starts again.
+func sequentialFleet(rng *game.Rand, touch bool) []Placement {
+	var occ, halo board
+	fleet := make([]Placement, numShips)
+	for k := range numShips {
+		ps := positions[Fleet[k].Len]
+		for tries := 0; ; tries++ {
+			if tries == 1000 {
+				return nil
+			}
+			p := &ps[rng.IntN(len(ps))]
+			if p.mask.and(occ).any() || (!touch && p.mask.and(halo).any()) {
+				continue
+			}
+			occ = occ.or(p.mask)
+			halo = halo.or(p.halo)
+			fleet[k] = Placement{Ship: Fleet[k].Name, Row: p.row, Col: p.col, Dir: p.dir}
+			break
+		}
+	}
+	return fleet
+}
+
 // RandomFleet draws a fleet uniformly over all legal fleets: each ship takes
 // a position chosen uniformly among its own positions, independently, and
 // the whole fleet is drawn again if any two ships overlap (or touch, when

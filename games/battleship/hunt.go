@@ -18,7 +18,8 @@ func fleetSeed(seed uint64, i int) uint64 {
 
 // HuntShots has a bot of level hunt n fleets and returns the number of
 // shots each hunt took. placer "uniform" draws fleets uniformly over all
-// legal fleets; any other value is a bot level whose own placement is used.
+// legal fleets, "sequential" places them ship by ship (SequentialFleet);
+// any other value is a bot level whose own placement is used.
 // Hunts run on every core; hunt i depends only on seed and i.
 func HuntShots(ctx context.Context, level, placer string, n int, seed uint64) ([]int, error) {
 	_, h, err := levelParts(level)
@@ -26,12 +27,15 @@ func HuntShots(ctx context.Context, level, placer string, n int, seed uint64) ([
 		return nil, err
 	}
 	var pl placerFunc
-	if placer == "uniform" {
+	switch placer {
+	case "uniform":
 		pl = uniformPlacer{}.place
-	} else {
+	case "sequential":
+		pl = SequentialFleet
+	default:
 		p, _, err := levelParts(placer)
 		if err != nil {
-			return nil, fmt.Errorf("placer must be \"uniform\" or a bot level: %w", err)
+			return nil, fmt.Errorf("placer must be \"uniform\", \"sequential\" or a bot level: %w", err)
 		}
 		pl = p.place
 	}
