@@ -25,6 +25,8 @@ export interface GameEvent { type: string; seat: number; data?: any }
 export interface Snapshot {
   seq: number; turn: number[] | null; scores: number[] | null; outcome: Outcome | null;
   views: Record<string, any> | null; handover: number | null; clocks?: Record<string, any> | null;
+  /** seats a bot plays now in their holders' place (protocol v3) */
+  takenOver?: number[] | null;
 }
 export interface MatchPush {
   t: "match"; table: string; seq: number; seat: number; move: unknown; text: string;

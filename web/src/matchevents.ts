@@ -12,6 +12,18 @@ const phrases: Record<string, string> = {
   return: "is back and plays again",
 };
 
+/** seatChange says whether a match-level event handed its seat to a bot
+ * ("bot": a takeover, or a timeout that a bot took over) or gave it back to
+ * its holder ("holder"), or neither (null). */
+export function seatChange(evs: GameEvent[] | null | undefined): "bot" | "holder" | null {
+  for (const e of evs ?? []) {
+    if (e.type === "takeover") return "bot";
+    if (e.type === "timeout" && (e.data as { action?: string } | undefined)?.action === "bot") return "bot";
+    if (e.type === "return") return "holder";
+  }
+  return null;
+}
+
 /** matchEventText says what a match-level event did to its seat ("resigned"),
  * or returns "" for a game's own events. */
 export function matchEventText(evs: GameEvent[] | null | undefined): string {

@@ -10,6 +10,9 @@ export interface MatchState {
   views: Record<string, any>;
   handover: number | null;
   clocks: Record<string, any> | null;
+  /** takenOver lists the seats a bot plays now in their holders' place
+   * (after a takeover, until the seat's return). */
+  takenOver: number[];
 }
 
 export interface TableCtx {

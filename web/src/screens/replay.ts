@@ -21,7 +21,7 @@ export function replayScreen(main: HTMLElement, params: string[]): () => void {
     const names = (r.seats ?? []).map((s) => (typeof s === "string" ? s : s.name));
     const steps = r.steps ?? [];
     let at = steps.length - 1;
-    const st: MatchState = { seq: 0, turn: [], scores: null, outcome: null, views: {}, handover: null, clocks: null };
+    const st: MatchState = { seq: 0, turn: [], scores: null, outcome: null, views: {}, handover: null, clocks: null, takenOver: [] };
     const table: Table = { id: "", game, options: (r.log.options as Record<string, unknown>) ?? {}, status: "over", match: matchId,
       seats: names.map((n) => ({ kind: "human", name: n, connected: true })) };
     const ctx: TableCtx = {

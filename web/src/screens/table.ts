@@ -1,5 +1,6 @@
 // The table: board, seats, status line, scores, clocks, move log, chat,
-// results, save, help, and the hot-seat hand-over screen. Game-specific
+// results, save, help, taking back a seat a bot took over, and the
+// hot-seat hand-over screen. Game-specific
 // drawing lives in games/*.ts.
 import type { GameEvent, MatchPush, Snapshot, Table } from "../api";
 import { chatBox } from "../chat";
@@ -14,7 +15,7 @@ import { battleshipView } from "../games/battleship";
 import { openCreateDialog } from "./create";
 import { optionsText } from "./lobby";
 import { tutorialFor, type Tutorial } from "../games/tutorial";
-import { matchEventText } from "../matchevents";
+import { matchEventText, seatChange } from "../matchevents";
 
 const factories: Record<string, GameViewFactory> = { dots: dotsView, battleship: battleshipView };
 
@@ -24,7 +25,7 @@ type HistoryEntry = Pick<MatchPush, "seq" | "seat" | "move" | "text" | "events">
 interface WatchReply { table: Table; seats: number[] | null; snapshot: Snapshot | null; history?: HistoryEntry[] | null }
 
 function emptyState(): MatchState {
-  return { seq: 0, turn: [], scores: null, outcome: null, views: {}, handover: null, clocks: null };
+  return { seq: 0, turn: [], scores: null, outcome: null, views: {}, handover: null, clocks: null, takenOver: [] };
 }
 
 function fromSnapshot(s: Snapshot | null): MatchState {
@@ -32,6 +33,7 @@ function fromSnapshot(s: Snapshot | null): MatchState {
   return {
     seq: s.seq ?? 0, turn: s.turn ?? [], scores: s.scores ?? null, outcome: s.outcome ?? null,
     views: s.views ?? {}, handover: s.handover ?? null, clocks: s.clocks ?? null,
+    takenOver: s.takenOver ?? [],
   };
 }
 
@@ -67,6 +69,13 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
 
   const status = h("p", { class: "status", id: "status", "aria-live": "polite" });
   const note = h("p", { class: "note", id: "note", role: "alert" });
+  // Shown while a bot plays one of your seats (a timeout with "bot takes
+  // over"): a button per such seat asks for it back (match.reclaim).
+  const reclaimText = h("span", { id: "reclaim-text" });
+  const reclaimBox = h("div", { class: "reclaim", id: "reclaim-box", hidden: true }, reclaimText);
+  const reclaimBtns = new Map<number, HTMLButtonElement>();
+  /** reclaiming holds the seats asked back whose return has not come yet. */
+  const reclaiming = new Set<number>();
   const boardWrap = h("div", { class: "board-wrap" });
   const cover = h("div", { class: "handover", hidden: true });
   const result = h("section", { class: "result", hidden: true, "aria-live": "polite", id: "result" });
@@ -97,7 +106,9 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     replay: false,
     mover: () => {
       if (st.outcome || st.handover !== null) return null;
-      for (const s of st.turn) if (held.includes(s) && (!hidden() || st.views[String(s)] !== undefined)) return s;
+      for (const s of st.turn) {
+        if (held.includes(s) && !st.takenOver.includes(s) && (!hidden() || st.views[String(s)] !== undefined)) return s;
+      }
       return null;
     },
     viewSeat: () => {
@@ -119,7 +130,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
       if (hotseat() || table?.game === "dots") return `Player ${i + 1} · ${name}`;
       return name;
     },
-    isBot: (i) => table?.seats[i]?.kind === "bot",
+    isBot: (i) => table?.seats[i]?.kind === "bot" || st.takenOver.includes(i),
     play: async (seat, move) => {
       try {
         await socket.send("match.play", { table: id, seat, move });
@@ -155,13 +166,14 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
       const turn = st.turn.includes(i) && !st.outcome;
       const score = st.scores?.[i];
       const clock = clockText(i);
-      const conn = s.kind === "bot" ? "computer" : s.kind === "open" ? "waiting" : s.connected ? "online" : "offline";
+      const botPlays = st.takenOver.includes(i) && !st.outcome;
+      const conn = s.kind === "bot" || botPlays ? "computer" : s.kind === "open" ? "waiting" : s.connected ? "online" : "offline";
       const li = h("li", { class: `seat seat-${i}` + (turn ? " on-turn" : ""), "data-seat": i },
         h("span", { class: "swatch", "aria-hidden": "true" }),
         h("div", { class: "seat-who" },
           h("strong", null, table?.game === "dots" || hotseat() ? `Player ${i + 1}` : ctx.seatName(i)),
           h("span", { class: "seat-name" }, table?.game === "dots" || hotseat() ? ctx.seatName(i) : (held.includes(i) ? "you" : "")),
-          h("span", { class: "conn conn-" + conn }, h("span", { class: "conn-dot", "aria-hidden": "true" }), conn,
+          h("span", { class: "conn conn-" + conn }, h("span", { class: "conn-dot", "aria-hidden": "true" }), botPlays ? "computer plays" : conn,
             clock ? h("span", { class: "clock", title: "Time left" }, h("span", { class: "sr-only" }, "time left "), clock) : null),
         ),
         turn ? h("span", { class: "turn-tag" }, "to move") : h("span"),
@@ -193,11 +205,13 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     return "";
   }
 
-  /** clockMoved moves the local clocks on after a move by seat. */
-  function clockMoved(seat: number): void {
+  /** clockMoved moves the local clocks on after an update about seat;
+   * charge says whether the seat's time since its clock started counts
+   * (not a bot's thinking). */
+  function clockMoved(seat: number, charge: boolean): void {
     if (!clock || !table) return;
     const now = Date.now();
-    if (clock.remaining && seat >= 0) clock.remaining[seat] = Math.max(0, clock.remaining[seat] - (now - clock.since[seat]));
+    if (clock.remaining && seat >= 0 && charge) clock.remaining[seat] = Math.max(0, clock.remaining[seat] - (now - clock.since[seat]));
     const moveMs = Number(table.policy?.["moveClock"] ?? 0) * 1000;
     clock.deadline = clock.deadline.map(() => 0);
     for (const s of st.turn) {
@@ -283,7 +297,10 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
       } else if (st.turn.length === 0) {
         text = "Starting…";
       } else {
-        const names = st.turn.map((s) => (ctx.isBot(s) ? `${ctx.seatName(s)} is thinking…` : `Waiting for ${ctx.seatLabel(s)}…`));
+        const names = st.turn.map((s) => {
+          if (st.takenOver.includes(s)) return held.includes(s) && !hotseat() ? "A computer player is moving for you…" : `A computer player is moving for ${ctx.seatLabel(s)}…`;
+          return ctx.isBot(s) ? `${ctx.seatName(s)} is thinking…` : `Waiting for ${ctx.seatLabel(s)}…`;
+        });
         text = names.join(" ");
       }
     }
@@ -291,6 +308,58 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     status.classList.toggle("my-turn", ctx.mover() !== null);
     invite.hidden = table.status !== "open" || !table.seats.some((x) => x.kind === "open");
     startBtn.hidden = !(table.status === "open" && isCreator() && !table.seats.some((x) => x.kind === "open"));
+  }
+
+  /** renderReclaim shows a "Take my seat back" button for each of your
+   * seats a bot plays now. Buttons are kept across renders, so that one a
+   * keyboard user has reached keeps focus while the bot moves. */
+  function renderReclaim(): void {
+    const mine = table && table.status === "playing" && !st.outcome ? held.filter((s) => st.takenOver.includes(s)) : [];
+    let hadFocus = false;
+    for (const [s, b] of reclaimBtns) {
+      if (mine.includes(s)) continue;
+      if (document.activeElement === b) hadFocus = true;
+      b.remove();
+      reclaimBtns.delete(s);
+    }
+    for (const s of mine) {
+      let b = reclaimBtns.get(s);
+      if (!b) {
+        b = h("button", { type: "button", class: "primary", id: hotseat() ? `reclaim-${s}` : "reclaim", "data-seat": s, "aria-describedby": "reclaim-text" });
+        b.addEventListener("click", () => void reclaim(s));
+        reclaimBtns.set(s, b);
+        reclaimBox.append(b);
+      }
+      const asked = reclaiming.has(s);
+      const text = asked ? "Taking your seat back…" : hotseat() ? `Take my seat back (${ctx.seatLabel(s)})` : "Take my seat back";
+      if (b.textContent !== text) b.textContent = text;
+      // aria-disabled rather than disabled: a disabled button loses the
+      // keyboard focus.
+      b.setAttribute("aria-disabled", String(asked));
+    }
+    reclaimText.textContent = mine.length === 0 ? "" : mine.length === 1 && !hotseat()
+      ? "A computer player is playing your seat."
+      : "A computer player is playing for " + mine.map((s) => ctx.seatLabel(s)).join(" and ") + ".";
+    reclaimBox.hidden = mine.length === 0;
+    if (hadFocus) {
+      // The seat is back: go on to the board, where the next move is made.
+      const next = reclaimBtns.values().next().value ?? boardWrap.querySelector<HTMLElement>('[tabindex="0"]');
+      next?.focus();
+    }
+  }
+
+  async function reclaim(seat: number): Promise<void> {
+    if (reclaiming.has(seat)) return;
+    reclaiming.add(seat);
+    renderReclaim();
+    try {
+      const r = await socket.send<{ seq?: number; pending?: boolean }>("match.reclaim", { table: id, seat });
+      if (r.pending && st.takenOver.includes(seat)) ctx.info("The computer finishes the move it is thinking about; then the seat is yours.");
+    } catch (x) {
+      reclaiming.delete(seat);
+      ctx.error((x as Error).message);
+      renderReclaim();
+    }
   }
 
   function isCreator(): boolean {
@@ -502,6 +571,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     renderResult();
     renderCover();
     renderControls();
+    renderReclaim();
     tutorial?.update();
   }
 
@@ -522,6 +592,9 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     table = r.table;
     if (table.rematch) rematchAt = table.rematch;
     held = r.seats ?? [];
+    // A request still waiting for its return is either answered by the
+    // pushes that follow or was lost with the connection.
+    reclaiming.clear();
     const snap = fromSnapshot(r.snapshot);
     if (!resumed || snap.seq >= st.seq) st = snap;
     if (r.snapshot) clock = clockFrom(r.snapshot.clocks, table.seats.length);
@@ -575,7 +648,15 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
       for (const [k, v] of Object.entries(m.views)) st.views[k] = v;
       if (st.handover !== null && m.views[String(st.handover)] !== undefined) st.handover = null;
     }
-    if (fresh) clockMoved(m.seat);
+    const change = fresh ? seatChange(m.events) : null;
+    if (change === "bot" && !st.takenOver.includes(m.seat)) st.takenOver = [...st.takenOver, m.seat];
+    if (change === "holder") {
+      st.takenOver = st.takenOver.filter((s) => s !== m.seat);
+      reclaiming.delete(m.seat);
+    }
+    // A bot's thinking is not charged to the seat's game clock; the
+    // holder's time up to a takeover is.
+    if (fresh) clockMoved(m.seat, change === "bot" || (change === null && !ctx.isBot(m.seat)));
     if (table && st.outcome) table.status = "over";
     else if (table && table.status === "open") table.status = "playing";
     renderAll();
@@ -583,6 +664,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
       const evs: GameEvent[] = m.events ?? [];
       view?.events?.(evs, m);
       tutorial?.events(evs, m);
+      if (change === "holder" && held.includes(m.seat)) announce(hotseat() ? `${ctx.seatLabel(m.seat)} is yours again.` : "Your seat is yours again.");
       if (ctx.mover() !== null && !st.outcome && m.seat !== ctx.mover()) sound("turn");
     }
   };
@@ -619,7 +701,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
   const screen = h("div", { class: "table-screen" },
     h("div", { class: "table-main" },
       h("div", { class: "table-head" }, title, controls),
-      status, startBtn, note, invite, result,
+      status, reclaimBox, startBtn, note, invite, result,
       h("div", { class: "board-area" }, boardWrap, sideExtra)),
     h("aside", { class: "table-side", "aria-label": "Players, moves and chat" },
       h("section", { class: "panel" }, h("h2", null, "Players"), seatsEl),
