@@ -63,6 +63,41 @@ func (s *Store) ChatLines(ctx context.Context, channel string, n int) ([]ChatLin
 	return out, nil
 }
 
+// PruneChat deletes all but the newest keep lines of a channel, so that a
+// busy channel (the lobby) does not grow for ever. It goes through the
+// writer's group commit, like AddChat. The statement walks the channel's
+// index from its newest line, so it costs about keep index steps however
+// long the channel is: the server calls it every so many lines of a
+// channel rather than for each one.
+func (s *Store) PruneChat(ctx context.Context, channel string, keep int) error {
+	if keep <= 0 {
+		return fmt.Errorf("store: prune chat: keep %d lines: must be positive", keep)
+	}
+	// With keep lines or fewer the subquery is NULL and nothing matches.
+	err := s.Exec(ctx, `DELETE FROM chat_lines WHERE channel = $1 AND id <= (
+		SELECT id FROM chat_lines WHERE channel = $1 ORDER BY id DESC LIMIT 1 OFFSET $2)`, channel, keep)
+	if err != nil {
+		return fmt.Errorf("store: prune chat: %w", err)
+	}
+	return nil
+}
+
+// PruneAllChat is PruneChat for every channel at once, for start-up: it
+// reads the whole table, which retention keeps small.
+func (s *Store) PruneAllChat(ctx context.Context, keep int) error {
+	if keep <= 0 {
+		return fmt.Errorf("store: prune chat: keep %d lines: must be positive", keep)
+	}
+	err := s.Exec(ctx, `DELETE FROM chat_lines WHERE id IN (
+		SELECT id FROM (
+			SELECT id, ROW_NUMBER() OVER (PARTITION BY channel ORDER BY id DESC) AS n FROM chat_lines
+		) AS ranked WHERE n > $1)`, keep)
+	if err != nil {
+		return fmt.Errorf("store: prune chat: %w", err)
+	}
+	return nil
+}
+
 // DeleteChat removes a channel's stored lines: the server calls it when it
 // forgets a finished table, whose chat nobody can read any more.
 func (s *Store) DeleteChat(ctx context.Context, channel string) error {
