@@ -3,6 +3,7 @@ package server
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -42,7 +43,8 @@ func newChat() *chat {
 }
 
 // post checks a message against the length limit and counts it toward the
-// user's rate limit, refusing it if the user is over the limit.
+// user's rate limit, refusing it if the user is over the limit. A message
+// that is then not delivered gives its place back with unpost.
 func (ch *chat) post(userID int64, m ChatMessage) error {
 	n := utf8.RuneCountInString(m.Text)
 	if strings.TrimSpace(m.Text) == "" {
@@ -65,6 +67,18 @@ func (ch *chat) post(userID int64, m ChatMessage) error {
 	}
 	ch.recent[userID] = append(keep, m.At)
 	return nil
+}
+
+// unpost takes back the count post made for a message sent at at, which
+// was refused after all (the store failed): only delivered lines count
+// toward the limit.
+func (ch *chat) unpost(userID int64, at time.Time) {
+	ch.mu.Lock()
+	defer ch.mu.Unlock()
+	recent := ch.recent[userID]
+	if i := slices.IndexFunc(recent, at.Equal); i >= 0 {
+		ch.recent[userID] = slices.Delete(recent, i, i+1)
+	}
 }
 
 func sortOnline(users []onlineUser) {
@@ -151,6 +165,7 @@ func handleChatSend(c *conn, data []byte) (any, error) {
 	// is still in the history after a crash.
 	line := store.ChatLine{Channel: m.Channel, UserID: c.user.ID, From: m.From, Text: m.Text, At: m.At}
 	if err := c.h.s.cfg.Store.AddChat(c.h.s.ctx, line); err != nil {
+		c.h.chat.unpost(c.user.ID, m.At)
 		c.h.s.log.Error("chat line not stored", "channel", m.Channel, "err", err)
 		return nil, errors.New("the message could not be saved; try again")
 	}

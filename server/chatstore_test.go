@@ -1,9 +1,16 @@
 package server_test
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"testing"
+
+	"github.com/parlor-games/parlor/match"
+	"github.com/parlor-games/parlor/server"
+	"github.com/parlor-games/parlor/store"
 )
 
 // historyTexts returns the texts of a channel's chat history as c reads it.
@@ -64,5 +71,63 @@ func TestChatHistorySurvivesRestart(t *testing.T) {
 	ch2.ok("chat.send", map[string]any{"channel": table, "text": "after"})
 	if got := historyTexts(t, cf2, table); len(got) != 5 || got[4] != "after" {
 		t.Errorf("history after a new line: %v", got)
+	}
+}
+
+// failingChat is a store whose AddChat fails while fail is set, as a full
+// disk or a broken database would make it fail.
+type failingChat struct {
+	*store.Store
+	fail atomic.Bool
+}
+
+func (f *failingChat) AddChat(ctx context.Context, l store.ChatLine) error {
+	if f.fail.Load() {
+		return errors.New("disk I/O error")
+	}
+	return f.Store.AddChat(ctx, l)
+}
+
+// TestChatStoreFailureNotCounted: a line the store could not take is
+// refused with a reason the sender can act on, reaches no one, is in no
+// history, and does not count toward the sender's rate limit: after more
+// refused lines than the limit allows, the sender still sends a full
+// burst.
+func TestChatStoreFailureNotCounted(t *testing.T) {
+	fs := &failingChat{}
+	e := startEnvConfig(t, t.TempDir(), match.Options{}, func(cfg *server.Config) {
+		fs.Store = cfg.Store.(*store.Store)
+		cfg.Store = fs
+	})
+	ann, bob := e.guest("Ann"), e.guest("Bob")
+	ca, cb := ann.dial(), bob.dial()
+	ca.ok("lobby.join", nil)
+	cb.ok("lobby.join", nil)
+
+	fs.fail.Store(true)
+	for i := 1; i <= 7; i++ {
+		got := ca.fail("chat.send", map[string]any{"channel": "lobby", "text": fmt.Sprintf("lost %d", i)})
+		if got != "the message could not be saved; try again" {
+			t.Fatalf("line %d while the store fails: %q", i, got)
+		}
+	}
+	fs.fail.Store(false)
+	for i := 1; i <= 5; i++ {
+		ca.ok("chat.send", map[string]any{"channel": "lobby", "text": fmt.Sprintf("kept %d", i)})
+	}
+	// Bob got the pushes of the stored lines only: the five, in order.
+	cb.waitFor("the last line's push", func(m msg) bool { return m.t() == "chat" && m.m["text"] == "kept 5" })
+	var pushed []string
+	for _, m := range cb.all() {
+		if m.t() == "chat" {
+			pushed = append(pushed, m.m["text"].(string))
+		}
+	}
+	want := "[kept 1 kept 2 kept 3 kept 4 kept 5]"
+	if got := fmt.Sprint(pushed); got != want {
+		t.Errorf("Bob's chat pushes: %s, want %s", got, want)
+	}
+	if got := fmt.Sprint(historyTexts(t, cb, "lobby")); got != want {
+		t.Errorf("lobby history: %s, want %s", got, want)
 	}
 }

@@ -53,6 +53,14 @@ func startEnv(t *testing.T, dir string) *env {
 // clocks passes a clock it moves by hand.
 func startEnvWith(t *testing.T, dir string, opts match.Options) *env {
 	t.Helper()
+	return startEnvConfig(t, dir, opts, nil)
+}
+
+// startEnvConfig is startEnvWith where tweak, if not nil, may change the
+// server's configuration: a chat test sets ChatKeep, or wraps the store
+// to make it fail.
+func startEnvConfig(t *testing.T, dir string, opts match.Options, tweak func(*server.Config)) *env {
+	t.Helper()
 	ctx := context.Background()
 	st, err := store.Open(ctx, dir+"/parlor.db")
 	if err != nil {
@@ -67,7 +75,11 @@ func startEnvWith(t *testing.T, dir string, opts match.Options) *env {
 	if _, err := mgr.Recover(ctx); err != nil {
 		t.Fatal(err)
 	}
-	srv, err := server.New(ctx, server.Config{Registry: reg, Matches: mgr, Accounts: acct, Store: st, BotBudget: 50 * time.Millisecond})
+	cfg := server.Config{Registry: reg, Matches: mgr, Accounts: acct, Store: st, BotBudget: 50 * time.Millisecond}
+	if tweak != nil {
+		tweak(&cfg)
+	}
+	srv, err := server.New(ctx, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
