@@ -10,8 +10,8 @@ import (
 )
 
 // createTimedDotsJS creates an 8x8 Dots table for the page's user and one
-// open seat, with a 3-second move clock after which a bot takes the seat
-// over. The create dialog offers no clock that short, so the page opens a
+// open seat, with a 6-second move clock after which a bot takes the seat
+// over (short, yet room for a loaded machine to answer). The create dialog offers no clock that short, so the page opens a
 // WebSocket of its own and sends table.create, as a script could; it
 // resolves with the table's id.
 const createTimedDotsJS = `new Promise((resolve, reject) => {
@@ -20,7 +20,7 @@ const createTimedDotsJS = `new Promise((resolve, reject) => {
 		const m = JSON.parse(e.data);
 		if (m.t === "hello") {
 			ws.send(JSON.stringify({t: "table.create", id: 1, game: "dots", options: {rows: 8, cols: 8},
-				seats: [{kind: "me"}, {kind: "open"}], policy: {moveClock: 3, onTimeout: "bot"}}));
+				seats: [{kind: "me"}, {kind: "open"}], policy: {moveClock: 6, onTimeout: "bot"}}));
 		} else if (m.t === "reply") {
 			ws.close();
 			if (m.ok) resolve(m.table.id); else reject(new Error(m.error));
@@ -95,7 +95,7 @@ func TestTakeSeatBackAfterTimeout(t *testing.T) {
 		p.waitFor("the board", `document.querySelectorAll("g.slot").length === 112`)
 	}
 
-	// Ann does not move: after 3 seconds a bot takes her seat and the
+	// Ann does not move: after 6 seconds a bot takes her seat and the
 	// button appears. Bob answers the bot's moves.
 	deadline := time.Now().Add(wait)
 	for !ann.reclaimState().Button {
