@@ -21,6 +21,13 @@ const (
 	chatWindow  = 10 * time.Second
 )
 
+// DefaultChatKeep is how many lines of each channel the store keeps
+// unless Config.ChatKeep says otherwise: five times what chat.history
+// returns, so well beyond what anyone scrolls back to, while the lobby,
+// which every player writes to and which is never deleted, stays a few
+// hundred rows.
+const DefaultChatKeep = 500
+
 // ChatMessage is one line of chat.
 type ChatMessage struct {
 	Channel string    `json:"channel"`
@@ -29,17 +36,46 @@ type ChatMessage struct {
 	At      time.Time `json:"at"`
 }
 
-// chat keeps each user's recent sends for the rate limit. The lines
-// themselves are in the store (AddChat), so that a channel's history
-// outlives a restart; the rate limit, a matter of seconds, starts afresh
-// after one.
+// chat keeps each user's recent sends for the rate limit, and how many
+// lines each channel got since it was last pruned. The lines themselves
+// are in the store (AddChat), so that a channel's history outlives a
+// restart; the rate limit, a matter of seconds, starts afresh after one.
 type chat struct {
 	mu     sync.Mutex
 	recent map[int64][]time.Time
+
+	// keep is how many lines a channel keeps (0 or less: all of them); a
+	// channel is pruned after every pruneEvery lines stored, so it holds
+	// at most keep + pruneEvery - 1 lines between two prunings (a
+	// restart, which forgets the counts, prunes every channel).
+	keep, pruneEvery int
+	unpruned         map[string]int
+	// When unpruned reaches sweepAt channels, the counts of channels
+	// that are gone (forgotten tables, whose lines are deleted) are
+	// dropped; live reports whether a channel still exists.
+	sweepAt int
+	live    func(channel string) bool
 }
 
-func newChat() *chat {
-	return &chat{recent: make(map[int64][]time.Time)}
+func newChat(keep int, live func(channel string) bool) *chat {
+	return &chat{
+		recent:     make(map[int64][]time.Time),
+		keep:       keep,
+		pruneEvery: max(1, keep/10),
+		unpruned:   make(map[string]int),
+		sweepAt:    chatSweepMin,
+		live:       live,
+	}
+}
+
+// chatSweepMin is the fewest channels whose counts are swept.
+const chatSweepMin = 64
+
+// chatChannelLive reports whether a channel's lines can still be read:
+// the lobby's always, a table's while the server knows the table.
+func (s *Server) chatChannelLive(channel string) bool {
+	id, ok := strings.CutPrefix(channel, "table:")
+	return !ok || s.tables.get(id) != nil
 }
 
 // post checks a message against the length limit and counts it toward the
@@ -79,6 +115,37 @@ func (ch *chat) unpost(userID int64, at time.Time) {
 	if i := slices.IndexFunc(recent, at.Equal); i >= 0 {
 		ch.recent[userID] = slices.Delete(recent, i, i+1)
 	}
+}
+
+// stored counts a line stored in channel and reports whether the channel
+// is due to be pruned.
+func (ch *chat) stored(channel string) bool {
+	if ch.keep <= 0 {
+		return false
+	}
+	ch.mu.Lock()
+	defer ch.mu.Unlock()
+	ch.unpruned[channel]++
+	if ch.unpruned[channel] < ch.pruneEvery {
+		if len(ch.unpruned) >= ch.sweepAt {
+			ch.sweepLocked()
+		}
+		return false
+	}
+	delete(ch.unpruned, channel)
+	return true
+}
+
+// sweepLocked drops the counts of channels that are gone, and sets the
+// next sweep at twice the channels left, so that sweeps cost O(1) per
+// line stored.
+func (ch *chat) sweepLocked() {
+	for c := range ch.unpruned {
+		if !ch.live(c) {
+			delete(ch.unpruned, c)
+		}
+	}
+	ch.sweepAt = max(chatSweepMin, 2*len(ch.unpruned))
 }
 
 func sortOnline(users []onlineUser) {
@@ -175,6 +242,13 @@ func handleChatSend(c *conn, data []byte) (any, error) {
 	}{"chat", m})
 	for _, o := range to {
 		o.push(msg)
+	}
+	if c.h.chat.stored(m.Channel) {
+		// The line is stored and delivered: a failure here only delays
+		// the pruning to the channel's next turn.
+		if err := c.h.s.cfg.Store.PruneChat(c.h.s.ctx, m.Channel, c.h.chat.keep); err != nil {
+			c.h.s.log.Warn("chat not pruned", "channel", m.Channel, "err", err)
+		}
 	}
 	return nil, nil
 }

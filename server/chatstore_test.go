@@ -131,3 +131,48 @@ func TestChatStoreFailureNotCounted(t *testing.T) {
 		t.Errorf("lobby history: %s, want %s", got, want)
 	}
 }
+
+// TestChatKeepsNewestLines: with ChatKeep n, a channel's oldest lines are
+// deleted from the store, whether they were written before a start-up
+// with a smaller limit or since; chat.history returns the newest n, in
+// order. A negative ChatKeep keeps every line.
+func TestChatKeepsNewestLines(t *testing.T) {
+	keep := func(n int) func(*server.Config) {
+		return func(cfg *server.Config) { cfg.ChatKeep = n }
+	}
+	stored := func(e *env) int {
+		t.Helper()
+		var n int
+		if err := e.st.DB().QueryRow(`SELECT COUNT(*) FROM chat_lines WHERE channel = 'lobby'`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	send := func(c *client, from, to int) {
+		t.Helper()
+		for i := from; i <= to; i++ {
+			c.ok("chat.send", map[string]any{"channel": "lobby", "text": fmt.Sprintf("line %d", i)})
+		}
+	}
+	dir := t.TempDir()
+	e := startEnvConfig(t, dir, match.Options{}, keep(-1))
+	ann := e.guest("Ann")
+	send(ann.dial(), 1, 5)
+	if got := fmt.Sprint(historyTexts(t, ann.dial(), "lobby")); got != "[line 1 line 2 line 3 line 4 line 5]" || stored(e) != 5 {
+		t.Fatalf("keeping every line: history %s, %d stored", got, stored(e))
+	}
+
+	// A restart with a limit of 3 prunes the lobby at once.
+	e.stop()
+	e = startEnvConfig(t, dir, match.Options{}, keep(3))
+	ann.e = e
+	ca := ann.dial()
+	if got := fmt.Sprint(historyTexts(t, ca, "lobby")); got != "[line 3 line 4 line 5]" || stored(e) != 3 {
+		t.Fatalf("after a start-up with ChatKeep 3: history %s, %d stored", got, stored(e))
+	}
+	// New lines push the oldest out.
+	send(ca, 6, 9)
+	if got := fmt.Sprint(historyTexts(t, ca, "lobby")); got != "[line 7 line 8 line 9]" || stored(e) != 3 {
+		t.Fatalf("after four more lines: history %s, %d stored", got, stored(e))
+	}
+}

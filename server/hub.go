@@ -62,7 +62,7 @@ func newHub(s *Server) *hub {
 		conns:  make(map[*conn]struct{}),
 		online: make(map[int64]*presence),
 		lobby:  make(map[*conn]struct{}),
-		chat:   newChat(),
+		chat:   newChat(s.cfg.ChatKeep, s.chatChannelLive),
 	}
 }
 

@@ -69,6 +69,10 @@ type Store interface {
 	ChatLines(ctx context.Context, channel string, n int) ([]store.ChatLine, error)
 	// DeleteChat drops a forgotten table's lines.
 	DeleteChat(ctx context.Context, channel string) error
+	// PruneChat keeps a channel's newest keep lines and deletes the
+	// others; PruneAllChat does so for every channel (at start-up).
+	PruneChat(ctx context.Context, channel string, keep int) error
+	PruneAllChat(ctx context.Context, keep int) error
 	// Key is a secret key of the servers sharing the database, made on
 	// first use; the key named "saves" seals save files (sealed.go).
 	Key(ctx context.Context, name string) ([]byte, error)
@@ -87,6 +91,11 @@ type Config struct {
 	Origins []string
 	// BotBudget is the default time a bot may think per move.
 	BotBudget time.Duration
+	// ChatKeep is how many lines of chat each channel keeps in the store;
+	// older lines are deleted, every channel at start-up and then each
+	// channel every tenth of ChatKeep lines. 0 means DefaultChatKeep, and
+	// a negative value keeps every line.
+	ChatKeep int
 	// MessageRate is how many messages per second a connection may send
 	// on average (bursts of 40); 0 means the default of 20, and a negative
 	// value turns the limit off (load tests).
@@ -131,11 +140,22 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.BotBudget <= 0 {
 		cfg.BotBudget = time.Second
 	}
+	if cfg.ChatKeep == 0 {
+		cfg.ChatKeep = DefaultChatKeep
+	}
 	s := &Server{cfg: cfg, reg: cfg.Registry, log: cfg.Log, metrics: newMetrics()}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.hub = newHub(s)
 	if err := cfg.Store.Migrate(ctx, "server", tablesSchema...); err != nil {
 		return nil, err
+	}
+	if cfg.ChatKeep > 0 {
+		// The counts that prune a channel every so many lines start afresh
+		// with the process: start from channels within the limit.
+		// Housekeeping: a failure leaves the lines to the next pruning.
+		if err := cfg.Store.PruneAllChat(ctx, cfg.ChatKeep); err != nil {
+			cfg.Log.Warn("chat not pruned", "err", err)
+		}
 	}
 	s.tables = newTables(s)
 	if err := s.tables.load(ctx); err != nil {

@@ -28,14 +28,15 @@ import (
 
 // serveFlags are parlor serve's settings.
 type serveFlags struct {
-	addr    string
-	data    string
-	origins string
-	botMS   int
-	noWeb   bool
-	rate    float64
-	cpuProf string
-	pprof   bool
+	addr     string
+	data     string
+	origins  string
+	botMS    int
+	chatKeep int
+	noWeb    bool
+	rate     float64
+	cpuProf  string
+	pprof    bool
 }
 
 func parseServeFlags(args []string, stderr io.Writer) (serveFlags, error) {
@@ -46,6 +47,7 @@ func parseServeFlags(args []string, stderr io.Writer) (serveFlags, error) {
 	fs.StringVar(&f.data, "data", "./data", "data directory (the SQLite file parlor.db lives there)")
 	fs.StringVar(&f.origins, "origin", "", "extra origins allowed to open WebSockets, comma-separated host patterns (the server's own origin is always allowed)")
 	fs.IntVar(&f.botMS, "bot-ms", 1000, "default time budget of a bot move, in milliseconds")
+	fs.IntVar(&f.chatKeep, "chat-keep", server.DefaultChatKeep, "lines of chat kept per channel (the lobby, each table); older lines are deleted; 0 keeps every line")
 	fs.Float64Var(&f.rate, "ws-rate", 20, "messages per second a WebSocket may send on average (bursts of 40); 0 turns the limit off, for load tests")
 	fs.StringVar(&f.cpuProf, "cpuprofile", "", "write a CPU profile of the whole run to this file (for performance work)")
 	fs.BoolVar(&f.pprof, "pprof", false, "serve Go's profiler under /debug/pprof/ (for performance work; do not expose)")
@@ -58,6 +60,9 @@ func parseServeFlags(args []string, stderr io.Writer) (serveFlags, error) {
 	}
 	if f.botMS <= 0 {
 		return f, errors.New("-bot-ms must be positive")
+	}
+	if f.chatKeep < 0 {
+		return f, errors.New("-chat-keep must be 0 (keep every line) or more")
 	}
 	return f, nil
 }
@@ -170,6 +175,12 @@ func startServer(ctx context.Context, f serveFlags, log *slog.Logger) (*server.S
 		Origins:   origins,
 		BotBudget: time.Duration(f.botMS) * time.Millisecond,
 		Static:    static,
+		ChatKeep: func() int {
+			if f.chatKeep == 0 {
+				return -1
+			}
+			return f.chatKeep
+		}(),
 		MessageRate: func() float64 {
 			if f.rate == 0 {
 				return -1

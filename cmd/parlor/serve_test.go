@@ -32,9 +32,12 @@ type serveProc struct {
 	log  *strings.Builder
 }
 
-func startServe(t *testing.T, dir string) *serveProc {
+// startServe runs parlor serve on dir with the tests' settings and any
+// further flags in extra.
+func startServe(t *testing.T, dir string, extra ...string) *serveProc {
 	t.Helper()
-	cmd := exec.Command(parlorBin, "serve", "-addr", "127.0.0.1:0", "-data", dir, "-bot-ms", "50")
+	args := append([]string{"serve", "-addr", "127.0.0.1:0", "-data", dir, "-bot-ms", "50"}, extra...)
+	cmd := exec.Command(parlorBin, args...)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
