@@ -54,6 +54,24 @@ type presence struct {
 	user  Identity
 	conns int
 	stats map[string]GameStats
+	// early holds counts of matches that ended while stats were still
+	// being read from the database: the read may have begun before those
+	// results were stored, so what it returns is merged with them.
+	early map[string]GameStats
+}
+
+// mergeStats returns loaded with, for every game, the count of cur kept
+// where cur has seen more matches: counts only grow, so the larger one is
+// the newer.
+func mergeStats(loaded, cur map[string]GameStats) map[string]GameStats {
+	out := make(map[string]GameStats, len(loaded)+len(cur))
+	maps.Copy(out, loaded)
+	for g, st := range cur {
+		if st.Played > out[g].Played {
+			out[g] = st
+		}
+	}
+	return out
 }
 
 func newHub(s *Server) *hub {
@@ -501,7 +519,7 @@ func (h *hub) add(c *conn) {
 		// Stats come from the database; fetch them outside the lock.
 		st := h.s.lobbyStats(c.user.ID)
 		h.mu.Lock()
-		p.stats = st
+		h.loadedLocked(p, st)
 		h.mu.Unlock()
 		h.presenceChanged()
 	}
@@ -552,11 +570,20 @@ func (h *hub) refreshStats(userIDs []int64) {
 			st[g] = GameStats{Played: s.Played, Won: s.Won}
 		}
 		if p := h.online[id]; p != nil {
-			p.stats = st
+			h.loadedLocked(p, st)
 		}
 	}
 	h.mu.Unlock()
 	h.presenceChanged()
+}
+
+// loadedLocked installs stats read from the database for p, keeping any
+// count a match end delivered meanwhile (early, or already in p.stats)
+// that is newer than what the read saw.
+func (h *hub) loadedLocked(p *presence, st map[string]GameStats) {
+	st = mergeStats(st, p.early)
+	p.stats = mergeStats(st, p.stats)
+	p.early = nil
 }
 
 // setStats puts a match's counted results into the lobby stats of those
@@ -567,9 +594,13 @@ func (h *hub) setStats(game string, stats map[int64]accounts.Stats) {
 	h.mu.Lock()
 	for id, st := range stats {
 		p := h.online[id]
-		if p == nil || p.stats == nil {
-			// Offline, or online but not loaded yet: the stats are read
-			// from the database when they are.
+		if p == nil {
+			continue // offline: read from the database when they connect
+		}
+		if p.stats == nil {
+			// Being read from the database: that read may predate this
+			// result, so keep it to merge when the read is done.
+			p.early = mergeStats(map[string]GameStats{game: {Played: st.Played, Won: st.Won}}, p.early)
 			continue
 		}
 		if p.stats[game].Played > st.Played {
