@@ -117,6 +117,18 @@ func New(reg *game.Registry, st Store, log *slog.Logger, opts Options) *Manager 
 // ErrClosed is returned by calls made once Close has begun.
 var ErrClosed = errors.New("match: the server is shutting down")
 
+// ErrNotStored is in the chain of the error Create, Play, Resign and
+// Reclaim return when the store did not take what they had to keep: the
+// match, a move or a decision. Nothing changed, and the same request may
+// succeed later.
+var ErrNotStored = errors.New("match: not stored")
+
+// notStored marks a store failure with ErrNotStored; its text is err's.
+type notStored struct{ err error }
+
+func (e notStored) Error() string   { return e.err.Error() }
+func (e notStored) Unwrap() []error { return []error{e.err, ErrNotStored} }
+
 // Seat kinds.
 const (
 	Human = "human"
@@ -234,7 +246,7 @@ func (m *Manager) Create(ctx context.Context, spec Spec) (*Match, error) {
 		Seats: seats, Settings: set, Created: now,
 	}
 	if err := m.st.CreateMatch(ctx, h); err != nil {
-		return nil, err
+		return nil, notStored{err}
 	}
 	mt := m.newMatch(h.ID, spec, def, st, now)
 	mt.mu.Lock()

@@ -305,7 +305,7 @@ func (mt *Match) playLocked(ctx context.Context, seat game.Seat, text []byte) (U
 		// The state has moved on but the move is not durable: put the
 		// state back by replaying the log without it.
 		mt.restoreLocked()
-		return Update{}, fmt.Errorf("the move could not be stored: %w", err)
+		return Update{}, notStored{fmt.Errorf("the move could not be stored: %w", err)}
 	}
 	mt.entries = append(mt.entries, game.Entry{Seat: seat, Move: canon})
 	u := mt.recordLocked(Update{Seq: seq, Seat: seat, Move: canon, Text: mv.String(), Events: events, At: now})

@@ -221,8 +221,18 @@ func TestUnstoredMoveChangesNothing(t *testing.T) {
 	var got []int64
 	mt.Subscribe(func(u Update) { got = append(got, u.Seq) })
 	fs.fail = true
-	if _, err := mt.Play(context.Background(), 1, []byte("2")); err == nil {
+	_, err = mt.Play(context.Background(), 1, []byte("2"))
+	if err == nil {
 		t.Fatal("a move that could not be stored was accepted")
+	}
+	if !errors.Is(err, ErrNotStored) || err.Error() != "the move could not be stored: disk full" {
+		t.Errorf("unstored move: %v (ErrNotStored in its chain: %v)", err, errors.Is(err, ErrNotStored))
+	}
+	if _, err := mt.Resign(context.Background(), 1); !errors.Is(err, ErrNotStored) || err.Error() != "the decision could not be stored: disk full" {
+		t.Errorf("unstored resignation: %v (ErrNotStored in its chain: %v)", err, errors.Is(err, ErrNotStored))
+	}
+	if _, err := mt.Play(context.Background(), 1, []byte("9")); errors.Is(err, ErrNotStored) {
+		t.Errorf("a move the game refuses is reported as not stored: %v", err)
 	}
 	after := mt.Snapshot(0)
 	if after.Seq != 1 || string(after.View) != string(before.View) || !reflect.DeepEqual(after.Turn, before.Turn) || len(got) != 0 {

@@ -67,7 +67,7 @@ func (mt *Match) storeRecordLocked(ctx context.Context, rec matchRecord, now tim
 	}
 	seq := int64(len(mt.updates)) + 1
 	if err := mt.m.st.Append(ctx, store.Record{Match: mt.id, Index: seq, Seat: rec.Seat, Event: data, At: now}); err != nil {
-		return Update{}, fmt.Errorf("the decision could not be stored: %w", err)
+		return Update{}, notStored{fmt.Errorf("the decision could not be stored: %w", err)}
 	}
 	mt.applyRecordLocked(rec, now)
 	if mt.outcome != nil {
