@@ -24,7 +24,7 @@ const protocolVersion = 3
 
 // handlers maps a client message type to its handler. A handler returns
 // the reply's fields (nil for none) or an error whose text the client
-// shows.
+// shows, usually a replyError; errorCode gives the reply its code.
 var handlers map[string]func(c *conn, data []byte) (any, error)
 
 func init() {

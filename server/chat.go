@@ -1,8 +1,6 @@
 package server
 
 import (
-	"errors"
-	"fmt"
 	"slices"
 	"sort"
 	"strings"
@@ -84,10 +82,10 @@ func (s *Server) chatChannelLive(channel string) bool {
 func (ch *chat) post(userID int64, m ChatMessage) error {
 	n := utf8.RuneCountInString(m.Text)
 	if strings.TrimSpace(m.Text) == "" {
-		return errors.New("a chat message cannot be empty")
+		return badRequest("a chat message cannot be empty")
 	}
 	if n > chatMaxLen {
-		return fmt.Errorf("a chat message is at most %d characters (this one has %d)", chatMaxLen, n)
+		return badRequest("a chat message is at most %d characters (this one has %d)", chatMaxLen, n)
 	}
 	ch.mu.Lock()
 	defer ch.mu.Unlock()
@@ -99,7 +97,7 @@ func (ch *chat) post(userID int64, m ChatMessage) error {
 	}
 	if len(keep) >= chatBurst {
 		ch.recent[userID] = keep
-		return fmt.Errorf("at most %d chat messages per %d seconds: wait a moment", chatBurst, int(chatWindow/time.Second))
+		return refuse(codeRateLimited, "at most %d chat messages per %d seconds: wait a moment", chatBurst, int(chatWindow/time.Second))
 	}
 	ch.recent[userID] = append(keep, m.At)
 	return nil
@@ -200,11 +198,11 @@ func (c *conn) chatAudience(channel string, write bool) ([]*conn, error) {
 	}
 	id, ok := strings.CutPrefix(channel, "table:")
 	if !ok {
-		return nil, fmt.Errorf("unknown channel %q (use \"lobby\" or \"table:ID\")", channel)
+		return nil, badRequest("unknown channel %q (use \"lobby\" or \"table:ID\")", channel)
 	}
 	t := c.h.s.tables.get(id)
 	if t == nil {
-		return nil, fmt.Errorf("no table %q", id)
+		return nil, notFound("no table %q", id)
 	}
 	return t.chatAudience(c, write)
 }
@@ -215,7 +213,7 @@ func handleChatSend(c *conn, data []byte) (any, error) {
 		return nil, err
 	}
 	if req.Channel == nil || req.Text == nil {
-		return nil, errors.New("chat.send needs channel and text")
+		return nil, badRequest("chat.send needs channel and text")
 	}
 	to, err := c.chatAudience(*req.Channel, true)
 	if err != nil {
@@ -234,7 +232,7 @@ func handleChatSend(c *conn, data []byte) (any, error) {
 	if err := c.h.s.cfg.Store.AddChat(c.h.s.ctx, line); err != nil {
 		c.h.chat.unpost(c.user.ID, m.At)
 		c.h.s.log.Error("chat line not stored", "channel", m.Channel, "err", err)
-		return nil, errors.New("the message could not be saved; try again")
+		return nil, unavailable(err, "the message could not be saved; try again")
 	}
 	msg := mustJSON(struct {
 		T string `json:"t"`
@@ -259,7 +257,7 @@ func handleChatHistory(c *conn, data []byte) (any, error) {
 		return nil, err
 	}
 	if req.Channel == nil {
-		return nil, errors.New("chat.history needs channel")
+		return nil, badRequest("chat.history needs channel")
 	}
 	if _, err := c.chatAudience(*req.Channel, false); err != nil {
 		return nil, err
@@ -267,7 +265,7 @@ func handleChatHistory(c *conn, data []byte) (any, error) {
 	lines, err := c.h.s.cfg.Store.ChatLines(c.h.s.ctx, *req.Channel, chatHistory)
 	if err != nil {
 		c.h.s.log.Error("chat history not read", "channel", *req.Channel, "err", err)
-		return nil, errors.New("the chat history could not be read; try again")
+		return nil, unavailable(err, "the chat history could not be read; try again")
 	}
 	msgs := make([]ChatMessage, 0, len(lines))
 	for _, l := range lines {

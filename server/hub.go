@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"maps"
 	"net/http"
 	"runtime/debug"
@@ -371,12 +370,12 @@ func (c *conn) readLoop(ctx context.Context) {
 // serve handles one message; false ends the connection.
 func (c *conn) serve(typ websocket.MessageType, data []byte) bool {
 	if c.h.s.cfg.MessageRate >= 0 && !c.allow() {
-		c.push(errorReply(0, "too many messages: slow down"))
+		c.push(errorReply(0, refuse(codeRateLimited, "too many messages: slow down")))
 		c.close(websocket.StatusPolicyViolation, "rate limit exceeded")
 		return false
 	}
 	if typ != websocket.MessageText {
-		c.push(errorReply(0, "messages must be JSON text"))
+		c.push(errorReply(0, badRequest("messages must be JSON text")))
 		return true
 	}
 	c.hold()
@@ -420,17 +419,17 @@ func (c *conn) handle(data []byte) {
 	}
 	var req request
 	if err := json.Unmarshal(data, &req); err != nil {
-		c.push(errorReply(0, "message is not a JSON object"))
+		c.push(errorReply(0, badRequest("message is not a JSON object")))
 		return
 	}
 	if req.ID == nil {
-		c.push(errorReply(0, "message has no id"))
+		c.push(errorReply(0, badRequest("message has no id")))
 		return
 	}
 	id := *req.ID
 	h, ok := handlers[req.T]
 	if !ok {
-		c.push(errorReply(id, fmt.Sprintf("unknown message type %q", req.T)))
+		c.push(errorReply(id, badRequest("unknown message type %q", req.T)))
 		return
 	}
 	c.run(id, req.T, func() (any, error) { return h(c, data) })
@@ -441,12 +440,12 @@ func (c *conn) run(id int64, t string, h func() (any, error)) {
 	defer func() {
 		if p := recover(); p != nil {
 			c.h.s.log.Error("panic in handler", "t", t, "panic", p, "stack", string(debug.Stack()))
-			c.push(errorReply(id, "internal error"))
+			c.push(errorReply(id, refuse(codeInternal, "internal error")))
 		}
 	}()
 	res, err := h()
 	if err != nil {
-		c.push(errorReply(id, err.Error()))
+		c.push(errorReply(id, err))
 		return
 	}
 	if _, done := res.(replied); done {
@@ -477,10 +476,6 @@ func okReply(id int64, fields any) []byte {
 	return append(b, '}')
 }
 
-func errorReply(id int64, text string) []byte {
-	return mustJSON(map[string]any{"t": "reply", "id": id, "ok": false, "error": text})
-}
-
 func mustJSON(v any) []byte {
 	b, err := json.Marshal(v)
 	if err != nil {
@@ -497,9 +492,9 @@ func decodeStrict(data []byte, dst any) error {
 	if err := dec.Decode(dst); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
-			return fmt.Errorf("field %q must be %s", te.Field, game.JSONKind(te.Type))
+			return badRequest("field %q must be %s", te.Field, game.JSONKind(te.Type))
 		}
-		return fmt.Errorf("bad message: %v", err)
+		return badRequest("bad message: %v", err)
 	}
 	return nil
 }

@@ -3,8 +3,6 @@ package server
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -482,7 +480,7 @@ func handleTableWatch(c *conn, data []byte) (any, error) {
 		return nil, err
 	}
 	if req.Since != nil && *req.Since < 0 {
-		return nil, errors.New("since must be 0 or more")
+		return nil, badRequest("since must be 0 or more")
 	}
 	views := req.Views == nil || *req.Views
 	w := &watch{t: t, c: c, views: views, shown: noSeat}
@@ -490,7 +488,7 @@ func handleTableWatch(c *conn, data []byte) (any, error) {
 	t.mu.Lock()
 	if old := t.watchers[c]; old != nil {
 		t.mu.Unlock()
-		return nil, errors.New("already watching this table; unwatch first")
+		return nil, conflict("already watching this table; unwatch first")
 	}
 	w.seats = t.heldByLocked(c.user.ID)
 	w.hidden = t.def.Hidden && len(w.seats) > 1
@@ -601,12 +599,12 @@ type playReq struct {
 func moveBytes(raw json.RawMessage) ([]byte, error) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || bytes.Equal(raw, []byte("null")) {
-		return nil, errors.New("match.play needs move")
+		return nil, badRequest("match.play needs move")
 	}
 	if raw[0] == '"' {
 		var s string
 		if err := json.Unmarshal(raw, &s); err != nil {
-			return nil, errors.New("move is not valid JSON")
+			return nil, badRequest("move is not valid JSON")
 		}
 		return []byte(s), nil
 	}
@@ -617,20 +615,20 @@ func moveBytes(raw json.RawMessage) ([]byte, error) {
 // match. Nobody may act for a seat they do not hold.
 func (c *conn) seatFor(t *table, seatp *int, what string) (*match.Match, *watch, game.Seat, error) {
 	if seatp == nil {
-		return nil, nil, 0, fmt.Errorf("%s needs seat", what)
+		return nil, nil, 0, badRequest("%s needs seat", what)
 	}
 	seat := game.Seat(*seatp)
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.mt == nil {
-		return nil, nil, 0, errors.New("the match has not started")
+		return nil, nil, 0, conflict("the match has not started")
 	}
 	if *seatp < 0 || *seatp >= len(t.seats) {
-		return nil, nil, 0, fmt.Errorf("no seat %d at this table", *seatp)
+		return nil, nil, 0, badRequest("no seat %d at this table", *seatp)
 	}
 	st := t.seats[*seatp]
 	if st.Kind != "human" || st.UserID != c.user.ID {
-		return nil, nil, 0, fmt.Errorf("you do not hold seat %d", *seatp)
+		return nil, nil, 0, forbidden("you do not hold seat %d", *seatp)
 	}
 	return t.mt, t.watchers[c], seat, nil
 }
@@ -660,7 +658,7 @@ func (c *conn) play(start time.Time, table *string, seatp *int, move json.RawMes
 		blocked := w.hidden && w.shown != seat
 		w.mu.Unlock()
 		if blocked {
-			return nil, fmt.Errorf("confirm the hand-over to seat %d first", seat)
+			return nil, conflict("confirm the hand-over to seat %d first", seat)
 		}
 	}
 	mv, err := moveBytes(move)
@@ -698,7 +696,7 @@ func handleMatchHandover(c *conn, data []byte) (any, error) {
 		return nil, err
 	}
 	if w == nil {
-		return nil, errors.New("watch the table first")
+		return nil, conflict("watch the table first")
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()

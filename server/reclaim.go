@@ -2,7 +2,6 @@ package server
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/parlor-games/parlor/match"
 )
@@ -41,16 +40,16 @@ func handleMatchReclaim(c *conn, data []byte) (any, error) {
 		return nil, err
 	}
 	if w == nil {
-		return nil, errors.New("watch the table first")
+		return nil, conflict("watch the table first")
 	}
 	u, later, err := mt.Reclaim(c.h.s.ctx, seat)
 	switch {
 	case errors.Is(err, match.ErrOver):
-		return nil, errors.New("the match is already over")
+		return nil, reword(err, "the match is already over")
 	case errors.Is(err, match.ErrNotTakenOver):
-		return nil, fmt.Errorf("no bot plays seat %d: it is yours to play", seat)
+		return nil, reword(err, "no bot plays seat %d: it is yours to play", seat)
 	case errors.Is(err, match.ErrClockSpent):
-		return nil, fmt.Errorf("seat %d has no time left on its game clock, so the bot keeps playing it", seat)
+		return nil, reword(err, "seat %d has no time left on its game clock, so the bot keeps playing it", seat)
 	case err != nil:
 		return nil, err
 	case later:

@@ -30,7 +30,7 @@ func handleMatchResign(c *conn, data []byte) (any, error) {
 	}
 	u, err := mt.Resign(c.h.s.ctx, seat)
 	if errors.Is(err, match.ErrOver) {
-		return nil, errors.New("the match is already over")
+		return nil, reword(err, "the match is already over")
 	}
 	if err != nil {
 		return nil, err

@@ -28,7 +28,7 @@ func handleMatchSave(c *conn, data []byte) (any, error) {
 		return nil, err
 	}
 	if req.Name == nil || strings.TrimSpace(*req.Name) == "" || len([]rune(*req.Name)) > 100 {
-		return nil, errors.New("match.save needs a name of 1-100 characters")
+		return nil, badRequest("match.save needs a name of 1-100 characters")
 	}
 	t.mu.Lock()
 	mt := t.mt
@@ -39,14 +39,15 @@ func handleMatchSave(c *conn, data []byte) (any, error) {
 	}
 	t.mu.Unlock()
 	if mt == nil {
-		return nil, errors.New("the match has not started")
+		return nil, conflict("the match has not started")
 	}
 	if !held {
-		return nil, errors.New("only players can save a match")
+		return nil, forbidden("only players can save a match")
 	}
 	sv, err := c.h.s.storeSave(c.h.s.ctx, c.user, *req.Name, mt.Log(), names)
 	if err != nil {
-		return nil, err
+		c.h.s.log.Error("save not stored", "table", t.id, "err", err)
+		return nil, unavailable(err, "the match could not be saved; try again")
 	}
 	return map[string]any{"save": sv}, nil
 }
@@ -65,20 +66,26 @@ func handleMatchLoad(c *conn, data []byte) (any, error) {
 		return nil, err
 	}
 	if req.Save == nil {
-		return nil, errors.New("match.load needs save")
+		return nil, badRequest("match.load needs save")
 	}
 	s := c.h.s
 	sv, err := s.cfg.Store.GetSave(s.ctx, c.user.ID, *req.Save)
-	if err != nil {
-		return nil, errors.New("no such save")
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, notFound("no such save")
 	}
+	if err != nil {
+		s.log.Error("save not read", "save", *req.Save, "err", err)
+		return nil, unavailable(err, "the save could not be read; try again")
+	}
+	// A save was replayed when it was made: one that no longer reads or
+	// replays is the server's fault, not the request's.
 	var l game.Log
 	if err := json.Unmarshal(sv.Log, &l); err != nil {
-		return nil, errors.New("the save is damaged: " + err.Error())
+		return nil, refuse(codeInternal, "the save is damaged: %v", err)
 	}
 	st, err := s.reg.Replay(l)
 	if err != nil {
-		return nil, err
+		return nil, withCode(codeInternal, err)
 	}
 	def, _ := s.reg.Lookup(l.Game)
 	reqs := req.Seats
@@ -125,10 +132,10 @@ func handleMatchRematch(c *conn, data []byte) (any, error) {
 	def, opts, specChat, pol, next := t.def, t.options, t.spectatorChat, t.policy, t.rematch
 	t.mu.Unlock()
 	if !held {
-		return nil, errors.New("only players can ask for a rematch")
+		return nil, forbidden("only players can ask for a rematch")
 	}
 	if !over && !alone {
-		return nil, errors.New("the game is still being played: a rematch can be asked for after the end")
+		return nil, conflict("the game is still being played: a rematch can be asked for after the end")
 	}
 	if next != "" {
 		// Someone asked first: everyone goes to the same new table.
@@ -167,7 +174,7 @@ func (ts *tables) createFrom(ctx context.Context, def *game.Definition, l game.L
 	specs := make([]match.SeatSpec, len(seats))
 	for i, st := range seats {
 		if st.Kind == "open" {
-			return nil, errors.New("a loaded match needs every seat filled (me or a bot)")
+			return nil, badRequest("a loaded match needs every seat filled (me or a bot)")
 		}
 		specs[i] = match.SeatSpec{Kind: st.Kind, Level: st.Level, UserID: st.UserID, Name: st.Name}
 	}
@@ -176,19 +183,19 @@ func (ts *tables) createFrom(ctx context.Context, def *game.Definition, l game.L
 	id := "m" + newTableID() + newTableID()
 	now := time.Now().UTC()
 	if err := s.cfg.Store.CreateMatch(ctx, store.MatchHeader{ID: id, Game: l.Game, Options: l.Options, Seed: l.Seed, Seats: sj, Settings: setj, Created: now}); err != nil {
-		return nil, err
+		return nil, withCode(codeUnavailable, err)
 	}
 	for i, e := range l.Moves {
 		if err := s.cfg.Store.Append(ctx, store.Record{Match: id, Index: int64(i + 1), Seat: e.Seat, Move: e.Move, At: now}); err != nil {
-			return nil, err
+			return nil, withCode(codeUnavailable, err)
 		}
 	}
 	if _, err := s.cfg.Matches.Recover(ctx); err != nil {
-		return nil, err
+		return nil, withCode(codeUnavailable, err)
 	}
 	mt, ok := s.cfg.Matches.Get(id)
 	if !ok {
-		return nil, errors.New("the saved match did not resume")
+		return nil, refuse(codeInternal, "the saved match did not resume")
 	}
 	opts := l.Options
 	if len(opts) == 0 {

@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -55,12 +54,12 @@ func (p PolicyJSON) validate() error {
 		switch v {
 		case "", "forfeit", "bot", "end":
 		default:
-			return fmt.Errorf("policy choice %q is not one of forfeit, bot, end", v)
+			return badRequest("policy choice %q is not one of forfeit, bot, end", v)
 		}
 	}
 	for _, d := range []float64{p.Grace, p.MoveClock, p.GameClock} {
 		if d < 0 || d > 7*24*3600 {
-			return errors.New("policy times are seconds between 0 and one week")
+			return badRequest("policy times are seconds between 0 and one week")
 		}
 	}
 	return nil
@@ -235,7 +234,7 @@ func (t *table) persist(ctx context.Context) error {
 	err := t.s.cfg.Store.Exec(ctx, row.Query, row.Args...)
 	if err != nil {
 		t.s.log.Error("persist table", "table", t.id, "err", err)
-		return errors.New("could not save the table; try again")
+		return unavailable(err, "could not save the table; try again")
 	}
 	return nil
 }
@@ -388,7 +387,7 @@ type tableCreateReq struct {
 // state.
 func (s *Server) buildSeats(def *game.Definition, reqs []seatReq, n int, user Identity) ([]seat, error) {
 	if len(reqs) != n {
-		return nil, fmt.Errorf("%s with these options has %d seats; %d given", def.Title, n, len(reqs))
+		return nil, badRequest("%s with these options has %d seats; %d given", def.Title, n, len(reqs))
 	}
 	out := make([]seat, n)
 	for i, r := range reqs {
@@ -399,11 +398,11 @@ func (s *Server) buildSeats(def *game.Definition, reqs []seatReq, n int, user Id
 			out[i] = seat{Kind: "human", UserID: user.ID, Name: user.Name}
 		case "bot":
 			if _, err := def.Bot(r.Level, game.NewRand(1)); err != nil {
-				return nil, err
+				return nil, withCode(codeBadRequest, err)
 			}
 			out[i] = seat{Kind: "bot", Level: r.Level, Name: def.Title + " bot (" + r.Level + ")"}
 		default:
-			return nil, fmt.Errorf("seat %d: kind %q is not open, me or bot", i, r.Kind)
+			return nil, badRequest("seat %d: kind %q is not open, me or bot", i, r.Kind)
 		}
 	}
 	return out, nil
@@ -414,7 +413,7 @@ func (s *Server) buildSeats(def *game.Definition, reqs []seatReq, n int, user Id
 func (s *Server) seatCount(def *game.Definition, options json.RawMessage) (int, error) {
 	st, err := def.New(options, game.NewRand(1))
 	if err != nil {
-		return 0, err
+		return 0, withCode(codeBadRequest, err)
 	}
 	return st.Seats(), nil
 }
@@ -425,12 +424,12 @@ func handleTableCreate(c *conn, data []byte) (any, error) {
 		return nil, err
 	}
 	if req.Game == nil || req.Seats == nil {
-		return nil, errors.New("table.create needs game and seats")
+		return nil, badRequest("table.create needs game and seats")
 	}
 	s := c.h.s
 	def, err := s.reg.Lookup(*req.Game)
 	if err != nil {
-		return nil, err
+		return nil, withCode(codeBadRequest, err)
 	}
 	n, err := s.seatCount(def, req.Options)
 	if err != nil {
@@ -495,10 +494,10 @@ func (t *table) hasOpenLocked() bool {
 // startLocked creates the match. Callers hold t.mu.
 func (t *table) startLocked(ctx context.Context) error {
 	if t.status != statusOpen {
-		return errors.New("the table has already started")
+		return conflict("the table has already started")
 	}
 	if t.hasOpenLocked() {
-		return errors.New("every seat must be taken before the start")
+		return conflict("every seat must be taken before the start")
 	}
 	spec := match.Spec{Game: t.game, Options: t.options, Seed: newSeed(), Policy: t.policy.policy(), BotTime: t.s.cfg.BotBudget}
 	for _, st := range t.seats {
@@ -573,11 +572,11 @@ func (c *conn) decodeForTable(data []byte, req interface{ tableID() *string }) (
 
 func (c *conn) tableArg(id *string) (*table, error) {
 	if id == nil {
-		return nil, errors.New("the message needs table")
+		return nil, badRequest("the message needs table")
 	}
 	t := c.h.s.tables.get(*id)
 	if t == nil {
-		return nil, fmt.Errorf("no table %q", *id)
+		return nil, notFound("no table %q", *id)
 	}
 	return t, nil
 }
@@ -589,19 +588,19 @@ func handleTableSit(c *conn, data []byte) (any, error) {
 		return nil, err
 	}
 	if req.Seat == nil {
-		return nil, errors.New("table.sit needs seat")
+		return nil, badRequest("table.sit needs seat")
 	}
 	t.mu.Lock()
 	err = func() error {
 		if t.status != statusOpen {
-			return errors.New("seats can only be taken before the start")
+			return conflict("seats can only be taken before the start")
 		}
 		i := *req.Seat
 		if i < 0 || i >= len(t.seats) {
-			return fmt.Errorf("no seat %d at this table", i)
+			return badRequest("no seat %d at this table", i)
 		}
 		if t.seats[i].Kind != "open" {
-			return fmt.Errorf("seat %d is not open", i)
+			return conflict("seat %d is not open", i)
 		}
 		t.seats[i] = seat{Kind: "human", UserID: c.user.ID, Name: c.user.Name}
 		return t.persist(c.h.s.ctx)
@@ -621,20 +620,20 @@ func handleTableStand(c *conn, data []byte) (any, error) {
 		return nil, err
 	}
 	if req.Seat == nil {
-		return nil, errors.New("table.stand needs seat")
+		return nil, badRequest("table.stand needs seat")
 	}
 	t.mu.Lock()
 	err = func() error {
 		if t.status != statusOpen {
-			return errors.New("seats can only be left before the start; resign instead")
+			return conflict("seats can only be left before the start; resign instead")
 		}
 		i := *req.Seat
 		if i < 0 || i >= len(t.seats) {
-			return fmt.Errorf("no seat %d at this table", i)
+			return badRequest("no seat %d at this table", i)
 		}
 		st := t.seats[i]
 		if !(st.Kind == "human" && st.UserID == c.user.ID) && !(st.Kind == "bot" && t.creator == c.user.ID) {
-			return fmt.Errorf("you do not hold seat %d", i)
+			return forbidden("you do not hold seat %d", i)
 		}
 		t.seats[i] = seat{Kind: "open"}
 		return t.persist(c.h.s.ctx)
@@ -660,7 +659,7 @@ func handleTableStart(c *conn, data []byte) (any, error) {
 	}
 	t.mu.Lock()
 	if t.creator != c.user.ID {
-		err = errors.New("only the table's creator can start it")
+		err = forbidden("only the table's creator can start it")
 	} else {
 		err = t.startLocked(c.h.s.ctx)
 	}
@@ -680,7 +679,7 @@ func (t *table) chatAudience(c *conn, write bool) ([]*conn, error) {
 	_, watching := t.watchers[c]
 	held := len(t.heldByLocked(c.user.ID)) > 0 || t.creator == c.user.ID
 	if write && !held && !(watching && t.spectatorChat) {
-		return nil, errors.New("spectators cannot write at this table")
+		return nil, forbidden("spectators cannot write at this table")
 	}
 	out := make([]*conn, 0, len(t.watchers))
 	for w := range t.watchers {
