@@ -239,6 +239,9 @@ func (c *client) readLoop() {
 			c.t.Errorf("server sent non-JSON %q", b)
 			continue
 		}
+		if code, _ := m["code"].(string); m["t"] == "reply" && m["ok"] == false && code == "" {
+			c.t.Errorf("error reply without a code: %s", b)
+		}
 		c.mu.Lock()
 		c.msgs = append(c.msgs, msg{m: m, raw: b})
 		c.mu.Unlock()

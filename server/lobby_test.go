@@ -129,7 +129,7 @@ func TestConnectionLimits(t *testing.T) {
 	}
 	found := false
 	for _, m := range c.all() {
-		if m.t() == "reply" && m.m["ok"] == false && strings.Contains(m.m["error"].(string), "too many") {
+		if m.t() == "reply" && m.m["ok"] == false && m.m["code"] == "rate-limited" && strings.Contains(m.m["error"].(string), "too many") {
 			found = true
 		}
 	}
