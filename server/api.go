@@ -18,8 +18,8 @@ import (
 
 // protocolVersion is sent in hello; docs/protocol.md describes version 3
 // (version 1 plus match.resign, the resign and return events and stored
-// chat in version 2; match.reclaim and the snapshot's takenOver in
-// version 3).
+// chat in version 2; match.reclaim, the snapshot's takenOver and the
+// code of every error reply in version 3).
 const protocolVersion = 3
 
 // handlers maps a client message type to its handler. A handler returns
