@@ -83,6 +83,18 @@ func httpError(w http.ResponseWriter, code int, msg string) {
 	writeJSON(w, code, map[string]string{"error": msg})
 }
 
+// storeError answers a store error on a request for one item: 404 with
+// missing when the item does not exist, and 503 when the store failed, so
+// that a client retries the one and not the other.
+func (s *Server) storeError(w http.ResponseWriter, err error, missing string) {
+	if errors.Is(err, store.ErrNotFound) {
+		httpError(w, http.StatusNotFound, missing)
+		return
+	}
+	s.log.Error("store", "err", err)
+	httpError(w, http.StatusServiceUnavailable, "the store could not answer; try again")
+}
+
 func writeJSON(w http.ResponseWriter, code int, v any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(code)
@@ -327,7 +339,7 @@ func (s *Server) apiSaves(w http.ResponseWriter, r *http.Request, u Identity) {
 func (s *Server) apiSaveFile(w http.ResponseWriter, r *http.Request, u Identity) {
 	sv, err := s.cfg.Store.GetSave(r.Context(), u.ID, r.PathValue("id"))
 	if err != nil {
-		httpError(w, http.StatusNotFound, "no such save")
+		s.storeError(w, err, "no such save")
 		return
 	}
 	f := SaveFile{Parlor: "save", V: plainSaveVersion, Name: sv.Name}
@@ -412,7 +424,9 @@ func (s *Server) apiSaveImport(w http.ResponseWriter, r *http.Request, u Identit
 	}
 	sv, err := s.storeSave(r.Context(), u, f.Name, f.Log, f.Seats)
 	if err != nil {
-		httpError(w, http.StatusBadRequest, err.Error())
+		// The file was valid (checked above): the store failed.
+		s.log.Error("store save", "err", err)
+		httpError(w, http.StatusServiceUnavailable, "the save could not be stored; try again")
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"save": sv})
@@ -433,7 +447,7 @@ func (s *Server) storeSave(ctx context.Context, u Identity, name string, l game.
 
 func (s *Server) apiSaveDelete(w http.ResponseWriter, r *http.Request, u Identity) {
 	if err := s.cfg.Store.DeleteSave(r.Context(), u.ID, r.PathValue("id")); err != nil {
-		httpError(w, http.StatusNotFound, "no such save")
+		s.storeError(w, err, "no such save")
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
@@ -451,7 +465,7 @@ type replayStep struct {
 func (s *Server) apiReplay(w http.ResponseWriter, r *http.Request) {
 	ml, err := s.cfg.Store.LoadMatch(r.Context(), r.PathValue("match"))
 	if err != nil {
-		httpError(w, http.StatusNotFound, "no such match")
+		s.storeError(w, err, "no such match")
 		return
 	}
 	if !ml.Finished {

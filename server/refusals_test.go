@@ -289,6 +289,13 @@ func (f *flakyStore) GetSave(ctx context.Context, userID int64, id string) (stor
 	return sv, err
 }
 
+func (f *flakyStore) DeleteSave(ctx context.Context, userID int64, id string) error {
+	if f.fail.Load() {
+		return errDisk
+	}
+	return f.Store.DeleteSave(ctx, userID, id)
+}
+
 func (f *flakyStore) CreateMatch(ctx context.Context, h store.MatchHeader) error {
 	if f.fail.Load() {
 		return errDisk
@@ -328,6 +335,8 @@ func TestRefusalCodesStoreFailures(t *testing.T) {
 	save := ca.ok("match.save", map[string]any{"table": hot, "name": "start"})["save"].(map[string]any)["id"].(string)
 	move := map[string]any{"table": hot, "seat": 0, "move": line(0, 0, 1)}
 
+	_, file := ann.do("GET", "/api/saves/"+save+"/file", nil)
+
 	fs.fail.Store(true)
 	checkRefusals(t, []refusal{
 		{ca, "table.create", map[string]any{"game": "dots", "seats": []any{map[string]any{"kind": "me"}, map[string]any{"kind": "open"}}}, "unavailable", "could not save the table; try again"},
@@ -339,7 +348,25 @@ func TestRefusalCodesStoreFailures(t *testing.T) {
 		{ca, "match.save", map[string]any{"table": hot, "name": "again"}, "unavailable", "the match could not be saved; try again"},
 		{ca, "match.load", map[string]any{"save": save}, "unavailable", "the save could not be read; try again"},
 	})
+	// Over HTTP a store failure is 503, to be retried, not 404.
+	for _, c := range []struct {
+		method, path string
+		body         any
+	}{
+		{"GET", "/api/saves/" + save + "/file", nil},
+		{"DELETE", "/api/saves/" + save, nil},
+		{"POST", "/api/saves/import", file},
+	} {
+		if code, body := ann.do(c.method, c.path, c.body); code != 503 {
+			t.Errorf("%s %s while the store fails: %d %s, want 503", c.method, c.path, code, body)
+		}
+	}
 	fs.fail.Store(false)
+	for _, c := range [][2]string{{"GET", "/api/saves/nosuch/file"}, {"DELETE", "/api/saves/nosuch"}} {
+		if code, body := ann.do(c[0], c[1], nil); code != 404 {
+			t.Errorf("%s %s: %d %s, want 404", c[0], c[1], code, body)
+		}
+	}
 	fs.damaged.Store(true)
 	checkRefusals(t, []refusal{
 		{ca, "match.load", map[string]any{"save": save}, "internal", "the save is damaged: …"},
