@@ -153,7 +153,7 @@ func TestRefusalCodes(t *testing.T) {
 		{ca, "match.play", tbl("seat", 9, "move", line(0, 0, 1)), "bad-request", "no seat 9 at this table"},
 		{ca, "match.play", tbl("move", line(0, 0, 1)), "bad-request", "match.play needs seat"},
 		{ca, "match.play", tbl("seat", 0), "bad-request", "match.play needs move"},
-		{ca, "match.play", tbl("seat", 0, "move", "zz"), "bad-request", `move "zz"…`},
+		{ca, "match.play", tbl("seat", 0, "move", "zz"), "bad-move", `move "zz"…`},
 		{cb, "match.play", tbl("seat", 1, "move", line(0, 0, 1)), "not-your-turn", "it is not seat 1's turn"},
 		{ca, "match.play", tbl("seat", 0, "move", line(0, 0, 5)), "off-board", "dot …"},
 		{ca, "match.play", tbl("seat", 0, "move", line(0, 0, 2)), "too-far", "those dots are too far apart: join neighbouring dots, one step apart"},

@@ -410,11 +410,13 @@ func dotName(d [2]int) string {
 const maxMoveText = 256
 
 // ParseMove reads canonical JSON (either dot order) or notation. It
-// checks form only; Apply checks that the line exists and is free.
+// checks form only; Apply checks that the line exists and is free. A move
+// that cannot be read is refused with the code "bad-move", as in every
+// game, so that clients tell it from a rule's refusal.
 func (s *State) ParseMove(seat game.Seat, text []byte) (game.Move, error) {
 	m, err := ParseMove(text)
 	if err != nil {
-		return nil, err
+		return nil, game.Illegal("bad-move", "%v", err)
 	}
 	return m, nil
 }

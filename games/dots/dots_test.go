@@ -2,6 +2,7 @@ package dots
 
 import (
 	"encoding/json"
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -556,5 +557,19 @@ func TestParseCanonical(t *testing.T) {
 	}
 	if _, ok := parseCanonical([]byte(`{"from":[0,0],"to":[0,1]}`)); !ok {
 		t.Error("the canonical form takes the slow path")
+	}
+}
+
+// TestUnreadableMoveIsBadMove: a move that cannot be read is refused with
+// the code every game uses for it, "bad-move", not with an uncoded error,
+// so that a client can tell it from a rule's refusal (already-drawn...).
+func TestUnreadableMoveIsBadMove(t *testing.T) {
+	st := mustNew(t, 3, 3)
+	for _, text := range []string{"", "zz", "a1-", `{"from":[0,0]}`, `{"from":[0,0],"to":[0,1]} x`} {
+		_, err := st.ParseMove(0, []byte(text))
+		var me *game.MoveError
+		if !errors.As(err, &me) || me.Code != "bad-move" {
+			t.Errorf("ParseMove(%q) = %v, want a MoveError with code bad-move", text, err)
+		}
 	}
 }
