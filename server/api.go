@@ -310,6 +310,10 @@ type SaveFile struct {
 	Name   string   `json:"name"`
 	Log    game.Log `json:"log"`
 	Seats  []string `json:"seats"`
+	// Holders is who held each seat, known only from a sealed file (it is
+	// inside the sealed part). A plain file is of a finished game or one
+	// without secrets, where it does not matter.
+	Holders []seatHolder `json:"-"`
 }
 
 type saveJSON struct {
@@ -347,7 +351,7 @@ func (s *Server) apiSaveFile(w http.ResponseWriter, r *http.Request, u Identity)
 	_ = json.Unmarshal(sv.Seats, &f.Seats)
 	var out any = f
 	if s.needsSeal(f.Log) {
-		sf, err := s.sealSave(r.Context(), sv.Name, f.Log, f.Seats, sv.Created)
+		sf, err := s.sealSave(r.Context(), sv.Name, f.Log, f.Seats, readHolders(sv.Holders), sv.Created)
 		if err != nil {
 			s.log.Error("seal save", "save", sv.ID, "err", err)
 			httpError(w, http.StatusInternalServerError, "the save could not be sealed for download")
@@ -422,7 +426,7 @@ func (s *Server) apiSaveImport(w http.ResponseWriter, r *http.Request, u Identit
 		httpError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	sv, err := s.storeSave(r.Context(), u, f.Name, f.Log, f.Seats)
+	sv, err := s.storeSave(r.Context(), u, f.Name, f.Log, f.Seats, f.Holders)
 	if err != nil {
 		// The file was valid (checked above): the store failed.
 		s.log.Error("store save", "err", err)
@@ -432,13 +436,17 @@ func (s *Server) apiSaveImport(w http.ResponseWriter, r *http.Request, u Identit
 	writeJSON(w, http.StatusOK, map[string]any{"save": sv})
 }
 
-func (s *Server) storeSave(ctx context.Context, u Identity, name string, l game.Log, seats []string) (saveJSON, error) {
+func (s *Server) storeSave(ctx context.Context, u Identity, name string, l game.Log, seats []string, holders []seatHolder) (saveJSON, error) {
 	lb, err := json.Marshal(l)
 	if err != nil {
 		return saveJSON{}, err
 	}
 	sb, _ := json.Marshal(seats)
-	sv, err := s.cfg.Store.CreateSave(ctx, store.Save{UserID: u.ID, Name: name, Log: lb, Seats: sb})
+	var hb json.RawMessage
+	if holders != nil {
+		hb, _ = json.Marshal(holders)
+	}
+	sv, err := s.cfg.Store.CreateSave(ctx, store.Save{UserID: u.ID, Name: name, Log: lb, Seats: sb, Holders: hb})
 	if err != nil {
 		return saveJSON{}, err
 	}

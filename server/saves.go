@@ -13,6 +13,25 @@ import (
 	"github.com/parlor-games/parlor/game"
 )
 
+// seatHolder is who held a seat when a match was saved: a user, or a bot
+// of a level. A save keeps them so that a game with secrets that is not
+// over is resumed only in the seats its loader held (handleMatchLoad),
+// with the same bots in the others.
+type seatHolder struct {
+	User int64  `json:"user,omitempty"`
+	Bot  string `json:"bot,omitempty"`
+}
+
+// readHolders decodes a save's holders; nil when unknown or unreadable,
+// which handleMatchLoad treats as "no seat was the loader's".
+func readHolders(raw json.RawMessage) []seatHolder {
+	var hs []seatHolder
+	if len(raw) == 0 || json.Unmarshal(raw, &hs) != nil {
+		return nil
+	}
+	return hs
+}
+
 type saveReq struct {
 	envelope
 	tableRef
@@ -34,8 +53,15 @@ func handleMatchSave(c *conn, data []byte) (any, error) {
 	mt := t.mt
 	held := len(t.heldByLocked(c.user.ID)) > 0
 	names := make([]string, len(t.seats))
+	holders := make([]seatHolder, len(t.seats))
 	for i, st := range t.seats {
 		names[i] = st.Name
+		switch st.Kind {
+		case "human":
+			holders[i] = seatHolder{User: st.UserID}
+		case "bot":
+			holders[i] = seatHolder{Bot: st.Level}
+		}
 	}
 	t.mu.Unlock()
 	if mt == nil {
@@ -44,7 +70,7 @@ func handleMatchSave(c *conn, data []byte) (any, error) {
 	if !held {
 		return nil, forbidden("only players can save a match")
 	}
-	sv, err := c.h.s.storeSave(c.h.s.ctx, c.user, *req.Name, mt.Log(), names)
+	sv, err := c.h.s.storeSave(c.h.s.ctx, c.user, *req.Name, mt.Log(), names, holders)
 	if err != nil {
 		c.h.s.log.Error("save not stored", "table", t.id, "err", err)
 		return nil, unavailable(err, "the match could not be saved; try again")
@@ -88,11 +114,39 @@ func handleMatchLoad(c *conn, data []byte) (any, error) {
 		return nil, withCode(codeInternal, err)
 	}
 	def, _ := s.reg.Lookup(l.Game)
+	// In a game with secrets that is not over, a seat's view shows what
+	// only its holder saw (a fleet): the loader may take only the seats
+	// they held when the match was saved, and the others go to bots,
+	// which show nobody anything. Otherwise saving a game against a bot
+	// or a person and loading it in their seat would reveal their fleet.
+	guarded := def.Hidden && st.Outcome() == nil
+	holders := readHolders(sv.Holders)
+	if len(holders) != st.Seats() {
+		holders = nil
+	}
+	mine := func(i int) bool {
+		return !guarded || (holders != nil && holders[i].User == c.user.ID)
+	}
 	reqs := req.Seats
 	if reqs == nil {
+		// By default the loader takes the seats they held (every human
+		// seat, for a game without secrets or over), and each bot its
+		// seat again; a seat of another person goes to a bot of the
+		// game's middle level.
 		reqs = make([]seatReq, st.Seats())
 		for i := range reqs {
 			reqs[i] = seatReq{Kind: "me"}
+			switch {
+			case holders != nil && holders[i].Bot != "":
+				reqs[i] = seatReq{Kind: "bot", Level: holders[i].Bot}
+			case !mine(i) && len(def.BotLevels) > 0:
+				reqs[i] = seatReq{Kind: "bot", Level: def.BotLevels[len(def.BotLevels)/2]}
+			}
+		}
+	}
+	for i, r := range reqs {
+		if r.Kind == "me" && i < st.Seats() && !mine(i) {
+			return nil, forbidden("seat %d: this %s game is not over and that seat's secrets were not yours when it was saved; give it to a bot", i, def.Title)
 		}
 	}
 	seats, err := s.buildSeats(def, reqs, st.Seats(), c.user)

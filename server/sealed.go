@@ -80,6 +80,10 @@ type sealedSaveFile struct {
 type sealedLog struct {
 	Seed  uint64       `json:"seed"`
 	Moves []game.Entry `json:"moves"`
+	// Holders is who held each seat when the match was saved (users of
+	// this server's database, or a bot's level), sealed so that an
+	// importer cannot claim a seat whose secrets were not theirs.
+	Holders []seatHolder `json:"holders,omitempty"`
 }
 
 // aad is the additional authenticated data for a header: its JSON, as
@@ -129,7 +133,7 @@ func (s *Server) saveAEAD(ctx context.Context) (cipher.AEAD, string, error) {
 }
 
 // sealSave makes the sealed file of a save.
-func (s *Server) sealSave(ctx context.Context, name string, l game.Log, seats []string, saved time.Time) (sealedSaveFile, error) {
+func (s *Server) sealSave(ctx context.Context, name string, l game.Log, seats []string, holders []seatHolder, saved time.Time) (sealedSaveFile, error) {
 	aead, fp, err := s.saveAEAD(ctx)
 	if err != nil {
 		return sealedSaveFile{}, err
@@ -145,7 +149,7 @@ func (s *Server) sealSave(ctx context.Context, name string, l game.Log, seats []
 	if err != nil {
 		return sealedSaveFile{}, err
 	}
-	plain, err := json.Marshal(sealedLog{Seed: l.Seed, Moves: l.Moves})
+	plain, err := json.Marshal(sealedLog{Seed: l.Seed, Moves: l.Moves, Holders: holders})
 	if err != nil {
 		return sealedSaveFile{}, err
 	}
@@ -194,7 +198,8 @@ func (s *Server) openSave(ctx context.Context, f sealedSaveFile) (SaveFile, erro
 	}
 	return SaveFile{
 		Parlor: "save", V: plainSaveVersion, Name: f.Name, Seats: f.Seats,
-		Log: game.Log{Game: f.Game, Options: f.Options, Seed: sl.Seed, Moves: sl.Moves},
+		Log:     game.Log{Game: f.Game, Options: f.Options, Seed: sl.Seed, Moves: sl.Moves},
+		Holders: sl.Holders,
 	}, nil
 }
 

@@ -16,13 +16,19 @@ import (
 // Save is a match log kept under a name for an account, to be loaded,
 // downloaded or replayed later.
 type Save struct {
-	ID      string
-	UserID  int64
-	Name    string
-	Game    string
-	Log     json.RawMessage // a game.Log
-	Seats   json.RawMessage // the seats' display names, a JSON array of strings
-	Moves   int             // moves in Log
+	ID     string
+	UserID int64
+	Name   string
+	Game   string
+	Log    json.RawMessage // a game.Log
+	Seats  json.RawMessage // the seats' display names, a JSON array of strings
+	// Holders says who held each seat when the match was saved, as the
+	// server encodes it (a JSON array), nil when it is not known (saves
+	// made before it was recorded). A game with secrets that is not over
+	// may be resumed only in the seats its loader held: see the server's
+	// match.load.
+	Holders json.RawMessage
+	Moves   int // moves in Log
 	Created time.Time
 }
 
@@ -59,13 +65,21 @@ func (s *Store) CreateSave(ctx context.Context, sv Save) (Save, error) {
 	if err := strictJSON(sv.Seats, &names); err != nil {
 		return Save{}, fmt.Errorf("the save's seat names are not a list of names: %v", err)
 	}
+	holders := ""
+	if len(sv.Holders) > 0 {
+		var list []json.RawMessage
+		if err := strictJSON(sv.Holders, &list); err != nil {
+			return Save{}, fmt.Errorf("the save's seat holders are not a list: %v", err)
+		}
+		holders = string(sv.Holders)
+	}
 	sv.ID = newID()
 	sv.Game = l.Game
 	sv.Moves = len(l.Moves)
 	sv.Created = time.Now().UTC().Truncate(time.Millisecond)
 	_, err := s.db.ExecContext(ctx,
-		`INSERT INTO saves (id, user_id, name, game, log, seats, moves, created) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-		sv.ID, sv.UserID, sv.Name, sv.Game, string(sv.Log), string(sv.Seats), sv.Moves, millis(sv.Created))
+		`INSERT INTO saves (id, user_id, name, game, log, seats, holders, moves, created) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+		sv.ID, sv.UserID, sv.Name, sv.Game, string(sv.Log), string(sv.Seats), holders, sv.Moves, millis(sv.Created))
 	if err != nil {
 		return Save{}, fmt.Errorf("store: create save: %w", err)
 	}
@@ -109,11 +123,11 @@ func (s *Store) Saves(ctx context.Context, userID int64) ([]SaveInfo, error) {
 // ErrNotFound, so ids cannot be probed.
 func (s *Store) GetSave(ctx context.Context, userID int64, id string) (Save, error) {
 	sv := Save{ID: id, UserID: userID}
-	var log, seats string
+	var log, seats, holders string
 	var created int64
 	err := s.db.QueryRowContext(ctx,
-		`SELECT name, game, log, seats, moves, created FROM saves WHERE id = $1 AND user_id = $2`, id, userID).
-		Scan(&sv.Name, &sv.Game, &log, &seats, &sv.Moves, &created)
+		`SELECT name, game, log, seats, holders, moves, created FROM saves WHERE id = $1 AND user_id = $2`, id, userID).
+		Scan(&sv.Name, &sv.Game, &log, &seats, &holders, &sv.Moves, &created)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Save{}, ErrNotFound
 	}
@@ -122,6 +136,9 @@ func (s *Store) GetSave(ctx context.Context, userID int64, id string) (Save, err
 	}
 	sv.Log = json.RawMessage(log)
 	sv.Seats = json.RawMessage(seats)
+	if holders != "" {
+		sv.Holders = json.RawMessage(holders)
+	}
 	sv.Created = fromMillis(created)
 	return sv, nil
 }

@@ -238,6 +238,9 @@ var schema = []string{
 		secret TEXT NOT NULL,
 		created BIGINT NOT NULL
 	)`,
+	// Who held each seat of a saved match (Save.Holders), a JSON array of
+	// user ids; empty for saves made before it was recorded.
+	`ALTER TABLE saves ADD COLUMN holders TEXT NOT NULL DEFAULT ''`,
 }
 
 // Migrate brings the tables of one owner up to date. name identifies the

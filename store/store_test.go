@@ -253,14 +253,15 @@ func TestSaves(t *testing.T) {
 	ctx := context.Background()
 	s, path := openTemp(t)
 	log := json.RawMessage(`{"game":"dots","seed":7,"moves":[{"seat":0,"move":{"l":1}},{"seat":1,"move":{"l":2}}]}`)
-	sv, err := s.CreateSave(ctx, Save{UserID: 42, Name: " evening game ", Log: log, Seats: json.RawMessage(`["Ann","Bot"]`)})
+	sv, err := s.CreateSave(ctx, Save{UserID: 42, Name: " evening game ", Log: log, Seats: json.RawMessage(`["Ann","Bot"]`), Holders: json.RawMessage(`[{"user":42},{"bot":"easy"}]`)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if sv.ID == "" || sv.Game != "dots" || sv.Moves != 2 || sv.Name != "evening game" {
 		t.Errorf("created save = %+v", sv)
 	}
-	if _, err := s.CreateSave(ctx, Save{UserID: 42, Name: "second", Log: log}); err != nil {
+	second, err := s.CreateSave(ctx, Save{UserID: 42, Name: "second", Log: log})
+	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.CreateSave(ctx, Save{UserID: 7, Name: "other's", Log: log}); err != nil {
@@ -273,6 +274,7 @@ func TestSaves(t *testing.T) {
 		{UserID: 42, Name: "x", Log: json.RawMessage(`{"seed":1}`)},
 		{UserID: 42, Name: "x", Log: json.RawMessage(`{"game":"dots"} trailing`)},
 		{UserID: 42, Name: "x", Log: log, Seats: json.RawMessage(`{"a":1}`)},
+		{UserID: 42, Name: "x", Log: log, Holders: json.RawMessage(`{"user":1}`)},
 		{UserID: 42, Name: "  ", Log: log},
 	}
 	for _, b := range bad {
@@ -300,6 +302,14 @@ func TestSaves(t *testing.T) {
 	}
 	if string(got.Log) != string(log) || string(got.Seats) != `["Ann","Bot"]` || !got.Created.Equal(sv.Created) {
 		t.Errorf("got save %+v, want %+v", got, sv)
+	}
+	// Who held each seat survives a restart; a save made without them
+	// reads as not known, not as "nobody".
+	if string(got.Holders) != `[{"user":42},{"bot":"easy"}]` {
+		t.Errorf("seat holders read back as %s", got.Holders)
+	}
+	if g2, err := s.GetSave(ctx, 42, second.ID); err != nil || g2.Holders != nil {
+		t.Errorf("a save made without holders reads back %v (%v), want nil", g2.Holders, err)
 	}
 	if _, err := s.GetSave(ctx, 7, sv.ID); !errors.Is(err, ErrNotFound) {
 		t.Errorf("another user read the save: %v", err)
