@@ -33,7 +33,7 @@ const createTimedDotsJS = `new Promise((resolve, reject) => {
 type reclaimState struct {
 	Button   bool   `json:"button"`   // "Take my seat back" is shown
 	Back     bool   `json:"back"`     // the move log shows the seat given back
-	Retaken  bool   `json:"retaken"`  // ... and a takeover after that
+	Retaken  bool   `json:"retaken"`  // ... and a takeover of seat 0 (Player 1, Ann) after that
 	Conn     string `json:"conn"`     // seat 1's connection label
 	Status   string `json:"status"`   // the status line
 	MyTurn   bool   `json:"myTurn"`   // the board takes a move
@@ -48,7 +48,7 @@ const reclaimStateJS = `(() => {
 	return {
 		button: !!b && !b.closest("[hidden]"),
 		back: back >= 0,
-		retaken: back >= 0 && log.slice(back + 1).some((t) => /computer player took over|replaced by a computer/.test(t)),
+		retaken: back >= 0 && log.slice(back + 1).some((t) => t.startsWith("Player 1") && /computer player took over|replaced by a computer/.test(t)),
 		conn: document.querySelector(".seat-0 .conn")?.textContent ?? "",
 		status: document.querySelector("#status")?.textContent ?? "",
 		myTurn: !!document.querySelector("#status.my-turn"),

@@ -354,6 +354,10 @@ func (s *Server) apiSaveFile(w http.ResponseWriter, r *http.Request, u Identity)
 		sf, err := s.sealSave(r.Context(), sv.Name, f.Log, f.Seats, readHolders(sv.Holders), sv.Created)
 		if err != nil {
 			s.log.Error("seal save", "save", sv.ID, "err", err)
+			if errors.Is(err, errNoSaveKey) {
+				httpError(w, http.StatusServiceUnavailable, "the server's key for sealed saves cannot be read at the moment; try again")
+				return
+			}
 			httpError(w, http.StatusInternalServerError, "the save could not be sealed for download")
 			return
 		}
@@ -415,7 +419,7 @@ func (s *Server) apiSaveImport(w http.ResponseWriter, r *http.Request, u Identit
 	f, err := s.readSaveFile(r.Context(), body)
 	if errors.Is(err, errNoSaveKey) {
 		s.log.Error("open sealed save", "err", err)
-		httpError(w, http.StatusInternalServerError, "the server cannot open sealed saves at the moment")
+		httpError(w, http.StatusServiceUnavailable, "the server cannot open sealed saves at the moment; try again")
 		return
 	}
 	if err != nil {

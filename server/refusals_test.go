@@ -246,6 +246,7 @@ func TestRefusalCodesBotSeat(t *testing.T) {
 type flakyStore struct {
 	*store.Store
 	fail, damaged atomic.Bool
+	keyFail       atomic.Bool // only reading the server's keys fails
 }
 
 var errDisk = errors.New("disk I/O error")
@@ -296,6 +297,13 @@ func (f *flakyStore) DeleteSave(ctx context.Context, userID int64, id string) er
 	return f.Store.DeleteSave(ctx, userID, id)
 }
 
+func (f *flakyStore) Key(ctx context.Context, name string) ([]byte, error) {
+	if f.fail.Load() || f.keyFail.Load() {
+		return nil, errDisk
+	}
+	return f.Store.Key(ctx, name)
+}
+
 func (f *flakyStore) CreateMatch(ctx context.Context, h store.MatchHeader) error {
 	if f.fail.Load() {
 		return errDisk
@@ -336,6 +344,11 @@ func TestRefusalCodesStoreFailures(t *testing.T) {
 	move := map[string]any{"table": hot, "seat": 0, "move": line(0, 0, 1)}
 
 	_, file := ann.do("GET", "/api/saves/"+save+"/file", nil)
+	// An unfinished Battleship game against a bot: its download is sealed,
+	// under a key not yet read from the store.
+	bs := tableID(ca.ok("table.create", map[string]any{"game": "battleship", "policy": quiet,
+		"seats": []any{map[string]any{"kind": "me"}, map[string]any{"kind": "bot", "level": "easy"}}}))
+	bsSave := ca.ok("match.save", map[string]any{"table": bs, "name": "sealed"})["save"].(map[string]any)["id"].(string)
 
 	fs.fail.Store(true)
 	checkRefusals(t, []refusal{
@@ -362,6 +375,16 @@ func TestRefusalCodesStoreFailures(t *testing.T) {
 		}
 	}
 	fs.fail.Store(false)
+	// The sealing key is read from the store on its first use: if that
+	// fails, the sealed download is 503 too, and works once it does not.
+	fs.keyFail.Store(true)
+	if code, body := ann.do("GET", "/api/saves/"+bsSave+"/file", nil); code != 503 {
+		t.Errorf("a sealed download while the key cannot be read: %d %s, want 503", code, body)
+	}
+	fs.keyFail.Store(false)
+	if code, body := ann.do("GET", "/api/saves/"+bsSave+"/file", nil); code != 200 || !strings.Contains(string(body), `"sealed"`) {
+		t.Errorf("the sealed download once the key reads: %d %s", code, body)
+	}
 	for _, c := range [][2]string{{"GET", "/api/saves/nosuch/file"}, {"DELETE", "/api/saves/nosuch"}} {
 		if code, body := ann.do(c[0], c[1], nil); code != 404 {
 			t.Errorf("%s %s: %d %s, want 404", c[0], c[1], code, body)
