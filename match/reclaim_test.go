@@ -50,6 +50,26 @@ func openGated(t *testing.T, path string, gate chan struct{}, clock Clock) (*sto
 	return st, m
 }
 
+// checkReturnSurvivesRestart closes the manager and the store, opens them
+// again and checks that the match, recovered, has seat 1 back with its
+// holder after the six updates the return tests make.
+func checkReturnSurvivesRestart(t *testing.T, st *store.Store, m *Manager, path string, gate chan struct{}, clock Clock, id string) {
+	t.Helper()
+	m.Close(context.Background())
+	st.Close()
+	_, m = openGated(t, path, gate, clock)
+	if _, err := m.Recover(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	mt, ok := m.Get(id)
+	if !ok {
+		t.Fatalf("match %s not recovered", id)
+	}
+	if sn := mt.Snapshot(1); sn.Seq != 6 || sn.Seats[1].Kind != Human {
+		t.Fatalf("after a restart: seq %d, seat 1 %+v", sn.Seq, sn.Seats[1])
+	}
+}
+
 // TestTakenOverSeatReturnsAfterTheBotsMove: a bot takes over a gone seat
 // and starts thinking about its move; the player comes back meanwhile.
 // The bot finishes that move, then the seat is the player's again (a
@@ -107,16 +127,7 @@ func TestTakenOverSeatReturnsAfterTheBotsMove(t *testing.T) {
 	}
 	play(t, mt, 1, "2")
 
-	m.Close(context.Background())
-	st.Close()
-	_, m = openGated(t, path, gate, clock)
-	if _, err := m.Recover(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	mt, _ = m.Get(mt.ID())
-	if sn := mt.Snapshot(1); sn.Seq != 6 || sn.Seats[1].Kind != Human {
-		t.Fatalf("after a restart: seq %d, seat 1 %+v", sn.Seq, sn.Seats[1])
-	}
+	checkReturnSurvivesRestart(t, st, m, path, gate, clock, mt.ID())
 }
 
 // TestTakenOverSeatReturnsAtOnce: when the bot owes nothing for the seat,
@@ -276,16 +287,7 @@ func TestReclaimGivesTheSeatBackAtOnce(t *testing.T) {
 	}
 	play(t, mt, 1, "2")
 
-	m.Close(context.Background())
-	st.Close()
-	_, m = openGated(t, path, gate, clock)
-	if _, err := m.Recover(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	mt, _ = m.Get(mt.ID())
-	if sn := mt.Snapshot(1); sn.Seq != 6 || sn.Seats[1].Kind != Human {
-		t.Fatalf("after a restart: seq %d, seat 1 %+v", sn.Seq, sn.Seats[1])
-	}
+	checkReturnSurvivesRestart(t, st, m, path, gate, clock, mt.ID())
 }
 
 // TestReclaimWaitsForTheBotsMove: the holder asks for the seat while the
