@@ -353,7 +353,7 @@ func TestRefusalCodesStoreFailures(t *testing.T) {
 	fs.fail.Store(true)
 	checkRefusals(t, []refusal{
 		{ca, "table.create", map[string]any{"game": "dots", "seats": []any{map[string]any{"kind": "me"}, map[string]any{"kind": "open"}}}, "unavailable", "could not save the table; try again"},
-		{ca, "table.start", map[string]any{"table": open}, "unavailable", "disk I/O error"},
+		{ca, "table.start", map[string]any{"table": open}, "unavailable", "the match could not be stored; try again"},
 		{ca, "match.play", move, "unavailable", "the move could not be stored: disk I/O error"},
 		{ca, "match.resign", map[string]any{"table": hot, "seat": 0}, "unavailable", "the decision could not be stored: disk I/O error"},
 		{ca, "chat.send", map[string]any{"channel": "lobby", "text": "hello"}, "unavailable", "the message could not be saved; try again"},

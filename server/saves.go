@@ -236,16 +236,20 @@ func (ts *tables) createFrom(ctx context.Context, def *game.Definition, l game.L
 	setj, _ := json.Marshal(matchSettings{Policy: pol.policy(), BotTime: s.cfg.BotBudget})
 	id := "m" + newTableID() + newTableID()
 	now := time.Now().UTC()
+	notStored := func(err error) error {
+		s.log.Error("loaded match not stored", "match", id, "err", err)
+		return unavailable(err, "the saved match could not be stored; try again")
+	}
 	if err := s.cfg.Store.CreateMatch(ctx, store.MatchHeader{ID: id, Game: l.Game, Options: l.Options, Seed: l.Seed, Seats: sj, Settings: setj, Created: now}); err != nil {
-		return nil, withCode(codeUnavailable, err)
+		return nil, notStored(err)
 	}
 	for i, e := range l.Moves {
 		if err := s.cfg.Store.Append(ctx, store.Record{Match: id, Index: int64(i + 1), Seat: e.Seat, Move: e.Move, At: now}); err != nil {
-			return nil, withCode(codeUnavailable, err)
+			return nil, notStored(err)
 		}
 	}
 	if _, err := s.cfg.Matches.Recover(ctx); err != nil {
-		return nil, withCode(codeUnavailable, err)
+		return nil, notStored(err)
 	}
 	mt, ok := s.cfg.Matches.Get(id)
 	if !ok {

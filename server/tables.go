@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -504,6 +505,10 @@ func (t *table) startLocked(ctx context.Context) error {
 		spec.Seats = append(spec.Seats, match.SeatSpec{Kind: st.Kind, Level: st.Level, UserID: st.UserID, Name: st.Name})
 	}
 	mt, err := t.s.cfg.Matches.Create(ctx, spec)
+	if errors.Is(err, match.ErrNotStored) {
+		t.s.log.Error("match not stored", "table", t.id, "err", err)
+		return unavailable(err, "the match could not be stored; try again")
+	}
 	if err != nil {
 		return err
 	}
