@@ -50,6 +50,23 @@ func openGated(t *testing.T, path string, gate chan struct{}, clock Clock) (*sto
 	return st, m
 }
 
+// nextUpdate subscribes to mt and returns a function that waits for its
+// next update.
+func nextUpdate(t *testing.T, mt *Match) func() Update {
+	updates := make(chan Update, 100)
+	mt.Subscribe(func(u Update) { updates <- u })
+	return func() Update {
+		t.Helper()
+		select {
+		case u := <-updates:
+			return u
+		case <-time.After(20 * time.Second): // a hang, not a timing threshold
+			t.Fatalf("no update after seq %d", mt.Seq())
+			return Update{}
+		}
+	}
+}
+
 // checkReturnSurvivesRestart closes the manager and the store, opens them
 // again and checks that the match, recovered, has seat 1 back with its
 // holder after the six updates the return tests make.
@@ -84,18 +101,7 @@ func TestTakenOverSeatReturnsAfterTheBotsMove(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	updates := make(chan Update, 100)
-	mt.Subscribe(func(u Update) { updates <- u })
-	next := func() Update {
-		t.Helper()
-		select {
-		case u := <-updates:
-			return u
-		case <-time.After(20 * time.Second): // a hang, not a timing threshold
-			t.Fatalf("no update after seq %d", mt.Seq())
-			return Update{}
-		}
-	}
+	next := nextUpdate(t, mt)
 	play(t, mt, 0, "1")
 	next()
 	mt.SetConnected(1, false)
@@ -301,18 +307,7 @@ func TestReclaimWaitsForTheBotsMove(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	updates := make(chan Update, 100)
-	mt.Subscribe(func(u Update) { updates <- u })
-	next := func() Update {
-		t.Helper()
-		select {
-		case u := <-updates:
-			return u
-		case <-time.After(20 * time.Second): // a hang, not a timing threshold
-			t.Fatalf("no update after seq %d", mt.Seq())
-			return Update{}
-		}
-	}
+	next := nextUpdate(t, mt)
 	play(t, mt, 0, "1")
 	next()
 	clock.Advance(10 * time.Second)
