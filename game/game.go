@@ -157,15 +157,35 @@ type Definition struct {
 
 // OptionSpec describes one option of a game.
 type OptionSpec struct {
-	Name    string   `json:"name"`
-	Label   string   `json:"label"`
-	Kind    string   `json:"kind"` // "int", "bool" or "choice"
-	Default any      `json:"default"`
-	Min     int      `json:"min,omitempty"`
-	Max     int      `json:"max,omitempty"`
-	Choices []string `json:"choices,omitempty"`
-	Help    string   `json:"help,omitempty"`
+	Name    string     `json:"name"`
+	Label   string     `json:"label"`
+	Kind    OptionKind `json:"kind"`
+	Default any        `json:"default"`
+	Min     int        `json:"min,omitempty"`
+	Max     int        `json:"max,omitempty"`
+	Choices []string   `json:"choices,omitempty"`
+	Help    string     `json:"help,omitempty"`
 }
+
+// OptionKind says what sort of value an option takes, so that a client can
+// build the right control for it.
+type OptionKind string
+
+const (
+	// OptionInt is a whole number between Min and Max.
+	OptionInt OptionKind = "int"
+	// OptionBool is true or false.
+	OptionBool OptionKind = "bool"
+	// OptionChoice is one of Choices.
+	OptionChoice OptionKind = "choice"
+	// OptionScenario is a JSON object, documented by the game, that sets
+	// up a chosen position (a deal, an island, a deck order) for tests,
+	// tutorials and puzzles. Whoever writes it knows every hidden fact it
+	// sets, so the server refuses it on rated tables, counts no result of
+	// such a match, and never lists its value to other people. A game has
+	// at most one option of this kind, and names it "scenario".
+	OptionScenario OptionKind = "scenario"
+)
 
 // MoveError is a refused move. Code is a stable identifier that clients and
 // tests can match ("already-drawn"); the message is for people.

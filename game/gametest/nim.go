@@ -71,8 +71,8 @@ var Definition = &game.Definition{
 	Title:   "Nim",
 	Summary: "Take 1 to 3 stones; whoever takes the last stone wins.",
 	Options: []game.OptionSpec{
-		{Name: "stones", Label: "Stones", Kind: "int", Default: 7, Min: 1, Max: 60},
-		{Name: "setup", Label: "Secret picks first", Kind: "bool", Default: false},
+		{Name: "stones", Label: "Stones", Kind: game.OptionInt, Default: 7, Min: 1, Max: 60},
+		{Name: "setup", Label: "Secret picks first", Kind: game.OptionBool, Default: false},
 	},
 	Hidden:    true,
 	New:       newState,

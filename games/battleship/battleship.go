@@ -154,10 +154,10 @@ var Definition = &game.Definition{
 	Summary: "Hide your fleet, then hunt the other one square by square.",
 	Hidden:  true,
 	Options: []game.OptionSpec{
-		{Name: "touch", Label: "Ships may touch", Kind: "bool", Default: true,
+		{Name: "touch", Label: "Ships may touch", Kind: game.OptionBool, Default: true,
 			Help: "Off: ships may not share an edge or a corner."},
-		{Name: "first", Label: "Seat that fires first", Kind: "int", Default: 0, Min: 0, Max: 1},
-		{Name: "salvo", Label: "Salvo", Kind: "bool", Default: false,
+		{Name: "first", Label: "Seat that fires first", Kind: game.OptionInt, Default: 0, Min: 0, Max: 1},
+		{Name: "salvo", Label: "Salvo", Kind: game.OptionBool, Default: false,
 			Help: "Each turn fires one shot per ship you still have afloat."},
 	},
 	New:       newState,

@@ -120,8 +120,8 @@ var Definition = &game.Definition{
 	Title:   "Dots and Boxes",
 	Summary: "Join dots in turn; close a box to own it and move again; most boxes wins.",
 	Options: []game.OptionSpec{
-		{Name: "rows", Label: "Rows of dots", Kind: "int", Default: 8, Min: MinSize, Max: MaxSize},
-		{Name: "cols", Label: "Columns of dots", Kind: "int", Default: 8, Min: MinSize, Max: MaxSize},
+		{Name: "rows", Label: "Rows of dots", Kind: game.OptionInt, Default: 8, Min: MinSize, Max: MaxSize},
+		{Name: "cols", Label: "Columns of dots", Kind: game.OptionInt, Default: 8, Min: MinSize, Max: MaxSize},
 	},
 	New:       newState,
 	BotLevels: botLevels,
