@@ -140,6 +140,11 @@ type Definition struct {
 	// shared by several seats must hide one seat's view before showing the
 	// next (hot-seat hand-over).
 	Hidden bool
+	// Chance is true when the game draws from its Rand after New (tree
+	// growth, a card drawn from a shuffled deck): the draws to come are
+	// hidden facts too, even when no seat holds a secret, since a copy of
+	// the match replayed ahead from the same seed would show them.
+	Chance bool
 	// New starts a match. options is a JSON object whose missing fields take
 	// their defaults; nil or empty means all defaults. Unknown fields and
 	// out-of-range values are refused with a clear error. The state keeps
@@ -154,6 +159,14 @@ type Definition struct {
 	// move and a best move, or an error if ctx ends first.
 	Solve func(ctx context.Context, s State) (value int, best Move, err error)
 }
+
+// Forkable reports whether a match of the game may be copied: loaded from
+// a save as a new, independent match while the original may still be
+// played. That is safe only when a match hides nothing, neither a seat's
+// secrets nor the draws to come (see Hidden and Chance). A save of any
+// other game that is not over is a bookmark of its match: loading it
+// resumes that same match, never a copy (docs/protocol.md, Saves).
+func (d *Definition) Forkable() bool { return !d.Hidden && !d.Chance }
 
 // OptionSpec describes one option of a game.
 type OptionSpec struct {

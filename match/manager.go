@@ -172,12 +172,18 @@ type Spec struct {
 	Policy  Policy
 	// BotTime is the budget of each bot move; 0: the Manager's default.
 	BotTime time.Duration
+	// Unrated marks a match whose end counts for nothing (no ratings,
+	// stats or achievements): a copy of a saved match, or one started
+	// from a chosen position. It is stored with the match, so it holds
+	// after a restart.
+	Unrated bool
 }
 
 // settings is the part of a Spec stored as the match's table settings.
 type settings struct {
 	Policy  Policy        `json:"policy"`
 	BotTime time.Duration `json:"botTime,omitempty"`
+	Unrated bool          `json:"unrated,omitempty"`
 }
 
 func (p Policy) validate() error {
@@ -236,7 +242,7 @@ func (m *Manager) Create(ctx context.Context, spec Spec) (*Match, error) {
 	if err != nil {
 		return nil, err
 	}
-	set, err := json.Marshal(settings{Policy: spec.Policy, BotTime: spec.BotTime})
+	set, err := json.Marshal(settings{Policy: spec.Policy, BotTime: spec.BotTime, Unrated: spec.Unrated})
 	if err != nil {
 		return nil, err
 	}

@@ -509,7 +509,7 @@ func (m *Manager) rebuild(ml *store.MatchLog) (*Match, error) {
 		return nil, fmt.Errorf("settings: %w", err)
 	}
 	spec.Game, spec.Options, spec.Seed = ml.Game, ml.Options, ml.Seed
-	spec.Policy, spec.BotTime = set.Policy, set.BotTime
+	spec.Policy, spec.BotTime, spec.Unrated = set.Policy, set.BotTime, set.Unrated
 	def, st, err := m.reg.Start(game.Log{Game: ml.Game, Options: ml.Options, Seed: ml.Seed})
 	if err != nil {
 		return nil, &game.ReplayError{Err: err}

@@ -6,8 +6,6 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/parlor-games/parlor/accounts"
@@ -79,8 +77,48 @@ func (s *Server) routes() {
 	s.mux = mux
 }
 
-func httpError(w http.ResponseWriter, code int, msg string) {
-	writeJSON(w, code, map[string]string{"error": msg})
+// httpError answers an HTTP request with the error shape every endpoint
+// shares, {"code","error"}: the code for programs, the sentence for
+// people, as WebSocket error replies carry them. The code follows from
+// the status, one code per status (statusCode), so the two never
+// disagree.
+func httpError(w http.ResponseWriter, status int, msg string) {
+	writeJSON(w, status, httpErrorBody{Code: statusCode(status), Error: msg})
+}
+
+// httpErrorBody is the body of every HTTP error.
+type httpErrorBody struct {
+	Code  string `json:"code"`
+	Error string `json:"error"`
+}
+
+// statusCode is the error code of an HTTP status: the WebSocket codes
+// (codes.go) for the statuses they match, and three that only HTTP has.
+func statusCode(status int) string {
+	switch status {
+	case http.StatusBadRequest:
+		return codeBadRequest
+	case http.StatusUnauthorized:
+		return codeUnauthorized
+	case http.StatusForbidden:
+		return codeForbidden
+	case http.StatusNotFound:
+		return codeNotFound
+	case http.StatusConflict:
+		return codeConflict
+	case http.StatusRequestEntityTooLarge:
+		return codeTooLarge
+	case http.StatusUnsupportedMediaType:
+		return codeUnsupportedMedia
+	case http.StatusTooManyRequests:
+		return codeRateLimited
+	case http.StatusServiceUnavailable:
+		return codeUnavailable
+	}
+	if status >= 500 {
+		return codeInternal
+	}
+	return codeBadRequest
 }
 
 // storeError answers a store error on a request for one item: 404 with
@@ -241,6 +279,11 @@ func (t *table) finish(u match.Update) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
+	if t.unrated {
+		// A copy of a save or a scenario: practice, which counts for
+		// nothing (see saves.go).
+		res, users = nil, nil
+	}
 	if len(res) == 0 {
 		if err := t.s.cfg.Store.Exec(ctx, row.Query, row.Args...); err != nil {
 			t.s.log.Error("persist table", "table", t.id, "err", err)
@@ -301,239 +344,3 @@ func (s *Server) announcePending(c *conn) {
 	}
 }
 
-// SaveFile is the plain export format of a saved match (version 1): its
-// log and who sat where. A save that would show secrets is exported as a
-// sealedSaveFile instead (sealed.go).
-type SaveFile struct {
-	Parlor string   `json:"parlor"` // "save"
-	V      int      `json:"v"`
-	Name   string   `json:"name"`
-	Log    game.Log `json:"log"`
-	Seats  []string `json:"seats"`
-	// Holders is who held each seat, known only from a sealed file (it is
-	// inside the sealed part). A plain file is of a finished game or one
-	// without secrets, where it does not matter.
-	Holders []seatHolder `json:"-"`
-}
-
-type saveJSON struct {
-	ID      string    `json:"id"`
-	Name    string    `json:"name"`
-	Game    string    `json:"game"`
-	Moves   int       `json:"moves"`
-	Created time.Time `json:"created"`
-}
-
-func (s *Server) apiSaves(w http.ResponseWriter, r *http.Request, u Identity) {
-	list, err := s.cfg.Store.Saves(r.Context(), u.ID)
-	if err != nil {
-		httpError(w, http.StatusInternalServerError, "could not list saves")
-		return
-	}
-	out := make([]saveJSON, 0, len(list))
-	for _, si := range list {
-		out = append(out, saveJSON{si.ID, si.Name, si.Game, si.Moves, si.Created})
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"saves": out})
-}
-
-// apiSaveFile downloads a save. A save of an unfinished game with secrets
-// is downloaded sealed (see sealed.go), since its seed and moves would show
-// the other seats' secrets; any other save is a plain, readable file.
-func (s *Server) apiSaveFile(w http.ResponseWriter, r *http.Request, u Identity) {
-	sv, err := s.cfg.Store.GetSave(r.Context(), u.ID, r.PathValue("id"))
-	if err != nil {
-		s.storeError(w, err, "no such save")
-		return
-	}
-	f := SaveFile{Parlor: "save", V: plainSaveVersion, Name: sv.Name}
-	_ = json.Unmarshal(sv.Log, &f.Log)
-	_ = json.Unmarshal(sv.Seats, &f.Seats)
-	var out any = f
-	if s.needsSeal(f.Log) {
-		sf, err := s.sealSave(r.Context(), sv.Name, f.Log, f.Seats, readHolders(sv.Holders), sv.Created)
-		if err != nil {
-			s.log.Error("seal save", "save", sv.ID, "err", err)
-			if errors.Is(err, errNoSaveKey) {
-				httpError(w, http.StatusServiceUnavailable, "the server's key for sealed saves cannot be read at the moment; try again")
-				return
-			}
-			httpError(w, http.StatusInternalServerError, "the save could not be sealed for download")
-			return
-		}
-		out = sf
-	}
-	w.Header().Set("Content-Disposition", `attachment; filename="`+safeFilename(sv.Name)+`.parlor.json"`)
-	writeJSON(w, http.StatusOK, out)
-}
-
-// needsSeal says whether a log must be sealed for download: its game has
-// secrets and it is not over (or, to be safe, it does not replay). A
-// finished match reveals everything anyway, as its replay does.
-func (s *Server) needsSeal(l game.Log) bool {
-	def, err := s.reg.Lookup(l.Game)
-	if err != nil || !def.Hidden {
-		return false
-	}
-	st, err := s.reg.Replay(l)
-	return err != nil || st.Outcome() == nil
-}
-
-func safeFilename(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if r < 128 && (r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
-			b.WriteRune(r)
-		} else {
-			b.WriteByte('_')
-		}
-	}
-	if b.Len() == 0 {
-		return "save"
-	}
-	return b.String()
-}
-
-// checkSaveFile validates an imported file by replaying it: a file that
-// was edited or damaged is refused with the reason.
-func (s *Server) checkSaveFile(f *SaveFile) error {
-	if strings.TrimSpace(f.Name) == "" || len([]rune(f.Name)) > 100 {
-		return errors.New("a save needs a name of 1-100 characters")
-	}
-	st, err := s.reg.Replay(f.Log)
-	if err != nil {
-		return err
-	}
-	if len(f.Seats) != st.Seats() {
-		return errors.New("the file names " + strconv.Itoa(len(f.Seats)) + " seats; the match has " + strconv.Itoa(st.Seats()))
-	}
-	return nil
-}
-
-func (s *Server) apiSaveImport(w http.ResponseWriter, r *http.Request, u Identity) {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 8<<20))
-	if err != nil {
-		httpError(w, http.StatusRequestEntityTooLarge, "a save file is at most 8 MiB")
-		return
-	}
-	f, err := s.readSaveFile(r.Context(), body)
-	if errors.Is(err, errNoSaveKey) {
-		s.log.Error("open sealed save", "err", err)
-		httpError(w, http.StatusServiceUnavailable, "the server cannot open sealed saves at the moment; try again")
-		return
-	}
-	if err != nil {
-		httpError(w, http.StatusBadRequest, err.Error())
-		return
-	}
-	if err := s.checkSaveFile(&f); err != nil {
-		httpError(w, http.StatusBadRequest, err.Error())
-		return
-	}
-	sv, err := s.storeSave(r.Context(), u, f.Name, f.Log, f.Seats, f.Holders)
-	if err != nil {
-		// The file was valid (checked above): the store failed.
-		s.log.Error("store save", "err", err)
-		httpError(w, http.StatusServiceUnavailable, "the save could not be stored; try again")
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"save": sv})
-}
-
-func (s *Server) storeSave(ctx context.Context, u Identity, name string, l game.Log, seats []string, holders []seatHolder) (saveJSON, error) {
-	lb, err := json.Marshal(l)
-	if err != nil {
-		return saveJSON{}, err
-	}
-	sb, _ := json.Marshal(seats)
-	var hb json.RawMessage
-	if holders != nil {
-		hb, _ = json.Marshal(holders)
-	}
-	sv, err := s.cfg.Store.CreateSave(ctx, store.Save{UserID: u.ID, Name: name, Log: lb, Seats: sb, Holders: hb})
-	if err != nil {
-		return saveJSON{}, err
-	}
-	return saveJSON{sv.ID, sv.Name, sv.Game, sv.Moves, sv.Created}, nil
-}
-
-func (s *Server) apiSaveDelete(w http.ResponseWriter, r *http.Request, u Identity) {
-	if err := s.cfg.Store.DeleteSave(r.Context(), u.ID, r.PathValue("id")); err != nil {
-		s.storeError(w, err, "no such save")
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
-}
-
-// replayStep is one step of a replay: the update as the history of a
-// watch gives it, with every seat's view after it.
-type replayStep struct {
-	historyEntry
-	Views map[string]any `json:"views"`
-}
-
-// apiReplay replays a finished match step by step. The match is over, so
-// every seat's view is included: secrets are revealed.
-func (s *Server) apiReplay(w http.ResponseWriter, r *http.Request) {
-	ml, err := s.cfg.Store.LoadMatch(r.Context(), r.PathValue("match"))
-	if err != nil {
-		s.storeError(w, err, "no such match")
-		return
-	}
-	if !ml.Finished {
-		httpError(w, http.StatusConflict, "replays are for finished matches only")
-		return
-	}
-	l := ml.Log()
-	_, st, err := s.reg.Start(l)
-	if err != nil {
-		httpError(w, http.StatusInternalServerError, err.Error())
-		return
-	}
-	views := func() map[string]any {
-		v := map[string]any{"-1": st.View(game.Spectator)}
-		for i := 0; i < st.Seats(); i++ {
-			v[strconv.Itoa(i)] = st.View(game.Seat(i))
-		}
-		return v
-	}
-	steps := []replayStep{{historyEntry{Seq: 0, Seat: game.Spectator, Events: []game.Event{}}, views()}}
-	outcome := st.Outcome()
-	// Every record is a step, the match's own decisions (a resignation, a
-	// timeout, a bot taking over) as well as the moves, numbered by seq as
-	// the live pushes were.
-	for _, rec := range ml.Records {
-		if rec.Move == nil {
-			ev, out, err := match.EventOf(rec)
-			if err != nil {
-				httpError(w, http.StatusInternalServerError, err.Error())
-				return
-			}
-			if out != nil {
-				outcome = out
-			}
-			steps = append(steps, replayStep{historyEntry{Seq: rec.Index, Seat: rec.Seat, Events: []game.Event{ev}}, views()})
-			continue
-		}
-		m, err := st.ParseMove(rec.Seat, rec.Move)
-		if err != nil {
-			httpError(w, http.StatusInternalServerError, err.Error())
-			return
-		}
-		evs, err := st.Apply(rec.Seat, m)
-		if err != nil {
-			httpError(w, http.StatusInternalServerError, err.Error())
-			return
-		}
-		if evs == nil {
-			evs = []game.Event{}
-		}
-		steps = append(steps, replayStep{historyEntry{Seq: rec.Index, Seat: rec.Seat, Move: rec.Move, Text: m.String(), Events: evs}, views()})
-		if o := st.Outcome(); o != nil {
-			outcome = o
-		}
-	}
-	var names []string
-	_ = json.Unmarshal(ml.Seats, &names)
-	writeJSON(w, http.StatusOK, map[string]any{"log": l, "seats": ml.Seats, "outcome": outcome, "steps": steps})
-}

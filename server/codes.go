@@ -38,6 +38,15 @@ const (
 	// codeInternal: a fault of the server (a bug, stored data that no
 	// longer reads); retrying does not help.
 	codeInternal = "internal"
+
+	// Codes only HTTP answers carry (see statusCode in api.go).
+
+	// codeUnauthorized: no session, or a wrong name or password.
+	codeUnauthorized = "unauthorized"
+	// codeTooLarge: the body is over the endpoint's limit.
+	codeTooLarge = "too-large"
+	// codeUnsupportedMedia: the body is not sent as JSON.
+	codeUnsupportedMedia = "unsupported-media"
 )
 
 // replyError is a handler's refusal: the code and the text of its error

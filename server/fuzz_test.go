@@ -908,6 +908,15 @@ func (xf *importFuzz) check(t *testing.T, data []byte) {
 		t.Fatal(err)
 	}
 	if r.m["ok"] != true {
+		// A bookmark of a match that has ended (the seed file's, once an
+		// earlier input resumed and resigned it) opens only as a replay.
+		if r.m["code"] == "conflict" && strings.Contains(fmt.Sprint(r.m["error"]), "replay") {
+			if code, body := xf.fs.do("DELETE", "/api/saves/"+rep.Save.ID, nil); code != 204 {
+				t.Fatalf("delete save %s: %d %s", rep.Save.ID, code, body)
+			}
+			xf.c.reset()
+			return
+		}
 		t.Fatalf("file %q was imported as save %s, which does not load: %s", data, rep.Save.ID, r.raw)
 	}
 	id := tableID(r.m)

@@ -2,28 +2,42 @@ package server
 
 import (
 	"context"
-	"time"
-
 	"encoding/json"
 	"errors"
-	"github.com/parlor-games/parlor/match"
-	"github.com/parlor-games/parlor/store"
 	"strings"
+	"time"
 
 	"github.com/parlor-games/parlor/game"
+	"github.com/parlor-games/parlor/match"
+	"github.com/parlor-games/parlor/store"
 )
 
+// A save keeps a match under a name for its owner, to come back to later.
+// What loading it does depends on whether the match hides facts:
+//
+//   - A game that hides nothing (game.Definition.Forkable: Dots and
+//     Boxes) may be copied freely. Its save holds the log, and loading it
+//     starts a new, independent match from that position. A copy counts
+//     for nothing (no ratings, stats or achievements): otherwise a player
+//     could load the same save again and again until a lost ending is won.
+//   - A game with secrets or chance to come (Battleship), while it is not
+//     over, is saved as a bookmark of its match, never a copy: a copy
+//     played out, or replayed, would show the other seats' secrets and the
+//     draws to come of the match that is still being played, which is how
+//     a cheater would peek. Loading a bookmark goes back to the same match
+//     at its table, whose seats are as they were: the other person, or
+//     the same bots, in their places, and at most one live instance ever.
+//     Once the match is over the bookmark opens only as its replay.
+
 // seatHolder is who held a seat when a match was saved: a user, or a bot
-// of a level. A save keeps them so that a game with secrets that is not
-// over is resumed only in the seats its loader held (handleMatchLoad),
-// with the same bots in the others.
+// of a level. A copy's default seats put the loader in the seats people
+// held and each bot in its own (handleMatchLoad).
 type seatHolder struct {
 	User int64  `json:"user,omitempty"`
 	Bot  string `json:"bot,omitempty"`
 }
 
-// readHolders decodes a save's holders; nil when unknown or unreadable,
-// which handleMatchLoad treats as "no seat was the loader's".
+// readHolders decodes a save's holders; nil when unknown or unreadable.
 func readHolders(raw json.RawMessage) []seatHolder {
 	var hs []seatHolder
 	if len(raw) == 0 || json.Unmarshal(raw, &hs) != nil {
@@ -39,7 +53,9 @@ type saveReq struct {
 }
 
 // handleMatchSave keeps the table's match so far under a name for the
-// requesting account. Only someone at the table may save it.
+// requesting account: a copy of its log, or a bookmark of the match for a
+// game that hides facts and is not over. Only someone at the table may
+// save it.
 func handleMatchSave(c *conn, data []byte) (any, error) {
 	var req saveReq
 	t, err := c.decodeForTable(data, &req)
@@ -50,7 +66,7 @@ func handleMatchSave(c *conn, data []byte) (any, error) {
 		return nil, badRequest("match.save needs a name of 1-100 characters")
 	}
 	t.mu.Lock()
-	mt := t.mt
+	mt, matchID, def := t.mt, t.matchID, t.def
 	held := len(t.heldByLocked(c.user.ID)) > 0
 	names := make([]string, len(t.seats))
 	holders := make([]seatHolder, len(t.seats))
@@ -70,7 +86,12 @@ func handleMatchSave(c *conn, data []byte) (any, error) {
 	if !held {
 		return nil, forbidden("only players can save a match")
 	}
-	sv, err := c.h.s.storeSave(c.h.s.ctx, c.user, *req.Name, mt.Log(), names, holders)
+	l := mt.Log()
+	bookmark := ""
+	if !def.Forkable() && mt.Outcome() == nil {
+		bookmark = matchID
+	}
+	sv, err := c.h.s.storeSave(c.h.s.ctx, c.user, *req.Name, l, names, holders, bookmark)
 	if err != nil {
 		c.h.s.log.Error("save not stored", "table", t.id, "err", err)
 		return nil, unavailable(err, "the match could not be saved; try again")
@@ -84,8 +105,10 @@ type loadReq struct {
 	Seats []seatReq `json:"seats"`
 }
 
-// handleMatchLoad opens a new table that resumes a saved match, with the
-// seats as saved (the loader in every human seat) or as given.
+// handleMatchLoad resumes a save: a bookmark goes back to its match's
+// table; a copy opens a new table that continues the saved log, with the
+// seats as saved (the loader in the seats people held, each bot in its
+// own) or as given.
 func handleMatchLoad(c *conn, data []byte) (any, error) {
 	var req loadReq
 	if err := decodeStrict(data, &req); err != nil {
@@ -114,39 +137,26 @@ func handleMatchLoad(c *conn, data []byte) (any, error) {
 		return nil, withCode(codeInternal, err)
 	}
 	def, _ := s.reg.Lookup(l.Game)
-	// In a game with secrets that is not over, a seat's view shows what
-	// only its holder saw (a fleet): the loader may take only the seats
-	// they held when the match was saved, and the others go to bots,
-	// which show nobody anything. Otherwise saving a game against a bot
-	// or a person and loading it in their seat would reveal their fleet.
-	guarded := def.Hidden && st.Outcome() == nil
+	if sv.Match != "" {
+		return s.resumeBookmark(c, def, sv.Match, req.Seats != nil)
+	}
+	if !def.Forkable() && st.Outcome() == nil {
+		return nil, conflict("this save of an unfinished %s game was made by an earlier version of Parlor, which resumed such games as copies; a copy would show hidden facts of a match that may still be played, so it can no longer be loaded", def.Title)
+	}
 	holders := readHolders(sv.Holders)
 	if len(holders) != st.Seats() {
 		holders = nil
 	}
-	mine := func(i int) bool {
-		return !guarded || (holders != nil && holders[i].User == c.user.ID)
-	}
 	reqs := req.Seats
 	if reqs == nil {
-		// By default the loader takes the seats they held (every human
-		// seat, for a game without secrets or over), and each bot its
-		// seat again; a seat of another person goes to a bot of the
-		// game's middle level.
+		// By default the loader takes the seats people held, and each
+		// bot its seat again.
 		reqs = make([]seatReq, st.Seats())
 		for i := range reqs {
 			reqs[i] = seatReq{Kind: "me"}
-			switch {
-			case holders != nil && holders[i].Bot != "":
+			if holders != nil && holders[i].Bot != "" {
 				reqs[i] = seatReq{Kind: "bot", Level: holders[i].Bot}
-			case !mine(i) && len(def.BotLevels) > 0:
-				reqs[i] = seatReq{Kind: "bot", Level: def.BotLevels[len(def.BotLevels)/2]}
 			}
-		}
-	}
-	for i, r := range reqs {
-		if r.Kind == "me" && i < st.Seats() && !mine(i) {
-			return nil, forbidden("seat %d: this %s game is not over and that seat's secrets were not yours when it was saved; give it to a bot", i, def.Title)
 		}
 	}
 	seats, err := s.buildSeats(def, reqs, st.Seats(), c.user)
@@ -156,6 +166,32 @@ func handleMatchLoad(c *conn, data []byte) (any, error) {
 	t, err := s.tables.createFrom(s.ctx, def, l, seats, c.user)
 	if err != nil {
 		return nil, err
+	}
+	return map[string]any{"table": t.json(c.user.ID)}, nil
+}
+
+// resumeBookmark answers match.load of a bookmark: the table where its
+// match is being played, which the client then watches (in the seats the
+// loader holds there, or as a spectator), or a refusal once the match is
+// over, when the bookmark opens only as the match's replay.
+func (s *Server) resumeBookmark(c *conn, def *game.Definition, matchID string, seatsGiven bool) (any, error) {
+	if seatsGiven {
+		return nil, badRequest("a save of an unfinished %s game marks its match: loading it goes back to that match with its players in their seats, so seats cannot be chosen", def.Title)
+	}
+	over, err := s.cfg.Store.MatchFinished(s.ctx, matchID)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, refuse(codeInternal, "the match this save marks is no longer kept")
+	}
+	if err != nil {
+		s.log.Error("bookmark", "match", matchID, "err", err)
+		return nil, unavailable(err, "the save could not be read; try again")
+	}
+	if over {
+		return nil, conflict("that %s match is over: open its replay instead", def.Title)
+	}
+	t := s.tables.withMatch(matchID)
+	if t == nil {
+		return nil, refuse(codeInternal, "the match this save marks is not being played at any table")
 	}
 	return map[string]any{"table": t.json(c.user.ID)}, nil
 }
@@ -183,7 +219,7 @@ func handleMatchRematch(c *conn, data []byte) (any, error) {
 	}
 	over := t.status == statusOver || (t.mt != nil && t.mt.Outcome() != nil)
 	seats := append([]seat(nil), t.seats...)
-	def, opts, specChat, pol, next := t.def, t.options, t.spectatorChat, t.policy, t.rematch
+	def, opts, specChat, pol, next, unrated := t.def, t.options, t.spectatorChat, t.policy, t.rematch, t.unrated
 	t.mu.Unlock()
 	if !held {
 		return nil, forbidden("only players can ask for a rematch")
@@ -197,7 +233,7 @@ func handleMatchRematch(c *conn, data []byte) (any, error) {
 			return map[string]any{"table": nt.json(c.user.ID)}, nil
 		}
 	}
-	nt, err := c.h.s.tables.create(c.h.s.ctx, def, opts, seats, c.user, specChat, pol)
+	nt, err := c.h.s.tables.create(c.h.s.ctx, def, opts, seats, c.user, specChat, pol, unrated)
 	if err != nil {
 		return nil, err
 	}
@@ -215,13 +251,20 @@ func handleMatchRematch(c *conn, data []byte) (any, error) {
 type matchSettings struct {
 	Policy  match.Policy  `json:"policy"`
 	BotTime time.Duration `json:"botTime,omitempty"`
+	Unrated bool          `json:"unrated,omitempty"`
 }
 
-// createFrom opens a table whose match continues a saved log. The match
-// package creates matches only from their start, so the log is written to
-// the store as a new match (with a fresh id and the saved seed) and the
-// manager's Recover picks it up exactly as after a restart: replayed,
-// with the same sequence numbers, bots and clocks restarted.
+// copyIDPrefix starts the id of every match that is a copy of a save, so
+// that a copy is known by its id alone (legacyCopy).
+const copyIDPrefix = "m"
+
+// createFrom opens a table whose match continues a saved log: a copy,
+// made only of games that hide nothing (see the top of this file), and
+// unrated. The match package creates matches only from their start, so
+// the log is written to the store as a new match (with a fresh id and the
+// saved seed) and the manager's Recover picks it up exactly as after a
+// restart: replayed, with the same sequence numbers, bots and clocks
+// restarted.
 func (ts *tables) createFrom(ctx context.Context, def *game.Definition, l game.Log, seats []seat, creator Identity) (*table, error) {
 	s := ts.s
 	pol := PolicyJSON{OnGone: "forfeit", OnTimeout: "forfeit", Grace: 60}
@@ -233,8 +276,8 @@ func (ts *tables) createFrom(ctx context.Context, def *game.Definition, l game.L
 		specs[i] = match.SeatSpec{Kind: st.Kind, Level: st.Level, UserID: st.UserID, Name: st.Name}
 	}
 	sj, _ := json.Marshal(specs)
-	setj, _ := json.Marshal(matchSettings{Policy: pol.policy(), BotTime: s.cfg.BotBudget})
-	id := "m" + newTableID() + newTableID()
+	setj, _ := json.Marshal(matchSettings{Policy: pol.policy(), BotTime: s.cfg.BotBudget, Unrated: true})
+	id := copyIDPrefix + newTableID() + newTableID()
 	now := time.Now().UTC()
 	notStored := func(err error) error {
 		s.log.Error("loaded match not stored", "match", id, "err", err)
@@ -262,7 +305,7 @@ func (ts *tables) createFrom(ctx context.Context, def *game.Definition, l game.L
 	t := &table{
 		s: s, id: newTableID(), game: def.Name, def: def, options: opts, seats: seats,
 		creator: creator.ID, creatorName: creator.Name, policy: pol, status: statusPlaying,
-		matchID: id, created: now, watchers: make(map[*conn]*watch),
+		matchID: id, created: now, watchers: make(map[*conn]*watch), unrated: true,
 	}
 	t.mu.Lock()
 	err := t.persist(ctx)

@@ -80,10 +80,15 @@ type sealedSaveFile struct {
 type sealedLog struct {
 	Seed  uint64       `json:"seed"`
 	Moves []game.Entry `json:"moves"`
-	// Holders is who held each seat when the match was saved (users of
-	// this server's database, or a bot's level), sealed so that an
-	// importer cannot claim a seat whose secrets were not theirs.
-	Holders []seatHolder `json:"holders,omitempty"`
+	// Holders is who held each seat, written by version 3 servers, which
+	// guarded copies by it. It is read so that their files still open,
+	// and not used: a save of a game that hides facts is now a bookmark
+	// (Match), whose seats are those of the match it marks.
+	Holders json.RawMessage `json:"holders,omitempty"`
+	// Match is the match the save is a bookmark of. Files sealed before
+	// saves of such games became bookmarks have none, and are refused on
+	// import: they could only be resumed as a copy.
+	Match string `json:"match,omitempty"`
 }
 
 // aad is the additional authenticated data for a header: its JSON, as
@@ -133,7 +138,7 @@ func (s *Server) saveAEAD(ctx context.Context) (cipher.AEAD, string, error) {
 }
 
 // sealSave makes the sealed file of a save.
-func (s *Server) sealSave(ctx context.Context, name string, l game.Log, seats []string, holders []seatHolder, saved time.Time) (sealedSaveFile, error) {
+func (s *Server) sealSave(ctx context.Context, name string, l game.Log, seats []string, matchID string, saved time.Time) (sealedSaveFile, error) {
 	aead, fp, err := s.saveAEAD(ctx)
 	if err != nil {
 		return sealedSaveFile{}, err
@@ -149,7 +154,7 @@ func (s *Server) sealSave(ctx context.Context, name string, l game.Log, seats []
 	if err != nil {
 		return sealedSaveFile{}, err
 	}
-	plain, err := json.Marshal(sealedLog{Seed: l.Seed, Moves: l.Moves, Holders: holders})
+	plain, err := json.Marshal(sealedLog{Seed: l.Seed, Moves: l.Moves, Match: matchID})
 	if err != nil {
 		return sealedSaveFile{}, err
 	}
@@ -199,7 +204,7 @@ func (s *Server) openSave(ctx context.Context, f sealedSaveFile) (SaveFile, erro
 	return SaveFile{
 		Parlor: "save", V: plainSaveVersion, Name: f.Name, Seats: f.Seats,
 		Log:     game.Log{Game: f.Game, Options: f.Options, Seed: sl.Seed, Moves: sl.Moves},
-		Holders: sl.Holders,
+		Match: sl.Match, sealed: true,
 	}, nil
 }
 

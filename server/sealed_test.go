@@ -65,8 +65,8 @@ func saveCount(t *testing.T, u *user) int {
 
 // TestSealedSaveDownloadAndResume: the save of a live Battleship match
 // downloads as a sealed file whose header tells what it is but which holds
-// neither fleet nor the seed in any form; uploaded back, it loads and the
-// match resumes at the same seq with the same fleets.
+// neither fleet nor the seed in any form; uploaded back, it is a bookmark
+// of the same match, which resumes at the same seq with the same fleets.
 func TestSealedSaveDownloadAndResume(t *testing.T) {
 	e := newEnv(t)
 	ann, bob := e.account("Ann", "password1"), e.guest("Bob")
@@ -119,8 +119,7 @@ func TestSealedSaveDownloadAndResume(t *testing.T) {
 		t.Fatalf("uploaded save %s; saves %d, were %d", body, saveCount(t, ann), before)
 	}
 	c := ann.dial()
-	rep := c.ok("match.load", map[string]any{"save": imp.Save.ID,
-		"seats": []any{map[string]any{"kind": "me"}, map[string]any{"kind": "bot", "level": "easy"}}})
+	rep := c.ok("match.load", map[string]any{"save": imp.Save.ID})
 	nid := tableID(rep)
 	w := c.ok("table.watch", map[string]any{"table": nid})
 	if got := w["snapshot"].(map[string]any)["seq"]; got != float64(4) {

@@ -58,6 +58,8 @@ type Store interface {
 	GetSave(ctx context.Context, userID int64, id string) (store.Save, error)
 	DeleteSave(ctx context.Context, userID int64, id string) error
 	LoadMatch(ctx context.Context, id string) (*store.MatchLog, error)
+	// MatchFinished says whether a match has ended, for bookmarks.
+	MatchFinished(ctx context.Context, id string) (bool, error)
 	CreateMatch(ctx context.Context, h store.MatchHeader) error
 	Append(ctx context.Context, r store.Record) error
 	// Exec runs a write in the store's next group commit (see

@@ -101,6 +101,9 @@ type table struct {
 	unsub    func()
 	watchers map[*conn]*watch
 	ended    bool   // results recorded
+	// unrated marks a table whose match counts for nothing: a copy of a
+	// save, or a start from a scenario (see match.Spec.Unrated).
+	unrated bool
 	rematch  string // the table a player opened for a rematch, once asked
 
 	rematchMu sync.Mutex // serialises match.rematch, so players asking at once share one table
@@ -141,6 +144,26 @@ func (ts *tables) get(id string) *table {
 	return ts.m[id]
 }
 
+// withMatch returns the table playing match id, or nil. A match is played
+// at one table only: a bookmark never makes a second one (saves.go).
+func (ts *tables) withMatch(id string) *table {
+	ts.mu.Lock()
+	list := make([]*table, 0, len(ts.m))
+	for _, t := range ts.m {
+		list = append(list, t)
+	}
+	ts.mu.Unlock()
+	for _, t := range list {
+		t.mu.Lock()
+		found := t.matchID == id && t.status == statusPlaying
+		t.mu.Unlock()
+		if found {
+			return t
+		}
+	}
+	return nil
+}
+
 // load reads every table that is not over and reattaches playing tables to
 // their recovered matches.
 func (ts *tables) load(ctx context.Context) error {
@@ -174,6 +197,7 @@ func (ts *tables) load(ctx context.Context) error {
 			continue
 		}
 		t.def = def
+		t.unrated = hasScenario(def, t.options)
 		loaded = append(loaded, t)
 	}
 	if err := rows.Err(); err != nil {
@@ -192,6 +216,7 @@ func (ts *tables) load(ctx context.Context) error {
 				_ = t.persist(ctx)
 				continue
 			}
+			t.unrated = t.unrated || mt.Spec().Unrated
 			t.attach(mt)
 			if o := mt.Outcome(); o != nil {
 				// It ended just before the crash: record it now.
@@ -272,6 +297,8 @@ type TableJSON struct {
 	Policy        PolicyJSON      `json:"policy"`
 	Match         string          `json:"match"`
 	Rematch       string          `json:"rematch,omitempty"`
+	// Rated is false for a table whose match counts for nothing.
+	Rated bool `json:"rated"`
 }
 
 // SeatJSON is one seat as clients see it.
@@ -290,7 +317,10 @@ func (t *table) jsonLocked(viewer int64) TableJSON {
 	if len(opts) == 0 {
 		opts = json.RawMessage("{}")
 	}
-	out := TableJSON{ID: t.id, Game: t.game, Options: opts, Status: t.status, SpectatorChat: t.spectatorChat, Policy: t.policy, Match: t.matchID, Rematch: t.rematch}
+	if viewer == 0 || viewer != t.creator {
+		opts = publicOptions(t.def, opts)
+	}
+	out := TableJSON{ID: t.id, Game: t.game, Options: opts, Status: t.status, SpectatorChat: t.spectatorChat, Policy: t.policy, Match: t.matchID, Rematch: t.rematch, Rated: !t.unrated}
 	connected := t.connectedLocked()
 	for i, st := range t.seats {
 		sj := SeatJSON{Kind: st.Kind, Name: st.Name, Level: st.Level, Connected: st.Kind == "bot" || connected[game.Seat(i)]}
@@ -382,6 +412,51 @@ type tableCreateReq struct {
 	Seats         []seatReq       `json:"seats"`
 	SpectatorChat bool            `json:"spectatorChat"`
 	Policy        *PolicyJSON     `json:"policy"`
+	Rated         *bool           `json:"rated"`
+}
+
+// scenarioOption is the name of a game's option of kind
+// game.OptionScenario, if it has one.
+func scenarioOption(def *game.Definition) string {
+	for _, o := range def.Options {
+		if o.Kind == game.OptionScenario {
+			return o.Name
+		}
+	}
+	return ""
+}
+
+// hasScenario reports whether options set the game's scenario: a chosen
+// position whose author knows every hidden fact it sets, so the table is
+// never rated.
+func hasScenario(def *game.Definition, options json.RawMessage) bool {
+	name := scenarioOption(def)
+	if name == "" || len(options) == 0 {
+		return false
+	}
+	var m map[string]json.RawMessage
+	if json.Unmarshal(options, &m) != nil {
+		return false
+	}
+	v, ok := m[name]
+	return ok && string(v) != "null"
+}
+
+// publicOptions is options as people other than the table's creator see
+// them: a scenario's content (a deal, a deck order) is replaced by true,
+// which says that there is one and nothing of what it sets.
+func publicOptions(def *game.Definition, options json.RawMessage) json.RawMessage {
+	if def == nil || !hasScenario(def, options) {
+		return options
+	}
+	var m map[string]json.RawMessage
+	_ = json.Unmarshal(options, &m)
+	m[scenarioOption(def)] = json.RawMessage("true")
+	b, err := json.Marshal(m)
+	if err != nil {
+		return json.RawMessage("{}")
+	}
+	return b
 }
 
 // buildSeats checks a seat list against a game and the match's own start
@@ -447,21 +522,27 @@ func handleTableCreate(c *conn, data []byte) (any, error) {
 			return nil, err
 		}
 	}
-	t, err := s.tables.create(s.ctx, def, req.Options, seats, c.user, req.SpectatorChat, pol)
+	if req.Rated != nil && *req.Rated && hasScenario(def, req.Options) {
+		return nil, badRequest("a table that starts from a scenario cannot be rated: whoever wrote the scenario knows every hidden fact it sets")
+	}
+	unrated := req.Rated != nil && !*req.Rated
+	t, err := s.tables.create(s.ctx, def, req.Options, seats, c.user, req.SpectatorChat, pol, unrated)
 	if err != nil {
 		return nil, err
 	}
 	return map[string]any{"table": t.json(c.user.ID)}, nil
 }
 
-func (ts *tables) create(ctx context.Context, def *game.Definition, options json.RawMessage, seats []seat, creator Identity, specChat bool, pol PolicyJSON) (*table, error) {
+// create opens a table. It is unrated with unrated set or with a
+// scenario in options.
+func (ts *tables) create(ctx context.Context, def *game.Definition, options json.RawMessage, seats []seat, creator Identity, specChat bool, pol PolicyJSON, unrated bool) (*table, error) {
 	if len(options) == 0 || string(options) == "null" {
 		options = json.RawMessage("{}")
 	}
 	t := &table{
 		s: ts.s, id: newTableID(), game: def.Name, def: def, options: options, seats: seats,
 		creator: creator.ID, creatorName: creator.Name, spectatorChat: specChat, policy: pol, status: statusOpen,
-		created: time.Now().UTC(), watchers: make(map[*conn]*watch),
+		created: time.Now().UTC(), watchers: make(map[*conn]*watch), unrated: unrated || hasScenario(def, options),
 	}
 	t.mu.Lock()
 	if err := t.persist(ctx); err != nil {
@@ -500,7 +581,7 @@ func (t *table) startLocked(ctx context.Context) error {
 	if t.hasOpenLocked() {
 		return conflict("every seat must be taken before the start")
 	}
-	spec := match.Spec{Game: t.game, Options: t.options, Seed: newSeed(), Policy: t.policy.policy(), BotTime: t.s.cfg.BotBudget}
+	spec := match.Spec{Game: t.game, Options: t.options, Seed: newSeed(), Policy: t.policy.policy(), BotTime: t.s.cfg.BotBudget, Unrated: t.unrated}
 	for _, st := range t.seats {
 		spec.Seats = append(spec.Seats, match.SeatSpec{Kind: st.Kind, Level: st.Level, UserID: st.UserID, Name: st.Name})
 	}

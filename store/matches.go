@@ -207,6 +207,20 @@ func (s *Store) FinishMatch(ctx context.Context, id string, outcome json.RawMess
 	return err
 }
 
+// MatchFinished reports whether a match has ended, without reading its
+// log: ErrNotFound for a match the store does not have.
+func (s *Store) MatchFinished(ctx context.Context, id string) (bool, error) {
+	var finished sql.NullInt64
+	err := s.db.QueryRowContext(ctx, `SELECT finished FROM matches WHERE id = $1`, id).Scan(&finished)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, ErrNotFound
+	}
+	if err != nil {
+		return false, fmt.Errorf("store: match %s: %w", id, err)
+	}
+	return finished.Valid, nil
+}
+
 // LoadMatch reads one match: header, every record in order, and its end.
 func (s *Store) LoadMatch(ctx context.Context, id string) (*MatchLog, error) {
 	m := &MatchLog{}

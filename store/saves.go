@@ -28,6 +28,11 @@ type Save struct {
 	// may be resumed only in the seats its loader held: see the server's
 	// match.load.
 	Holders json.RawMessage
+	// Match, when not empty, makes the save a bookmark of that match
+	// rather than a copy of its log: a save of an unfinished game with
+	// hidden facts, which is resumed by going back to the same match and
+	// opens as a replay only once that match has ended.
+	Match   string
 	Moves   int // moves in Log
 	Created time.Time
 }
@@ -37,6 +42,7 @@ type SaveInfo struct {
 	ID      string
 	Name    string
 	Game    string
+	Match   string // the bookmarked match, or empty
 	Moves   int
 	Created time.Time
 }
@@ -78,8 +84,8 @@ func (s *Store) CreateSave(ctx context.Context, sv Save) (Save, error) {
 	sv.Moves = len(l.Moves)
 	sv.Created = time.Now().UTC().Truncate(time.Millisecond)
 	_, err := s.db.ExecContext(ctx,
-		`INSERT INTO saves (id, user_id, name, game, log, seats, holders, moves, created) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-		sv.ID, sv.UserID, sv.Name, sv.Game, string(sv.Log), string(sv.Seats), holders, sv.Moves, millis(sv.Created))
+		`INSERT INTO saves (id, user_id, name, game, log, seats, holders, match_id, moves, created) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+		sv.ID, sv.UserID, sv.Name, sv.Game, string(sv.Log), string(sv.Seats), holders, sv.Match, sv.Moves, millis(sv.Created))
 	if err != nil {
 		return Save{}, fmt.Errorf("store: create save: %w", err)
 	}
@@ -101,7 +107,7 @@ func strictJSON(raw json.RawMessage, v any) error {
 // Saves lists a user's saves, newest first.
 func (s *Store) Saves(ctx context.Context, userID int64) ([]SaveInfo, error) {
 	rows, err := s.db.QueryContext(ctx,
-		`SELECT id, name, game, moves, created FROM saves WHERE user_id = $1 ORDER BY created DESC, id`, userID)
+		`SELECT id, name, game, match_id, moves, created FROM saves WHERE user_id = $1 ORDER BY created DESC, id`, userID)
 	if err != nil {
 		return nil, fmt.Errorf("store: list saves: %w", err)
 	}
@@ -110,7 +116,7 @@ func (s *Store) Saves(ctx context.Context, userID int64) ([]SaveInfo, error) {
 	for rows.Next() {
 		var si SaveInfo
 		var created int64
-		if err := rows.Scan(&si.ID, &si.Name, &si.Game, &si.Moves, &created); err != nil {
+		if err := rows.Scan(&si.ID, &si.Name, &si.Game, &si.Match, &si.Moves, &created); err != nil {
 			return nil, fmt.Errorf("store: list saves: %w", err)
 		}
 		si.Created = fromMillis(created)
@@ -126,8 +132,8 @@ func (s *Store) GetSave(ctx context.Context, userID int64, id string) (Save, err
 	var log, seats, holders string
 	var created int64
 	err := s.db.QueryRowContext(ctx,
-		`SELECT name, game, log, seats, holders, moves, created FROM saves WHERE id = $1 AND user_id = $2`, id, userID).
-		Scan(&sv.Name, &sv.Game, &log, &seats, &holders, &sv.Moves, &created)
+		`SELECT name, game, log, seats, holders, match_id, moves, created FROM saves WHERE id = $1 AND user_id = $2`, id, userID).
+		Scan(&sv.Name, &sv.Game, &log, &seats, &holders, &sv.Match, &sv.Moves, &created)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Save{}, ErrNotFound
 	}

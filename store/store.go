@@ -241,6 +241,9 @@ var schema = []string{
 	// Who held each seat of a saved match (Save.Holders), a JSON array of
 	// user ids; empty for saves made before it was recorded.
 	`ALTER TABLE saves ADD COLUMN holders TEXT NOT NULL DEFAULT ''`,
+	// The match a save is a bookmark of (Save.Match); empty for a save
+	// that is a copy of its log.
+	`ALTER TABLE saves ADD COLUMN match_id TEXT NOT NULL DEFAULT ''`,
 }
 
 // Migrate brings the tables of one owner up to date. name identifies the

@@ -33,7 +33,10 @@ export interface MatchPush {
   events: GameEvent[] | null; turn: number[] | null; scores: number[] | null;
   outcome: Outcome | null; views?: Record<string, any> | null; clocks?: Record<string, any> | null;
 }
-export interface SaveInfo { id: string; name: string; game: string; created: string; moves: number }
+// A save is a copy of a log (games that hide nothing) or, with match set,
+// a bookmark of that match: resumed at its own table, and once over
+// (over) opened only as its replay.
+export interface SaveInfo { id: string; name: string; game: string; created: string; moves: number; match?: string; over?: boolean }
 export interface ChatMsg { channel: string; from: string; text: string; at: string }
 
 export class HttpError extends Error {

@@ -6,6 +6,7 @@ import { openRules } from "../rules";
 import { app, navigate } from "../state";
 import { socket } from "../ws";
 import { markTutorial } from "../games/tutorial";
+import { saveButton } from "./saves";
 
 const ALL = [
   { title: "Complete tutorial", description: "Finish the Battleship tutorial." },
@@ -53,15 +54,7 @@ export function battleshipMenu(main: HTMLElement): void {
       }
       const ul = h("ul", { class: "save-list" });
       for (const s of saves) {
-        const b = h("button", { class: "primary" }, "Load");
-        b.addEventListener("click", async () => {
-          try {
-            const r = await socket.send<{ table: Table }>("match.load", { save: s.id });
-            navigate("/t/" + r.table.id);
-          } catch (x) {
-            toast((x as Error).message, "error");
-          }
-        });
+        const b = saveButton(s, (msg) => toast(msg, "error"));
         ul.append(h("li", null, h("div", null, h("strong", null, s.name), h("div", { class: "small muted" }, `${s.moves} moves · ${fmtTime(s.created)}`)), b));
       }
       panel.append(ul);

@@ -4,6 +4,27 @@ import { clear, fmtTime, h, toast } from "../dom";
 import { gameTitle, navigate } from "../state";
 import { socket } from "../ws";
 
+// saveButton is the main action of a save: Load for a copy, Resume for a
+// bookmark of a match still being played (it goes back to that match's
+// table), Replay once the bookmarked match is over.
+export function saveButton(s: SaveInfo, onError: (msg: string) => void): HTMLElement {
+  if (s.match && s.over) {
+    const b = h("button", { class: "primary", "data-replay": s.match }, "Replay");
+    b.addEventListener("click", () => navigate("/replay/" + s.match));
+    return b;
+  }
+  const b = h("button", { class: "primary", "data-load": s.id }, s.match ? "Resume" : "Load");
+  b.addEventListener("click", async () => {
+    try {
+      const r = await socket.send<{ table: Table }>("match.load", { save: s.id });
+      navigate("/t/" + r.table.id);
+    } catch (x) {
+      onError((x as Error).message);
+    }
+  });
+  return b;
+}
+
 export function savesScreen(main: HTMLElement): void {
   const list = h("div", { class: "saves" });
   const err = h("p", { class: "form-error", role: "alert", id: "saves-error" });
@@ -27,15 +48,7 @@ export function savesScreen(main: HTMLElement): void {
         h("th", { scope: "col" }, "Saved"), h("th", { scope: "col" }, h("span", { class: "sr-only" }, "Actions")))));
     const body = h("tbody");
     for (const s of saves) {
-      const load = h("button", { class: "primary", "data-load": s.id }, "Load");
-      load.addEventListener("click", async () => {
-        try {
-          const r = await socket.send<{ table: Table }>("match.load", { save: s.id });
-          navigate("/t/" + r.table.id);
-        } catch (x) {
-          err.textContent = (x as Error).message;
-        }
-      });
+      const load = saveButton(s, (msg) => { err.textContent = msg; });
       const del = h("button", { class: "link danger", "aria-label": `Delete ${s.name}` }, "Delete");
       del.addEventListener("click", async () => {
         if (!confirm(`Delete “${s.name}”?`)) return;
@@ -80,6 +93,6 @@ export function savesScreen(main: HTMLElement): void {
     h("h1", null, "Saved games"), list, err,
     h("div", { class: "upload" }, h("label", { for: "upload-save", class: "button" }, "Upload a save file…"), file,
       h("span", { class: "small muted" },
-        "A file downloaded from Parlor, from this or another server. A game with secrets (such as Battleship) saved before its end downloads sealed, so that nobody can read the hidden ships: it opens only on the server it came from."))));
+        "A file downloaded from Parlor, from this or another server. A game with secrets (such as Battleship) saved before its end is a bookmark of its match: it resumes that same match, with the same players, and downloads sealed, so that nobody can read the hidden ships; it opens only on the server it came from."))));
   void refresh();
 }
