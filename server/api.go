@@ -343,4 +343,3 @@ func (s *Server) announcePending(c *conn) {
 		c.push(mustJSON(map[string]any{"t": "achievement", "achievement": a}))
 	}
 }
-

@@ -203,7 +203,7 @@ func (s *Server) openSave(ctx context.Context, f sealedSaveFile) (SaveFile, erro
 	}
 	return SaveFile{
 		Parlor: "save", V: plainSaveVersion, Name: f.Name, Seats: f.Seats,
-		Log:     game.Log{Game: f.Game, Options: f.Options, Seed: sl.Seed, Moves: sl.Moves},
+		Log:   game.Log{Game: f.Game, Options: f.Options, Seed: sl.Seed, Moves: sl.Moves},
 		Match: sl.Match, sealed: true,
 	}, nil
 }

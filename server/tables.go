@@ -100,11 +100,11 @@ type table struct {
 	mt       *match.Match
 	unsub    func()
 	watchers map[*conn]*watch
-	ended    bool   // results recorded
+	ended    bool // results recorded
 	// unrated marks a table whose match counts for nothing: a copy of a
 	// save, or a start from a scenario (see match.Spec.Unrated).
 	unrated bool
-	rematch  string // the table a player opened for a rematch, once asked
+	rematch string // the table a player opened for a rematch, once asked
 
 	rematchMu sync.Mutex // serialises match.rematch, so players asking at once share one table
 }
