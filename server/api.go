@@ -156,13 +156,15 @@ type gameJSON struct {
 	Summary string            `json:"summary"`
 	Options []game.OptionSpec `json:"options"`
 	Hidden  bool              `json:"hidden"`
-	Bots    []string          `json:"bots"`
+	// Forkable: saves of the game are copies (game.Definition.Forkable).
+	Forkable bool     `json:"forkable"`
+	Bots     []string `json:"bots"`
 }
 
 func (s *Server) apiGames(w http.ResponseWriter, r *http.Request) {
 	var out []gameJSON
 	for _, d := range s.reg.List() {
-		g := gameJSON{Name: d.Name, Title: d.Title, Summary: d.Summary, Options: d.Options, Hidden: d.Hidden, Bots: d.BotLevels}
+		g := gameJSON{Name: d.Name, Title: d.Title, Summary: d.Summary, Options: d.Options, Hidden: d.Hidden, Forkable: d.Forkable(), Bots: d.BotLevels}
 		if g.Options == nil {
 			g.Options = []game.OptionSpec{}
 		}
