@@ -232,6 +232,11 @@ func optionsText(o json.RawMessage) string {
 // play plays the match to its end or to MaxMoves, checking every
 // position, then its log and its secrets.
 func (m *match) play(first bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			m.fail("the game panicked: %v\n%s", r, debug.Stack())
+		}
+	}()
 	st, err := m.def.New(m.log.Options, game.NewRand(m.log.Seed))
 	if err != nil {
 		m.fail("New: %v", err)
@@ -244,7 +249,9 @@ func (m *match) play(first bool) {
 		return
 	}
 	m.rng = game.NewRand(m.log.Seed ^ 0x5eed)
-	m.offerOpening(first)
+	if first {
+		m.offer(m.st, m.log, true)
+	}
 	for !m.failed {
 		before := m.position()
 		if m.failed || m.st.Outcome() != nil || len(m.log.Moves) >= m.cfg.MaxMoves {
@@ -261,12 +268,6 @@ func (m *match) play(first bool) {
 	m.afterEnd()
 	m.replay()
 	m.secrecy()
-}
-
-func (m *match) offerOpening(first bool) {
-	if first {
-		m.offer(m.st, m.log, true)
-	}
 }
 
 // allSeats lists the seats of the table, then Spectator.
@@ -370,7 +371,7 @@ func (m *match) legalMoves(turn []game.Seat) map[game.Seat]map[string]bool {
 			b := m.st.Clone()
 			eb, err := b.Apply(seat, mv)
 			if ja, jb := eventsText(ea), eventsText(eb); err != nil || ja != jb {
-				m.fail("two clones of one position answer seat %d's move %s differently (%v): %s\nA clone copies everything, the random generator included, and the game draws from nothing else.", seat, mv, err, difference(ja, jb))
+				m.fail("two clones of one position answer seat %d's move %s differently%s: %s\nA clone copies everything, the random generator included, and the game draws from nothing else.", seat, mv, errText(err), difference(ja, jb))
 			}
 			if m.failed {
 				return all
@@ -460,13 +461,13 @@ func (m *match) refusals(before snapshot, turn []game.Seat, legal map[game.Seat]
 	someone := moves[m.rng.IntN(len(moves))]
 	for _, seat := range m.allSeats() {
 		if !slices.Contains(turn, seat) {
-			m.refuse(before, seat, someone, "not-your-turn", fmt.Sprintf("seat %d's legal move, played out of turn by %s,", mover, seatName(seat)))
+			m.refuse(before, seat, someone, "not-your-turn", fmt.Sprintf("%s playing %s out of turn (a legal move of seat %d)", seatName(seat), someone, mover))
 		}
 	}
 	try := func(seat game.Seat, mv game.Move, what string) {
 		if _, err := m.st.Clone().Apply(seat, mv); err == nil {
 			if canon, ok := m.canonical(mv); ok && !m.cfg.SampledLegal && !legal[seat][canon] {
-				m.fail("%s (%s) is accepted for seat %d, but Legal(%d) does not list it", what, canon, seat, seat)
+				m.fail("%s is accepted (%s), but Legal(%d) does not list it", what, canon, seat)
 			}
 			return
 		}
@@ -482,16 +483,16 @@ func (m *match) refusals(before snapshot, turn []game.Seat, legal map[game.Seat]
 	}
 	for range min(3, len(m.log.Moves)) {
 		e := m.log.Moves[m.rng.IntN(len(m.log.Moves))]
-		parse(mover, e.Move, fmt.Sprintf("the earlier move %s, played again by seat %d,", e.Move, mover))
+		parse(mover, e.Move, fmt.Sprintf("seat %d playing the earlier move %s again", mover, e.Move))
 	}
 	texts := append(slices.Clone(garbage), randomText(&m.rng), randomText(&m.rng))
 	for _, text := range texts {
-		parse(mover, []byte(text), fmt.Sprintf("the text %q", clip(text)))
+		parse(mover, []byte(text), fmt.Sprintf("seat %d playing the move read from %q", mover, clip(text)))
 	}
-	m.refuse(before, mover, alien{}, "", "a move of a type the game does not know")
+	m.refuse(before, mover, alien{}, "", fmt.Sprintf("seat %d playing a move of a type the game does not know", mover))
 	if m.cfg.Candidates != nil {
 		for _, mv := range m.cfg.Candidates(m.st.Clone(), mover, &m.rng) {
-			try(mover, mv, fmt.Sprintf("the candidate %s", mv))
+			try(mover, mv, fmt.Sprintf("seat %d playing the candidate %s", mover, mv))
 		}
 	}
 	if d := before.diff(m.snap(m.st)); d != "" {
@@ -520,7 +521,7 @@ func (m *match) coded(err error, what string) bool {
 func (m *match) refuse(before snapshot, seat game.Seat, mv game.Move, code, what string) {
 	_, err := m.st.Apply(seat, mv)
 	if err == nil {
-		m.fail("%s (%s) is accepted; it must be refused", what, mv)
+		m.fail("%s is accepted; it must be refused", what)
 		return
 	}
 	if !m.coded(err, what) {
@@ -556,7 +557,7 @@ func (m *match) advance(before snapshot, seat game.Seat, mv game.Move) {
 	}
 	ec, err := clone.Apply(seat, mv)
 	if je, jc := eventsText(es), eventsText(ec); err != nil || je != jc {
-		m.fail("a clone answers seat %d's move %s unlike its original (%v): %s\nA clone copies everything, the random generator included.", seat, mv, err, difference(je, jc))
+		m.fail("a clone answers seat %d's move %s unlike its original%s: %s\nA clone copies everything, the random generator included.", seat, mv, errText(err), difference(je, jc))
 		return
 	}
 	if d := after.diff(m.snap(clone)); d != "" {
@@ -589,7 +590,7 @@ func (m *match) afterEnd() {
 			m.fail("the last move %s does not read back for seat %d: %v", e.Move, seat, err)
 			return
 		}
-		m.refuse(before, seat, mv, "", fmt.Sprintf("the last move %s, played again by %s after the end,", e.Move, seatName(seat)))
+		m.refuse(before, seat, mv, "", fmt.Sprintf("%s playing the last move %s again after the end", seatName(seat), e.Move))
 	}
 }
 
@@ -964,6 +965,14 @@ func difference(a, b string) string {
 		return out
 	}
 	return fmt.Sprintf("\n\t%s\nbecame\n\t%s", part(a), part(b))
+}
+
+// errText is err for a message, or nothing.
+func errText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return fmt.Sprintf(" (%v)", err)
 }
 
 // clip shortens text for a message.
