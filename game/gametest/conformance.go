@@ -466,7 +466,11 @@ func (m *match) refusals(before snapshot, turn []game.Seat, legal map[game.Seat]
 	}
 	try := func(seat game.Seat, mv game.Move, what string) {
 		if _, err := m.st.Clone().Apply(seat, mv); err == nil {
-			if canon, ok := m.canonical(mv); ok && !m.cfg.SampledLegal && !legal[seat][canon] {
+			canon, ok := m.canonical(mv)
+			if back, err := m.st.ParseMove(seat, []byte(canon)); ok && err == nil {
+				canon, ok = m.canonical(back) // the form Legal lists
+			}
+			if ok && !m.cfg.SampledLegal && !legal[seat][canon] {
 				m.fail("%s is accepted (%s), but Legal(%d) does not list it", what, canon, seat)
 			}
 			return
