@@ -39,6 +39,11 @@ type Config struct {
 	// function may change. A candidate Apply refuses is checked like any
 	// refusal; one it accepts must be listed by Legal.
 	Candidates func(s game.State, seat game.Seat, rng *game.Rand) []game.Move
+	// MovesChecked is about how many of a seat's legal moves are checked
+	// at each position, drawn at random; 0 means all of them. A game whose
+	// lists are long can keep the suite quick with it: over a match's
+	// positions, every kind of move is still tried many times.
+	MovesChecked int
 	// SampledLegal says that in some positions Legal lists only a sample
 	// of the moves Apply accepts (Battleship's fleets), so a move that is
 	// accepted need not be listed.
@@ -51,8 +56,10 @@ type Config struct {
 	// 50ms.
 	BotBudget time.Duration
 	// BotSlack is how long after its deadline a bot may still answer
-	// before it counts as late; 0 means 500ms, generous because the race
-	// detector and a busy machine slow everything down.
+	// before it counts as late; 0 means 500ms, or 3s under the race
+	// detector, generous because a busy machine and the race detector
+	// slow a search down more than its checks of the deadline expect.
+	// It catches a bot that ignores its deadline, not one a little late.
 	BotSlack time.Duration
 }
 
@@ -100,6 +107,9 @@ func Conformance(t testing.TB, def *game.Definition, cfg Config) {
 	}
 	if cfg.BotSlack <= 0 {
 		cfg.BotSlack = 500 * time.Millisecond
+		if raceDetector {
+			cfg.BotSlack = 3 * time.Second
+		}
 	}
 	options := cfg.Options
 	if len(options) == 0 {
@@ -109,12 +119,15 @@ func Conformance(t testing.TB, def *game.Definition, cfg Config) {
 	if !s.definition() {
 		return
 	}
+	start := time.Now()
 	for _, o := range options {
 		for i := 0; i < cfg.Playouts; i++ {
 			m := &match{suite: s, log: game.Log{Game: def.Name, Options: o, Seed: s.rng.Uint64()}}
 			m.play(i == 0)
+			s.moves += len(m.log.Moves)
 		}
 	}
+	t.Logf("%d matches, %d moves, in %v", len(options)*cfg.Playouts, s.moves, time.Since(start).Round(time.Millisecond))
 	switch {
 	case cfg.Hidden == nil && def.Hidden:
 		s.report("the game has secrets (Definition.Hidden) but Config.Hidden gives no sampler, so nothing checks that its views and events keep them")
@@ -135,6 +148,7 @@ type suite struct {
 	rng game.Rand
 
 	failures int
+	moves    int // played in all matches
 	// samples counts the logs the sampler returned; revealing, those that
 	// changed what some other seat sees.
 	samples, revealing int
@@ -203,6 +217,7 @@ type match struct {
 	st     game.State
 	seats  int
 	rng    game.Rand // chooses moves; the game's own is inside st
+	tried  []attempt // the moves refused since the last check
 	failed bool
 }
 
@@ -252,15 +267,16 @@ func (m *match) play(first bool) {
 	if first {
 		m.offer(m.st, m.log, true)
 	}
+	sn := m.snap(m.st)
 	for !m.failed {
-		before := m.position()
+		m.position(sn)
 		if m.failed || m.st.Outcome() != nil || len(m.log.Moves) >= m.cfg.MaxMoves {
 			break
 		}
 		turn := m.st.Turn()
 		seat := turn[m.rng.IntN(len(turn))]
 		legal := m.st.Legal(seat)
-		m.advance(before, seat, legal[m.rng.IntN(len(legal))])
+		sn = m.advance(sn, seat, legal[m.rng.IntN(len(legal))])
 	}
 	if m.failed {
 		return
@@ -286,8 +302,8 @@ func seatName(s game.Seat) string {
 	return fmt.Sprintf("seat %d", s)
 }
 
-// position checks the current position and returns its snapshot.
-func (m *match) position() snapshot {
+// position checks the current position, whose snapshot is sn.
+func (m *match) position(sn snapshot) {
 	st := m.st
 	if n := st.Seats(); n != m.seats {
 		m.fail("Seats() changed from %d to %d during the match", m.seats, n)
@@ -320,7 +336,6 @@ func (m *match) position() snapshot {
 			}
 		}
 	}
-	sn := m.snap(st)
 	if !m.def.Hidden {
 		spectator := sn.views[m.seats]
 		for i, v := range sn.views[:m.seats] {
@@ -331,27 +346,32 @@ func (m *match) position() snapshot {
 		}
 	}
 	if m.failed || out != nil {
-		return sn
+		return
 	}
 	if len(m.log.Moves) > 0 {
 		m.offer(st, m.log, false)
 	}
+	pristine := st.Clone()
+	m.tried = m.tried[:0]
 	legal := m.legalMoves(turn)
-	if d := sn.diff(m.snap(st)); d != "" && !m.failed {
-		m.fail("applying legal moves to clones changed the original: %s", d)
-	}
-	m.refusals(sn, turn, legal)
-	return sn
+	m.refusals(turn, legal)
+	m.unchanged(sn, pristine)
 }
 
-// legalMoves checks every move that Legal lists for the seats in turn,
-// and returns them by seat in canonical JSON.
+// twins is about how many of a seat's legal moves, at each position, are
+// also played on a second clone to compare the answers.
+const twins = 8
+
+// legalMoves checks the moves that Legal lists for the seats in turn (all
+// of them, or about MovesChecked), and returns them all by seat in
+// canonical JSON.
 func (m *match) legalMoves(turn []game.Seat) map[game.Seat]map[string]bool {
 	all := make(map[game.Seat]map[string]bool)
 	for _, seat := range turn {
 		listed := make(map[string]bool)
 		all[seat] = listed
-		for _, mv := range m.st.Legal(seat) {
+		moves := m.st.Legal(seat)
+		for _, mv := range moves {
 			canon, ok := m.canonical(mv)
 			if !ok {
 				return all
@@ -360,6 +380,9 @@ func (m *match) legalMoves(turn []game.Seat) map[game.Seat]map[string]bool {
 				m.fail("Legal(%d) lists %s twice", seat, canon)
 			}
 			listed[canon] = true
+			if n := m.cfg.MovesChecked; n > 0 && len(moves) > n && m.rng.IntN(len(moves)) >= n {
+				continue
+			}
 			m.readsBack(seat, mv, canon)
 			a := m.st.Clone()
 			ea, err := a.Apply(seat, mv)
@@ -368,6 +391,9 @@ func (m *match) legalMoves(turn []game.Seat) map[game.Seat]map[string]bool {
 				return all
 			}
 			m.events(ea, seat, mv)
+			if len(moves) > twins && m.rng.IntN(len(moves)) >= twins {
+				continue
+			}
 			b := m.st.Clone()
 			eb, err := b.Apply(seat, mv)
 			if ja, jb := eventsText(ea), eventsText(eb); err != nil || ja != jb {
@@ -455,13 +481,13 @@ func randomText(rng *game.Rand) string {
 // refusals tries moves that must be refused, or that are legal only by
 // chance, and checks that each refusal has a code, a message, and changes
 // nothing.
-func (m *match) refusals(before snapshot, turn []game.Seat, legal map[game.Seat]map[string]bool) {
+func (m *match) refusals(turn []game.Seat, legal map[game.Seat]map[string]bool) {
 	mover := turn[m.rng.IntN(len(turn))]
 	moves := m.st.Legal(mover)
 	someone := moves[m.rng.IntN(len(moves))]
 	for _, seat := range m.allSeats() {
 		if !slices.Contains(turn, seat) {
-			m.refuse(before, seat, someone, "not-your-turn", fmt.Sprintf("%s playing %s out of turn (a legal move of seat %d)", seatName(seat), someone, mover))
+			m.refuse(seat, someone, "not-your-turn", fmt.Sprintf("%s playing %s out of turn (a legal move of seat %d)", seatName(seat), someone, mover))
 		}
 	}
 	try := func(seat game.Seat, mv game.Move, what string) {
@@ -475,7 +501,7 @@ func (m *match) refusals(before snapshot, turn []game.Seat, legal map[game.Seat]
 			}
 			return
 		}
-		m.refuse(before, seat, mv, "", what)
+		m.refuse(seat, mv, "", what)
 	}
 	parse := func(seat game.Seat, text []byte, what string) {
 		mv, err := m.st.ParseMove(seat, text)
@@ -493,15 +519,38 @@ func (m *match) refusals(before snapshot, turn []game.Seat, legal map[game.Seat]
 	for _, text := range texts {
 		parse(mover, []byte(text), fmt.Sprintf("seat %d playing the move read from %q", mover, clip(text)))
 	}
-	m.refuse(before, mover, alien{}, "", fmt.Sprintf("seat %d playing a move of a type the game does not know", mover))
+	m.refuse(mover, alien{}, "", fmt.Sprintf("seat %d playing a move of a type the game does not know", mover))
 	if m.cfg.Candidates != nil {
 		for _, mv := range m.cfg.Candidates(m.st.Clone(), mover, &m.rng) {
 			try(mover, mv, fmt.Sprintf("seat %d playing the candidate %s", mover, mv))
 		}
 	}
-	if d := before.diff(m.snap(m.st)); d != "" {
-		m.fail("reading and refusing moves changed the position: %s", d)
+}
+
+// attempt is a move that was refused.
+type attempt struct {
+	seat game.Seat
+	mv   game.Move
+	what string
+}
+
+// unchanged checks that the moves refused since m.tried was emptied, and
+// the legal moves played on clones, changed nothing. To keep it cheap it
+// compares the position once, and only when it has changed does it refuse
+// the moves again, one by one, on pristine, a copy of the position before
+// them, to find the culprit.
+func (m *match) unchanged(before snapshot, pristine game.State) {
+	if m.failed || before.diff(m.snap(m.st)) == "" {
+		return
 	}
+	for _, a := range m.tried {
+		_, err := pristine.Apply(a.seat, a.mv)
+		if d := before.diff(m.snap(pristine)); d != "" {
+			m.fail("%s is refused%s but changed the position: %s", a.what, errText(err), d)
+			return
+		}
+	}
+	m.fail("playing legal moves on clones, or reading and refusing moves, changed the position: %s", before.diff(m.snap(m.st)))
 }
 
 // coded checks that err is a refusal a player can read.
@@ -518,11 +567,12 @@ func (m *match) coded(err error, what string) bool {
 }
 
 // refuse applies mv for seat to the match itself and checks that it is
-// refused, with code if code is not empty, and changes nothing. It plays
-// on the match rather than a clone so that the replay at the end also
-// catches a refusal that touched something no view shows, such as the
-// random generator.
-func (m *match) refuse(before snapshot, seat game.Seat, mv game.Move, code, what string) {
+// refused, with code if code is not empty; unchanged then checks that it
+// changed nothing. It plays on the match rather than a clone so that the
+// replay at the end also catches a refusal that touched something no view
+// shows, such as the random generator.
+func (m *match) refuse(seat game.Seat, mv game.Move, code, what string) {
+	m.tried = append(m.tried, attempt{seat, mv, what})
 	_, err := m.st.Apply(seat, mv)
 	if err == nil {
 		m.fail("%s is accepted; it must be refused", what)
@@ -533,52 +583,36 @@ func (m *match) refuse(before snapshot, seat game.Seat, mv game.Move, code, what
 	}
 	if code != "" && game.ErrorCode(err) != code {
 		m.fail("%s is refused with code %q (%v), not %q", what, game.ErrorCode(err), err, code)
-		return
-	}
-	if d := before.diff(m.snap(m.st)); d != "" {
-		m.fail("%s is refused (%v) but changed the position: %s", what, err, d)
 	}
 }
 
 // advance plays mv for seat, checking on the way that a clone and its
-// original are independent and have the same future.
-func (m *match) advance(before snapshot, seat game.Seat, mv game.Move) {
+// original are independent and have the same future, and returns the
+// snapshot after the move. (That a move on a clone leaves the original
+// alone is checked at every position with every legal move.)
+func (m *match) advance(before snapshot, seat game.Seat, mv game.Move) snapshot {
 	clone := m.st.Clone()
-	if d := before.diff(m.snap(clone)); d != "" {
-		m.fail("a clone differs from its original: %s", d)
-		return
-	}
 	es, err := m.st.Apply(seat, mv)
 	if err != nil {
 		m.fail("seat %d's legal move %s is refused: %v", seat, mv, err)
-		return
+		return before
 	}
 	m.log.Moves = append(m.log.Moves, game.Entry{Seat: seat, Move: game.Canonical(mv)})
 	after := m.snap(m.st)
 	if d := before.diff(m.snap(clone)); d != "" {
 		m.fail("a move on the original changed its clone: %s", d)
-		return
+		return after
 	}
 	ec, err := clone.Apply(seat, mv)
 	if je, jc := eventsText(es), eventsText(ec); err != nil || je != jc {
 		m.fail("a clone answers seat %d's move %s unlike its original%s: %s\nA clone copies everything, the random generator included.", seat, mv, errText(err), difference(je, jc))
-		return
+		return after
 	}
 	if d := after.diff(m.snap(clone)); d != "" {
 		m.fail("a clone and its original differ after the same move %s: %s\nA clone copies everything, the random generator included.", mv, d)
-		return
+		return after
 	}
-	if turn := clone.Turn(); len(turn) > 0 {
-		s := turn[m.rng.IntN(len(turn))]
-		if l := clone.Legal(s); len(l) > 0 {
-			next := l[m.rng.IntN(len(l))]
-			if _, err := clone.Apply(s, next); err == nil {
-				if d := after.diff(m.snap(m.st)); d != "" {
-					m.fail("a move on a clone (seat %d's %s) changed its original: %s", s, next, d)
-				}
-			}
-		}
-	}
+	return after
 }
 
 // afterEnd checks that an ended match refuses every move.
@@ -586,7 +620,8 @@ func (m *match) afterEnd() {
 	if m.st.Outcome() == nil || len(m.log.Moves) == 0 {
 		return
 	}
-	before := m.snap(m.st)
+	before, pristine := m.snap(m.st), m.st.Clone()
+	m.tried = m.tried[:0]
 	e := m.log.Moves[len(m.log.Moves)-1]
 	for _, seat := range m.allSeats() {
 		mv, err := m.st.ParseMove(seat, e.Move)
@@ -594,8 +629,9 @@ func (m *match) afterEnd() {
 			m.fail("the last move %s does not read back for seat %d: %v", e.Move, seat, err)
 			return
 		}
-		m.refuse(before, seat, mv, "", fmt.Sprintf("%s playing the last move %s again after the end", seatName(seat), e.Move))
+		m.refuse(seat, mv, "", fmt.Sprintf("%s playing the last move %s again after the end", seatName(seat), e.Move))
 	}
+	m.unchanged(before, pristine)
 }
 
 // replay checks that the match's log, saved as JSON and replayed, gives
@@ -767,10 +803,11 @@ func (s *suite) bots() {
 		if s.def.NewBot == nil {
 			return
 		}
+		var slowest time.Duration
 		for _, p := range positions {
 			turn := p.st.Turn()
 			for _, seat := range turn {
-				s.choose(level, p, seat, true)
+				slowest = max(slowest, s.choose(level, p, seat, true))
 			}
 			for seat := range game.Seat(p.st.Seats()) {
 				if !slices.Contains(turn, seat) {
@@ -779,6 +816,7 @@ func (s *suite) bots() {
 				}
 			}
 		}
+		s.t.Logf("bot %q: the slowest of its answers at %d positions took %v, with %v to think", level, len(positions), slowest.Round(time.Millisecond), s.cfg.BotBudget)
 	}
 	if s.def.Solve != nil {
 		for _, p := range positions {
@@ -787,16 +825,17 @@ func (s *suite) bots() {
 	}
 }
 
-// choose asks a bot of level for seat's move at p. A seat that owes
-// nothing may be refused, but the bot must not panic.
-func (s *suite) choose(level string, p position, seat game.Seat, owes bool) {
+// choose asks a bot of level for seat's move at p, and returns how long
+// it took. A seat that owes nothing may be refused, but the bot must not
+// panic.
+func (s *suite) choose(level string, p position, seat game.Seat, owes bool) time.Duration {
 	fail := func(format string, args ...any) {
 		s.report("bot %q, choosing for seat %d: %s\n%s", level, seat, fmt.Sprintf(format, args...), where(p.log))
 	}
 	bot, err := s.def.NewBot(level, game.NewRand(s.cfg.Seed))
 	if err != nil || bot == nil {
 		fail("NewBot: %v", err)
-		return
+		return 0
 	}
 	st := p.st.Clone()
 	before, _ := snapshotOf(st)
@@ -819,13 +858,14 @@ func (s *suite) choose(level string, p position, seat game.Seat, owes bool) {
 	}
 	if after, _ := snapshotOf(st); before.diff(after) != "" {
 		fail("Choose changed the state it was asked about: %s", before.diff(after))
-		return
+		return 0
 	}
 	if owes && mv != nil && crash == "" {
 		if _, err := st.Clone().Apply(seat, mv); err != nil {
 			fail("Choose returned %s, which is refused: %v", mv, err)
 		}
 	}
+	return took
 }
 
 // solve asks the solver for a best move at p; running out of time is

@@ -26,6 +26,8 @@ func (r *recorder) Errorf(format string, args ...any) {
 	r.failures = append(r.failures, fmt.Sprintf(format, args...))
 }
 
+func (r *recorder) Logf(string, ...any) {}
+
 func (r *recorder) Fatalf(format string, args ...any) {
 	r.Errorf(format, args...)
 	runtime.Goexit()

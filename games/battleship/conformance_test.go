@@ -19,7 +19,8 @@ func TestConformance(t *testing.T) {
 			json.RawMessage(`{"touch":false,"first":1}`),
 			json.RawMessage(`{"salvo":true}`),
 		},
-		Playouts:     3,
+		Playouts:     1,  // a match is some 180 moves, each checked in full
+		MovesChecked: 16, // of up to 100 shots
 		Hidden:       unseenFleet,
 		Candidates:   nearMisses,
 		SampledLegal: true, // Legal lists a sample of the fleets

@@ -19,7 +19,9 @@ func TestConformance(t *testing.T) {
 			json.RawMessage(`{"rows":2,"cols":5}`),
 			json.RawMessage(`{"rows":4,"cols":3}`),
 		},
-		Candidates: nearMisses,
+		Playouts:     3,
+		MovesChecked: 24, // of up to 112 lines
+		Candidates:   nearMisses,
 	})
 }
 
