@@ -134,7 +134,7 @@ func Conformance(t testing.TB, def *game.Definition, cfg Config) {
 	case cfg.Hidden != nil && s.samples == 0:
 		s.report("the sampler (Config.Hidden) never returned a log, so the secrecy of views and events was not checked; play matches where something is hidden")
 	case cfg.Hidden != nil && s.revealing == 0:
-		s.report("the logs the sampler returned never changed what any seat sees, so they changed nothing hidden and the secrecy check tested nothing")
+		s.report("the logs the sampler returned never changed what another seat sees, so they changed nothing hidden and the secrecy check tested nothing")
 	}
 	s.bots()
 }
@@ -196,17 +196,20 @@ func (s *suite) definition() bool {
 // offer keeps a copy of st for the bots, drawn uniformly among all the
 // positions offered.
 func (s *suite) offer(st game.State, log game.Log, opening bool) {
-	p := position{st: st.Clone(), log: log}
-	p.log.Moves = slices.Clone(log.Moves)
+	keep := func() position {
+		p := position{st: st.Clone(), log: log}
+		p.log.Moves = slices.Clone(log.Moves)
+		return p
+	}
 	if opening {
-		s.openings = append(s.openings, p)
+		s.openings = append(s.openings, keep())
 		return
 	}
 	s.offered++
 	if len(s.drawn) < s.cfg.BotPositions {
-		s.drawn = append(s.drawn, p)
+		s.drawn = append(s.drawn, keep())
 	} else if j := s.rng.IntN(s.offered); j < len(s.drawn) {
-		s.drawn[j] = p
+		s.drawn[j] = keep()
 	}
 }
 
