@@ -49,6 +49,18 @@ func failures(t *testing.T, def *game.Definition, cfg Config) []string {
 type faultyNim struct {
 	*State
 	fault string
+	last  *faultyNim // its latest clone, for "clone-follows"
+}
+
+// oddMove is a Nim move whose notation does not read back.
+type oddMove struct{ Move }
+
+func (m oddMove) String() string { return fmt.Sprintf("take %d", m.Take) }
+
+// badMove is a Nim move that does not marshal.
+type badMove struct {
+	Move
+	F func() `json:"f"`
 }
 
 func faultyNimDef(fault string) *game.Definition {
@@ -66,10 +78,18 @@ func faultyNimDef(fault string) *game.Definition {
 	}
 	d.Solve = nil
 	d.NewBot = func(level string, rng game.Rand) (game.Bot, error) {
+		if fault == "newbot-error" {
+			return nil, errors.New("no such bot")
+		}
 		return &faultyBot{fault: fault, rng: rng}, nil
 	}
-	if fault == "solve" {
+	switch fault {
+	case "solve":
 		d.Solve = func(context.Context, game.State) (int, game.Move, error) { return 1, Move{Take: 9}, nil }
+	case "solve-panics":
+		d.Solve = func(context.Context, game.State) (int, game.Move, error) { panic("solver bug") }
+	case "levels-without-bots":
+		d.NewBot = nil
 	}
 	return &d
 }
@@ -78,7 +98,16 @@ func (f *faultyNim) Clone() game.State {
 	if f.fault == "clone-shares" {
 		return &faultyNim{State: f.State, fault: f.fault}
 	}
-	return &faultyNim{State: f.State.Clone().(*State), fault: f.fault}
+	c := &faultyNim{State: f.State.Clone().(*State), fault: f.fault}
+	f.last = c
+	return c
+}
+
+func (f *faultyNim) Seats() int {
+	if f.fault == "seats-change" && f.pile < 5 {
+		return 3
+	}
+	return 2
 }
 
 func (f *faultyNim) Turn() []game.Seat {
@@ -113,6 +142,14 @@ func (f *faultyNim) Legal(seat game.Seat) []game.Move {
 		if len(l) == 3 && !f.inSetup() {
 			l = l[:2]
 		}
+	case "notation":
+		for i, m := range l {
+			l[i] = oddMove{m.(Move)}
+		}
+	case "move-unmarshalable":
+		for i, m := range l {
+			l[i] = badMove{Move: m.(Move)}
+		}
 	}
 	return l
 }
@@ -134,8 +171,22 @@ func (f *faultyNim) ParseMove(seat game.Seat, text []byte) (game.Move, error) {
 
 func (f *faultyNim) Apply(seat game.Seat, gm game.Move) ([]game.Event, error) {
 	owes := game.OwesMove(f.State, seat)
+	switch mv := gm.(type) {
+	case oddMove:
+		gm = mv.Move
+	case badMove:
+		gm = mv.Move
+	}
 	m, _ := gm.(Move)
 	switch f.fault {
+	case "plays-after-end":
+		if f.winner >= 0 {
+			return nil, nil
+		}
+	case "apply-panics":
+		if seat == 1 && !f.inSetup() {
+			panic("nim bug")
+		}
 	case "out-of-turn-code":
 		if !owes {
 			return nil, game.Illegal("wait", "wait for your turn")
@@ -159,6 +210,9 @@ func (f *faultyNim) Apply(seat game.Seat, gm game.Move) ([]game.Event, error) {
 		}
 	}
 	evs, err := f.State.Apply(seat, gm)
+	if f.fault == "clone-follows" && err == nil && f.last != nil {
+		f.last.taken[0]++
+	}
 	for i := range evs {
 		switch {
 		case f.fault == "event-audience" && evs[i].To != nil:
@@ -241,6 +295,7 @@ type dice struct {
 	rng   *game.Rand
 	total [2]int
 	mover game.Seat
+	rolls int // every second roll earns a point more, unannounced
 	fault string
 }
 
@@ -309,6 +364,9 @@ func (d *dice) Apply(seat game.Seat, m game.Move) ([]game.Event, error) {
 	}
 	n := 1 + d.rng.IntN(6)
 	d.total[seat] += n
+	if d.rolls++; d.rolls%2 == 0 {
+		d.total[seat]++
+	}
 	d.mover = 1 - seat
 	ev := game.Event{Type: "rolled", Seat: seat, Data: n}
 	if d.fault == "private-event" {
@@ -340,11 +398,18 @@ func (d *dice) Outcome() *game.Outcome {
 
 func (d *dice) Clone() game.State {
 	c := *d
-	if d.fault != "shared-generator" {
+	switch d.fault {
+	case "shared-generator":
+	case "clone-fresh-generator":
+		r := game.NewRand(1)
+		c.rng = &r
+	default:
 		r := *d.rng
 		c.rng = &r
 	}
-	c.total = d.total
+	if d.fault == "clone-forgets-count" {
+		c.rolls = 0
+	}
 	return &c
 }
 
@@ -389,7 +454,28 @@ func TestEveryCheckCanFail(t *testing.T) {
 		{fault: "empty-message", want: "unreadable message"},
 		{fault: "refusal-mutates", want: "changed the position"},
 		{fault: "json-misread", want: "reads back"},
-		{fault: "clone-shares", want: "clone"},
+		{fault: "clone-shares", want: "two clones of one position answer"},
+		{fault: "clone-follows", want: "a move on the original changed its clone"},
+		{fault: "clone-fresh-generator", def: diceDef("clone-fresh-generator"), cfg: Config{}, want: "unlike its original"},
+		{fault: "clone-forgets-count", def: diceDef("clone-forgets-count"), cfg: Config{}, want: "differ after the same move"},
+		{fault: "seats-change", want: "Seats() changed"},
+		{fault: "notation", want: "does not read back"},
+		{fault: "move-unmarshalable", want: "does not marshal"},
+		{fault: "plays-after-end", want: "after the end is accepted"},
+		{fault: "apply-panics", want: "the game panicked: nim bug"},
+		{fault: "newbot-error", want: "no such bot"},
+		{fault: "solve-panics", want: "Solve panicked"},
+		{fault: "levels-without-bots", want: "both or neither"},
+		{fault: "sampler-illegal", def: Definition, cfg: withCfg(func(c *Config) {
+			c.Hidden = func(l game.Log, seat game.Seat, _ *game.Rand) (game.Log, bool) {
+				for i, e := range l.Moves {
+					if e.Seat != seat {
+						l.Moves[i].Move = json.RawMessage(`{"pick":10}`)
+					}
+				}
+				return l, true
+			}
+		}), want: "the sampler's log does not replay"},
 		{fault: "view-leaks", want: "cannot tell apart"},
 		{fault: "view-unmarshalable", want: "does not marshal"},
 		{fault: "event-audience", want: "To lists seats of the table"},

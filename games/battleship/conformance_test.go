@@ -21,6 +21,7 @@ func TestConformance(t *testing.T) {
 		},
 		Playouts:     1,  // a match is some 180 moves, each checked in full
 		MovesChecked: 16, // of up to 100 shots
+		Choose:       randomHalf,
 		Hidden:       unseenFleet,
 		Candidates:   nearMisses,
 		SampledLegal: true, // Legal lists a sample of the fleets
@@ -111,4 +112,14 @@ func nearMisses(st game.State, _ game.Seat, rng *game.Rand) []game.Move {
 		Move{Fleet: overlap},
 		Move{Fleet: fleet[:numShips-1]},
 	}
+}
+
+// randomHalf has a seat place a random fleet half the time, so that the
+// generator's draws are replayed and cloned, and otherwise picks any
+// legal move.
+func randomHalf(_ game.State, _ game.Seat, legal []game.Move, rng *game.Rand) game.Move {
+	if m := legal[0].(Move); m.Random && rng.IntN(2) == 0 {
+		return m
+	}
+	return legal[rng.IntN(len(legal))]
 }
