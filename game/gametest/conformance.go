@@ -685,9 +685,7 @@ func (m *match) secrecy() {
 			cut := 1 + m.rng.IntN(len(m.log.Moves))
 			l := m.log
 			l.Moves = slices.Clone(m.log.Moves[:cut])
-			copied := l
-			copied.Moves = slices.Clone(l.Moves)
-			alt, ok := m.cfg.Hidden(copied, seat, &m.rng)
+			alt, ok := m.cfg.Hidden(deepCopy(l), seat, &m.rng)
 			if !ok {
 				continue
 			}
@@ -698,6 +696,16 @@ func (m *match) secrecy() {
 			}
 		}
 	}
+}
+
+// deepCopy copies l down to the bytes of its moves.
+func deepCopy(l game.Log) game.Log {
+	l.Options = slices.Clone(l.Options)
+	l.Moves = slices.Clone(l.Moves)
+	for i := range l.Moves {
+		l.Moves[i].Move = slices.Clone(l.Moves[i].Move)
+	}
+	return l
 }
 
 // twoWorlds replays l and alt side by side and checks that seat and a
