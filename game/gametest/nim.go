@@ -1,13 +1,3 @@
-// Package gametest provides a small game, Nim, that meets the game
-// contract in full, so that the engine protocol, the arena and the game
-// package can be tested without depending on a real game's rules or speed.
-//
-// Nim here is one pile of stones; the two seats take turns removing 1 to 3
-// stones, and whoever takes the last stone wins. With {"setup":true} the
-// match opens with a simultaneous, secret step: both seats owe a "pick" (a
-// number from 1 to 9) at once, and each pick is told only to its picker,
-// which exercises multi-seat turns and hidden events. The move "boom" parses
-// but makes Apply panic, so tests can check that callers survive a game bug.
 package gametest
 
 import (
@@ -139,7 +129,8 @@ func (s *State) Legal(seat game.Seat) []game.Move {
 
 func (s *State) inSetup() bool { return s.setup && (s.picks[0] == 0 || s.picks[1] == 0) }
 
-// ParseMove reads {"take":2}, {"pick":5}, "t2", "2", "p5" or "boom".
+// ParseMove reads {"take":2}, {"pick":5}, "t2", "2", "p5" or "boom". Text
+// it cannot read is refused with the code "bad-move".
 func (s *State) ParseMove(seat game.Seat, text []byte) (game.Move, error) {
 	t := strings.TrimSpace(string(text))
 	if strings.HasPrefix(t, "{") {
@@ -147,7 +138,7 @@ func (s *State) ParseMove(seat game.Seat, text []byte) (game.Move, error) {
 		dec := json.NewDecoder(strings.NewReader(t))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&m); err != nil {
-			return nil, fmt.Errorf("not a Nim move: %v", err)
+			return nil, game.Illegal("bad-move", "not a Nim move: %v", err)
 		}
 		return m, nil
 	}
@@ -160,7 +151,7 @@ func (s *State) ParseMove(seat game.Seat, text []byte) (game.Move, error) {
 	}
 	n, err := strconv.Atoi(t)
 	if err != nil {
-		return nil, fmt.Errorf("not a Nim move: %q", text)
+		return nil, game.Illegal("bad-move", "not a Nim move: %q", text)
 	}
 	if kind == 'p' {
 		return Move{Pick: n}, nil

@@ -392,59 +392,6 @@ func Test7_3_3_3_GridSizes(t *testing.T) {
 
 func itoa(i int) string { b, _ := json.Marshal(i); return string(b) }
 
-// 7.3.3.1 and 7.3.3.2: a saved game is its log; restoring replays it.
-func Test7_3_3_1_SaveAndRestore(t *testing.T) {
-	reg := game.NewRegistry(Definition)
-	l := game.Log{Game: "dots", Options: json.RawMessage(`{"rows":5,"cols":6}`), Seed: 11}
-	_, st, err := reg.Start(l)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := game.NewRand(4)
-	for i := 0; i < 25; i++ {
-		seat := st.Turn()[0]
-		legal := st.Legal(seat)
-		m := legal[rng.IntN(len(legal))]
-		if _, err := st.Apply(seat, m); err != nil {
-			t.Fatal(err)
-		}
-		l.Moves = append(l.Moves, game.Entry{Seat: seat, Move: game.Canonical(m)})
-	}
-	saved, _ := json.Marshal(l)
-	var back game.Log
-	if err := json.Unmarshal(saved, &back); err != nil {
-		t.Fatal(err)
-	}
-	got, err := reg.Replay(back)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(got.View(0), st.View(0)) {
-		t.Fatal("restored game looks different")
-	}
-	// A log with a bad move names it.
-	back.Moves = append(back.Moves, back.Moves[0])
-	if _, err := reg.Replay(back); err == nil || !strings.Contains(err.Error(), "already drawn") {
-		t.Fatalf("replaying a repeated line: %v", err)
-	}
-}
-
-func TestViewsAreTheSameForEverySeat(t *testing.T) {
-	s := mustNew(t, 4, 5)
-	rng := game.NewRand(8)
-	for i := 0; i < 20; i++ {
-		l := s.Legal(s.turn)
-		s.Apply(s.turn, l[rng.IntN(len(l))])
-		a, b, c := s.View(0), s.View(1), s.View(game.Spectator)
-		if !reflect.DeepEqual(a, b) || !reflect.DeepEqual(a, c) {
-			t.Fatal("views differ between seats")
-		}
-	}
-	if _, err := json.Marshal(s.View(0)); err != nil {
-		t.Fatal(err)
-	}
-}
-
 func TestMoveForms(t *testing.T) {
 	cases := map[string]Move{
 		"b3-c3":                        mv(2, 1, 2, 2),
