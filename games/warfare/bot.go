@@ -1,0 +1,296 @@
+package warfare
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/parlor-games/parlor/game"
+)
+
+var botLevels = []string{"easy", "medium", "hard"}
+
+func newBot(level string, rng game.Rand) (game.Bot, error) {
+	switch level {
+	case "easy":
+		return &bot{level: 0, rng: rng}, nil
+	case "medium":
+		return &bot{level: 1, rng: rng}, nil
+	case "hard":
+		return &bot{level: 2, rng: rng}, nil
+	}
+	return nil, fmt.Errorf("no bot level %q", level)
+}
+
+// bot plays one step of its turn per Choose. Everything it reads is in
+// the public view (the game has no secrets); it never reads the state's
+// generator.
+//
+//   - easy takes land at random: each step it picks a random villager's
+//     random land-taking or wood-gathering move, recruits a peasant onto
+//     a random neutral hex next to a village's region when it has 20 gold
+//     or more, and otherwise ends its turn. It never trains, combines,
+//     upgrades or defends.
+//   - medium is greedy one step ahead: among the taking, gathering,
+//     clearing, combining, training and recruiting moves it scores each
+//     by playing it on a copy and valuing the result (land, income after
+//     wages, treasuries, villagers' strength), and plays the best while
+//     it gains; it stays with hovels.
+//   - hard is medium with more: its valuation also counts its hexes that
+//     an adjacent enemy villager could take and the enemy's own
+//     weaknesses, it upgrades villages to towns and forts when wood
+//     allows, builds watchtowers on threatened borders, and moves idle
+//     villagers to the hex of their region most exposed to the enemy.
+//
+// A turn is cut at maxSteps moves, so a bot's turn always ends.
+type bot struct {
+	level int
+	rng   game.Rand
+	turn  int // s.turns when the current turn's steps began
+	steps int
+}
+
+// maxSteps bounds a bot's moves in one turn.
+const maxSteps = 80
+
+func (b *bot) Choose(ctx context.Context, st game.State, seat game.Seat) (game.Move, error) {
+	s, ok := st.(*State)
+	if !ok {
+		return nil, errors.New("warfare: not a Medieval Warfare state")
+	}
+	if s.over || int(s.turn) != int(seat) {
+		return nil, errors.New("warfare: the bot's seat has no move")
+	}
+	if s.turns != b.turn {
+		b.turn, b.steps = s.turns, 0
+	}
+	b.steps++
+	if b.steps > maxSteps {
+		return Move{Kind: End}, nil
+	}
+	p := int(seat)
+	if b.level == 0 {
+		return b.easy(s, p), nil
+	}
+	return b.greedy(ctx, s, p), nil
+}
+
+// easy picks a random productive move.
+func (b *bot) easy(s *State, p int) Move {
+	var takes []Move
+	for h := range s.cells {
+		c := &s.cells[h]
+		if int(c.owner) != p {
+			continue
+		}
+		if c.thing.isUnit() && !c.done && c.left == 0 {
+			for _, gm := range s.unitMoves(p, h, nil) {
+				m := gm.(Move)
+				if m.Kind == Go && (int(s.cells[m.To].owner) != p || s.cells[m.To].thing == tree) {
+					takes = append(takes, m)
+				}
+			}
+		}
+		if c.thing == village && s.vils[c.vil].gold >= 20 && s.vils[c.vil].lock == 0 {
+			for _, gm := range s.villageMoves(p, h, nil) {
+				m := gm.(Move)
+				if m.Kind == Buy && m.Unit == Peasant && s.cells[m.To].owner == Neutral {
+					takes = append(takes, m)
+				}
+			}
+		}
+	}
+	if len(takes) == 0 {
+		return Move{Kind: End}
+	}
+	return takes[b.rng.IntN(len(takes))]
+}
+
+// greedy plays the candidate move whose result values best, or ends.
+func (b *bot) greedy(ctx context.Context, s *State, p int) Move {
+	base := b.value(s, p)
+	best, bestV := Move{Kind: End}, base+0.5
+	for _, m := range b.candidates(s, p) {
+		if ctx.Err() != nil {
+			break
+		}
+		c := s.clone()
+		if c.check(p, m) != nil {
+			continue
+		}
+		c.play(p, m)
+		if v := b.value(c, p); v > bestV {
+			best, bestV = m, v
+		}
+	}
+	if best.Kind == End && b.level >= 2 {
+		if m, ok := b.reposition(s, p); ok {
+			return m
+		}
+	}
+	return best
+}
+
+// candidates lists the moves worth valuing: every villager's actions
+// (walks only for hard, towards the front), trainings and every village's
+// recruits onto land it can take or next to its border.
+func (b *bot) candidates(s *State, p int) []Move {
+	var out []Move
+	for h := range s.cells {
+		c := &s.cells[h]
+		if int(c.owner) != p {
+			continue
+		}
+		if c.thing.isUnit() && c.left == 0 {
+			for _, gm := range s.unitMoves(p, h, nil) {
+				m := gm.(Move)
+				switch {
+				case m.Kind == Go && (int(s.cells[m.To].owner) != p || s.cells[m.To].thing != none):
+					out = append(out, m)
+				case m.Kind == Train && b.level >= 2:
+					out = append(out, m)
+				}
+			}
+		}
+		if c.thing == village {
+			vl := s.vils[c.vil]
+			for _, gm := range s.villageMoves(p, h, nil) {
+				m := gm.(Move)
+				switch m.Kind {
+				case Buy:
+					if b.level < 2 && m.Unit > Infantry {
+						continue
+					}
+					if int(s.cells[m.To].owner) != p || s.frontier(m.To, p) {
+						out = append(out, m)
+					}
+				case Upgrade:
+					if b.level >= 2 {
+						out = append(out, m)
+					}
+				case Tower:
+					if b.level >= 2 && vl.level >= Town && s.frontier(m.To, p) {
+						out = append(out, m)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// frontier reports whether hex h touches an enemy's hex.
+func (s *State) frontier(h, p int) bool {
+	for _, y := range s.isl.nbr[h] {
+		if y >= 0 && s.cells[y].owner >= 0 && int(s.cells[y].owner) != p {
+			return true
+		}
+	}
+	return false
+}
+
+// value scores a position for seat p.
+func (b *bot) value(s *State, p int) float64 {
+	if s.over {
+		for _, w := range s.winners {
+			if int(w) == p {
+				return 1e9
+			}
+		}
+		return -1e9
+	}
+	v := 0.0
+	land := make([]int, s.players)
+	for h := range s.cells {
+		c := &s.cells[h]
+		if c.owner < 0 {
+			continue
+		}
+		land[c.owner]++
+		if int(c.owner) == p && b.level >= 2 {
+			// A hex an adjacent enemy villager could take next turn.
+			prot := s.protection(h)
+			for _, y := range s.isl.nbr[h] {
+				if y >= 0 && s.cells[y].owner >= 0 && int(s.cells[y].owner) != p && s.cells[y].thing.isUnit() &&
+					int(s.cells[y].thing) > prot && s.cells[y].thing != peasant {
+					v -= 4
+					if c.thing == village {
+						v -= 40
+					}
+					break
+				}
+			}
+		}
+	}
+	for q, n := range land {
+		if q == p {
+			v += 10 * float64(n)
+		} else if b.level >= 2 {
+			v -= 8 * float64(n)
+		} else {
+			v -= 4 * float64(n)
+		}
+	}
+	for r := range s.regs {
+		rg := s.regs[r]
+		if int(rg.owner) != p || rg.vil < 0 {
+			continue
+		}
+		vl := s.vils[rg.vil]
+		inc, up := s.economy(r)
+		net := inc - up
+		v += 3 * float64(net)
+		v += 0.2 * float64(min(vl.gold, 60))
+		if int(vl.gold)+inc < up {
+			v -= 30 + 2*float64(up)
+		}
+		if b.level >= 2 {
+			v += float64(vl.wood) + 10*float64(vl.level-1)
+		} else {
+			v += 0.5 * float64(vl.wood)
+		}
+		s.regionHexes(r, func(h int) {
+			if c := s.cells[h]; c.thing.isUnit() {
+				v += 4 * float64(c.thing)
+			} else if c.thing == tower {
+				v += 8
+			}
+		})
+	}
+	return v
+}
+
+// reposition moves one idle villager of hard's onto the free hex of its
+// region, reachable now, that touches the most enemy hexes, when that is
+// better guarded than where it stands.
+func (b *bot) reposition(s *State, p int) (Move, bool) {
+	for h := range s.cells {
+		c := &s.cells[h]
+		if int(c.owner) != p || !c.thing.isUnit() || c.done || c.left > 0 {
+			continue
+		}
+		exposure := func(x int) int {
+			n := 0
+			for _, y := range s.isl.nbr[x] {
+				if y >= 0 && s.cells[y].owner >= 0 && int(s.cells[y].owner) != p {
+					n++
+				}
+			}
+			return n
+		}
+		here := exposure(h)
+		dist, _ := s.walk(h)
+		best, bestE := -1, here
+		for x := range dist {
+			if dist[x] > 0 || (dist[x] == 0 && x != h) {
+				if e := exposure(x); e > bestE {
+					best, bestE = x, e
+				}
+			}
+		}
+		if best >= 0 {
+			return Move{Kind: Go, From: h, To: best}, true
+		}
+	}
+	return Move{}, false
+}
