@@ -154,6 +154,7 @@ func (b *bot) candidates(s *State, p int) []Move {
 		}
 		if c.thing == village {
 			vl := s.vils[c.vil]
+			took := map[int]bool{}
 			for _, gm := range s.villageMoves(p, h, nil) {
 				m := gm.(Move)
 				switch m.Kind {
@@ -161,7 +162,9 @@ func (b *bot) candidates(s *State, p int) []Move {
 					if b.level < 2 && m.Unit > Infantry {
 						continue
 					}
-					if int(s.cells[m.To].owner) != p || s.frontier(m.To, p) {
+					// Only the cheapest recruit that can take a hex.
+					if int(s.cells[m.To].owner) != p && !took[m.To] {
+						took[m.To] = true
 						out = append(out, m)
 					}
 				case Upgrade:
@@ -231,13 +234,14 @@ func (b *bot) value(s *State, p int) float64 {
 			v -= 4 * float64(n)
 		}
 	}
+	st := s.stats()
 	for r := range s.regs {
 		rg := s.regs[r]
 		if int(rg.owner) != p || rg.vil < 0 {
 			continue
 		}
 		vl := s.vils[rg.vil]
-		inc, up := s.economy(r)
+		inc, up := st[r].income, st[r].upkeep
 		net := inc - up
 		v += 3 * float64(net)
 		v += 0.2 * float64(min(vl.gold, 60))
@@ -249,13 +253,7 @@ func (b *bot) value(s *State, p int) float64 {
 		} else {
 			v += 0.5 * float64(vl.wood)
 		}
-		s.regionHexes(r, func(h int) {
-			if c := s.cells[h]; c.thing.isUnit() {
-				v += 4 * float64(c.thing)
-			} else if c.thing == tower {
-				v += 8
-			}
-		})
+		v += 4*float64(st[r].might) + 8*float64(st[r].towers)
 	}
 	return v
 }

@@ -155,7 +155,29 @@ func Generate(name string, seed uint64, s Shape) (*Island, error) {
 		return nil, fmt.Errorf("the shape leaves room for %d land hexes, not %d", n, s.Size)
 	}
 	fillLakes(land, w, h)
-	return newIsland(name, w, h, land), nil
+	return crop(name, land, w, h), nil
+}
+
+// crop cuts the grid down to the land and a ring of sea around it. It
+// drops an even number of rows above, so that odd rows stay odd.
+func crop(name string, land []bool, w, h int) *Island {
+	x0, y0, x1, y1 := w, h, 0, 0
+	for i, l := range land {
+		if l {
+			x, y := i%w, i/w
+			x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
+		}
+	}
+	x0--
+	y0 = (y0 - 1) &^ 1
+	nw, nh := x1-x0+2, y1-y0+2
+	out := make([]bool, nw*nh)
+	for y := range nh {
+		for x := range nw {
+			out[y*nw+x] = land[(y+y0)*w+x+x0]
+		}
+	}
+	return newIsland(name, nw, nh, out)
 }
 
 // fillLakes turns every sea cell that the outer sea cannot reach into
@@ -225,7 +247,7 @@ var readyIslands = []readyIsland{
 		Lobes: []Ellipse{{0, 0, 22, 6}}, Roughness: 0.3}},
 	{"twins", "two round lobes joined by an isthmus, about 700 hexes", 37, Shape{Size: 700,
 		Lobes: []Ellipse{{0, 0, 10, 10}, {26, 4, 10, 10}}, Roughness: 0.25}},
-	{"archipelago", "a ragged crescent of four lobes, about 980 hexes", 41, Shape{Size: 980,
+	{"archipelago", "a ragged crescent of four lobes, about 950 hexes", 41, Shape{Size: 940,
 		Lobes: []Ellipse{{0, 0, 9, 8}, {18, -10, 9, 7}, {36, -6, 8, 8}, {46, 10, 9, 9}}, Roughness: 0.9}},
 }
 

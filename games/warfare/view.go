@@ -174,19 +174,14 @@ func (s *State) View(seat game.Seat) any {
 		}
 		v.Hexes[h] = hv
 	}
+	st := s.stats()
 	for r := range s.regs {
 		rg := s.regs[r]
 		if rg.vil < 0 {
 			continue
 		}
 		vl := s.vils[rg.vil]
-		inc, up := s.economy(r)
-		units := 0
-		s.regionHexes(r, func(h int) {
-			if s.cells[h].thing.isUnit() {
-				units++
-			}
-		})
+		inc, up, units := st[r].income, st[r].upkeep, st[r].units
 		v.Villages = append(v.Villages, VillageView{Hex: int(vl.hex), Owner: int(rg.owner), Level: vl.level.String(),
 			Gold: int(vl.gold), Wood: int(vl.wood), Region: int(rg.first), Size: int(rg.size),
 			Income: inc, Upkeep: up, Short: int(vl.gold)+inc < up, Units: units, Locked: int(vl.lock)})
