@@ -88,3 +88,5 @@ func endTurns(t testing.TB, s *State, n int) {
 		play(t, s, "end")
 	}
 }
+
+func seedRand(seed int) game.Rand { return game.NewRand(uint64(seed)) }
