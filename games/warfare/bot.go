@@ -115,10 +115,7 @@ func (b *bot) greedy(ctx context.Context, s *State, p int) Move {
 			break
 		}
 		c := s.clone()
-		if c.check(p, m) != nil {
-			continue
-		}
-		c.play(p, m)
+		c.play(p, m) // candidates come from the legal lists
 		if v := b.value(c, p); v > bestV {
 			best, bestV = m, v
 		}
@@ -212,10 +209,14 @@ func (b *bot) value(s *State, p int) float64 {
 		land[c.owner]++
 		if int(c.owner) == p && b.level >= 2 {
 			// A hex an adjacent enemy villager could take next turn.
-			prot := s.protection(h)
+			threat := 0
 			for _, y := range s.isl.nbr[h] {
-				if y >= 0 && s.cells[y].owner >= 0 && int(s.cells[y].owner) != p && s.cells[y].thing.isUnit() &&
-					int(s.cells[y].thing) > prot && s.cells[y].thing != peasant {
+				if y >= 0 && s.cells[y].owner >= 0 && int(s.cells[y].owner) != p && s.cells[y].thing.isUnit() {
+					threat = max(threat, int(s.cells[y].thing))
+				}
+			}
+			if threat > 1 && threat > s.protection(h) {
+				{
 					v -= 4
 					if c.thing == village {
 						v -= 40
@@ -277,7 +278,7 @@ func (b *bot) reposition(s *State, p int) (Move, bool) {
 			return n
 		}
 		here := exposure(h)
-		dist, _ := s.walk(h)
+		dist, _ := s.walk(h, -1)
 		best, bestE := -1, here
 		for x := range dist {
 			if dist[x] > 0 || (dist[x] == 0 && x != h) {

@@ -74,7 +74,7 @@ func (s *State) unitMoves(p, h int, out []game.Move) []game.Move {
 	}
 	c := s.cells[h]
 	if !c.done {
-		dist, _ := s.walk(h)
+		dist, _ := s.walk(h, -1)
 		seen := make(map[int]bool)
 		for x := range dist {
 			if dist[x] < 0 {

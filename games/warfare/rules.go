@@ -16,11 +16,14 @@ const (
 // without a road such a path tramples, and paths trampling fewest are
 // preferred; for others dist is 0 on every reachable hex. Unreachable
 // hexes have dist -1. par gives each reachable hex's previous hex on a
-// best path.
-func (s *State) walk(h int) (dist, par []int16) {
+// best path. When stop is a hex, the search ends as soon as stop or one
+// of its neighbours settles: that neighbour is a cheapest place to step
+// into stop from, and stop's own cost follows from it, which is all a
+// move to stop needs. With stop -1 it covers the region.
+func (s *State) walk(h, stop int) (dist, par []int16) {
 	n := len(s.cells)
-	dist = make([]int16, n)
-	par = make([]int16, n)
+	buf := make([]int16, 2*n)
+	dist, par = buf[:n:n], buf[n:]
 	for i := range dist {
 		dist[i] = -1
 	}
@@ -28,6 +31,20 @@ func (s *State) walk(h int) (dist, par []int16) {
 	reg := s.regOf[h]
 	final := make([]bool, n)
 	dist[h], par[h] = 0, -1
+	goal := func(x int16) bool {
+		if stop < 0 {
+			return false
+		}
+		if int(x) == stop {
+			return true
+		}
+		for _, y := range s.isl.nbr[stop] {
+			if y == x {
+				return true
+			}
+		}
+		return false
+	}
 	// Breadth-first search in layers of equal cost: steps onto meadows
 	// cost 1 for a trampling villager and wait for the next layer.
 	cur, next := []int16{int16(h)}, []int16(nil)
@@ -51,6 +68,12 @@ func (s *State) walk(h int) (dist, par []int16) {
 					dist[y], par[y] = d, x
 					cur = append(cur, y)
 				}
+			}
+			if goal(x) {
+				// x is the first of stop's neighbours (or stop) to settle,
+				// at the least cost any can have, and stop itself has
+				// just been priced from it.
+				return dist, par
 			}
 		}
 		cur, next = next, cur[:0]
@@ -245,7 +268,10 @@ func (s *State) check(seat int, m Move) error {
 		if s.cells[m.From].done {
 			return game.Illegal("done", "the villager on hex %d has already acted this turn", m.From)
 		}
-		dist, _ := s.walk(m.From)
+		if m.To < 0 || m.To >= len(s.cells) {
+			return game.Illegal("no-hex", "there is no land hex %d on this island", m.To)
+		}
+		dist, _ := s.walk(m.From, m.To)
 		_, err := s.planGo(seat, m.From, m.To, dist)
 		return err
 	case Buy:
@@ -451,7 +477,7 @@ func trampleEvent(hexes []int, p int, evs *[]game.Event) {
 // playGo walks the villager on from along its best path and does what the
 // target hex calls for.
 func (s *State) playGo(p, from, to int, evs *[]game.Event) {
-	dist, par := s.walk(from)
+	dist, par := s.walk(from, to)
 	pl, _ := s.planGo(p, from, to, dist)
 	u := s.cells[from]
 	// Step along the path to the stand hex, trampling as the rank does.
