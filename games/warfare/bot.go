@@ -116,7 +116,18 @@ func (b *bot) greedy(ctx context.Context, s *State, p int) Move {
 		}
 		c := s.clone()
 		c.play(p, m) // candidates come from the legal lists
-		if v := b.value(c, p); v > bestV {
+		v := b.value(c, p)
+		if m.Kind == Buy && c.cells[m.To].thing == peasant && !c.cells[m.To].done {
+			// A peasant recruited beside a tree is worth its first wood.
+			for _, y := range c.isl.nbr[m.To] {
+				if y >= 0 && c.cells[y].thing == tree && c.regOf[y] == c.regOf[m.To] {
+					c.play(p, Move{Kind: Go, From: m.To, To: int(y)})
+					v = b.value(c, p)
+					break
+				}
+			}
+		}
+		if v > bestV {
 			best, bestV = m, v
 		}
 	}
@@ -152,22 +163,22 @@ func (b *bot) candidates(s *State, p int) []Move {
 		if c.thing == village {
 			vl := s.vils[c.vil]
 			took := map[int]bool{}
+			woodcutters := 0
 			for _, gm := range s.villageMoves(p, h, nil) {
 				m := gm.(Move)
 				switch m.Kind {
 				case Buy:
-					if b.level < 2 && m.Unit > Infantry {
-						continue
-					}
-					// Only the cheapest recruit that can take a hex.
+					// Only the cheapest recruit that can take a hex, and
+					// a few peasants to cut trees.
 					if int(s.cells[m.To].owner) != p && !took[m.To] {
 						took[m.To] = true
 						out = append(out, m)
-					}
-				case Upgrade:
-					if b.level >= 2 {
+					} else if m.Unit == Peasant && woodcutters < 3 && s.besideTree(m.To) {
+						woodcutters++
 						out = append(out, m)
 					}
+				case Upgrade:
+					out = append(out, m)
 				case Tower:
 					if b.level >= 2 && vl.level >= Town && s.frontier(m.To, p) {
 						out = append(out, m)
@@ -177,6 +188,16 @@ func (b *bot) candidates(s *State, p int) []Move {
 		}
 	}
 	return out
+}
+
+// besideTree reports whether hex h touches a tree of its own region.
+func (s *State) besideTree(h int) bool {
+	for _, y := range s.isl.nbr[h] {
+		if y >= 0 && s.cells[y].thing == tree && s.regOf[y] == s.regOf[h] {
+			return true
+		}
+	}
+	return false
 }
 
 // frontier reports whether hex h touches an enemy's hex.
@@ -189,7 +210,11 @@ func (s *State) frontier(h, p int) bool {
 	return false
 }
 
-// value scores a position for seat p.
+// value scores a position for seat p: its land and its regions' economy
+// and strength, less the other players' land. Hard also counts the
+// other players' economy, the hexes of its own that an enemy region
+// could take next turn (by the strongest villager it has or could
+// recruit), and its upgrades.
 func (b *bot) value(s *State, p int) float64 {
 	if s.over {
 		for _, w := range s.winners {
@@ -199,62 +224,67 @@ func (b *bot) value(s *State, p int) float64 {
 		}
 		return -1e9
 	}
-	v := 0.0
-	land := make([]int, s.players)
-	for h := range s.cells {
-		c := &s.cells[h]
-		if c.owner < 0 {
-			continue
-		}
-		land[c.owner]++
-		if int(c.owner) == p && b.level >= 2 {
-			// A hex an adjacent enemy villager could take next turn.
-			threat := 0
-			for _, y := range s.isl.nbr[h] {
-				if y >= 0 && s.cells[y].owner >= 0 && int(s.cells[y].owner) != p && s.cells[y].thing.isUnit() {
-					threat = max(threat, int(s.cells[y].thing))
-				}
-			}
-			if threat > 1 && threat > s.protection(h) {
-				{
-					v -= 4
-					if c.thing == village {
-						v -= 40
-					}
-					break
-				}
-			}
-		}
-	}
-	for q, n := range land {
-		if q == p {
-			v += 10 * float64(n)
-		} else if b.level >= 2 {
-			v -= 8 * float64(n)
-		} else {
-			v -= 4 * float64(n)
-		}
-	}
 	st := s.stats()
+	v := 0.0
+	var threat []int
+	if b.level >= 2 {
+		threat = make([]int, len(s.regs))
+	}
 	for r := range s.regs {
 		rg := s.regs[r]
-		if int(rg.owner) != p || rg.vil < 0 {
+		if rg.vil < 0 {
 			continue
 		}
 		vl := s.vils[rg.vil]
 		inc, up := st[r].income, st[r].upkeep
-		net := inc - up
-		v += 3 * float64(net)
+		starving := int(vl.gold)+inc < up
+		if int(rg.owner) != p {
+			if b.level >= 2 {
+				v -= 8 * float64(rg.size)
+				v -= 1.5 * float64(inc-up)
+				if starving {
+					v += 2 * float64(up)
+				}
+				v -= 2 * float64(st[r].might)
+				threat[r] = max(st[r].top, min(int(vl.level.maxRank()), int(vl.gold)/10))
+			} else {
+				v -= 4 * float64(rg.size)
+			}
+			continue
+		}
+		v += 10 * float64(rg.size)
+		v += 3 * float64(inc-up)
 		v += 0.2 * float64(min(vl.gold, 60))
-		if int(vl.gold)+inc < up {
+		if starving {
 			v -= 30 + 2*float64(up)
 		}
 		if b.level >= 2 {
-			v += float64(vl.wood) + 10*float64(vl.level-1)
+			v += float64(min(vl.wood, 20)) + 12*float64(vl.level-1)
 		} else {
-			v += 0.5 * float64(vl.wood)
+			v += 0.5 * float64(min(vl.wood, 20)) + 6*float64(vl.level-1)
 		}
-		v += 4*float64(st[r].might) + 8*float64(st[r].towers)
+		v += 4*float64(st[r].might) + 8*float64(st[r].towers) - 2*float64(st[r].trees)
+	}
+	if b.level >= 2 {
+		for h := range s.cells {
+			c := &s.cells[h]
+			if int(c.owner) != p {
+				continue
+			}
+			t := 0
+			for _, y := range s.isl.nbr[h] {
+				if y >= 0 && s.cells[y].owner >= 0 && int(s.cells[y].owner) != p {
+					t = max(t, threat[s.regOf[y]])
+				}
+			}
+			if t < 2 || (c.thing == village && t < 3) || t <= s.protection(h) {
+				continue
+			}
+			v -= 3
+			if c.thing == village {
+				v -= 15 + 0.3*float64(min(s.vils[c.vil].gold, 100))
+			}
+		}
 	}
 	return v
 }

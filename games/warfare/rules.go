@@ -696,7 +696,7 @@ func (s *State) startTurn(evs *[]game.Event) {
 
 // regionStat is a region's income, wages and villager strength.
 type regionStat struct {
-	income, upkeep, might, towers, units int
+	income, upkeep, might, towers, units, top, trees int
 }
 
 // stats computes every region's regionStat in one pass over the island.
@@ -711,6 +711,7 @@ func (s *State) stats() []regionStat {
 		st := &out[r]
 		switch {
 		case c.thing == tree:
+			st.trees++
 		case c.ground&meadow != 0:
 			st.income += 2
 		default:
@@ -720,6 +721,7 @@ func (s *State) stats() []regionStat {
 			st.upkeep += Rank(c.thing).Upkeep()
 			st.might += int(c.thing)
 			st.units++
+			st.top = max(st.top, int(c.thing))
 		} else if c.thing == tower {
 			st.towers++
 		}
