@@ -261,7 +261,7 @@ func (b *bot) value(s *State, p int) float64 {
 		if b.level >= 2 {
 			v += float64(min(vl.wood, 20)) + 12*float64(vl.level-1)
 		} else {
-			v += 0.5 * float64(min(vl.wood, 20)) + 6*float64(vl.level-1)
+			v += 0.5*float64(min(vl.wood, 20)) + 6*float64(vl.level-1)
 		}
 		v += 4*float64(st[r].might) + 8*float64(st[r].towers) - 2*float64(st[r].trees)
 	}
