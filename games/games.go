@@ -5,6 +5,7 @@ import (
 	"github.com/parlor-games/parlor/game"
 	"github.com/parlor-games/parlor/games/battleship"
 	"github.com/parlor-games/parlor/games/dots"
+	"github.com/parlor-games/parlor/games/warfare"
 )
 
 // Registry returns a registry of every shipped game. Adding a game is one
@@ -13,5 +14,6 @@ func Registry() *game.Registry {
 	return game.NewRegistry(
 		dots.Definition,
 		battleship.Definition,
+		warfare.Definition,
 	)
 }

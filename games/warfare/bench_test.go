@@ -1,0 +1,115 @@
+package warfare
+
+import (
+	"context"
+	"encoding/json"
+	"sync"
+	"testing"
+
+	"github.com/parlor-games/parlor/game"
+)
+
+// benchState is a mid-game position on the 1,000-hex ready island: two
+// medium bots play 8 rounds from seed 1.
+func benchState(b *testing.B) *State {
+	benchOnce.Do(func() { benchPos = makeBenchState(b) })
+	return benchPos.clone()
+}
+
+var (
+	benchOnce sync.Once
+	benchPos  *State
+)
+
+func makeBenchState(b *testing.B) *State {
+	opts, _ := json.Marshal(map[string]any{"island": "archipelago", "players": 2})
+	st, err := Definition.New(opts, game.NewRand(1))
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := st.(*State)
+	bots := [2]game.Bot{&bot{level: 1}, &bot{level: 1}}
+	for s.round < 8 && s.Outcome() == nil {
+		seat := s.Turn()[0]
+		m, _ := bots[seat].Choose(context.Background(), s.Clone(), seat)
+		if _, err := s.Apply(seat, m); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return s
+}
+
+// busiestUnit is the hex of the seat to move's villager with most moves.
+func busiestUnit(s *State) (int, int) {
+	best, n := -1, 0
+	for h := range s.cells {
+		if int(s.cells[h].owner) == int(s.turn) && s.cells[h].thing.isUnit() {
+			if k := len(s.unitMoves(int(s.turn), h, nil)); k > n {
+				best, n = h, k
+			}
+		}
+	}
+	return best, n
+}
+
+// BenchmarkUnitMoves times LegalFor("unit:H") for the villager with the
+// most moves.
+func BenchmarkUnitMoves(b *testing.B) {
+	s := benchState(b)
+	h, n := busiestUnit(s)
+	if h < 0 {
+		b.Fatal("no villager")
+	}
+	q := "unit:" + itoa(h)
+	b.ReportMetric(float64(n), "moves")
+	for b.Loop() {
+		s.LegalFor(game.Seat(s.turn), q)
+	}
+}
+
+// BenchmarkApply times one walk-and-take move on a clone (the clone's
+// cost is measured by BenchmarkClone and included here).
+func BenchmarkApply(b *testing.B) {
+	s := benchState(b)
+	h, _ := busiestUnit(s)
+	var m game.Move
+	for _, x := range s.unitMoves(int(s.turn), h, nil) {
+		if mv := x.(Move); mv.Kind == Go && int(s.cells[mv.To].owner) != int(s.turn) {
+			m = mv
+		}
+	}
+	if m == nil {
+		b.Fatal("no taking move")
+	}
+	for b.Loop() {
+		c := s.clone()
+		if _, err := c.Apply(game.Seat(c.turn), m); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkClone times a Clone, which bots do for every move they try.
+func BenchmarkClone(b *testing.B) {
+	s := benchState(b)
+	for b.Loop() {
+		s.Clone()
+	}
+}
+
+// BenchmarkView times a View.
+func BenchmarkView(b *testing.B) {
+	s := benchState(b)
+	for b.Loop() {
+		s.View(game.Spectator)
+	}
+}
+
+// BenchmarkLegal times the full legal list.
+func BenchmarkLegal(b *testing.B) {
+	s := benchState(b)
+	b.ReportMetric(float64(len(s.Legal(game.Seat(s.turn)))), "moves")
+	for b.Loop() {
+		s.Legal(game.Seat(s.turn))
+	}
+}

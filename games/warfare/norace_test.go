@@ -1,0 +1,5 @@
+//go:build !race
+
+package warfare
+
+const raceEnabled = false

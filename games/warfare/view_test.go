@@ -1,0 +1,57 @@
+package warfare
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/parlor-games/parlor/game"
+)
+
+// Views: the game has no secrets, so every seat and a spectator see the
+// same view, before and after moves.
+func TestViewSameForEverySeat(t *testing.T) {
+	opts, _ := json.Marshal(map[string]any{"players": 3, "island": "pebble"})
+	st, err := Definition.New(opts, game.NewRand(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for step := range 40 {
+		want, _ := json.Marshal(st.View(game.Spectator))
+		for seat := range game.Seat(3) {
+			got, _ := json.Marshal(st.View(seat))
+			if string(got) != string(want) {
+				t.Fatalf("step %d: seat %d's view differs from the spectator's", step, seat)
+			}
+		}
+		legal := st.Legal(st.Turn()[0])
+		if _, err := st.Apply(st.Turn()[0], legal[(step*7)%len(legal)]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if Definition.Hidden {
+		t.Fatal("the definition claims hidden information")
+	}
+}
+
+// Application item 1: the village list shows each village's treasury,
+// income and wages, and flags one that cannot pay its villagers next
+// turn.
+func TestViewVillageList(t *testing.T) {
+	s := scen{Map: []string{"0h 0m 0* 0i 0", "~ ~ ~ ~ ~ ~ 1h 1 1p"},
+		Villages: []ScenarioVillage{{Hex: 0, Gold: 0, Wood: 4}, {Hex: 5, Gold: 9}}}.load(t)
+	v := s.View(0).(View)
+	if len(v.Villages) != 2 || v.Turn != 0 || v.Round != 1 {
+		t.Fatalf("view: %+v", v)
+	}
+	a, b := v.Villages[0], v.Villages[1]
+	if a.Hex != 0 || a.Gold != 0 || a.Wood != 4 || a.Income != 1+2+0+1+1 || a.Upkeep != 6 || !a.Short || a.Units != 1 || a.Size != 5 {
+		t.Fatalf("village 0: %+v", a)
+	}
+	if b.Hex != 5 || b.Income != 3 || b.Upkeep != 2 || b.Short {
+		t.Fatalf("village 5: %+v", b)
+	}
+	h := v.Hexes[3]
+	if h.Thing != "infantry" || h.Owner != 0 || h.Region != 0 || v.Hexes[1].Meadow != true {
+		t.Fatalf("hex 3: %+v", h)
+	}
+}

@@ -1,0 +1,143 @@
+package warfare
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/parlor-games/parlor/game"
+)
+
+// Definition registers Medieval Warfare.
+var Definition = &game.Definition{
+	Name:    "warfare",
+	Title:   "Medieval Warfare",
+	Summary: "Grow villages, hire and combine villagers, and conquer the island region by region.",
+	Options: []game.OptionSpec{
+		{Name: "players", Label: "Players", Kind: game.OptionInt, Default: 2, Min: 2, Max: 6},
+		{Name: "island", Label: "Island", Kind: game.OptionChoice, Default: "random",
+			Choices: append(IslandNames(), "random"),
+			Help:    "a ready island, or \"random\" for one generated from the match's seed"},
+		{Name: "rounds", Label: "Round limit", Kind: game.OptionInt, Default: DefaultRounds, Min: 0, Max: 10000,
+			Help: "the game ends after this round, won by the most land; 0 for no limit"},
+		{Name: "scenario", Label: "Scenario", Kind: game.OptionScenario, Default: nil,
+			Help: "a chosen position (see the package documentation); it replaces players and island"},
+	},
+	New:       newState,
+	BotLevels: botLevels,
+	NewBot:    newBot,
+}
+
+// DefaultRounds is the default round limit.
+const DefaultRounds = 150
+
+// Options are the settings of a match.
+type Options struct {
+	Players  int             `json:"players"`
+	Island   string          `json:"island"`
+	Rounds   int             `json:"rounds"`
+	Scenario json.RawMessage `json:"scenario,omitempty"`
+}
+
+// DefaultOptions is two players on a random island with the default
+// round limit.
+func DefaultOptions() Options {
+	return Options{Players: 2, Island: "random", Rounds: DefaultRounds}
+}
+
+func newState(raw json.RawMessage, rng game.Rand) (game.State, error) {
+	o := DefaultOptions()
+	if err := game.DecodeOptions(raw, &o); err != nil {
+		return nil, err
+	}
+	return New(o, rng)
+}
+
+// New starts a match with options o, drawing all chance from rng.
+func New(o Options, rng game.Rand) (*State, error) {
+	if o.Rounds < 0 || o.Rounds > 10000 {
+		return nil, fmt.Errorf("option \"rounds\" must be from 0 to 10000, not %d", o.Rounds)
+	}
+	if sc := strings.TrimSpace(string(o.Scenario)); sc != "" && sc != "null" {
+		s, err := LoadScenario(o.Scenario, rng)
+		if err != nil {
+			return nil, fmt.Errorf("option \"scenario\": %v", err)
+		}
+		if s.rounds == 0 {
+			s.rounds = o.Rounds
+		}
+		return s, nil
+	}
+	if o.Players < 2 || o.Players > 6 {
+		return nil, fmt.Errorf("option \"players\" must be from 2 to 6, not %d", o.Players)
+	}
+	var isl *Island
+	var err error
+	switch {
+	case o.Island == "random":
+		seed := rng.Uint64()
+		isl, err = Generate("random", seed, RandomShape(&rng))
+	case slices.Contains(IslandNames(), o.Island):
+		isl, err = ReadyIsland(o.Island)
+	default:
+		return nil, fmt.Errorf("option \"island\" must be one of %s, not %q", strings.Join(append(IslandNames(), "random"), ", "), o.Island)
+	}
+	if err != nil {
+		return nil, err
+	}
+	s := Setup(isl, o.Players, rng)
+	s.rounds = o.Rounds
+	return s, nil
+}
+
+// Setup colours island isl for players and starts the first turn: every
+// land hex takes one of players+1 colours at random (one is neutral), a
+// fifth of the hexes get trees and a tenth meadows, and every player
+// region of 3 or more hexes gets a hovel with 7 gold on a random hex of
+// it, replacing what was there; smaller player regions turn neutral. A
+// colouring that leaves a player without a village is drawn again.
+func Setup(isl *Island, players int, rng game.Rand) *State {
+	s := &State{isl: isl, players: players, round: 1, out: make([]bool, players), rng: rng}
+	n := isl.Size()
+	for {
+		s.cells = make([]cell, n)
+		s.vils = s.vils[:0]
+		for h := range s.cells {
+			s.cells[h].owner = int8(s.rng.IntN(players+1) - 1)
+		}
+		order := make([]int, n)
+		for i := range order {
+			order[i] = i
+		}
+		s.rng.Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
+		for i, h := range order {
+			switch {
+			case i < n/5:
+				s.cells[h].thing = tree
+			case i < n/5+n/10:
+				s.cells[h].ground = meadow
+			}
+		}
+		s.relabel()
+		has := make([]bool, players)
+		for r := range s.regs {
+			rg := s.regs[r]
+			if rg.size < 3 {
+				s.regionHexes(r, func(h int) { s.cells[h].owner = Neutral })
+				continue
+			}
+			var hexes []int
+			s.regionHexes(r, func(h int) { hexes = append(hexes, h) })
+			s.addVillage(hexes[s.rng.IntN(len(hexes))], Hovel, 7)
+			has[rg.owner] = true
+		}
+		s.relabel()
+		if !slices.Contains(has, false) {
+			break
+		}
+	}
+	var evs []game.Event
+	s.startTurn(&evs)
+	return s
+}
