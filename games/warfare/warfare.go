@@ -24,6 +24,9 @@ var Definition = &game.Definition{
 		{Name: "scenario", Label: "Scenario", Kind: game.OptionScenario, Default: nil,
 			Help: "a chosen position (see the package documentation); it replaces players and island"},
 	},
+	// Trees grow at random each round: the draws to come are hidden
+	// facts, so a save before the end is a bookmark, not a copy.
+	Chance:    true,
 	New:       newState,
 	BotLevels: botLevels,
 	NewBot:    newBot,
