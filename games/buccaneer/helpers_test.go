@@ -126,7 +126,7 @@ func refuse(t testing.TB, s *State, seat game.Seat, move, code string) {
 		}
 		t.Fatalf("ParseMove(%q): %v", move, err)
 	}
-	before := fmt.Sprint(s.View(game.Spectator))
+	before, _ := json.Marshal(s.View(s.who))
 	_, err = s.Apply(seat, m)
 	if err == nil {
 		t.Fatalf("seat %d %q was accepted, want %s", seat, move, code)
@@ -134,7 +134,7 @@ func refuse(t testing.TB, s *State, seat game.Seat, move, code string) {
 	if game.ErrorCode(err) != code {
 		t.Fatalf("seat %d %q refused with %q (%v), want %s", seat, move, game.ErrorCode(err), err, code)
 	}
-	if fmt.Sprint(s.View(game.Spectator)) != before {
+	if after, _ := json.Marshal(s.View(s.who)); string(after) != string(before) {
 		t.Fatalf("a refused move changed the state")
 	}
 }
