@@ -24,7 +24,9 @@ var cadiz = `{"home":"Cadiz"}`
 
 func hand(s *State, seat game.Seat) string { return fmt.Sprint(s.players[seat].hand) }
 
-func hold(s *State, seat game.Seat) string { return fmt.Sprint(holdTreasure(s.players[seat].hold).names()) }
+func hold(s *State, seat game.Seat) string {
+	return fmt.Sprint(holdTreasure(s.players[seat].hold).names())
+}
 
 func TestChance01_BlownOffNearestSide(t *testing.T) {
 	s := drawScenario(t, 1, "[8,10]", "N", `,"hand":["R1","B2"]`, []string{cadiz}, `,"crewPack":["R3","R3","B3","B1"]`)
@@ -436,7 +438,7 @@ func coin(t *testing.T, card, limit int) {
 	}
 }
 
-func TestChance23_Doubloons(t *testing.T)    { coin(t, 23, 5) }
+func TestChance23_Doubloons(t *testing.T)     { coin(t, 23, 5) }
 func TestChance24_PiecesOfEight(t *testing.T) { coin(t, 24, 4) }
 
 func chart(t *testing.T, card int) {

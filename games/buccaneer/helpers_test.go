@@ -11,7 +11,7 @@ import (
 // checkInvariants fails if any piece of the game was lost or doubled: 36
 // crew cards (6 of each colour and value), 20 treasures (4 of a kind), 28
 // chance cards, at most two treasures a ship, hands sorted.
-func checkInvariants(t testing.TB, s *State) {
+func checkInvariants(t tb, s *State) {
 	t.Helper()
 	var cards [6]int
 	count := func(h []Card) {
@@ -72,6 +72,12 @@ func checkInvariants(t testing.TB, s *State) {
 			t.Fatalf("chance card %d is in the game %d times", c, chance[c])
 		}
 	}
+}
+
+// tb is what checkInvariants needs of testing.T and rapid.T.
+type tb interface {
+	Helper()
+	Fatalf(format string, args ...any)
 }
 
 // start makes a state from options JSON, failing the test on error.
