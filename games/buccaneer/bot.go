@@ -145,6 +145,9 @@ func (p *plan) goal() func(Point) bool {
 	case p.hold() == 1 && (p.level < levelExpert || atHome+carried >= 20 || !TreasureIsland.near(p.me.At)):
 		return toHome
 	}
+	if p.level < levelExpert {
+		return TreasureIsland.near
+	}
 	if p.hold() == 0 && (slices.Contains(p.me.Kept, 25) || slices.Contains(p.me.Kept, 26)) && len(p.v.Island) > 0 {
 		return func(q Point) bool { return q == AnchorBay }
 	}
@@ -226,9 +229,31 @@ func (p *plan) choose(moves []Move) Move {
 }
 
 // sail picks the move that brings the ship soonest to its goal, or an
-// attack worth making.
+// attack worth making. The expert also cares where on Treasure Island's
+// coast it waits: moving along the coast draws a card as well as staying,
+// so it heads for the squares two turns from home and keeps facing the
+// first leg of the way home, ready to leave the moment it has treasure.
 func (p *plan) sail(moves []Move) Move {
-	t := turnsTo(p.goal(), p.dist)
+	goal := p.goal()
+	t := turnsTo(goal, p.dist)
+	var home *turnsFrom
+	waiting := p.level >= levelExpert && goal(p.me.At) == TreasureIsland.near(p.me.At) && t.at(p.me.At) == 0 && TreasureIsland.near(p.me.At)
+	if p.level >= levelExpert {
+		h := p.homeAt()
+		home = turnsTo(func(q Point) bool { return q == h }, p.dist)
+	}
+	coastBonus := func(q Point, d Dir) float64 {
+		if home == nil || !TreasureIsland.near(q) || t.at(q) != 0 {
+			return 0
+		}
+		// Prefer coast squares near home, facing the way home.
+		best := far
+		for _, r := range ray(q, d, p.dist) {
+			best = min(best, home.at(r))
+		}
+		return 0.2*float64(home.at(q)) + 0.05*float64(min(best, 10))
+	}
+	_ = waiting
 	best, bestScore := moves[0], float64(far)
 	for _, m := range moves {
 		var score float64
@@ -244,9 +269,12 @@ func (p *plan) sail(moves []Move) Move {
 				score -= gain
 			}
 			score += p.exposure(q)
+			d := dirOf(q.X-p.me.At.X, q.Y-p.me.At.Y)
+			score += coastBonus(q, d) - 0.05*float64(min(10, 10)) + 0.05*10 // the facing is chosen later
 		case m.Face != "":
+			d, _ := parseDir(m.Face)
 			if TreasureIsland.near(p.me.At) && t.at(p.me.At) == 0 {
-				score = 0 // stay by the island and draw again
+				score = coastBonus(p.me.At, d) // stay by the island and draw again
 			} else {
 				score = float64(t.at(p.me.At)) + 1
 			}
@@ -299,10 +327,7 @@ func (p *plan) attackGain(o game.Seat) float64 {
 	}
 	win := p.winChance(them)
 	if p.level < levelExpert {
-		if strength(p.me.Hand) >= 5 {
-			return 2
-		}
-		return 0
+		return 0 // hard never attacks
 	}
 	val := 0
 	for _, n := range them.Treasure {
@@ -369,7 +394,7 @@ func (p *plan) answer() Move {
 		return AttackMove(false)
 	}
 	if p.level < levelExpert {
-		return AttackMove(strength(p.me.Hand) >= 5)
+		return AttackMove(false)
 	}
 	return AttackMove(p.attackGain(mover.Seat) > 0)
 }
@@ -378,7 +403,7 @@ func (p *plan) answer() Move {
 // Treasure Island it faces home, ready to leave with treasure.
 func (p *plan) face(moves []Move) Move {
 	goal := p.goal()
-	if TreasureIsland.near(p.me.At) && p.hold() == 0 {
+	if TreasureIsland.near(p.me.At) && (p.hold() == 0 || p.level >= levelExpert) {
 		home := p.homeAt()
 		goal = func(q Point) bool { return q == home }
 	}
@@ -401,6 +426,9 @@ func (p *plan) face(moves []Move) Move {
 // kept cards for the most they buy, and otherwise finishes.
 func (p *plan) port(moves []Move) Move {
 	best, bestVal := Done, 0
+	if p.level < levelExpert {
+		return best
+	}
 	keep := p.keepCrew()
 	for _, m := range moves {
 		val := 0
@@ -454,3 +482,4 @@ func (p *plan) captain(moves []Move) Move {
 	}
 	return best
 }
+
