@@ -183,11 +183,11 @@ func (p *plan) tradePort() int {
 		}
 		ok := false
 		for _, n := range pt.Treasure {
-			if kindValues[itemRank(n)] <= spare && p.canPay(kindValues[itemRank(n)]) {
+			if v := kindValues[itemRank(n)]; v >= 4 && v <= spare && p.canPay(v) {
 				ok = true
 			}
 		}
-		if ok && p.me.At.steps(pt.At) < bestD {
+		if ok && p.me.At.steps(pt.At) < bestD && p.me.At.steps(pt.At) <= 2*p.dist {
 			best, bestD = i, p.me.At.steps(pt.At)
 		}
 	}
@@ -237,7 +237,6 @@ func (p *plan) sail(moves []Move) Move {
 	goal := p.goal()
 	t := turnsTo(goal, p.dist)
 	var home *turnsFrom
-	waiting := p.level >= levelExpert && goal(p.me.At) == TreasureIsland.near(p.me.At) && t.at(p.me.At) == 0 && TreasureIsland.near(p.me.At)
 	if p.level >= levelExpert {
 		h := p.homeAt()
 		home = turnsTo(func(q Point) bool { return q == h }, p.dist)
@@ -246,14 +245,17 @@ func (p *plan) sail(moves []Move) Move {
 		if home == nil || !TreasureIsland.near(q) || t.at(q) != 0 {
 			return 0
 		}
-		// Prefer coast squares near home, facing the way home.
+		// Prefer coast squares near home, facing the way home (d < 0:
+		// the facing is still free).
+		if d < 0 {
+			return 0.2*float64(home.at(q)) + 0.05
+		}
 		best := far
 		for _, r := range ray(q, d, p.dist) {
 			best = min(best, home.at(r))
 		}
 		return 0.2*float64(home.at(q)) + 0.05*float64(min(best, 10))
 	}
-	_ = waiting
 	best, bestScore := moves[0], float64(far)
 	for _, m := range moves {
 		var score float64
@@ -269,8 +271,9 @@ func (p *plan) sail(moves []Move) Move {
 				score -= gain
 			}
 			score += p.exposure(q)
-			d := dirOf(q.X-p.me.At.X, q.Y-p.me.At.Y)
-			score += coastBonus(q, d) - 0.05*float64(min(10, 10)) + 0.05*10 // the facing is chosen later
+			// The facing on arrival is chosen afterwards; judge the
+			// square by its distance home.
+			score += coastBonus(q, -1)
 		case m.Face != "":
 			d, _ := parseDir(m.Face)
 			if TreasureIsland.near(p.me.At) && t.at(p.me.At) == 0 {
@@ -482,4 +485,3 @@ func (p *plan) captain(moves []Move) Move {
 	}
 	return best
 }
-
