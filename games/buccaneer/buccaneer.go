@@ -197,16 +197,18 @@
 // # Options
 //
 //   - "seats" (2-4, default 4).
+//
 //   - "turns" (default 400): the turn limit.
+//
 //   - "scenario" (game.OptionScenario): a chosen position instead of the
 //     random set-up, for tests, tutorials and puzzles:
 //
-//	{"ships":[{"home":"London","at":[8,10],"facing":"N","hand":["R1","B2"],
-//	           "treasure":["gold"],"kept":[25]}, {"home":"Cadiz"}],
-//	 "ports":{"Venice":{"cards":["B3"],"treasure":["pearl"],"safe":[],"longJohn":false}},
-//	 "flatIsland":{"cards":["R1"],"treasure":["rum"]},
-//	 "crewPack":["R3","B1"], "chancePack":[20,1],
-//	 "turn":0, "turnsPlayed":0}
+//     {"ships":[{"home":"London","at":[8,10],"facing":"N","hand":["R1","B2"],
+//     "treasure":["gold"],"kept":[25]}, {"home":"Cadiz"}],
+//     "ports":{"Venice":{"cards":["B3"],"treasure":["pearl"],"safe":[],"longJohn":false}},
+//     "flatIsland":{"cards":["R1"],"treasure":["rum"]},
+//     "crewPack":["R3","B1"], "chancePack":[20,1],
+//     "turn":0, "turnsPlayed":0}
 //
 // "ships" has one entry per seat, in seat order; "at" defaults to the
 // home port and "facing" to open sea from it. Ports not listed, and Flat
