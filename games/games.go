@@ -4,6 +4,7 @@ package games
 import (
 	"github.com/parlor-games/parlor/game"
 	"github.com/parlor-games/parlor/games/battleship"
+	"github.com/parlor-games/parlor/games/buccaneer"
 	"github.com/parlor-games/parlor/games/dots"
 	"github.com/parlor-games/parlor/games/warfare"
 )
@@ -14,6 +15,7 @@ func Registry() *game.Registry {
 	return game.NewRegistry(
 		dots.Definition,
 		battleship.Definition,
+		buccaneer.Definition,
 		warfare.Definition,
 	)
 }
