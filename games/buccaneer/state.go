@@ -27,6 +27,8 @@ var Definition = &game.Definition{
 	Title:   "Buccaneer",
 	Summary: "Sail for Treasure Island, trade in port and fight at sea until 20 points of treasure lie in your home port.",
 	Hidden:  true,
+	// Chance cards are drawn from a shuffled deck through the match.
+	Chance: true,
 	Options: []game.OptionSpec{
 		{Name: "seats", Label: "Captains", Kind: game.OptionInt, Default: 4, Min: 2, Max: 4},
 		{Name: "turns", Label: "Turn limit", Kind: game.OptionInt, Default: DefaultTurns, Min: 1, Max: 100000,
