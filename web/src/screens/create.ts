@@ -4,6 +4,7 @@ import type { GameInfo, OptionSpec, Table } from "../api";
 import { clear, h } from "../dom";
 import { app, navigate } from "../state";
 import { socket } from "../ws";
+import { canShow } from "./table";
 
 type SeatKind = "me" | "open" | "bot";
 export interface CreatePreset { game?: string; mode?: "bot" | "hotseat" | "online"; options?: Record<string, unknown> }
@@ -31,8 +32,7 @@ function optionField(o: OptionSpec, value: unknown): { el: HTMLElement; read: ()
 }
 
 export function openCreateDialog(preset: CreatePreset = {}): void {
-  const games = app.games.filter((g) => ["dots", "battleship"].includes(g.name)).concat(
-    app.games.filter((g) => !["dots", "battleship"].includes(g.name)));
+  const games = app.games.filter((g) => canShow(g.name));
   if (games.length === 0) {
     alert("The server offers no games right now.");
     return;

@@ -19,6 +19,13 @@ import { matchEventText, seatChange } from "../matchevents";
 
 const factories: Record<string, GameViewFactory> = { dots: dotsView, battleship: battleshipView };
 
+// canShow reports whether this client can draw a game's table; the
+// server may ship games (their rules, bots and arena) before the client
+// has a view for them, and the create dialog offers only these.
+export function canShow(game: string): boolean {
+  return game in factories;
+}
+
 /** HistoryEntry is a past move as the watch's seats may see it (the
  * reply's history, asked for so that the move log survives a reload). */
 type HistoryEntry = Pick<MatchPush, "seq" | "seat" | "move" | "text" | "events">;
