@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"sort"
 	"strconv"
 	"sync"
@@ -811,4 +812,18 @@ func (h *hub) tablesChanged() {
 			c.push(msg)
 		}
 	})
+}
+
+// apiTable describes one table, for the invite link /t/{table}.
+func (s *Server) apiTable(w http.ResponseWriter, r *http.Request) {
+	t := s.tables.get(r.PathValue("id"))
+	if t == nil {
+		httpError(w, http.StatusNotFound, "no such table")
+		return
+	}
+	var viewer int64
+	if u, err := s.cfg.Accounts.Authenticate(r); err == nil {
+		viewer = u.ID
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"table": t.json(viewer)})
 }

@@ -1,0 +1,38 @@
+package server
+
+import (
+	"net/http"
+
+	"github.com/parlor-games/parlor/game"
+)
+
+// The list of games a client may offer (GET /api/games).
+
+// gameJSON is one game as clients see it.
+type gameJSON struct {
+	Name    string            `json:"name"`
+	Title   string            `json:"title"`
+	Summary string            `json:"summary"`
+	Options []game.OptionSpec `json:"options"`
+	Hidden  bool              `json:"hidden"`
+	// Forkable: saves of the game are copies (game.Definition.Forkable).
+	Forkable bool     `json:"forkable"`
+	Bots     []string `json:"bots"`
+}
+
+// apiGames lists every game the server ships, with its options and bot
+// levels, for a client's create-table form.
+func (s *Server) apiGames(w http.ResponseWriter, r *http.Request) {
+	var out []gameJSON
+	for _, d := range s.reg.List() {
+		g := gameJSON{Name: d.Name, Title: d.Title, Summary: d.Summary, Options: d.Options, Hidden: d.Hidden, Forkable: d.Forkable(), Bots: d.BotLevels}
+		if g.Options == nil {
+			g.Options = []game.OptionSpec{}
+		}
+		if g.Bots == nil {
+			g.Bots = []string{}
+		}
+		out = append(out, g)
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"games": out})
+}
