@@ -349,3 +349,28 @@ func TestForkableSavesCopyUnrated(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// TestUnratedTableStaysUnrated: a table created with rated false says so,
+// and still does after a restart before its match starts; a scenario
+// cannot be asked for at a rated table (Medieval Warfare has a scenario
+// option).
+func TestUnratedTableStaysUnrated(t *testing.T) {
+	dir := t.TempDir()
+	e := startEnv(t, dir)
+	ann := e.guest("Ann")
+	ca := ann.dial()
+	id := tableID(ca.ok("table.create", map[string]any{"game": "dots", "rated": false,
+		"seats": []any{map[string]any{"kind": "me"}, map[string]any{"kind": "open"}}}))
+	r := ca.call("table.create", map[string]any{"game": "warfare", "rated": true,
+		"options": map[string]any{"scenario": map[string]any{}},
+		"seats":   []any{map[string]any{"kind": "me"}, map[string]any{"kind": "open"}}})
+	if r.m["ok"] != false || r.m["code"] != "bad-request" || !strings.Contains(fmt.Sprint(r.m["error"]), "rated") {
+		t.Fatalf("a rated table with a scenario: %s, want bad-request saying it cannot be rated", r.raw)
+	}
+	e.stop()
+	e = startEnv(t, dir)
+	code, body := e.newUser("Cat").do("GET", "/api/tables/"+id, nil)
+	if code != 200 || !strings.Contains(string(body), `"rated":false`) {
+		t.Fatalf("the unrated table after a restart: %d %s", code, body)
+	}
+}

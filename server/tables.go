@@ -117,8 +117,8 @@ type tables struct {
 	m  map[string]*table
 }
 
-const upsertTable = `INSERT INTO server_tables (id, game, options, seats, creator, creator_name, spectator_chat, policy, match_id, status, created)
-	VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+const upsertTable = `INSERT INTO server_tables (id, game, options, seats, creator, creator_name, spectator_chat, policy, match_id, status, created, unrated)
+	VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
 	ON CONFLICT (id) DO UPDATE SET seats = excluded.seats, match_id = excluded.match_id, status = excluded.status`
 
 func newTables(s *Server) *tables { return &tables{s: s, m: make(map[string]*table)} }
@@ -137,6 +137,9 @@ var tablesSchema = []string{
 		status TEXT NOT NULL,
 		created INTEGER NOT NULL
 	)`,
+	// A table created unrated (table.create with rated false) keeps it
+	// over a restart before its match starts.
+	`ALTER TABLE server_tables ADD COLUMN unrated INTEGER NOT NULL DEFAULT 0`,
 }
 
 func (ts *tables) get(id string) *table {
@@ -169,7 +172,7 @@ func (ts *tables) withMatch(id string) *table {
 // their recovered matches.
 func (ts *tables) load(ctx context.Context) error {
 	rows, err := ts.s.cfg.Store.DB().QueryContext(ctx,
-		`SELECT id, game, options, seats, creator, creator_name, spectator_chat, policy, match_id, status, created FROM server_tables WHERE status != 'over'`)
+		`SELECT id, game, options, seats, creator, creator_name, spectator_chat, policy, match_id, status, created, unrated FROM server_tables WHERE status != 'over'`)
 	if err != nil {
 		return fmt.Errorf("server: load tables: %w", err)
 	}
@@ -178,9 +181,9 @@ func (ts *tables) load(ctx context.Context) error {
 	for rows.Next() {
 		t := &table{s: ts.s, watchers: make(map[*conn]*watch)}
 		var opts, seats, policy string
-		var spec int
+		var spec, unrated int
 		var created int64
-		if err := rows.Scan(&t.id, &t.game, &opts, &seats, &t.creator, &t.creatorName, &spec, &policy, &t.matchID, &t.status, &created); err != nil {
+		if err := rows.Scan(&t.id, &t.game, &opts, &seats, &t.creator, &t.creatorName, &spec, &policy, &t.matchID, &t.status, &created, &unrated); err != nil {
 			return fmt.Errorf("server: load tables: %w", err)
 		}
 		t.options = json.RawMessage(opts)
@@ -198,7 +201,7 @@ func (ts *tables) load(ctx context.Context) error {
 			continue
 		}
 		t.def = def
-		t.unrated = hasScenario(def, t.options)
+		t.unrated = unrated != 0 || hasScenario(def, t.options)
 		loaded = append(loaded, t)
 	}
 	if err := rows.Err(); err != nil {
@@ -276,7 +279,7 @@ func (t *table) row() accounts.Stmt {
 		opts = "{}"
 	}
 	return accounts.Stmt{Query: upsertTable, Args: []any{
-		t.id, t.game, opts, string(seats), t.creator, t.creatorName, boolInt(t.spectatorChat), string(policy), t.matchID, t.status, t.created.UnixMilli()}}
+		t.id, t.game, opts, string(seats), t.creator, t.creatorName, boolInt(t.spectatorChat), string(policy), t.matchID, t.status, t.created.UnixMilli(), boolInt(t.unrated)}}
 }
 
 func boolInt(b bool) int {
@@ -508,6 +511,9 @@ func handleTableCreate(c *conn, data []byte) (any, error) {
 	if err != nil {
 		return nil, withCode(codeBadRequest, err)
 	}
+	if req.Rated != nil && *req.Rated && hasScenario(def, req.Options) {
+		return nil, badRequest("a table that starts from a scenario cannot be rated: whoever wrote the scenario knows every hidden fact it sets")
+	}
 	n, err := s.seatCount(def, req.Options)
 	if err != nil {
 		return nil, err
@@ -522,9 +528,6 @@ func handleTableCreate(c *conn, data []byte) (any, error) {
 		if err := pol.validate(); err != nil {
 			return nil, err
 		}
-	}
-	if req.Rated != nil && *req.Rated && hasScenario(def, req.Options) {
-		return nil, badRequest("a table that starts from a scenario cannot be rated: whoever wrote the scenario knows every hidden fact it sets")
 	}
 	unrated := req.Rated != nil && !*req.Rated
 	t, err := s.tables.create(s.ctx, def, req.Options, seats, c.user, req.SpectatorChat, pol, unrated)
