@@ -7,6 +7,8 @@ import (
 	"mime"
 	"net"
 	"net/http"
+
+	"github.com/parlor-games/parlor/refusal"
 )
 
 // maxBody bounds every request body: the largest legitimate one (a name and
@@ -254,10 +256,10 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	_ = json.NewEncoder(w).Encode(v)
 }
 
+// writeError answers with the refusal shape every endpoint shares,
+// {"code","error"} (package refusal).
 func writeError(w http.ResponseWriter, status int, msg string) {
-	writeJSON(w, status, struct {
-		Error string `json:"error"`
-	}{msg})
+	refusal.WriteHTTP(w, status, msg)
 }
 
 // clientIP is the address the request came from, as Options.ClientIP

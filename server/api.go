@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 
+	"github.com/parlor-games/parlor/refusal"
 	"github.com/parlor-games/parlor/store"
 )
 
@@ -74,48 +75,10 @@ func (s *Server) routes() {
 	s.mux = mux
 }
 
-// httpError answers an HTTP request with the error shape every endpoint
-// shares, {"code","error"}: the code for programs, the sentence for
-// people, as WebSocket error replies carry them. The code follows from
-// the status, one code per status (statusCode), so the two never
-// disagree.
+// httpError answers an HTTP request with the refusal shape every
+// endpoint shares, {"code","error"} (package refusal).
 func httpError(w http.ResponseWriter, status int, msg string) {
-	writeJSON(w, status, httpErrorBody{Code: statusCode(status), Error: msg})
-}
-
-// httpErrorBody is the body of every HTTP error.
-type httpErrorBody struct {
-	Code  string `json:"code"`
-	Error string `json:"error"`
-}
-
-// statusCode is the error code of an HTTP status: the WebSocket codes
-// (codes.go) for the statuses they match, and three that only HTTP has.
-func statusCode(status int) string {
-	switch status {
-	case http.StatusBadRequest:
-		return codeBadRequest
-	case http.StatusUnauthorized:
-		return codeUnauthorized
-	case http.StatusForbidden:
-		return codeForbidden
-	case http.StatusNotFound:
-		return codeNotFound
-	case http.StatusConflict:
-		return codeConflict
-	case http.StatusRequestEntityTooLarge:
-		return codeTooLarge
-	case http.StatusUnsupportedMediaType:
-		return codeUnsupportedMedia
-	case http.StatusTooManyRequests:
-		return codeRateLimited
-	case http.StatusServiceUnavailable:
-		return codeUnavailable
-	}
-	if status >= 500 {
-		return codeInternal
-	}
-	return codeBadRequest
+	refusal.WriteHTTP(w, status, msg)
 }
 
 // storeError answers a store error on a request for one item: 404 with

@@ -8,45 +8,25 @@ import (
 
 	"github.com/parlor-games/parlor/game"
 	"github.com/parlor-games/parlor/match"
+	"github.com/parlor-games/parlor/refusal"
 	"github.com/parlor-games/parlor/store"
 )
 
-// Codes of WebSocket error replies, for programs: the text beside them
-// is for people. docs/protocol.md lists them and when each is used. A
-// move the game's rules refuse carries the game's own code instead
+// Codes of error replies, for programs: the text beside them is for
+// people. Package refusal names them and says when each is used; these
+// are their spellings as the server's replies carry them. A move the
+// game's rules refuse carries the game's own code instead
 // (game.MoveError: "already-drawn", "not-your-turn"), which is never one
 // of these.
 const (
-	// codeBadRequest: the request is malformed or a value in it is not
-	// acceptable; sending it again changes nothing.
-	codeBadRequest = "bad-request"
-	// codeNotFound: no such table or save.
-	codeNotFound = "not-found"
-	// codeForbidden: the request is well formed but not the sender's to
-	// make (a seat someone else holds, a spectator writing, a table
-	// someone else created).
-	codeForbidden = "forbidden"
-	// codeConflict: the request does not fit the state of the table, the
-	// match or the connection now (not started, over, seat taken, a
-	// hand-over to confirm, a watch to start first).
-	codeConflict = "conflict"
-	// codeRateLimited: too many messages or chat lines; wait.
-	codeRateLimited = "rate-limited"
-	// codeUnavailable: the store failed or the server is shutting down;
-	// nothing changed, and the same request may succeed later.
-	codeUnavailable = "unavailable"
-	// codeInternal: a fault of the server (a bug, stored data that no
-	// longer reads); retrying does not help.
-	codeInternal = "internal"
-
-	// Codes only HTTP answers carry (see statusCode in api.go).
-
-	// codeUnauthorized: no session, or a wrong name or password.
-	codeUnauthorized = "unauthorized"
-	// codeTooLarge: the body is over the endpoint's limit.
-	codeTooLarge = "too-large"
-	// codeUnsupportedMedia: the body is not sent as JSON.
-	codeUnsupportedMedia = "unsupported-media"
+	codeBadRequest  = string(refusal.BadRequest)
+	codeNotFound    = string(refusal.NotFound)
+	codeForbidden   = string(refusal.Forbidden)
+	codeConflict    = string(refusal.Conflict)
+	codeRateLimited = string(refusal.RateLimited)
+	codeUnavailable = string(refusal.Unavailable)
+	codeInternal    = string(refusal.Internal)
+	codeTooLarge    = string(refusal.TooLarge)
 )
 
 // replyError is a handler's refusal: the code and the text of its error

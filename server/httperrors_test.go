@@ -43,6 +43,15 @@ func TestHTTPRefusalsHaveOneShape(t *testing.T) {
 		{"an unknown table", nobody, "GET", "/api/tables/nosuchtable", nil, 404, "not-found"},
 		{"an unknown endpoint", nobody, "GET", "/api/nothing", nil, 404, "not-found"},
 		{"a WebSocket without a session", nobody, "GET", "/api/ws", nil, 401, "unauthorized"},
+		{"register with bad JSON", nobody, "POST", "/api/register", []byte(`{"name":`), 400, "bad-request"},
+		{"register with a body too large", nobody, "POST", "/api/register", bytes.Repeat([]byte(" "), 9<<10), 413, "too-large"},
+		{"register with a taken name", nobody, "POST", "/api/register", map[string]string{"name": "Ann", "password": "long enough"}, 409, "conflict"},
+		{"register with a bad name", nobody, "POST", "/api/register", map[string]string{"name": "no/slashes", "password": "long enough"}, 400, "bad-request"},
+		{"login with a wrong password", nobody, "POST", "/api/login", map[string]string{"name": "Ann", "password": "wrong password"}, 401, "unauthorized"},
+		{"a guest with a taken name", nobody, "POST", "/api/guest", map[string]string{"name": "Bob"}, 409, "conflict"},
+		{"claim without a session", nobody, "POST", "/api/claim", map[string]string{"password": "long enough"}, 401, "unauthorized"},
+		{"who am I without a session", nobody, "GET", "/api/me", nil, 401, "unauthorized"},
+		{"an unknown profile", nobody, "GET", "/api/profile/Nobody", nil, 404, "not-found"},
 	}
 	for _, c := range cases {
 		status, body := c.u.do(c.method, c.path, c.body)
@@ -55,6 +64,19 @@ func TestHTTPRefusalsHaveOneShape(t *testing.T) {
 		if status != c.status || r["code"] != c.code || text == "" || len(r) != 2 {
 			t.Errorf("%s: %d %s, want %d with code %q and a sentence", c.what, status, body, c.status, c.code)
 		}
+	}
+	// A body not sent as JSON.
+	req, _ := http.NewRequest("POST", e.http.URL+"/api/guest", bytes.NewReader([]byte(`{"name":"Zed"}`)))
+	req.Header.Set("Content-Type", "text/plain")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r map[string]any
+	_ = json.NewDecoder(res.Body).Decode(&r)
+	res.Body.Close()
+	if res.StatusCode != http.StatusUnsupportedMediaType || r["code"] != "unsupported-media" || r["error"] == "" {
+		t.Errorf("a guest sign-in sent as text: %d %v, want 415 unsupported-media", res.StatusCode, r)
 	}
 	if _, after := ann.do("GET", "/api/saves", nil); !bytes.Equal(before, after) {
 		t.Fatalf("the refusals changed Ann's saves:\n%s\n%s", before, after)
