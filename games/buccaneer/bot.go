@@ -270,7 +270,6 @@ func (p *plan) sail(moves []Move) Move {
 				}
 				score -= gain
 			}
-			score += p.exposure(q)
 			// The facing on arrival is chosen afterwards; judge the
 			// square by its distance home.
 			score += coastBonus(q, -1)
@@ -281,7 +280,6 @@ func (p *plan) sail(moves []Move) Move {
 			} else {
 				score = float64(t.at(p.me.At)) + 1
 			}
-			score += p.exposure(p.me.At)
 		}
 		score += p.rng.Float64() * 0.01
 		if score < bestScore {
@@ -299,26 +297,6 @@ func (p *plan) shipAt(q Point) game.Seat {
 		}
 	}
 	return -1
-}
-
-// exposure (expert) is a penalty for ending a turn, while carrying
-// treasure, where a stronger-looking ship could reach and attack.
-func (p *plan) exposure(q Point) float64 {
-	if p.level < levelExpert || p.hold() == 0 || portAt(q) >= 0 || TreasureIsland.near(q) {
-		return 0
-	}
-	pen := 0.0
-	for _, o := range p.v.Players {
-		if o.Seat == p.seat || o.At.steps(q) > o.Distance {
-			continue
-		}
-		dx, dy := q.X-o.At.X, q.Y-o.At.Y
-		if dx != 0 && dy != 0 && abs(dx) != abs(dy) {
-			continue
-		}
-		pen += 1.5 * (1 - p.winChance(o))
-	}
-	return pen
 }
 
 // attackGain is how much attacking o looks worth, in turns saved; zero or

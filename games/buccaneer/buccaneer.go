@@ -239,7 +239,5 @@
 //     (other captains' homes included), lands Kidd's charts, collects from
 //     Flat Island, attacks and answers attacks by the chance that its crew
 //     beats the other's, estimated by dealing the other captain hands of
-//     the right size and total from the cards it cannot see, and avoids
-//     ending a turn with treasure where a stronger-looking ship could
-//     reach it.
+//     the right size and total from the cards it cannot see.
 package buccaneer
