@@ -101,7 +101,7 @@ func (t *turnsFrom) at(q Point) int { return t[q.X][q.Y] }
 
 func turnsTo(goal func(Point) bool, dist int) *turnsFrom {
 	var t turnsFrom
-	var queue []Point
+	queue := make([]Point, 0, Size*Size)
 	for x := 1; x <= Size; x++ {
 		for y := 1; y <= Size; y++ {
 			t[x][y] = far
@@ -115,7 +115,11 @@ func turnsTo(goal func(Point) bool, dist int) *turnsFrom {
 		q := queue[0]
 		queue = queue[1:]
 		for d := N; d <= NW; d++ {
-			for _, r := range ray(q, d, dist) {
+			for k := 1; k <= dist; k++ {
+				r := q.add(d, k)
+				if !isSea(r) {
+					break
+				}
 				if t[r.X][r.Y] == far {
 					t[r.X][r.Y] = t[q.X][q.Y] + 1
 					queue = append(queue, r)
@@ -196,16 +200,12 @@ func (p *plan) tradePort() int {
 
 // canPay reports whether some cards of the hand add up to exactly v.
 func (p *plan) canPay(v int) bool {
-	sums := map[int]bool{0: true}
+	// sums has bit s set when some cards add up to s.
+	sums := uint64(1)
 	for _, c := range p.me.Hand {
-		next := map[int]bool{}
-		for s := range sums {
-			next[s] = true
-			next[s+c.Value] = true
-		}
-		sums = next
+		sums |= sums << c.Value
 	}
-	return sums[v]
+	return v >= 0 && v < 64 && sums&(1<<v) != 0
 }
 
 func (p *plan) choose(moves []Move) Move {
@@ -344,13 +344,12 @@ func (p *plan) winChance(o PlayerView) float64 {
 	}
 	wins, n := 0.0, 0
 	for try := 0; try < 400 && n < 60; try++ {
-		var h []Card
-		idx := slices.Clone(pool)
+		// A partial shuffle deals the first o.Cards cards of pool.
 		for i := range o.Cards {
-			j := i + p.rng.IntN(len(idx)-i)
-			idx[i], idx[j] = idx[j], idx[i]
-			h = append(h, idx[i])
+			j := i + p.rng.IntN(len(pool)-i)
+			pool[i], pool[j] = pool[j], pool[i]
 		}
+		h := pool[:o.Cards]
 		if crewTotal(h) != o.Crew {
 			continue
 		}
