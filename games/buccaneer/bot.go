@@ -101,7 +101,7 @@ func (t *turnsFrom) at(q Point) int { return t[q.X][q.Y] }
 
 func turnsTo(goal func(Point) bool, dist int) *turnsFrom {
 	var t turnsFrom
-	var queue []Point
+	queue := make([]Point, 0, Size*Size)
 	for x := 1; x <= Size; x++ {
 		for y := 1; y <= Size; y++ {
 			t[x][y] = far
@@ -115,7 +115,11 @@ func turnsTo(goal func(Point) bool, dist int) *turnsFrom {
 		q := queue[0]
 		queue = queue[1:]
 		for d := N; d <= NW; d++ {
-			for _, r := range ray(q, d, dist) {
+			for k := 1; k <= dist; k++ {
+				r := q.add(d, k)
+				if !isSea(r) {
+					break
+				}
 				if t[r.X][r.Y] == far {
 					t[r.X][r.Y] = t[q.X][q.Y] + 1
 					queue = append(queue, r)
@@ -196,16 +200,12 @@ func (p *plan) tradePort() int {
 
 // canPay reports whether some cards of the hand add up to exactly v.
 func (p *plan) canPay(v int) bool {
-	sums := map[int]bool{0: true}
+	// sums has bit s set when some cards add up to s.
+	sums := uint64(1)
 	for _, c := range p.me.Hand {
-		next := map[int]bool{}
-		for s := range sums {
-			next[s] = true
-			next[s+c.Value] = true
-		}
-		sums = next
+		sums |= sums << c.Value
 	}
-	return sums[v]
+	return v >= 0 && v < 64 && sums&(1<<v) != 0
 }
 
 func (p *plan) choose(moves []Move) Move {
@@ -270,7 +270,6 @@ func (p *plan) sail(moves []Move) Move {
 				}
 				score -= gain
 			}
-			score += p.exposure(q)
 			// The facing on arrival is chosen afterwards; judge the
 			// square by its distance home.
 			score += coastBonus(q, -1)
@@ -281,7 +280,6 @@ func (p *plan) sail(moves []Move) Move {
 			} else {
 				score = float64(t.at(p.me.At)) + 1
 			}
-			score += p.exposure(p.me.At)
 		}
 		score += p.rng.Float64() * 0.01
 		if score < bestScore {
@@ -299,26 +297,6 @@ func (p *plan) shipAt(q Point) game.Seat {
 		}
 	}
 	return -1
-}
-
-// exposure (expert) is a penalty for ending a turn, while carrying
-// treasure, where a stronger-looking ship could reach and attack.
-func (p *plan) exposure(q Point) float64 {
-	if p.level < levelExpert || p.hold() == 0 || portAt(q) >= 0 || TreasureIsland.near(q) {
-		return 0
-	}
-	pen := 0.0
-	for _, o := range p.v.Players {
-		if o.Seat == p.seat || o.At.steps(q) > o.Distance {
-			continue
-		}
-		dx, dy := q.X-o.At.X, q.Y-o.At.Y
-		if dx != 0 && dy != 0 && abs(dx) != abs(dy) {
-			continue
-		}
-		pen += 1.5 * (1 - p.winChance(o))
-	}
-	return pen
 }
 
 // attackGain is how much attacking o looks worth, in turns saved; zero or
@@ -366,13 +344,12 @@ func (p *plan) winChance(o PlayerView) float64 {
 	}
 	wins, n := 0.0, 0
 	for try := 0; try < 400 && n < 60; try++ {
-		var h []Card
-		idx := slices.Clone(pool)
+		// A partial shuffle deals the first o.Cards cards of pool.
 		for i := range o.Cards {
-			j := i + p.rng.IntN(len(idx)-i)
-			idx[i], idx[j] = idx[j], idx[i]
-			h = append(h, idx[i])
+			j := i + p.rng.IntN(len(pool)-i)
+			pool[i], pool[j] = pool[j], pool[i]
 		}
+		h := pool[:o.Cards]
 		if crewTotal(h) != o.Crew {
 			continue
 		}

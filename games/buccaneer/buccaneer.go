@@ -97,7 +97,11 @@
 //   - trade: "give R2 B1 take pearl" gives its own crew cards and treasure
 //     and takes the port's, of exactly equal worth (a card is worth its
 //     value), with at most two treasures aboard afterwards. Crew cards given
-//     in another captain's home go at once into that captain's hand.
+//     in another captain's home go at once into that captain's hand. A
+//     trade may not give and take the same kind of item (say a red 2 for a
+//     red 2): it would be the smaller trade without it (decision; it keeps
+//     the list of legal trades to thousands at worst, not hundreds of
+//     thousands).
 //   - play Long John Silver (21) where there are crew cards: "play 21 take
 //     R3 B2" takes crew worth up to 5. Long John then stays in that port,
 //     as the card says, and anyone trading there may take him for one
@@ -191,7 +195,7 @@
 // lists items in that canonical order. Refusals are *game.MoveError with
 // codes such as "not-ahead", "too-far", "land", "blocked", "occupied",
 // "no-attack-here", "in-port", "bad-facing", "unequal", "ship-full",
-// "not-yours", "not-in-port", "too-valuable", "not-on-island",
+// "not-yours", "not-in-port", "same-kind", "too-valuable", "not-on-island",
 // "pack-empty", "keep-count", "bad-seat", "wrong-step", "game-over".
 //
 // # Options
@@ -239,7 +243,5 @@
 //     (other captains' homes included), lands Kidd's charts, collects from
 //     Flat Island, attacks and answers attacks by the chance that its crew
 //     beats the other's, estimated by dealing the other captain hands of
-//     the right size and total from the cards it cannot see, and avoids
-//     ending a turn with treasure where a stronger-looking ship could
-//     reach it.
+//     the right size and total from the cards it cannot see.
 package buccaneer

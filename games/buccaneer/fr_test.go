@@ -392,6 +392,12 @@ func TestFR15_HomeUnloadsAndTrade(t *testing.T) {
 	refuse(t, s, 0, "give R2 B2 R1 take pearl gold", "unequal")
 	refuse(t, s, 0, "give R1 R2 take gold pearl", "unequal")
 	refuse(t, s, 0, "give B3 R2 B2 take gold pearl", "ship-full")
+	refuse(t, s, 0, "give B3 take B3", "same-kind")
+	for _, m := range s.Legal(0) {
+		if mv := m.(Move); mv.Give != nil && overlap(toBundle(mv.Give), toBundle(mv.Take)) {
+			t.Fatalf("%v gives and takes the same kind", mv)
+		}
+	}
 	must(t, s, 0, "give R2 R1 take pearl")
 	if hand(s, 0) != "[B2 B3]" || hold(s, 0) != "[pearl rum]" || fmt.Sprint(s.ports[4].cards) != "[R1 R2 B3]" {
 		t.Fatalf("after trade hand %s hold %s port %v", hand(s, 0), hold(s, 0), s.ports[4].cards)

@@ -96,6 +96,9 @@ func (s *State) checkPort(seat game.Seat, m Move) error {
 			}
 			return nil
 		}
+		if overlap(give, take) {
+			return game.Illegal("same-kind", "a trade may not give and take the same kind of item; leave it out of both sides")
+		}
 		if give.value() != take.value() {
 			return game.Illegal("unequal", "you give worth %d and take worth %d: a trade must be of equal value", give.value(), take.value())
 		}
@@ -215,6 +218,23 @@ func subBundles(b bundle) []bundle {
 	return out
 }
 
+// overlap reports whether a and b share a kind of item. A trade that
+// gives and takes the same kind is the smaller trade without it, so the
+// rules ask for the smaller one.
+func overlap(a, b bundle) bool {
+	for k := range a.treasure {
+		if a.treasure[k] > 0 && b.treasure[k] > 0 {
+			return true
+		}
+	}
+	for t := range a.cards {
+		if a.cards[t] > 0 && b.cards[t] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // portMoves lists every legal step in port: each trade of equal value,
 // each use of a kept card, buying Long John, and "done".
 func (s *State) portMoves(seat game.Seat) []game.Move {
@@ -237,7 +257,7 @@ func (s *State) portMoves(seat game.Seat) []game.Move {
 				continue
 			}
 			for _, g := range byValue[t.value()] {
-				if hold-g.treasure.total()+t.treasure.total() <= 2 {
+				if hold-g.treasure.total()+t.treasure.total() <= 2 && !overlap(g, t) {
 					out = append(out, Move{Give: g.items(), Take: t.items()})
 				}
 			}

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"sort"
-
-	"github.com/parlor-games/parlor/game"
 )
 
 // Scenario sets a chosen position instead of the random set-up, for tests,
@@ -238,5 +236,3 @@ func (s *State) setScenario(sc *Scenario) error {
 	}
 	return nil
 }
-
-var _ = game.Spectator
