@@ -32,15 +32,19 @@ func newBot(level string, rng game.Rand) (game.Bot, error) {
 //     or more, and otherwise ends its turn. It never trains, combines,
 //     upgrades or defends.
 //   - medium is greedy one step ahead: among the taking, gathering,
-//     clearing, combining, training and recruiting moves it scores each
-//     by playing it on a copy and valuing the result (land, income after
-//     wages, treasuries, villagers' strength), and plays the best while
-//     it gains; it stays with hovels.
-//   - hard is medium with more: its valuation also counts its hexes that
-//     an adjacent enemy villager could take and the enemy's own
-//     weaknesses, it upgrades villages to towns and forts when wood
-//     allows, builds watchtowers on threatened borders, and moves idle
-//     villagers to the hex of their region most exposed to the enemy.
+//     clearing, combining and recruiting moves, village upgrades, and a
+//     few peasants recruited beside trees (valued with the wood they cut
+//     at once), it scores each by playing it on a copy and valuing the
+//     result (its land, its regions' income after wages, treasuries,
+//     villagers' strength, trees to clear, less the others' land), and
+//     plays the best while it gains.
+//   - hard is medium with a sharper valuation and more moves: it also
+//     values the other players' economy (their starving villages are its
+//     gain), counts each of its hexes that an adjacent enemy region could
+//     take next turn with the strongest villager it has or could recruit
+//     (and its villages most), trains villagers, builds watchtowers on
+//     its borders, and when nothing gains it moves an idle villager to
+//     the reachable hex that touches most enemy land, where it guards.
 //
 // A turn is cut at maxSteps moves, so a bot's turn always ends.
 type bot struct {
