@@ -148,6 +148,9 @@ func (b *bot) greedy(ctx context.Context, s *State, p int) Move {
 // recruits onto land it can take or next to its border.
 func (b *bot) candidates(s *State, p int) []Move {
 	var out []Move
+	// Of the villagers that could take, gather or clear one hex, only the
+	// weakest is tried: the others stay free for other work.
+	byTarget := map[int]int{} // target hex to index in out
 	for h := range s.cells {
 		c := &s.cells[h]
 		if int(c.owner) != p {
@@ -157,7 +160,16 @@ func (b *bot) candidates(s *State, p int) []Move {
 			for _, gm := range s.unitMoves(p, h, nil) {
 				m := gm.(Move)
 				switch {
+				case m.Kind == Go && s.cells[m.To].thing.isUnit() && int(s.cells[m.To].owner) == p:
+					out = append(out, m) // combining
 				case m.Kind == Go && (int(s.cells[m.To].owner) != p || s.cells[m.To].thing != none):
+					if i, ok := byTarget[m.To]; ok {
+						if s.cells[m.From].thing < s.cells[out[i].From].thing {
+							out[i] = m
+						}
+						continue
+					}
+					byTarget[m.To] = len(out)
 					out = append(out, m)
 				case m.Kind == Train && b.level >= 2:
 					out = append(out, m)
@@ -259,7 +271,15 @@ func (b *bot) value(s *State, p int) float64 {
 		v += 10 * float64(rg.size)
 		v += 3 * float64(inc-up)
 		v += 0.2 * float64(min(vl.gold, 60))
-		if starving {
+		if b.level >= 2 {
+			// Hard looks a turn ahead: about half its trees will spread,
+			// each taking a gold of income, so it keeps that margin, and
+			// the deeper the shortfall the worse.
+			short := float64(up) - (float64(vl.gold) + float64(inc) - 0.5*float64(st[r].trees))
+			if short > 0 {
+				v -= 30 + 4*short
+			}
+		} else if starving {
 			v -= 30 + 2*float64(up)
 		}
 		if b.level >= 2 {
