@@ -61,10 +61,10 @@ func BenchmarkUnitMoves(b *testing.B) {
 		b.Fatal("no villager")
 	}
 	q := "unit:" + itoa(h)
-	b.ReportMetric(float64(n), "moves")
 	for b.Loop() {
 		s.LegalFor(game.Seat(s.turn), q)
 	}
+	b.ReportMetric(float64(n), "moves")
 }
 
 // BenchmarkApply times one walk-and-take move on a clone (the clone's
@@ -108,10 +108,11 @@ func BenchmarkView(b *testing.B) {
 // BenchmarkLegal times the full legal list.
 func BenchmarkLegal(b *testing.B) {
 	s := benchState(b)
-	b.ReportMetric(float64(len(s.Legal(game.Seat(s.turn)))), "moves")
+	n := len(s.Legal(game.Seat(s.turn)))
 	for b.Loop() {
 		s.Legal(game.Seat(s.turn))
 	}
+	b.ReportMetric(float64(n), "moves")
 }
 
 // benchTurn times a bot's whole turn (every Choose and Apply until it
