@@ -61,10 +61,10 @@ func BenchmarkUnitMoves(b *testing.B) {
 		b.Fatal("no villager")
 	}
 	q := "unit:" + itoa(h)
-	b.ReportMetric(float64(n), "moves")
 	for b.Loop() {
 		s.LegalFor(game.Seat(s.turn), q)
 	}
+	b.ReportMetric(float64(n), "moves")
 }
 
 // BenchmarkApply times one walk-and-take move on a clone (the clone's
@@ -108,8 +108,40 @@ func BenchmarkView(b *testing.B) {
 // BenchmarkLegal times the full legal list.
 func BenchmarkLegal(b *testing.B) {
 	s := benchState(b)
-	b.ReportMetric(float64(len(s.Legal(game.Seat(s.turn)))), "moves")
+	n := len(s.Legal(game.Seat(s.turn)))
 	for b.Loop() {
 		s.Legal(game.Seat(s.turn))
 	}
+	b.ReportMetric(float64(n), "moves")
 }
+
+// benchTurn times a bot's whole turn (every Choose and Apply until it
+// ends its turn) from a position on the 320-hex ready island after four
+// rounds of medium play. The target is well under 2 s a turn.
+func benchTurn(b *testing.B, level string) {
+	opts, _ := json.Marshal(map[string]any{"island": "pebble", "players": 2})
+	st, _ := Definition.New(opts, game.NewRand(2))
+	s := st.(*State)
+	med := &bot{level: 1}
+	for s.round < 5 {
+		seat := s.Turn()[0]
+		m, _ := med.Choose(context.Background(), s.Clone(), seat)
+		s.Apply(seat, m)
+	}
+	steps := 0
+	for b.Loop() {
+		c := s.clone()
+		bt, _ := Definition.Bot(level, game.NewRand(1))
+		seat := c.Turn()[0]
+		for c.Turn()[0] == seat && c.Outcome() == nil {
+			m, _ := bt.Choose(context.Background(), c.Clone(), seat)
+			c.Apply(seat, m)
+			steps++
+		}
+	}
+	b.ReportMetric(float64(steps)/float64(b.N), "moves/turn")
+}
+
+func BenchmarkBotTurnEasy(b *testing.B)   { benchTurn(b, "easy") }
+func BenchmarkBotTurnMedium(b *testing.B) { benchTurn(b, "medium") }
+func BenchmarkBotTurnHard(b *testing.B)   { benchTurn(b, "hard") }

@@ -32,15 +32,19 @@ func newBot(level string, rng game.Rand) (game.Bot, error) {
 //     or more, and otherwise ends its turn. It never trains, combines,
 //     upgrades or defends.
 //   - medium is greedy one step ahead: among the taking, gathering,
-//     clearing, combining, training and recruiting moves it scores each
-//     by playing it on a copy and valuing the result (land, income after
-//     wages, treasuries, villagers' strength), and plays the best while
-//     it gains; it stays with hovels.
-//   - hard is medium with more: its valuation also counts its hexes that
-//     an adjacent enemy villager could take and the enemy's own
-//     weaknesses, it upgrades villages to towns and forts when wood
-//     allows, builds watchtowers on threatened borders, and moves idle
-//     villagers to the hex of their region most exposed to the enemy.
+//     clearing, combining and recruiting moves, village upgrades, and a
+//     few peasants recruited beside trees (valued with the wood they cut
+//     at once), it scores each by playing it on a copy and valuing the
+//     result (its land, its regions' income after wages, treasuries,
+//     villagers' strength, trees to clear, less the others' land), and
+//     plays the best while it gains.
+//   - hard is medium with a sharper valuation and more moves: it also
+//     values the other players' economy (their starving villages are its
+//     gain), counts each of its hexes that an adjacent enemy region could
+//     take next turn with the strongest villager it has or could recruit
+//     (and its villages most), trains villagers, builds watchtowers on
+//     its borders, and when nothing gains it moves an idle villager to
+//     the reachable hex that touches most enemy land, where it guards.
 //
 // A turn is cut at maxSteps moves, so a bot's turn always ends.
 type bot struct {
@@ -144,6 +148,9 @@ func (b *bot) greedy(ctx context.Context, s *State, p int) Move {
 // recruits onto land it can take or next to its border.
 func (b *bot) candidates(s *State, p int) []Move {
 	var out []Move
+	// Of the villagers that could take, gather or clear one hex, only the
+	// weakest is tried: the others stay free for other work.
+	byTarget := map[int]int{} // target hex to index in out
 	for h := range s.cells {
 		c := &s.cells[h]
 		if int(c.owner) != p {
@@ -153,7 +160,16 @@ func (b *bot) candidates(s *State, p int) []Move {
 			for _, gm := range s.unitMoves(p, h, nil) {
 				m := gm.(Move)
 				switch {
+				case m.Kind == Go && s.cells[m.To].thing.isUnit() && int(s.cells[m.To].owner) == p:
+					out = append(out, m) // combining
 				case m.Kind == Go && (int(s.cells[m.To].owner) != p || s.cells[m.To].thing != none):
+					if i, ok := byTarget[m.To]; ok {
+						if s.cells[m.From].thing < s.cells[out[i].From].thing {
+							out[i] = m
+						}
+						continue
+					}
+					byTarget[m.To] = len(out)
 					out = append(out, m)
 				case m.Kind == Train && b.level >= 2:
 					out = append(out, m)
@@ -255,7 +271,15 @@ func (b *bot) value(s *State, p int) float64 {
 		v += 10 * float64(rg.size)
 		v += 3 * float64(inc-up)
 		v += 0.2 * float64(min(vl.gold, 60))
-		if starving {
+		if b.level >= 2 {
+			// Hard looks a turn ahead: about half its trees will spread,
+			// each taking a gold of income, so it keeps that margin, and
+			// the deeper the shortfall the worse.
+			short := float64(up) - (float64(vl.gold) + float64(inc) - 0.5*float64(st[r].trees))
+			if short > 0 {
+				v -= 30 + 4*short
+			}
+		} else if starving {
 			v -= 30 + 2*float64(up)
 		}
 		if b.level >= 2 {

@@ -122,3 +122,43 @@ func FuzzScenario(f *testing.F) {
 		}
 	})
 }
+
+// LegalFor: per-piece queries, and a clear error for a malformed one.
+func TestLegalFor(t *testing.T) {
+	s := scen{Map: []string{"0h 0p 0 - 1h 1 1"}, Villages: []ScenarioVillage{{Hex: 0, Gold: 10}}}.load(t)
+	unit, err := s.LegalFor(0, "unit:1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range unit {
+		got = append(got, m.String())
+	}
+	// Walk to 2, take neutral 3 (from 2), start a meadow or a road here,
+	// or be trained with the village's 10 gold.
+	if strings.Join(got, ",") != "1-2,1-3,meadow 1,road 1,train 1 infantry" {
+		t.Fatalf("unit:1 lists %v", got)
+	}
+	vil, _ := s.LegalFor(0, "village:0")
+	got = got[:0]
+	for _, m := range vil {
+		got = append(got, m.String())
+	}
+	if strings.Join(got, ",") != "buy 0 peasant 2,buy 0 peasant 3" {
+		t.Fatalf("village:0 lists %v", got)
+	}
+	if ms, _ := s.LegalFor(1, "unit:1"); len(ms) != 0 {
+		t.Fatal("another seat's query listed moves")
+	}
+	if ms, _ := s.LegalFor(0, "unit:4"); len(ms) != 0 {
+		t.Fatal("a village was listed as a villager")
+	}
+	if ms, _ := s.LegalFor(0, "end"); len(ms) != 1 {
+		t.Fatal("end not listed")
+	}
+	for _, bad := range []string{"", "unit", "unit:x", "hex:3", "village:-"} {
+		if _, err := s.LegalFor(0, bad); err == nil {
+			t.Fatalf("query %q accepted", bad)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package warfare
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/parlor-games/parlor/game"
@@ -544,5 +545,66 @@ func TestEliminationAndWin(t *testing.T) {
 	play(t, s, "end")
 	if s.turn != 2 {
 		t.Fatalf("turn went to seat %d, want 2 (seat 1 is out)", s.turn)
+	}
+}
+
+// Round limit: after the last seat ends round "rounds", the game ends and
+// the players with most land share the win.
+func TestRoundLimit(t *testing.T) {
+	raw := `{"players":2,"rounds":2,"map":["0h 0 0 0 - 1h 1 1"]}`
+	st, err := Definition.New([]byte(`{"scenario":`+raw+`}`), game.NewRand(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	endTurns(t, s, 3)
+	if s.Outcome() != nil {
+		t.Fatal("the game ended before the last seat finished the last round")
+	}
+	evs := play(t, s, "end")
+	o := s.Outcome()
+	if o == nil || !slices.Equal(o.Winners, []game.Seat{0}) || len(s.Turn()) != 0 {
+		t.Fatalf("outcome %+v, want seat 0 with more land", o)
+	}
+	if !slices.ContainsFunc(evs, func(e game.Event) bool { return e.Type == "over" }) {
+		t.Fatal("no over event")
+	}
+	if sc := s.Scores(); sc[0] != 4 || sc[1] != 3 {
+		t.Fatalf("scores %v, want land 4 and 3", sc)
+	}
+	// Equal land: both win.
+	st, _ = Definition.New([]byte(`{"rounds":1,"scenario":{"players":2,"map":["0h 0 0 - 1h 1 1"]}}`), game.NewRand(1))
+	s = st.(*State)
+	endTurns(t, s, 2)
+	if o := s.Outcome(); o == nil || len(o.Winners) != 2 {
+		t.Fatalf("outcome %+v, want a shared win", o)
+	}
+}
+
+// Scenario: bad positions are refused with a sentence that says why.
+func TestScenarioErrors(t *testing.T) {
+	for _, c := range []struct{ raw, want string }{
+		{`{"players":1,"map":["0h 0 0"]}`, "players"},
+		{`{"players":2,"map":[]}`, "map"},
+		{`{"players":2,"map":["0h 0 0 - 1h 1"]}`, "exactly one village"},
+		{`{"players":2,"map":["0h 0h 0 - 1h 1 1"]}`, "exactly one village"},
+		{`{"players":2,"map":["0h 0 0 - 1h 1 1 -p"]}`, "player's land"},
+		{`{"players":2,"map":["0h 0 0 - 1h 1 1 2"]}`, "seat 2"},
+		{`{"players":2,"map":["0h 0 0 - 1h 1 1 x"]}`, "owner"},
+		{`{"players":2,"map":["0h 0 0 - 1h 1 1q"]}`, "unknown mark"},
+		{`{"players":2,"map":["0h 0 0*p - 1h 1 1"]}`, "one thing"},
+		{`{"players":2,"map":["0h 0 0sm - 1h 1 1"]}`, "trampled"},
+		{`{"players":2,"map":["0h 0 0 - 0h 0 0"]}`, "two seats"},
+		{`{"players":2,"turn":1,"map":["0h 0 0 - - 2h 2 2"]}`, "seat 2"},
+		{`{"players":2,"map":["0h 0 0 - 1h 1 1"],"villages":[{"hex":1,"gold":3}]}`, "no village"},
+		{`{"players":2,"map":["0h 0 0 - 1h 1 1"],"villages":[{"hex":0,"gold":-3}]}`, "gold and wood"},
+		{`{"players":2,"map":["0h 0 0 - 1h 1 1"],"work":[{"hex":1,"work":"meadow","left":1}]}`, "no peasant"},
+		{`{"players":2,"map":["0h 0p 0 - 1h 1 1"],"work":[{"hex":1,"work":"road","left":2}]}`, "left 1"},
+		{`{"players":2,"map":["0h 0 0 - 1h 1 1"],"colour":3}`, "unknown field"},
+	} {
+		_, err := Definition.New([]byte(`{"scenario":`+c.raw+`}`), game.NewRand(1))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want one saying %q", c.raw, err, c.want)
+		}
 	}
 }
