@@ -169,10 +169,10 @@ func (p *plan) goal() func(Point) bool {
 // treasure: enough to sail home from Treasure Island in two turns.
 const keepCrew = 7
 
-// tradePort is the nearest port other than home, at most twice its
-// distance away in king steps (about two turns),
-// where crew above keepCrew buys treasure worth 4 or more, or -1. Shorter
-// trips for less proved to cost more draws than they gain.
+// tradePort is the nearest port other than home, at most twice the
+// ship's distance away in king steps (about two turns), where crew above
+// keepCrew buys treasure worth 4 or more, or -1. Longer trips, or trips
+// for less, measured as costing more draws than they gain.
 func (p *plan) tradePort() int {
 	spare := crewTotal(p.me.Hand) - keepCrew
 	if spare < 2 {
