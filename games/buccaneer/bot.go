@@ -165,24 +165,22 @@ func (p *plan) goal() func(Point) bool {
 	return TreasureIsland.near
 }
 
-// keepCrew is the crew total a bot keeps when trading crew for treasure.
-func (p *plan) keepCrew() int {
-	if p.level >= levelExpert {
-		return 7
-	}
-	return 6
-}
+// keepCrew is the crew total the expert keeps when trading crew for
+// treasure: enough to sail home from Treasure Island in two turns.
+const keepCrew = 7
 
-// tradePort is the nearest port (not home; for hard not another
-// captain's home either) where crew above keepCrew buys treasure, or -1.
+// tradePort is the nearest port other than home, at most twice the
+// ship's distance away in king steps (about two turns), where crew above
+// keepCrew buys treasure worth 4 or more, or -1. Longer trips, or trips
+// for less, measured as costing more draws than they gain.
 func (p *plan) tradePort() int {
-	spare := crewTotal(p.me.Hand) - p.keepCrew()
+	spare := crewTotal(p.me.Hand) - keepCrew
 	if spare < 2 {
 		return -1
 	}
 	best, bestD := -1, far
 	for i, pt := range p.v.Ports {
-		if Ports[i].Name == p.me.Home || (p.level < levelExpert && pt.Owner >= 0) {
+		if Ports[i].Name == p.me.Home {
 			continue
 		}
 		ok := false
@@ -409,7 +407,7 @@ func (p *plan) port(moves []Move) Move {
 	if p.level < levelExpert {
 		return best
 	}
-	keep := p.keepCrew()
+	keep := keepCrew
 	for _, m := range moves {
 		val := 0
 		switch {

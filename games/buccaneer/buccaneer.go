@@ -100,7 +100,7 @@
 //     in another captain's home go at once into that captain's hand. A
 //     trade may not give and take the same kind of item (say a red 2 for a
 //     red 2): it would be the smaller trade without it (decision; it keeps
-//     the list of legal trades to thousands at worst, not hundreds of
+//     the list of legal trades near ten thousand at worst, not hundreds of
 //     thousands).
 //   - play Long John Silver (21) where there are crew cards: "play 21 take
 //     R3 B2" takes crew worth up to 5. Long John then stays in that port,

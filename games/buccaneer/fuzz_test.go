@@ -98,3 +98,62 @@ func TestScenarioErrors(t *testing.T) {
 		}
 	}
 }
+
+// FuzzScenarioBuilt draws scenarios from a seed, most of them valid: any
+// ship square, facing, hand, treasure and kept cards, port and Flat Island
+// stock, pack tops. Each is refused with an error or plays on with
+// nothing lost or doubled.
+func FuzzScenarioBuilt(f *testing.F) {
+	for i := range uint64(8) {
+		f.Add(i)
+	}
+	f.Fuzz(func(t *testing.T, seed uint64) {
+		rng := game.NewRand(seed)
+		pick := func(n int) int { return rng.IntN(n) }
+		cards := func(n int) string {
+			var out []string
+			for range n {
+				out = append(out, fmt.Sprintf("%q", cardOfType(pick(6)).String()))
+			}
+			return "[" + strings.Join(out, ",") + "]"
+		}
+		treasure := func(n int) string {
+			var out []string
+			for range n {
+				out = append(out, fmt.Sprintf("%q", kindNames[pick(numKinds)]))
+			}
+			return "[" + strings.Join(out, ",") + "]"
+		}
+		seats := 2 + pick(3)
+		homes := []string{"London", "Genoa", "Marseilles", "Cadiz"}
+		rng.Shuffle(4, func(i, j int) { homes[i], homes[j] = homes[j], homes[i] })
+		keep := []int{21, 23, 24, 25, 26}
+		var ships []string
+		for i := range seats {
+			sh := fmt.Sprintf(`{"home":%q,"at":[%d,%d],"facing":%q,"hand":%s,"treasure":%s`,
+				homes[i], 1+pick(20), 1+pick(20), dirNames[pick(8)], cards(pick(8)), treasure(pick(3)))
+			if pick(3) == 0 {
+				sh += fmt.Sprintf(`,"kept":[%d]`, keep[pick(len(keep))])
+			}
+			ships = append(ships, sh+"}")
+		}
+		var ports []string
+		for _, p := range Ports {
+			if pick(2) == 0 {
+				ports = append(ports, fmt.Sprintf(`%q:{"cards":%s,"treasure":%s,"longJohn":%v}`, p.Name, cards(pick(5)), treasure(pick(3)), pick(6) == 0))
+			}
+		}
+		sc := fmt.Sprintf(`{"ships":[%s],"ports":{%s},"flatIsland":{"cards":%s,"treasure":%s},"crewPack":%s,"chancePack":[%d,%d],"turn":%d}`,
+			strings.Join(ships, ","), strings.Join(ports, ","), cards(pick(3)), treasure(pick(2)), cards(pick(4)), 1+pick(28), 1+pick(28), pick(seats))
+		st, err := Definition.New(json.RawMessage(fmt.Sprintf(`{"seats":%d,"turns":80,"scenario":%s}`, seats, sc)), game.NewRand(seed))
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "scenario: ") {
+				t.Fatalf("error without the scenario prefix: %v", err)
+			}
+			return
+		}
+		s := st.(*State)
+		checkInvariants(t, s)
+		randomPlay(t, s, &rng, 400)
+	})
+}

@@ -1,6 +1,8 @@
 package buccaneer
 
 import (
+	"slices"
+
 	"github.com/parlor-games/parlor/game"
 )
 
@@ -218,6 +220,23 @@ func subBundles(b bundle) []bundle {
 	return out
 }
 
+// kinds has a bit for each kind of item b holds: treasure kinds, then
+// crew card types.
+func (b bundle) kinds() uint16 {
+	var k uint16
+	for i, c := range b.treasure {
+		if c > 0 {
+			k |= 1 << i
+		}
+	}
+	for i, c := range b.cards {
+		if c > 0 {
+			k |= 1 << (numKinds + i)
+		}
+	}
+	return k
+}
+
 // overlap reports whether a and b share a kind of item. A trade that
 // gives and takes the same kind is the smaller trade without it, so the
 // rules ask for the smaller one.
@@ -245,20 +264,38 @@ func (s *State) portMoves(seat game.Seat) []game.Move {
 	takes := subBundles(bundle{treasure: stock.treasure, cards: stock.cards})
 	var out []game.Move
 	if !stock.empty() {
-		gives := subBundles(own)
-		byValue := map[int][]bundle{}
-		for _, g := range gives {
-			if !g.empty() {
-				byValue[g.value()] = append(byValue[g.value()], g)
+		// Gives grouped by value and by the kinds they use, so each take
+		// meets only the gives of its value that use none of its kinds.
+		type group struct {
+			kinds uint16
+			gives []bundle
+		}
+		byValue := map[int][]group{}
+		for _, g := range subBundles(own) {
+			if g.empty() {
+				continue
 			}
+			v, k := g.value(), g.kinds()
+			i := slices.IndexFunc(byValue[v], func(x group) bool { return x.kinds == k })
+			if i < 0 {
+				byValue[v] = append(byValue[v], group{kinds: k})
+				i = len(byValue[v]) - 1
+			}
+			byValue[v][i].gives = append(byValue[v][i].gives, g)
 		}
 		for _, t := range takes {
 			if t.empty() {
 				continue
 			}
-			for _, g := range byValue[t.value()] {
-				if hold-g.treasure.total()+t.treasure.total() <= 2 && !overlap(g, t) {
-					out = append(out, Move{Give: g.items(), Take: t.items()})
+			tk := t.kinds()
+			for _, gr := range byValue[t.value()] {
+				if gr.kinds&tk != 0 {
+					continue
+				}
+				for _, g := range gr.gives {
+					if hold-g.treasure.total()+t.treasure.total() <= 2 {
+						out = append(out, Move{Give: g.items(), Take: t.items()})
+					}
 				}
 			}
 		}
