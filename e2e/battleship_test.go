@@ -236,5 +236,6 @@ func TestBattleshipPlacementAndWin(t *testing.T) {
 	if got := p.text("#stat-foe .stat-value"); got != "0 / 5" {
 		t.Fatalf("enemy ships afloat at the end: %q", got)
 	}
+	keptBoardIsServers(p)
 	p.snap("won")
 }

@@ -215,6 +215,7 @@ func TestDotsAgainstEasyBot(t *testing.T) {
 	if got := evalAs[int](p, `document.querySelectorAll(".box").length`); got != 9 {
 		t.Fatalf("%d boxes owned at the end, want 9", got)
 	}
+	keptBoardIsServers(p)
 }
 
 // TestReconnectAfterServerRestart restarts the server mid-game: the page

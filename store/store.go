@@ -58,6 +58,10 @@ type Store struct {
 	reqPool sync.Pool
 
 	commits, writes atomic.Int64 // see WriterStats
+
+	// commitDelay is how long a busy writer holds a commit open for more
+	// writes, in nanoseconds (see SetCommitDelay).
+	commitDelay atomic.Int64
 }
 
 // Open opens (creating if needed) the SQLite database at path and brings its

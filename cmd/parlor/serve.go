@@ -26,6 +26,15 @@ import (
 	"github.com/parlor-games/parlor/web"
 )
 
+// defaultCommitDelay is measured, not guessed: docs/benchmarks.md
+// ("Commit delay") shows the CPU per move and the latency it buys at a
+// human pace and flat out. maxCommitDelay keeps a typo from making every
+// move wait for seconds.
+const (
+	defaultCommitDelay = 2 * time.Millisecond
+	maxCommitDelay     = 100 * time.Millisecond
+)
+
 // serveFlags are parlor serve's settings.
 type serveFlags struct {
 	addr     string
@@ -37,6 +46,8 @@ type serveFlags struct {
 	rate     float64
 	cpuProf  string
 	pprof    bool
+	// commitDelay is the store's commit delay (store.SetCommitDelay).
+	commitDelay time.Duration
 }
 
 func parseServeFlags(args []string, stderr io.Writer) (serveFlags, error) {
@@ -52,6 +63,7 @@ func parseServeFlags(args []string, stderr io.Writer) (serveFlags, error) {
 	fs.StringVar(&f.cpuProf, "cpuprofile", "", "write a CPU profile of the whole run to this file (for performance work)")
 	fs.BoolVar(&f.pprof, "pprof", false, "serve Go's profiler under /debug/pprof/ (for performance work; do not expose)")
 	fs.BoolVar(&f.noWeb, "no-web", false, "serve the API only, without the browser client")
+	fs.DurationVar(&f.commitDelay, "commit-delay", defaultCommitDelay, "how long a busy server holds a commit open so that one sync to disk covers more moves; every move is still on disk before it is acknowledged; 0 syncs each commit at once")
 	if err := fs.Parse(args); err != nil {
 		return f, err
 	}
@@ -63,6 +75,9 @@ func parseServeFlags(args []string, stderr io.Writer) (serveFlags, error) {
 	}
 	if f.chatKeep < 0 {
 		return f, errors.New("-chat-keep must be 0 (keep every line) or more")
+	}
+	if f.commitDelay < 0 || f.commitDelay > maxCommitDelay {
+		return f, fmt.Errorf("-commit-delay must be between 0 and %v", maxCommitDelay)
 	}
 	return f, nil
 }
@@ -139,6 +154,7 @@ func startServer(ctx context.Context, f serveFlags, log *slog.Logger) (*server.S
 	if err != nil {
 		return nil, nil, err
 	}
+	st.SetCommitDelay(f.commitDelay)
 	acct := accounts.New(st.DB(), accounts.Options{Logger: log, Exec: server.GroupCommit(st)})
 	if err := acct.Init(ctx); err != nil {
 		st.Close()

@@ -12,6 +12,7 @@ import { socket } from "../ws";
 import type { GameView, GameViewFactory, MatchState, TableCtx } from "../games/types";
 import { dotsView } from "../games/dots";
 import { battleshipView } from "../games/battleship";
+import { appliers } from "../games/apply";
 import { openCreateDialog } from "./create";
 import { optionsText } from "./lobby";
 import { tutorialFor, type Tutorial } from "../games/tutorial";
@@ -626,8 +627,17 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     watching = (async () => {
       try {
         if (fresh) socket.unwatch(id);
-        const r = await socket.watch(id, true, true);
-        applyReply(r as WatchReply, false);
+        // Protocol v4: where this client can keep the board from the
+        // pushes' events, it watches without views (see games/apply.ts).
+        // Before the first reply the game is not known: watch without
+        // views, and again with them if this game's board cannot be kept.
+        const views = table !== null && !keepsBoard();
+        let r = (await socket.watch(id, views, true)) as WatchReply;
+        if (!views && !(r.table.game in appliers)) {
+          socket.unwatch(id);
+          r = (await socket.watch(id, true, true)) as WatchReply;
+        }
+        applyReply(r, false);
       } catch (x) {
         if (fresh) {
           ctx.error((x as Error).message);
@@ -641,10 +651,46 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     return watching;
   }
 
+  /** keepsBoard reports whether the views follow from the pushes here:
+   * known once the table (hence its game) is known. */
+  function keepsBoard(): boolean {
+    const game = table?.game ?? "";
+    return game in appliers;
+  }
+
+  /** resync drops the views kept and asks for a fresh snapshot: after a
+   * gap in the pushes' sequence numbers, or a push an applier could not
+   * follow. The pushes it missed meanwhile come after the snapshot. */
+  function resync(): void {
+    resyncs++;
+    void watch(true);
+  }
+  let resyncs = 0;
+  // The browser tests compare the views kept here with the server's.
+  (window as any).parlorTable = { state: () => st, resyncs: () => resyncs, table: () => id };
+
+  /** follow brings the kept views up to m; false when they cannot be. */
+  function follow(m: MatchPush): boolean {
+    if (m.views) return true;
+    const apply = table ? appliers[table.game] : undefined;
+    if (!apply) return true;
+    if (m.seq !== st.seq + 1) return false;
+    for (const [k, v] of Object.entries(st.views)) {
+      if (!apply(v, k, m)) return false;
+    }
+    return true;
+  }
+
   const onMatch = (m: MatchPush) => {
     if (m.table !== id) return;
     if (addLog(m)) renderLog();
     if (m.seq <= st.seq && !(m.views && Object.keys(m.views).length && m.seq === st.seq)) return;
+    // A watch under way answers with a snapshot that covers this push.
+    if (watching !== null) return;
+    if (!follow(m)) {
+      resync();
+      return;
+    }
     const fresh = m.seq > st.seq;
     st.seq = m.seq;
     st.turn = m.turn ?? [];

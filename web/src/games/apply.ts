@@ -1,0 +1,111 @@
+// Keeping a board from pushes (protocol v4): the table watches with
+// views off and each game's applier brings the views the client holds up
+// to date from a push's events, exactly as the server would have drawn
+// them. The server then computes and sends no view per move, which was
+// most of what a push cost it. A game without an applier here is watched
+// with views, as before; an applier that meets an event it does not know
+// returns false and the table asks for a fresh snapshot instead of
+// guessing.
+import type { GameEvent, MatchPush } from "../api";
+
+/** Applier updates one seat's view (key "-1" is the spectator's) in
+ * place from a push; false means "cannot: fetch the view again". */
+export type Applier = (view: any, key: string, push: MatchPush) => boolean;
+
+/** Decisions of the match rather than of the game (a resignation, a bot
+ * taking over a seat): they change no board, only turn and outcome. */
+const matchDecisions = new Set(["forfeit", "timeout", "abandoned", "takeover", "resign", "return"]);
+
+function applyDots(v: any, _key: string, p: MatchPush): boolean {
+  if (!v || !Array.isArray(v.lines) || !Array.isArray(v.boxes)) return false;
+  for (const e of p.events ?? []) {
+    const d = e.data as any;
+    switch (e.type) {
+      case "line": {
+        const line = { from: d.from, to: d.to, by: d.by };
+        // The server lists drawn lines in board order, not play order.
+        const at = v.lines.findIndex((l: any) => lineIndex(v, l) > lineIndex(v, line));
+        if (at < 0) v.lines.push(line);
+        else v.lines.splice(at, 0, line);
+        v.last = { ...line };
+        break;
+      }
+      case "box":
+        if (!v.boxes[d.row] || d.col >= v.boxes[d.row].length) return false;
+        v.boxes[d.row][d.col] = d.owner;
+        break;
+      case "end":
+        v.outcome = d.outcome;
+        v.turn = -1;
+        break;
+      default:
+        if (!matchDecisions.has(e.type)) return false;
+    }
+  }
+  if (p.scores) v.scores = [...p.scores];
+  // A resignation ends the match, not the game: the server's view keeps
+  // the game's turn and shows no outcome, and so does this one.
+  if (!v.outcome && !p.outcome && p.turn && p.turn.length) v.turn = p.turn[0];
+  return true;
+}
+
+/** lineIndex numbers a line as the server orders them: the lines across,
+ * row by row, then the lines down, row by row. */
+function lineIndex(v: any, l: { from: number[]; to: number[] }): number {
+  const [r, c] = l.from;
+  if (l.to[0] === r) return r * (v.cols - 1) + c;
+  return v.rows * (v.cols - 1) + r * v.cols + c;
+}
+
+const battleshipShips = 5;
+
+function applyBattleship(v: any, _key: string, p: MatchPush): boolean {
+  if (!v || !Array.isArray(v.shots) || !Array.isArray(v.sunk)) return false;
+  const before: number[] = Array.isArray(v.turn) ? [...v.turn] : [];
+  let shot = false;
+  for (const e of (p.events ?? []) as GameEvent[]) {
+    const d = e.data as any;
+    switch (e.type) {
+      case "fleet":
+        v.fleets[e.seat] = d.fleet;
+        break;
+      case "placed":
+        v.placed[d.seat] = true;
+        break;
+      case "start":
+        v.phase = "battle";
+        v.shotsLeft = shotsFor(v, d.first);
+        break;
+      case "shot":
+        v.shots[e.seat].push(d);
+        if (d.result === "sunk") v.sunk[1 - e.seat].push(d.ship);
+        shot = true;
+        break;
+      case "over":
+        v.phase = "over";
+        v.fleets = d.fleets;
+        v.winner = d.winner;
+        v.shotsLeft = 0;
+        break;
+      default:
+        if (!matchDecisions.has(e.type)) return false;
+    }
+  }
+  // Turn is the game's, which a decision of the match (a resignation)
+  // does not change: the server's view keeps it too.
+  if (!p.outcome || shot) v.turn = p.turn ? [...p.turn] : [];
+  if (shot && v.phase === "battle") {
+    const now = v.turn[0];
+    v.shotsLeft = now === before[0] ? v.shotsLeft - 1 : shotsFor(v, now);
+  }
+  return true;
+}
+
+/** shotsFor is the shots a seat fires in its turn: one, or with salvo
+ * one for each of its ships still afloat. */
+function shotsFor(v: any, seat: number): number {
+  if (!v.options?.salvo) return 1;
+  return battleshipShips - (v.sunk?.[seat]?.length ?? 0);
+}
+
+export const appliers: Record<string, Applier> = { dots: applyDots, battleship: applyBattleship };
