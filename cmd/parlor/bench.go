@@ -62,6 +62,8 @@ type benchFlags struct {
 	size     int
 	hold     time.Duration
 	think    time.Duration
+	// commitDelay is passed to the child server (parlor serve -commit-delay).
+	commitDelay time.Duration
 }
 
 func benchServer(args []string, stdout, stderr io.Writer) error {
@@ -78,6 +80,7 @@ func benchServer(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&f.size, "size", 8, "board size in dots (8 is 8x8 dots, 49 boxes)")
 	fs.DurationVar(&f.hold, "hold", 3*time.Second, "with -idle: how long to hold the matches before measuring")
 	fs.DurationVar(&f.think, "think", 0, "mean pause before each move (uniform from 0 to twice this): 0 plays flat out; with a pause the clients offer a load the machine can carry, and the latency is the server's rather than a queue's")
+	fs.DurationVar(&f.commitDelay, "commit-delay", defaultCommitDelay, "the child server's commit delay (parlor serve -commit-delay), to compare paced figures with and without one; ignored with -addr")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -88,7 +91,7 @@ func benchServer(args []string, stdout, stderr io.Writer) error {
 
 	addr, pid := f.addr, f.pid
 	if addr == "" {
-		child, a, err := startChildServer(stderr)
+		child, a, err := startChildServer(stderr, f.commitDelay)
 		if err != nil {
 			return err
 		}
@@ -122,7 +125,7 @@ type childServer struct {
 
 // startChildServer runs 'parlor serve' from this binary on a temporary
 // data directory, so that its CPU time and memory are its own.
-func startChildServer(stderr io.Writer) (*childServer, string, error) {
+func startChildServer(stderr io.Writer, commitDelay time.Duration) (*childServer, string, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, "", err
@@ -131,7 +134,7 @@ func startChildServer(stderr io.Writer) (*childServer, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	args := []string{"serve", "-addr", "127.0.0.1:0", "-data", dir, "-no-web", "-ws-rate", "0"}
+	args := []string{"serve", "-addr", "127.0.0.1:0", "-data", dir, "-no-web", "-ws-rate", "0", "-commit-delay", commitDelay.String()}
 	if p := os.Getenv("PARLOR_BENCH_SERVER_PROFILE"); p != "" {
 		args = append(args, "-cpuprofile", p, "-pprof")
 	}

@@ -31,7 +31,7 @@ import (
 // human pace and flat out. maxCommitDelay keeps a typo from making every
 // move wait for seconds.
 const (
-	defaultCommitDelay = 2 * time.Millisecond
+	defaultCommitDelay = 5 * time.Millisecond
 	maxCommitDelay     = 100 * time.Millisecond
 )
 
