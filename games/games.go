@@ -5,6 +5,7 @@ import (
 	"github.com/parlor-games/parlor/game"
 	"github.com/parlor-games/parlor/games/battleship"
 	"github.com/parlor-games/parlor/games/buccaneer"
+	"github.com/parlor-games/parlor/games/clue"
 	"github.com/parlor-games/parlor/games/dots"
 	"github.com/parlor-games/parlor/games/warfare"
 )
@@ -16,6 +17,7 @@ func Registry() *game.Registry {
 		dots.Definition,
 		battleship.Definition,
 		buccaneer.Definition,
+		clue.Definition,
 		warfare.Definition,
 	)
 }

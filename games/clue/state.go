@@ -1,0 +1,480 @@
+package clue
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/parlor-games/parlor/game"
+)
+
+// phase is where a turn stands.
+type phase int8
+
+const (
+	// phStart: the player has not moved this turn.
+	phStart phase = iota
+	// phMoved: the player moved into a hallway; it may accuse or end.
+	phMoved
+	// phEntered: the player entered a room by moving (or stays in the
+	// room a suggestion moved it to) and owes a suggestion (3.6), or may
+	// accuse instead.
+	phEntered
+	// phDisprove: a suggestion waits for the pending seat to show a card.
+	phDisprove
+	// phSuggested: the suggestion is answered; the player may accuse or end.
+	phSuggested
+	// phOver: someone accused rightly, or everyone wrongly.
+	phOver
+)
+
+// Suggestion is one suggestion and how it was answered, as the log keeps
+// it. Shown is the card shown, known to the suggester and the shower only.
+type Suggestion struct {
+	Seat    game.Seat   `json:"seat"`
+	Suspect Card        `json:"suspect"`
+	Weapon  Card        `json:"weapon"`
+	Room    Card        `json:"room"`
+	Passed  []game.Seat `json:"passed"`
+	// ShownBy is the seat that showed a card; -1 when nobody could, or
+	// while the answer is still owed.
+	ShownBy game.Seat `json:"shownBy"`
+	Shown   Card      `json:"-"`
+	// Answered is false while a disprove is owed.
+	Answered bool `json:"answered"`
+}
+
+// Accusation is one accusation and whether it was right.
+type Accusation struct {
+	Seat    game.Seat `json:"seat"`
+	Suspect Card      `json:"suspect"`
+	Weapon  Card      `json:"weapon"`
+	Room    Card      `json:"room"`
+	Correct bool      `json:"correct"`
+}
+
+// State is a Clue-Less match.
+type State struct {
+	opt Options
+	n   int
+	rng game.Rand
+
+	caseFile    [3]Card
+	hands       [][]Card
+	faceUp      []Card
+	suspectSeat [numSuspects]game.Seat // -1 for a suspect nobody plays
+	order       []game.Seat            // turn order, by suspect
+	pos         [numSuspects]Place     // every suspect token, played or not
+	weapon      [numWeapons]Place
+
+	turn     game.Seat
+	phase    phase
+	pending  game.Seat // the seat that owes a disprove
+	inactive []bool
+	// movedIn marks a seat whose token a suggestion moved into a room
+	// since its last turn: on its turn it may stay and suggest (3.5).
+	movedIn []bool
+	// suggestions and accusations are the public record, in order.
+	suggestions []Suggestion
+	accusations []Accusation
+	winner      game.Seat
+}
+
+var _ game.State = (*State)(nil)
+
+func (s *State) Seats() int { return s.n }
+
+// suspectOf is the character seat plays.
+func (s *State) suspectOf(seat game.Seat) Card { return s.opt.Suspects[seat] }
+
+// Turn is the seat whose turn it is, or the seat that owes a disprove.
+func (s *State) Turn() []game.Seat {
+	switch s.phase {
+	case phOver:
+		return nil
+	case phDisprove:
+		return []game.Seat{s.pending}
+	}
+	return []game.Seat{s.turn}
+}
+
+func (s *State) Scores() []int { return nil }
+
+// Outcome names the detective who solved the case, or nobody when every
+// detective accused wrongly.
+func (s *State) Outcome() *game.Outcome {
+	if s.phase != phOver {
+		return nil
+	}
+	cf := fmt.Sprintf("%s with the %s in the %s", s.caseFile[0], s.caseFile[1], s.caseFile[2])
+	if s.winner < 0 {
+		return &game.Outcome{Winners: []game.Seat{}, Reason: "every detective accused wrongly: it was " + cf}
+	}
+	return &game.Outcome{Winners: []game.Seat{s.winner},
+		Reason: fmt.Sprintf("%s solved the case: %s", s.suspectOf(s.winner), cf)}
+}
+
+// Clone copies the state; slices that Apply changes are copied.
+func (s *State) Clone() game.State {
+	c := *s
+	c.hands = make([][]Card, len(s.hands))
+	for i, h := range s.hands {
+		c.hands[i] = slices.Clone(h)
+	}
+	c.faceUp = slices.Clone(s.faceUp)
+	c.order = slices.Clone(s.order)
+	c.inactive = slices.Clone(s.inactive)
+	c.movedIn = slices.Clone(s.movedIn)
+	c.suggestions = slices.Clone(s.suggestions)
+	for i := range c.suggestions {
+		c.suggestions[i].Passed = slices.Clone(s.suggestions[i].Passed)
+	}
+	c.accusations = slices.Clone(s.accusations)
+	c.opt.Suspects = slices.Clone(s.opt.Suspects)
+	return &c
+}
+
+func (s *State) ParseMove(_ game.Seat, text []byte) (game.Move, error) {
+	m, err := parseMove(text)
+	if err != nil {
+		return nil, game.Illegal("bad-notation", "%v", err)
+	}
+	return m, nil
+}
+
+// occupied reports whether a suspect token stands in hallway p.
+func (s *State) occupied(p Place) bool {
+	for _, q := range s.pos {
+		if q == p {
+			return true
+		}
+	}
+	return false
+}
+
+// destinations lists where seat's token may walk now (3.3-3.5): from a
+// home square only into its hallway; from a hallway into either room;
+// from a room into a free hallway or through a secret passage. A hallway
+// holds one token.
+func (s *State) destinations(seat game.Seat) []Place {
+	var out []Place
+	for _, q := range exits(s.pos[s.suspectOf(seat)]) {
+		if q.IsHallway() && s.occupied(q) {
+			continue
+		}
+		out = append(out, q)
+	}
+	return out
+}
+
+// canStay reports whether seat may suggest where it stands without
+// moving: a suggestion moved it into this room since its last turn (3.5).
+func (s *State) canStay(seat game.Seat) bool {
+	return s.phase == phStart && s.movedIn[seat] && s.pos[s.suspectOf(seat)].IsRoom()
+}
+
+// room is the room seat stands in, or nowhere.
+func (s *State) room(seat game.Seat) Place {
+	if p := s.pos[s.suspectOf(seat)]; p.IsRoom() {
+		return p
+	}
+	return nowhere
+}
+
+// Legal lists every move seat may make now.
+func (s *State) Legal(seat game.Seat) []game.Move {
+	if !game.OwesMove(s, seat) {
+		return nil
+	}
+	var out []game.Move
+	if s.phase == phDisprove {
+		sg := s.suggestions[len(s.suggestions)-1]
+		for _, c := range []Card{sg.Suspect, sg.Weapon, sg.Room} {
+			if slices.Contains(s.hands[seat], c) {
+				out = append(out, Move{Kind: VerbShow, Card: c})
+			}
+		}
+		return out
+	}
+	suggest := func() {
+		for su := Card(0); su < numSuspects; su++ {
+			for w := Card(numSuspects); w < firstRoom; w++ {
+				out = append(out, Move{Kind: VerbSuggest, Suspect: su, Weapon: w})
+			}
+		}
+	}
+	switch s.phase {
+	case phStart:
+		dest := s.destinations(seat)
+		for _, p := range dest {
+			out = append(out, Move{Kind: VerbMove, To: p})
+		}
+		if s.canStay(seat) {
+			suggest()
+		}
+		if len(dest) == 0 && !s.canStay(seat) {
+			out = append(out, Move{Kind: VerbEnd})
+		}
+	case phEntered:
+		suggest()
+	case phMoved, phSuggested:
+		out = append(out, Move{Kind: VerbEnd})
+	}
+	for su := Card(0); su < numSuspects; su++ {
+		for w := Card(numSuspects); w < firstRoom; w++ {
+			for r := Card(firstRoom); int(r) < numCards; r++ {
+				out = append(out, Move{Kind: VerbAccuse, Suspect: su, Weapon: w, Room: r})
+			}
+		}
+	}
+	return out
+}
+
+// Apply plays m for seat.
+func (s *State) Apply(seat game.Seat, gm game.Move) ([]game.Event, error) {
+	m, ok := gm.(Move)
+	if !ok {
+		return nil, game.Illegal("not-a-move", "that is not a Clue-Less move")
+	}
+	if err := m.checkForm(); err != nil {
+		return nil, game.Illegal("bad-move", "%v", err)
+	}
+	if s.phase == phOver {
+		return nil, game.Illegal("game-over", "the game is over")
+	}
+	if !game.OwesMove(s, seat) {
+		if s.phase == phDisprove && seat == s.turn {
+			return nil, game.Illegal("not-your-turn", "wait: %s must first answer your suggestion", s.suspectOf(s.pending))
+		}
+		return nil, game.NotYourTurn(seat)
+	}
+	if s.phase == phDisprove {
+		if m.Kind != VerbShow {
+			return nil, game.Illegal("show-owed", "you must show one of the cards named in the suggestion")
+		}
+		return s.show(seat, m)
+	}
+	switch m.Kind {
+	case VerbMove:
+		return s.move(seat, m.To)
+	case VerbSuggest:
+		return s.suggest(seat, m)
+	case VerbAccuse:
+		return s.accuse(seat, m)
+	case VerbEnd:
+		return s.end(seat)
+	case VerbShow:
+		return nil, game.Illegal("nothing-to-show", "nobody asked you to show a card")
+	}
+	return nil, game.Illegal("bad-move", "unknown kind of move %q", m.Kind)
+}
+
+func (s *State) move(seat game.Seat, to Place) ([]game.Event, error) {
+	if s.phase != phStart {
+		return nil, game.Illegal("already-moved", "you have already moved this turn")
+	}
+	from := s.pos[s.suspectOf(seat)]
+	if !slices.Contains(exits(from), to) {
+		if from.IsHome() {
+			return nil, game.Illegal("first-move", "your first move must be into the %s hallway", homeHallway[s.suspectOf(seat)])
+		}
+		return nil, game.Illegal("not-adjacent", "the %s is not next to the %s", to, from)
+	}
+	if to.IsHallway() && s.occupied(to) {
+		return nil, game.Illegal("hallway-occupied", "the %s hallway is occupied; a hallway holds one person", to)
+	}
+	s.pos[s.suspectOf(seat)] = to
+	s.movedIn[seat] = false
+	ev := []game.Event{{Type: "moved", Seat: seat, Data: MovedData{Suspect: s.suspectOf(seat), From: from, To: to,
+		Passage: from.IsRoom() && to.IsRoom()}}}
+	if to.IsRoom() {
+		s.phase = phEntered
+	} else {
+		s.phase = phMoved
+	}
+	return ev, nil
+}
+
+func (s *State) suggest(seat game.Seat, m Move) ([]game.Event, error) {
+	if s.phase != phEntered && !s.canStay(seat) {
+		switch {
+		case s.phase == phSuggested:
+			return nil, game.Illegal("already-suggested", "you may make only one suggestion after entering a room")
+		case s.room(seat) == nowhere:
+			return nil, game.Illegal("not-in-room", "you can suggest only in a room, and you are in the %s", s.pos[s.suspectOf(seat)])
+		default:
+			return nil, game.Illegal("move-first", "you must move into a room before suggesting (you may stay only where a suggestion moved you)")
+		}
+	}
+	room := s.room(seat)
+	s.movedIn[seat] = false
+	sg := Suggestion{Seat: seat, Suspect: m.Suspect, Weapon: m.Weapon, Room: roomCard(room), ShownBy: -1, Passed: []game.Seat{}}
+	ev := []game.Event{{Type: "suggestion", Seat: seat, Data: SuggestionData{Suspect: m.Suspect, Weapon: m.Weapon, Room: roomCard(room)}}}
+	// The named suspect and weapon come into the room (3.6).
+	if from := s.pos[m.Suspect]; from != room {
+		s.pos[m.Suspect] = room
+		if other := s.suspectSeat[m.Suspect]; other >= 0 && other != seat {
+			s.movedIn[other] = true
+		}
+		ev = append(ev, game.Event{Type: "summoned", Seat: seat, Data: SummonedData{Suspect: m.Suspect, From: from, To: room}})
+	}
+	if from := s.weapon[m.Weapon-numSuspects]; from != room {
+		s.weapon[m.Weapon-numSuspects] = room
+		ev = append(ev, game.Event{Type: "weapon", Seat: seat, Data: WeaponData{Weapon: m.Weapon, From: from, To: room}})
+	}
+	// Disproving goes to the left in turn order (3.7): the first seat that
+	// holds a named card owes an answer; those before it pass.
+	i := slices.Index(s.order, seat)
+	for k := 1; k < s.n; k++ {
+		q := s.order[(i+k)%s.n]
+		if s.holdsAny(q, m.Suspect, m.Weapon, roomCard(room)) {
+			s.pending = q
+			s.phase = phDisprove
+			s.suggestions = append(s.suggestions, sg)
+			return append(ev, game.Event{Type: "asked", Seat: q, Data: AskedData{Seat: q}}), nil
+		}
+		sg.Passed = append(sg.Passed, q)
+		ev = append(ev, game.Event{Type: "passed", Seat: q, Data: AskedData{Seat: q}})
+	}
+	sg.Answered = true
+	s.suggestions = append(s.suggestions, sg)
+	s.phase = phSuggested
+	return append(ev, game.Event{Type: "unanswered", Seat: seat, Data: AskedData{Seat: seat}}), nil
+}
+
+func (s *State) holdsAny(seat game.Seat, cards ...Card) bool {
+	for _, c := range cards {
+		if slices.Contains(s.hands[seat], c) {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *State) show(seat game.Seat, m Move) ([]game.Event, error) {
+	sg := &s.suggestions[len(s.suggestions)-1]
+	if m.Card != sg.Suspect && m.Card != sg.Weapon && m.Card != sg.Room {
+		return nil, game.Illegal("not-named", "the %s was not named in the suggestion", m.Card)
+	}
+	if !slices.Contains(s.hands[seat], m.Card) {
+		return nil, game.Illegal("not-held", "you do not hold the %s", m.Card)
+	}
+	sg.ShownBy, sg.Shown, sg.Answered = seat, m.Card, true
+	s.pending = -1
+	s.phase = phSuggested
+	return []game.Event{
+		{Type: "shown", Seat: seat, Data: ShownData{By: seat, To: sg.Seat}},
+		{Type: "card", Seat: seat, Data: CardData{By: seat, To: sg.Seat, Card: m.Card}, To: []game.Seat{sg.Seat, seat}},
+	}, nil
+}
+
+func (s *State) accuse(seat game.Seat, m Move) ([]game.Event, error) {
+	right := m.Suspect == s.caseFile[0] && m.Weapon == s.caseFile[1] && m.Room == s.caseFile[2]
+	s.accusations = append(s.accusations, Accusation{Seat: seat, Suspect: m.Suspect, Weapon: m.Weapon, Room: m.Room, Correct: right})
+	ev := []game.Event{{Type: "accusation", Seat: seat, Data: AccusationData{Suspect: m.Suspect, Weapon: m.Weapon, Room: m.Room, Correct: right}}}
+	if right {
+		s.winner = seat
+		s.phase = phOver
+		return append(ev, game.Event{Type: "over", Seat: game.Spectator, Data: OverData{Winner: seat, CaseFile: s.caseFile}}), nil
+	}
+	// A wrong accuser has looked into the envelope (3.9), sits out the
+	// rest of the game (req. 8), and still disproves.
+	s.inactive[seat] = true
+	ev = append(ev, game.Event{Type: "casefile", Seat: seat, Data: CaseFileData{CaseFile: s.caseFile}, To: []game.Seat{seat}})
+	return append(ev, s.nextTurn()...), nil
+}
+
+func (s *State) end(seat game.Seat) ([]game.Event, error) {
+	switch s.phase {
+	case phEntered:
+		return nil, game.Illegal("suggestion-owed", "you entered a room: make a suggestion there (or an accusation)")
+	case phStart:
+		if len(s.destinations(seat)) > 0 {
+			return nil, game.Illegal("must-move", "you may not stay where you are: move (or accuse)")
+		}
+		if s.canStay(seat) {
+			return nil, game.Illegal("must-move", "you were moved here by a suggestion: suggest here, or move on")
+		}
+	}
+	ev := []game.Event{}
+	if s.phase == phStart {
+		ev = append(ev, game.Event{Type: "blocked", Seat: seat, Data: AskedData{Seat: seat}})
+	}
+	return append(ev, s.nextTurn()...), nil
+}
+
+// nextTurn passes the turn to the next active player in turn order, or
+// ends the game when none is left.
+func (s *State) nextTurn() []game.Event {
+	i := slices.Index(s.order, s.turn)
+	for k := 1; k <= s.n; k++ {
+		q := s.order[(i+k)%s.n]
+		if !s.inactive[q] {
+			s.turn = q
+			s.phase = phStart
+			return []game.Event{{Type: "turn", Seat: q, Data: AskedData{Seat: q}}}
+		}
+	}
+	s.phase = phOver
+	s.winner = -1
+	return []game.Event{{Type: "over", Seat: game.Spectator, Data: OverData{Winner: -1, CaseFile: s.caseFile}}}
+}
+
+// Event data.
+type (
+	// MovedData: a detective walked (Passage: through a secret passage).
+	MovedData struct {
+		Suspect Card  `json:"suspect"`
+		From    Place `json:"from"`
+		To      Place `json:"to"`
+		Passage bool  `json:"passage"`
+	}
+	// SuggestionData: what was suggested (the room is where the suggester stands).
+	SuggestionData struct {
+		Suspect Card `json:"suspect"`
+		Weapon  Card `json:"weapon"`
+		Room    Card `json:"room"`
+	}
+	// SummonedData: a suspect's token brought into the room by a suggestion.
+	SummonedData struct {
+		Suspect Card  `json:"suspect"`
+		From    Place `json:"from"`
+		To      Place `json:"to"`
+	}
+	// WeaponData: a weapon brought into the room by a suggestion.
+	WeaponData struct {
+		Weapon Card  `json:"weapon"`
+		From   Place `json:"from"`
+		To     Place `json:"to"`
+	}
+	// AskedData names a seat: asked to disprove, passing, whose turn.
+	AskedData struct {
+		Seat game.Seat `json:"seat"`
+	}
+	// ShownData: By showed To a card (which one, only they learn).
+	ShownData struct {
+		By game.Seat `json:"by"`
+		To game.Seat `json:"to"`
+	}
+	// CardData: the card shown, sent only to the suggester and the shower.
+	CardData struct {
+		By   game.Seat `json:"by"`
+		To   game.Seat `json:"to"`
+		Card Card      `json:"card"`
+	}
+	// AccusationData: an accusation and its verdict.
+	AccusationData struct {
+		Suspect Card `json:"suspect"`
+		Weapon  Card `json:"weapon"`
+		Room    Card `json:"room"`
+		Correct bool `json:"correct"`
+	}
+	// CaseFileData: the envelope, shown to a wrong accuser only.
+	CaseFileData struct {
+		CaseFile [3]Card `json:"caseFile"`
+	}
+	// OverData: the end; the case file is laid out for everyone.
+	OverData struct {
+		Winner   game.Seat `json:"winner"`
+		CaseFile [3]Card   `json:"caseFile"`
+	}
+)
