@@ -160,7 +160,7 @@ type solver struct {
 
 func newSolver(k *knowledge) *solver {
 	sv := &solver{k: k}
-	all := holders(1)<<caseBit | holders(1)<<k.n - 1
+	all := holders(1)<<caseBit | (holders(1)<<k.n - 1)
 	all &^= 1 << k.self
 	for c := Card(0); int(c) < numCards; c++ {
 		if slices.Contains(k.own, c) || slices.Contains(k.up, c) {
