@@ -16,12 +16,16 @@ import (
 //   - easy walks and suggests at random.
 //   - medium walks towards the nearest room that may be the scene and
 //     names a suspect and a weapon that may be in the case file.
-//   - expert does the same walking, and chooses the suggestion that
-//     gains the most: it names cards whose holder is unknown, and once a
-//     kind is settled it names a card it holds (or knows) for that kind,
-//     so any answer tells about the others; when answering it shows,
-//     among the cards it may show, one the suggester has already seen
-//     from it, so it gives away as little as it can.
+//   - expert shuttles through a secret passage where it can (room to
+//     room, so it suggests on every turn instead of every other), and
+//     otherwise walks to the nearest room worth a suggestion: one that
+//     may be the scene, or one whose card it holds, so that nobody can
+//     show the room. It names, of each kind, a card that may be in the
+//     case file and that the fewest players may hold; once a kind is
+//     settled it names a card of its own for it, so the answer is about
+//     the others. Answering, it shows a card the suggester has already
+//     seen from it if it can, else a room (rooms are the most numerous,
+//     so one tells the least).
 //
 // botLevels are the levels, weakest first.
 var botLevels = []string{"easy", "medium", "expert"}
@@ -101,6 +105,50 @@ func (b *bot) walk(s *State, seat game.Seat, nb *Notebook, dest []Place) Place {
 		return dest[b.rng.IntN(len(dest))]
 	}
 	useful := func(p Place) bool { return p.IsRoom() && nb.Maybe(roomCard(p), -1) && !nb.Sure(roomCard(p), -1) }
+	if b.level == "expert" {
+		// A secret passage goes from room to room, so a detective that
+		// shuttles through one suggests on every turn instead of every
+		// other: worth more than choosing its rooms.
+		// Once every suspect and weapon is settled only the rooms are
+		// left to learn, and only by visiting those that may be the
+		// scene.
+		open := false
+		for c := Card(0); c < firstRoom; c++ {
+			if nb.Maybe(c, -1) && !nb.Sure(c, -1) {
+				open = true
+			}
+		}
+		// A room is worth a suggestion when its card may be the scene, or
+		// is the expert's own: then nobody can show the room, and the
+		// answer is about the suspect and the weapon.
+		good := func(p Place) bool {
+			return useful(p) || (open && p.IsRoom() && nb.Sure(roomCard(p), int(seat)))
+		}
+		here := s.pos[s.suspectOf(seat)]
+		if q, ok := passages[here]; ok && slices.Contains(dest, q) && good(q) {
+			return q
+		}
+		corner := func(p Place) bool {
+			_, ok := passages[p]
+			return ok && good(p)
+		}
+		if !goalExists(corner) {
+			corner = good
+		}
+		var best []Place
+		bestD := 99
+		for _, p := range dest {
+			d := distance(p, corner, s)
+			if d < bestD {
+				best, bestD = []Place{p}, d
+			} else if d == bestD {
+				best = append(best, p)
+			}
+		}
+		if len(best) > 0 {
+			return best[b.rng.IntN(len(best))]
+		}
+	}
 	best, bestD := []Place{}, 99
 	for _, p := range dest {
 		d := distance(p, useful, s)
@@ -113,8 +161,8 @@ func (b *bot) walk(s *State, seat game.Seat, nb *Notebook, dest []Place) Place {
 	return best[b.rng.IntN(len(best))]
 }
 
-// distance counts steps from p to the nearest place goal accepts, walking
-// through rooms and free hallways; far when none is reachable.
+// distance counts steps from p to the nearest place goal accepts (to the
+// nearest room when goal accepts none).
 func distance(p Place, goal func(Place) bool, s *State) int {
 	seen := map[Place]bool{p: true}
 	frontier := []Place{p}
@@ -125,7 +173,9 @@ func distance(p Place, goal func(Place) bool, s *State) int {
 				return d
 			}
 			for _, r := range exits(q) {
-				if !seen[r] && !(r.IsHallway() && s.occupied(r)) {
+				// Hallways further on may be free by the time one gets
+				// there: only the first step (dest) has to be free now.
+				if !seen[r] {
 					seen[r] = true
 					next = append(next, r)
 				}

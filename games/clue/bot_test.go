@@ -1,0 +1,97 @@
+package clue
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/parlor-games/parlor/game"
+)
+
+// botGames is how many games TestBotsNeverAccuseWrongly plays; the
+// closing figures used -bot-games=10000.
+var botGames = flag.Int("bot-games", 300, "bot games checked for wrong accusations")
+
+// botGame plays one game of bots (levels by seat) and returns the final
+// state, failing on a bot error or a game that does not end.
+func botGame(t *testing.T, options string, seed uint64, levels []string) *State {
+	t.Helper()
+	st, err := Definition.New(json.RawMessage(options), game.NewRand(seed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	bots := make([]game.Bot, len(levels))
+	for i, l := range levels {
+		if bots[i], err = newBot(l, game.NewRand(seed*7+uint64(i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for n := 0; s.phase != phOver; n++ {
+		if n > 5000 {
+			t.Fatalf("seed %d, %v: no end after 5000 moves", seed, levels)
+		}
+		seat := s.Turn()[0]
+		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+		m, err := bots[seat].Choose(ctx, s.Clone(), seat)
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Apply(seat, m); err != nil {
+			t.Fatalf("seed %d: the %s bot in seat %d chose %v: %v", seed, levels[seat], seat, m, err)
+		}
+	}
+	return s
+}
+
+// Bots accuse only when their notebook is certain: in many games of every
+// level and table size, no accusation is ever wrong, and every game ends
+// with a winner.
+func TestBotsNeverAccuseWrongly(t *testing.T) {
+	games := *botGames
+	if testing.Short() {
+		games = 60
+	}
+	levels := []string{"easy", "medium", "expert"}
+	for g := range games {
+		n := 3 + g%4
+		var seats []string
+		for i := range n {
+			seats = append(seats, levels[(g+i)%3])
+		}
+		s := botGame(t, fmt.Sprintf(`{"players":%d,"difficulty":%q}`, n, []string{"easy", "medium", "hard"}[g%3]), uint64(g), seats)
+		for _, a := range s.accusations {
+			if !a.Correct {
+				t.Fatalf("game %d: the %s bot in seat %d accused wrongly: %+v", g, seats[a.Seat], a.Seat, a)
+			}
+		}
+		if s.winner < 0 {
+			t.Fatalf("game %d ended without a winner", g)
+		}
+	}
+}
+
+// The expert, against two easy bots, wins far more than its third: the
+// notebook and its walking tell. Counted over enough games that luck
+// cannot explain it (the bound is more than 8 standard deviations above
+// chance).
+func TestExpertBeatsEasy(t *testing.T) {
+	const games = 150
+	wins := 0
+	for g := range games {
+		seats := []string{"easy", "easy", "easy"}
+		seats[g%3] = "expert"
+		s := botGame(t, `{"players":3}`, uint64(1000+g), seats)
+		if s.winner == game.Seat(g%3) {
+			wins++
+		}
+	}
+	t.Logf("expert won %d of %d against two easy bots", wins, games)
+	if wins < games*2/3 {
+		t.Fatalf("expert won %d of %d games against two easy bots; chance alone gives %d", wins, games, games/3)
+	}
+}
