@@ -3,7 +3,7 @@
 
 export interface User { id: number; name: string; guest: boolean }
 export interface OptionSpec {
-  name: string; label: string; kind: "int" | "bool" | "choice"; default: unknown;
+  name: string; label: string; kind: "int" | "bool" | "choice" | "scenario"; default: unknown;
   min?: number; max?: number; choices?: string[]; help?: string;
 }
 export interface GameInfo {

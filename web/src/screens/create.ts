@@ -71,7 +71,8 @@ export function openCreateDialog(preset: CreatePreset = {}): void {
     clear(seatBox);
     seatReaders = [];
     seatBox.append(h("legend", null, "Seats"));
-    const n = seatCount(g);
+    const players = optBox.querySelector<HTMLInputElement>("#opt-players");
+    const n = players && Number(players.value) >= 1 ? Math.min(Number(players.value), Number(players.max) || 8) : seatCount(g);
     const levels = g.bots ?? [];
     for (let i = 0; i < n; i++) {
       let kind: SeatKind = "me";
@@ -143,9 +144,15 @@ export function openCreateDialog(preset: CreatePreset = {}): void {
       return;
     }
     for (const o of g.options) {
+      // A scenario is written by hand (tests, tutorials, puzzles), not
+      // chosen in this dialog.
+      if (o.kind === "scenario") continue;
       const f = optionField(o, preset_opts()[o.name]);
       optBox.append(f.el);
       readers.push([o.name, f.read]);
+      // A game whose number of players is an option gets a seat row
+      // for each.
+      if (o.name === "players") f.el.querySelector("input")?.addEventListener("change", () => renderSeats());
     }
   }
   const preset_opts = () => (preset.game === gameSel.value ? preset.options ?? {} : {});

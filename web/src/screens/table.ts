@@ -12,13 +12,14 @@ import { socket } from "../ws";
 import type { GameView, GameViewFactory, MatchState, TableCtx } from "../games/types";
 import { dotsView } from "../games/dots";
 import { battleshipView } from "../games/battleship";
+import { clueView } from "../games/clue";
 import { appliers } from "../games/apply";
 import { openCreateDialog } from "./create";
 import { optionsText } from "./lobby";
 import { tutorialFor, type Tutorial } from "../games/tutorial";
 import { matchEventText, seatChange } from "../matchevents";
 
-const factories: Record<string, GameViewFactory> = { dots: dotsView, battleship: battleshipView };
+const factories: Record<string, GameViewFactory> = { dots: dotsView, battleship: battleshipView, clue: clueView };
 
 // canShow reports whether this client can draw a game's table; the
 // server may ship games (their rules, bots and arena) before the client

@@ -1,0 +1,241 @@
+// Clue-Less: the 3 x 3 mansion with its hallways, your hand and the
+// face-up cards, the move, suggestion, answer and accusation controls, the
+// suggestion log, and the detective's notebook (the server's exact
+// deductions, which a player may switch off, plus marks of their own).
+// Tokens are written out with names, never told apart by colour alone.
+import type { GameEvent, MatchPush } from "../api";
+import { announce, clear, h } from "../dom";
+import type { GameView, TableCtx } from "./types";
+
+const suspects = ["scarlet", "mustard", "white", "green", "peacock", "plum"];
+const weapons = ["candlestick", "knife", "lead-pipe", "revolver", "rope", "wrench"];
+const rooms = ["study", "hall", "lounge", "library", "billiard-room", "dining-room", "conservatory", "ballroom", "kitchen"];
+
+const names: Record<string, string> = {
+  scarlet: "Miss Scarlet", mustard: "Colonel Mustard", white: "Mrs. White", green: "Mr. Green", peacock: "Mrs. Peacock", plum: "Professor Plum",
+  candlestick: "Candlestick", knife: "Knife", "lead-pipe": "Lead Pipe", revolver: "Revolver", rope: "Rope", wrench: "Wrench",
+  study: "Study", hall: "Hall", lounge: "Lounge", library: "Library", "billiard-room": "Billiard Room", "dining-room": "Dining Room",
+  conservatory: "Conservatory", ballroom: "Ballroom", kitchen: "Kitchen",
+};
+
+export function cardName(k: string): string {
+  return names[k] ?? k;
+}
+
+function placeName(p: string): string {
+  if (p.startsWith("home-")) return `${cardName(p.slice(5))}'s start`;
+  const hall = p.split("-");
+  // Hallways join two room keys; room keys may hold a dash themselves.
+  for (let i = 1; i < hall.length; i++) {
+    const a = hall.slice(0, i).join("-");
+    const b = hall.slice(i).join("-");
+    if (rooms.includes(a) && rooms.includes(b)) return `${cardName(a)}–${cardName(b)} hallway`;
+  }
+  return cardName(p);
+}
+
+interface SuggestionV { seat: number; suspect: string; weapon: string; room: string; passed: number[]; shownBy: number; answered: boolean; card?: string }
+interface NotebookRow { card: string; faceUp?: boolean; seats: string[]; caseFile: string }
+interface ClueView {
+  seat: number; players: { seat: number; suspect: string; cards: number; inactive: boolean }[]; order: number[];
+  turn: number; phase: string; owes: number[]; tokens: Record<string, string>; weapons: Record<string, string>;
+  hand: string[]; faceUp: string[]; suggestions: SuggestionV[]; accusations: { seat: number; suspect: string; weapon: string; room: string; correct: boolean }[];
+  moves: string[]; canStay: boolean; mustSuggest: boolean; room?: string; caseFile?: string[]; winner?: number;
+  notebook?: { cards: NotebookRow[]; solved?: string[] };
+}
+
+// The grid: rooms at even rows and columns, hallways between them.
+const grid: string[][] = [
+  ["study", "study-hall", "hall", "hall-lounge", "lounge"],
+  ["study-library", "", "hall-billiard-room", "", "lounge-dining-room"],
+  ["library", "library-billiard-room", "billiard-room", "billiard-room-dining-room", "dining-room"],
+  ["library-conservatory", "", "billiard-room-ballroom", "", "dining-room-kitchen"],
+  ["conservatory", "conservatory-ballroom", "ballroom", "ballroom-kitchen", "kitchen"],
+];
+
+const markText: Record<string, string> = { yes: "✓ has", no: "✗ not", maybe: "?" };
+
+export function clueView(ctx: TableCtx): GameView {
+  const el = h("div", { class: "clue" });
+  const side = h("div", { class: "clue-side" });
+  const own = new Map<string, string>(); // the player's own notebook marks
+  const storeKey = `parlor.clue.marks.${ctx.table.id}`;
+  try {
+    for (const [k, v] of Object.entries(JSON.parse(localStorage.getItem(storeKey) || "{}"))) own.set(k, String(v));
+  } catch { /* a damaged entry starts afresh */ }
+  let auto = localStorage.getItem("parlor.clue.auto") !== "off";
+
+  const v = (): ClueView | null => ctx.view() as ClueView | null;
+  const who = (seat: number): string => {
+    const p = v()?.players.find((x) => x.seat === seat);
+    return p ? `${ctx.seatName(seat)} (${cardName(p.suspect)})` : ctx.seatName(seat);
+  };
+  const mover = (): number | null => ctx.mover();
+  const send = (move: Record<string, unknown>) => {
+    const s = mover();
+    if (s !== null) void ctx.play(s, move);
+  };
+
+  function select(id: string, label: string, keys: string[]): HTMLSelectElement {
+    return h("select", { id, "aria-label": label }, ...keys.map((k) => h("option", { value: k }, cardName(k))));
+  }
+
+  function board(view: ClueView): HTMLElement {
+    const table = h("div", { class: "clue-board", role: "grid", "aria-label": "The mansion" });
+    const moves = mover() === view.seat ? new Set(view.moves) : new Set<string>();
+    for (const row of grid) {
+      for (const place of row) {
+        if (!place) {
+          table.append(h("div", { class: "clue-gap" }));
+          continue;
+        }
+        const isRoom = rooms.includes(place);
+        const here = Object.entries(view.tokens).filter(([, p]) => p === place).map(([s]) => s);
+        const arms = Object.entries(view.weapons).filter(([, p]) => p === place).map(([w]) => w);
+        const cell = h(moves.has(place) ? "button" : "div", {
+          class: `clue-cell ${isRoom ? "room" : "hallway"}${moves.has(place) ? " can-move" : ""}`,
+          "data-place": place, role: "gridcell",
+          "aria-label": `${placeName(place)}${here.length ? ": " + here.map(cardName).join(", ") : ""}${arms.length ? "; " + arms.map(cardName).join(", ") : ""}${moves.has(place) ? ". Move here." : ""}`,
+        },
+        isRoom ? h("strong", null, cardName(place)) : null,
+        h("span", { class: "tokens" }, ...here.map((s) => h("span", { class: `token token-${s}`, title: cardName(s) }, cardName(s).split(" ").pop() ?? s))),
+        arms.length ? h("span", { class: "weapons" }, arms.map(cardName).join(", ")) : null);
+        if (moves.has(place)) cell.addEventListener("click", () => send({ kind: "move", to: place }));
+        table.append(cell);
+      }
+    }
+    const homes = Object.entries(view.tokens).filter(([, p]) => p.startsWith("home-"));
+    const wrap = h("div", { class: "clue-board-wrap" }, table);
+    if (homes.length) {
+      const start = h("p", { class: "clue-homes muted" }, "At their starting squares: " + homes.map(([s]) => cardName(s)).join(", ") + ".");
+      const myHome = moves.size && view.tokens[v()?.players.find((p) => p.seat === view.seat)?.suspect ?? ""]?.startsWith("home-");
+      if (myHome) start.append(" Your first move goes into the hallway beside your start.");
+      wrap.append(start);
+    }
+    return wrap;
+  }
+
+  function actions(view: ClueView): HTMLElement {
+    const box = h("div", { class: "clue-actions" });
+    const me = mover();
+    if (view.phase === "over" || me === null) return box;
+    const suggestion = view.suggestions[view.suggestions.length - 1];
+    if (view.phase === "disprove") {
+      const named = [suggestion.suspect, suggestion.weapon, suggestion.room].filter((c) => view.hand.includes(c));
+      box.append(h("p", null, `${who(suggestion.seat)} suggests ${cardName(suggestion.suspect)} with the ${cardName(suggestion.weapon)} in the ${cardName(suggestion.room)}. Show one card:`),
+        ...named.map((c) => h("button", { class: "primary", "data-show": c, onclick: () => send({ kind: "show", card: c }) }, cardName(c))));
+      return box;
+    }
+    if (view.mustSuggest || view.canStay) {
+      const su = select("clue-suspect", "Suspect", suspects);
+      const we = select("clue-weapon", "Weapon", weapons);
+      box.append(h("div", { class: "clue-form" },
+        h("span", null, view.canStay ? "Stay and suggest:" : "Suggest:"), su, we,
+        h("span", null, `in the ${cardName(view.room ?? "")}`),
+        h("button", { class: "primary", id: "clue-suggest", onclick: () => send({ kind: "suggest", suspect: su.value, weapon: we.value }) }, "Suggest")));
+    }
+    if (view.phase === "moved" || view.phase === "suggested" || (view.phase === "start" && view.moves.length === 0 && !view.canStay)) {
+      box.append(h("button", { id: "clue-end", onclick: () => send({ kind: "end" }) }, view.phase === "start" ? "You are blocked: end your turn" : "End turn"));
+    }
+    const as = select("clue-acc-suspect", "Accused suspect", suspects);
+    const aw = select("clue-acc-weapon", "Accused weapon", weapons);
+    const ar = select("clue-acc-room", "Accused room", rooms);
+    const solved = view.notebook?.solved;
+    if (solved && auto) {
+      as.value = solved[0];
+      aw.value = solved[1];
+      ar.value = solved[2];
+    }
+    box.append(h("details", { class: "clue-accuse" }, h("summary", null, "Accuse…"),
+      h("div", { class: "clue-form" }, as, aw, ar,
+        h("button", { class: "danger", id: "clue-accuse", onclick: () => {
+          const text = `Accuse ${cardName(as.value)} with the ${cardName(aw.value)} in the ${cardName(ar.value)}? If you are wrong you sit out the rest of the game.`;
+          if (confirm(text)) send({ kind: "accuse", suspect: as.value, weapon: aw.value, room: ar.value });
+        } }, "Accuse"))));
+    return box;
+  }
+
+  function log(view: ClueView): HTMLElement {
+    const list = h("ol", { class: "clue-log", "aria-label": "Suggestions" });
+    for (const s of view.suggestions) {
+      let answer = "waiting for an answer";
+      if (s.answered) answer = s.shownBy < 0 ? "nobody could answer" : `${who(s.shownBy)} showed ${s.card ? "the " + cardName(s.card) : "a card"}`;
+      list.append(h("li", null, `${who(s.seat)}: ${cardName(s.suspect)}, ${cardName(s.weapon)}, ${cardName(s.room)}. `,
+        s.passed.length ? `Passed: ${s.passed.map(who).join(", ")}. ` : "", answer + "."));
+    }
+    for (const a of view.accusations) {
+      list.append(h("li", { class: a.correct ? "right" : "wrong" }, `${who(a.seat)} accused ${cardName(a.suspect)}, ${cardName(a.weapon)}, ${cardName(a.room)}: ${a.correct ? "right" : "wrong"}.`));
+    }
+    return list;
+  }
+
+  function notebook(view: ClueView): HTMLElement {
+    const wrap = h("section", { class: "clue-notebook" });
+    const toggle = h("input", { type: "checkbox", id: "clue-auto" }) as HTMLInputElement;
+    toggle.checked = auto;
+    toggle.addEventListener("change", () => {
+      auto = toggle.checked;
+      localStorage.setItem("parlor.clue.auto", auto ? "on" : "off");
+      update();
+    });
+    wrap.append(h("h3", null, "Notebook"), h("label", null, toggle, " Fill in what follows from the game"));
+    const table = h("table", { class: "clue-notes" });
+    const head = h("tr", null, h("th", null, "Card"), ...view.players.map((p) => h("th", { scope: "col" }, cardName(p.suspect).split(" ").pop() ?? "")), h("th", { scope: "col" }, "Case file"), h("th", { scope: "col" }, "My note"));
+    table.append(h("thead", null, head));
+    const body = h("tbody");
+    for (const row of view.notebook?.cards ?? []) {
+      const mine = own.get(row.card) ?? "";
+      const note = h("button", { class: "note", "data-card": row.card, "aria-label": `My note on ${cardName(row.card)}: ${mine || "none"}` }, mine || "·");
+      note.addEventListener("click", () => {
+        const next = { "": "✗", "✗": "?", "?": "✓", "✓": "" }[mine] ?? "";
+        if (next) own.set(row.card, next);
+        else own.delete(row.card);
+        localStorage.setItem(storeKey, JSON.stringify(Object.fromEntries(own)));
+        update();
+      });
+      const cells = auto ? [...row.seats, row.caseFile].map((m) => h("td", { class: `mark-${m}` }, markText[m] ?? m)) : [...row.seats, row.caseFile].map(() => h("td", null, ""));
+      body.append(h("tr", { class: row.faceUp ? "face-up" : "" }, h("th", { scope: "row" }, cardName(row.card) + (row.faceUp ? " (face up)" : "")), ...cells, h("td", null, note)));
+    }
+    table.append(body);
+    wrap.append(table);
+    if (auto && view.notebook?.solved) wrap.append(h("p", { class: "solved" }, `Solved: ${view.notebook.solved.map(cardName).join(", ")}. Accuse when it is your turn.`));
+    return wrap;
+  }
+
+  function update(): void {
+    const view = v();
+    clear(el);
+    clear(side);
+    if (!view) return;
+    el.append(board(view), actions(view));
+    const cards = h("div", { class: "clue-cards" },
+      h("h3", null, "Your cards"), h("p", { id: "clue-hand" }, view.hand.length ? view.hand.map(cardName).join(", ") : "none (you are watching)"),
+      view.faceUp.length ? h("p", null, "Face up for all: " + view.faceUp.map(cardName).join(", ")) : null,
+      view.caseFile?.length ? h("p", { class: "case-file" }, "Case file: " + view.caseFile.map(cardName).join(", ")) : null);
+    side.append(cards, h("h3", null, "Suggestions"), log(view));
+    if (view.notebook) side.append(notebook(view));
+  }
+
+  return {
+    el,
+    side,
+    update,
+    events(evs: GameEvent[], _push: MatchPush) {
+      for (const e of evs) {
+        const d = e.data as any;
+        if (e.type === "suggestion") announce(`${who(e.seat)} suggests ${cardName(d.suspect)} with the ${cardName(d.weapon)} in the ${cardName(d.room)}.`);
+        if (e.type === "card") announce(`${who(d.by)} showed the ${cardName(d.card)}.`);
+        if (e.type === "accusation") announce(`${who(e.seat)} accused ${cardName(d.suspect)}, ${cardName(d.weapon)}, ${cardName(d.room)}: ${d.correct ? "right" : "wrong"}.`);
+      }
+    },
+    hint() {
+      const view = v();
+      if (!view || mover() === null) return "";
+      if (view.phase === "disprove") return "show one of the named cards";
+      if (view.mustSuggest) return "make a suggestion in this room";
+      if (view.canStay) return "stay and suggest, or move";
+      if (view.phase === "start") return view.moves.length ? "move: pick a highlighted place" : "you are blocked: end your turn or accuse";
+      return "end your turn, or accuse";
+    },
+  };
+}
