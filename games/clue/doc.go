@@ -1,0 +1,82 @@
+// Package clue is Clue-Less: networked Clue for 3 to 6 detectives on a
+// 3 x 3 mansion, from the spec in shared/specs/clue-less.txt and the
+// decisions in shared/rules/clue-less.md.
+//
+// # Board and cards
+//
+// Nine rooms in a grid (Study, Hall, Lounge / Library, Billiard Room,
+// Dining Room / Conservatory, Ballroom, Kitchen), a hallway between each
+// pair of side-by-side rooms (12), and secret passages Study-Kitchen and
+// Lounge-Conservatory. Each suspect starts on a home square beside its
+// first hallway. 21 cards: six suspects, six weapons, nine rooms.
+//
+// # Set-up (3.2)
+//
+// One card of each kind goes into the case file. Of the other 18, the
+// spec's table by players and difficulty (option "difficulty": easy,
+// medium, hard) is dealt face up; the rest are dealt one at a time from
+// the first player in turn order, so when the count does not divide the
+// first players hold one card more. The weapons start in six different
+// rooms chosen at random. Option "suspects" gives each seat's character
+// (default: Scarlet, Mustard, White, ... in seat order); the turn order is
+// by suspect, Scarlet first, and without Scarlet the first suspect in
+// play starts. Suspects nobody plays stay on their home squares until a
+// suggestion moves them.
+//
+// # A turn, as moves
+//
+//   - "move P": into a neighbouring hallway (which holds one token) or
+//     room, or through a secret passage. The first move goes from the
+//     home square into its hallway; when that hallway is occupied, or a
+//     detective in a room finds every hallway occupied and has no passage
+//     and was not brought there by a suggestion, it loses the move and may
+//     only "end" (or accuse). A detective in a hallway must move on into
+//     one of its two rooms. Nobody may stay put by choice (3.8).
+//   - "suggest S W": after entering a room by moving, a suggestion in that
+//     room is owed (or an accusation). A detective that a suggestion moved
+//     into a room since its last turn may instead stay and suggest there
+//     (3.5); a token that was already in the room was not moved, so that
+//     right comes only from a real move. One suggestion per entry. The
+//     named suspect and weapon come into the room.
+//   - disproving (3.7): the seats to the suggester's left, in turn order,
+//     inactive ones included, are asked in turn; those holding none of the
+//     three pass (everyone sees it); the first holding any owes "show C",
+//     choosing among its named cards even when it has only one. Everyone
+//     sees who showed a card; only the suggester and the shower see which.
+//   - "accuse S W R": at any point of one's own turn, any room. Right:
+//     the game ends and the case file is laid out for all. Wrong: the
+//     accuser has looked into the envelope (3.9), so its view shows the
+//     case file from then on; it sits out (no moves, suggestions or
+//     accusations) but still answers suggestions, and its token stays
+//     where it is and can be moved by suggestions. When every detective
+//     has accused wrongly the game ends with no winner.
+//   - "end": after moving into a hallway, after one's suggestion is
+//     answered, or when the move is lost.
+//
+// Refusal codes: first-move, not-adjacent, hallway-occupied,
+// already-moved, not-in-room, move-first, already-suggested,
+// suggestion-owed, must-move, show-owed, not-named, not-held,
+// nothing-to-show, game-over, not-your-turn, bad-notation.
+//
+// # Views and the notebook
+//
+// A seat sees its hand, the face-up cards, every token and weapon, each
+// player's number of cards, the suggestion log and the accusations; a
+// spectator the same without a hand. The case file appears only after the
+// end (and to a wrong accuser). Each seat's view carries its notebook:
+// for every card, whether each player and the case file holds it (yes,
+// no, maybe), deduced exactly from what that seat has seen (notebook.go).
+//
+// # Scenario
+//
+// Option "scenario" sets the deal for tests, tutorials and puzzles:
+//
+//	{"caseFile":["plum","rope","study"],
+//	 "hands":[["scarlet","knife",...],[...],[...]],
+//	 "faceUp":["hall",...],
+//	 "weapons":{"rope":"kitchen","knife":"hall",...}}
+//
+// Every card must appear exactly once; weapons not placed go to free
+// rooms in order. A scenario table is never rated: its author knows every
+// hidden fact.
+package clue
