@@ -129,35 +129,53 @@ type notStored struct{ err error }
 func (e notStored) Error() string   { return e.err.Error() }
 func (e notStored) Unwrap() []error { return []error{e.err, ErrNotStored} }
 
+// SeatKind says who plays a seat. Its values are the protocol's and the
+// store's words, so a typed constant and its JSON are the same text.
+type SeatKind string
+
 // Seat kinds.
 const (
-	Human = "human"
-	Bot   = "bot"
-	Open  = "open" // not yet taken; played like a human seat
+	Human SeatKind = "human"
+	Bot   SeatKind = "bot"
+	Open  SeatKind = "open" // not yet taken; played like a human seat
 )
 
-// Policy actions, for OnGone and OnTimeout.
+// Action is what a policy does to a seat whose player is gone or whose
+// time is up.
+type Action string
+
+// Policy actions, for OnGone and OnTimeout. The empty Action waits
+// forever (OnGone only).
 const (
-	Forfeit  = "forfeit" // the seat loses; the others win
-	BotTakes = "bot"     // a bot takes the seat and the match goes on
-	End      = "end"     // the game ends for all, with no winner
+	Forfeit  Action = "forfeit" // the seat loses; the others win
+	BotTakes Action = "bot"     // a bot takes the seat and the match goes on
+	End      Action = "end"     // the game ends for all, with no winner
 )
+
+// Valid reports whether a is one of the actions (or empty, "wait").
+func (a Action) Valid() bool {
+	switch a {
+	case "", Forfeit, BotTakes, End:
+		return true
+	}
+	return false
+}
 
 // SeatSpec says who sits in a seat.
 type SeatSpec struct {
-	Kind   string `json:"kind"`            // Human, Bot or Open
-	Level  string `json:"level,omitempty"` // bot level when Kind is Bot
-	UserID int64  `json:"userId,omitempty"`
-	Name   string `json:"name,omitempty"`
+	Kind   SeatKind `json:"kind"`            // Human, Bot or Open
+	Level  string   `json:"level,omitempty"` // bot level when Kind is Bot
+	UserID int64    `json:"userId,omitempty"`
+	Name   string   `json:"name,omitempty"`
 }
 
 // Policy is what happens when a player goes away or runs out of time.
 type Policy struct {
 	Grace     time.Duration `json:"grace,omitempty"`     // how long a gone player may stay away
-	OnGone    string        `json:"onGone,omitempty"`    // "" (wait forever), Forfeit, BotTakes or End
+	OnGone    Action        `json:"onGone,omitempty"`    // "" (wait forever), Forfeit, BotTakes or End
 	MoveClock time.Duration `json:"moveClock,omitempty"` // per move; 0: none
 	GameClock time.Duration `json:"gameClock,omitempty"` // per seat for the whole match; 0: none
-	OnTimeout string        `json:"onTimeout,omitempty"` // Forfeit (the default), BotTakes or End
+	OnTimeout Action        `json:"onTimeout,omitempty"` // Forfeit (the default), BotTakes or End
 	// BotLevel is the level of a bot that takes over a seat; default the
 	// game's middle level.
 	BotLevel string `json:"botLevel,omitempty"`
@@ -187,10 +205,11 @@ type settings struct {
 }
 
 func (p Policy) validate() error {
-	for _, a := range []struct{ name, v string }{{"onGone", p.OnGone}, {"onTimeout", p.OnTimeout}} {
-		switch a.v {
-		case "", Forfeit, BotTakes, End:
-		default:
+	for _, a := range []struct {
+		name string
+		v    Action
+	}{{"onGone", p.OnGone}, {"onTimeout", p.OnTimeout}} {
+		if !a.v.Valid() {
 			return fmt.Errorf("policy %s must be %q, %q or %q, not %q", a.name, Forfeit, BotTakes, End, a.v)
 		}
 	}

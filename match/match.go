@@ -63,7 +63,7 @@ func (u Update) For(seats ...game.Seat) Update {
 // MatchEvent is the Data of the event of a match-level update.
 type MatchEvent struct {
 	Cause   string        `json:"cause"`  // "gone", "timeout" or "resign"
-	Action  string        `json:"action"` // Forfeit, BotTakes, End or Resigns
+	Action  Action        `json:"action"` // Forfeit, BotTakes, End or Resigns
 	Level   string        `json:"level,omitempty"`
 	Outcome *game.Outcome `json:"outcome,omitempty"`
 }
@@ -95,9 +95,9 @@ type Clocks struct {
 
 // SeatStatus is a seat as the match sees it now.
 type SeatStatus struct {
-	Kind      string `json:"kind"` // Human, Bot or Open; Bot after a takeover
-	Level     string `json:"level,omitempty"`
-	Connected bool   `json:"connected"`
+	Kind      SeatKind `json:"kind"` // Human, Bot or Open; Bot after a takeover
+	Level     string   `json:"level,omitempty"`
+	Connected bool     `json:"connected"`
 	// TakenOver is true while a bot plays the seat in its holder's place
 	// (after a takeover, until the return).
 	TakenOver bool `json:"takenOver,omitempty"`
@@ -119,15 +119,16 @@ type Snapshot struct {
 
 // seat is one seat's live status.
 type seat struct {
-	kind, level string
-	bot         game.Bot // made on first use
-	connected   bool
-	goneAt      time.Time // when it went away, while !connected
-	owing       bool
-	reclaim     bool          // a bot took the seat over and its holder is back or asked for it: give it back (reclaim.go)
-	owingNext   bool          // scratch for tickLocked
-	moveStart   time.Time     // when its current move's clock started
-	used        time.Duration // game clock used before moveStart
+	kind      SeatKind
+	level     string
+	bot       game.Bot // made on first use
+	connected bool
+	goneAt    time.Time // when it went away, while !connected
+	owing     bool
+	reclaim   bool          // a bot took the seat over and its holder is back or asked for it: give it back (reclaim.go)
+	owingNext bool          // scratch for tickLocked
+	moveStart time.Time     // when its current move's clock started
+	used      time.Duration // game clock used before moveStart
 }
 
 // Match is one live match. Its methods are safe for concurrent use.

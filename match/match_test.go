@@ -537,7 +537,7 @@ func TestBadSpecsRefused(t *testing.T) {
 
 func TestGonePolicy(t *testing.T) {
 	for _, c := range []struct {
-		onGone      string
+		onGone      Action
 		event       string
 		winners     []game.Seat
 		goesOn      bool
@@ -547,7 +547,7 @@ func TestGonePolicy(t *testing.T) {
 		{End, EventAbandoned, []game.Seat{}, false, "seat 1 left; the game ends for all"},
 		{BotTakes, EventTakeover, nil, true, ""},
 	} {
-		t.Run(c.onGone, func(t *testing.T) {
+		t.Run(string(c.onGone), func(t *testing.T) {
 			e := newEnv(t)
 			mt := e.create(Spec{Game: "race", Options: json.RawMessage(`{"target":30}`), Seats: humans(2),
 				Policy: Policy{Grace: 30 * time.Second, OnGone: c.onGone, BotLevel: "easy"}})
@@ -621,7 +621,7 @@ func TestTakeoverSurvivesRestart(t *testing.T) {
 
 func TestMoveClock(t *testing.T) {
 	for _, c := range []struct {
-		onTimeout string
+		onTimeout Action
 		winners   []game.Seat
 	}{{"", []game.Seat{1}}, {End, []game.Seat{}}} {
 		e := newEnv(t)

@@ -186,7 +186,7 @@ func (mt *Match) onTimer(gen uint64) {
 
 // actLocked applies a policy action to seat, for cause ("gone" or
 // "timeout"), as a stored match-level update.
-func (mt *Match) actLocked(seat game.Seat, cause, action string, now time.Time) error {
+func (mt *Match) actLocked(seat game.Seat, cause string, action Action, now time.Time) error {
 	rec := matchRecord{Seat: seat, MatchEvent: MatchEvent{Cause: cause, Action: action}}
 	if action == BotTakes {
 		rec.Level = mt.takeoverLevel()

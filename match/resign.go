@@ -18,7 +18,7 @@ import (
 const EventResign = "resign"
 
 // Resigns is the action of EventResign: the seat loses; the others win.
-const Resigns = "resign"
+const Resigns Action = "resign"
 
 // ErrBotSeat refuses a resignation for a seat a bot was created in.
 var ErrBotSeat = errors.New("a bot's seat cannot resign")

@@ -627,7 +627,7 @@ func (c *conn) seatFor(t *table, seatp *int, what string) (*match.Match, *watch,
 		return nil, nil, 0, badRequest("no seat %d at this table", *seatp)
 	}
 	st := t.seats[*seatp]
-	if st.Kind != "human" || st.UserID != c.user.ID {
+	if st.Kind != match.Human || st.UserID != c.user.ID {
 		return nil, nil, 0, forbidden("you do not hold seat %d", *seatp)
 	}
 	return t.mt, t.watchers[c], seat, nil

@@ -82,14 +82,14 @@ func (t *table) finish(u match.Update) {
 	tie := len(u.Outcome.Winners) > 1
 	botLevel := ""
 	for _, st := range seats {
-		if st.Kind == "bot" {
+		if st.Kind == match.Bot {
 			botLevel = st.Level
 		}
 	}
 	var res []accounts.SeatResult
 	var users []int64
 	for i, st := range seats {
-		if st.Kind != "human" || st.UserID == 0 {
+		if st.Kind != match.Human || st.UserID == 0 {
 			continue
 		}
 		r := accounts.SeatResult{UserID: st.UserID, Result: accounts.Lost, VsBot: botLevel != "", BotLevel: botLevel}

@@ -73,9 +73,9 @@ func handleMatchSave(c *conn, data []byte) (any, error) {
 	for i, st := range t.seats {
 		names[i] = st.Name
 		switch st.Kind {
-		case "human":
+		case match.Human:
 			holders[i] = seatHolder{User: st.UserID}
-		case "bot":
+		case match.Bot:
 			holders[i] = seatHolder{Bot: st.Level}
 		}
 	}
@@ -153,9 +153,9 @@ func handleMatchLoad(c *conn, data []byte) (any, error) {
 		// bot its seat again.
 		reqs = make([]seatReq, st.Seats())
 		for i := range reqs {
-			reqs[i] = seatReq{Kind: "me"}
+			reqs[i] = seatReq{Kind: choiceMe}
 			if holders != nil && holders[i].Bot != "" {
-				reqs[i] = seatReq{Kind: "bot", Level: holders[i].Bot}
+				reqs[i] = seatReq{Kind: choiceBot, Level: holders[i].Bot}
 			}
 		}
 	}
@@ -213,7 +213,7 @@ func handleMatchRematch(c *conn, data []byte) (any, error) {
 	held := len(t.heldByLocked(c.user.ID)) > 0
 	alone := true
 	for _, st := range t.seats {
-		if st.Kind == "human" && st.UserID != c.user.ID {
+		if st.Kind == match.Human && st.UserID != c.user.ID {
 			alone = false
 		}
 	}
@@ -270,7 +270,7 @@ func (ts *tables) createFrom(ctx context.Context, def *game.Definition, l game.L
 	pol := PolicyJSON{OnGone: "forfeit", OnTimeout: "forfeit", Grace: 60}
 	specs := make([]match.SeatSpec, len(seats))
 	for i, st := range seats {
-		if st.Kind == "open" {
+		if st.Kind == match.Open {
 			return nil, badRequest("a loaded match needs every seat filled (me or a bot)")
 		}
 		specs[i] = match.SeatSpec{Kind: st.Kind, Level: st.Level, UserID: st.UserID, Name: st.Name}

@@ -35,27 +35,25 @@ const (
 
 // seat is one place at a table as the server keeps it.
 type seat struct {
-	Kind   string `json:"kind"` // "open", "human" or "bot"
-	UserID int64  `json:"user,omitempty"`
-	Name   string `json:"name,omitempty"`
-	Level  string `json:"level,omitempty"`
+	Kind   match.SeatKind `json:"kind"` // open, human or bot
+	UserID int64          `json:"user,omitempty"`
+	Name   string         `json:"name,omitempty"`
+	Level  string         `json:"level,omitempty"`
 }
 
 // PolicyJSON is a table's disconnect and clock settings as clients send
 // them: durations in seconds.
 type PolicyJSON struct {
-	Grace     float64 `json:"grace"`
-	OnGone    string  `json:"onGone"`
-	MoveClock float64 `json:"moveClock"`
-	GameClock float64 `json:"gameClock"`
-	OnTimeout string  `json:"onTimeout"`
+	Grace     float64      `json:"grace"`
+	OnGone    match.Action `json:"onGone"`
+	MoveClock float64      `json:"moveClock"`
+	GameClock float64      `json:"gameClock"`
+	OnTimeout match.Action `json:"onTimeout"`
 }
 
 func (p PolicyJSON) validate() error {
-	for _, v := range []string{p.OnGone, p.OnTimeout} {
-		switch v {
-		case "", "forfeit", "bot", "end":
-		default:
+	for _, v := range []match.Action{p.OnGone, p.OnTimeout} {
+		if !v.Valid() {
 			return badRequest("policy choice %q is not one of forfeit, bot, end", v)
 		}
 	}
@@ -307,11 +305,11 @@ type TableJSON struct {
 
 // SeatJSON is one seat as clients see it.
 type SeatJSON struct {
-	Kind      string `json:"kind"`
-	Name      string `json:"name,omitempty"`
-	Level     string `json:"level,omitempty"`
-	Mine      bool   `json:"mine,omitempty"`
-	Connected bool   `json:"connected"`
+	Kind      match.SeatKind `json:"kind"`
+	Name      string         `json:"name,omitempty"`
+	Level     string         `json:"level,omitempty"`
+	Mine      bool           `json:"mine,omitempty"`
+	Connected bool           `json:"connected"`
 }
 
 // jsonFor describes the table for viewer (0 for a broadcast, in which no
@@ -327,8 +325,8 @@ func (t *table) jsonLocked(viewer int64) TableJSON {
 	out := TableJSON{ID: t.id, Game: t.game, Options: opts, Status: t.status, SpectatorChat: t.spectatorChat, Policy: t.policy, Match: t.matchID, Rematch: t.rematch, Rated: !t.unrated}
 	connected := t.connectedLocked()
 	for i, st := range t.seats {
-		sj := SeatJSON{Kind: st.Kind, Name: st.Name, Level: st.Level, Connected: st.Kind == "bot" || connected[game.Seat(i)]}
-		if viewer != 0 && st.Kind == "human" && st.UserID == viewer {
+		sj := SeatJSON{Kind: st.Kind, Name: st.Name, Level: st.Level, Connected: st.Kind == match.Bot || connected[game.Seat(i)]}
+		if viewer != 0 && st.Kind == match.Human && st.UserID == viewer {
 			sj.Mine = true
 		}
 		out.Seats = append(out.Seats, sj)
@@ -342,7 +340,7 @@ func (t *table) connectedLocked() map[game.Seat]bool {
 	out := make(map[game.Seat]bool)
 	for c := range t.watchers {
 		for i, st := range t.seats {
-			if st.Kind == "human" && st.UserID == c.user.ID {
+			if st.Kind == match.Human && st.UserID == c.user.ID {
 				out[game.Seat(i)] = true
 			}
 		}
@@ -404,9 +402,19 @@ func newSeed() uint64 {
 
 // seatReq is a seat in table.create: open, a bot of a level, or the
 // creator ("me").
+// seatChoice is what table.create (and match.load) asks for a seat: the
+// creator ("me"), a place left open, or a bot.
+type seatChoice string
+
+const (
+	choiceMe   seatChoice = "me"
+	choiceOpen seatChoice = "open"
+	choiceBot  seatChoice = "bot"
+)
+
 type seatReq struct {
-	Kind  string `json:"kind"`
-	Level string `json:"level,omitempty"`
+	Kind  seatChoice `json:"kind"`
+	Level string     `json:"level,omitempty"`
 }
 
 type tableCreateReq struct {
@@ -472,15 +480,15 @@ func (s *Server) buildSeats(def *game.Definition, reqs []seatReq, n int, user Id
 	out := make([]seat, n)
 	for i, r := range reqs {
 		switch r.Kind {
-		case "open":
-			out[i] = seat{Kind: "open"}
-		case "me":
-			out[i] = seat{Kind: "human", UserID: user.ID, Name: user.Name}
-		case "bot":
+		case choiceOpen:
+			out[i] = seat{Kind: match.Open}
+		case choiceMe:
+			out[i] = seat{Kind: match.Human, UserID: user.ID, Name: user.Name}
+		case choiceBot:
 			if _, err := def.Bot(r.Level, game.NewRand(1)); err != nil {
 				return nil, withCode(codeBadRequest, err)
 			}
-			out[i] = seat{Kind: "bot", Level: r.Level, Name: def.Title + " bot (" + r.Level + ")"}
+			out[i] = seat{Kind: match.Bot, Level: r.Level, Name: def.Title + " bot (" + r.Level + ")"}
 		default:
 			return nil, badRequest("seat %d: kind %q is not open, me or bot", i, r.Kind)
 		}
@@ -522,7 +530,7 @@ func handleTableCreate(c *conn, data []byte) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	pol := PolicyJSON{OnGone: "forfeit", OnTimeout: "forfeit", Grace: 60}
+	pol := PolicyJSON{OnGone: match.Forfeit, OnTimeout: match.Forfeit, Grace: 60}
 	if req.Policy != nil {
 		pol = *req.Policy
 		if err := pol.validate(); err != nil {
@@ -570,7 +578,7 @@ func (ts *tables) create(ctx context.Context, def *game.Definition, options json
 
 func (t *table) hasOpenLocked() bool {
 	for _, st := range t.seats {
-		if st.Kind == "open" {
+		if st.Kind == match.Open {
 			return true
 		}
 	}
@@ -621,7 +629,7 @@ func (t *table) attachLocked(mt *match.Match) {
 	// Seats of humans not watching are gone as far as the match knows.
 	connected := t.connectedLocked()
 	for i, st := range t.seats {
-		if st.Kind == "human" {
+		if st.Kind == match.Human {
 			mt.SetConnected(game.Seat(i), connected[game.Seat(i)])
 		}
 	}
@@ -631,7 +639,7 @@ func (t *table) attachLocked(mt *match.Match) {
 func (t *table) heldByLocked(userID int64) []game.Seat {
 	var out []game.Seat
 	for i, st := range t.seats {
-		if st.Kind == "human" && st.UserID == userID {
+		if st.Kind == match.Human && st.UserID == userID {
 			out = append(out, game.Seat(i))
 		}
 	}
@@ -689,10 +697,10 @@ func handleTableSit(c *conn, data []byte) (any, error) {
 		if i < 0 || i >= len(t.seats) {
 			return badRequest("no seat %d at this table", i)
 		}
-		if t.seats[i].Kind != "open" {
+		if t.seats[i].Kind != match.Open {
 			return conflict("seat %d is not open", i)
 		}
-		t.seats[i] = seat{Kind: "human", UserID: c.user.ID, Name: c.user.Name}
+		t.seats[i] = seat{Kind: match.Human, UserID: c.user.ID, Name: c.user.Name}
 		return t.persist(c.h.s.ctx)
 	}()
 	t.mu.Unlock()
@@ -722,10 +730,10 @@ func handleTableStand(c *conn, data []byte) (any, error) {
 			return badRequest("no seat %d at this table", i)
 		}
 		st := t.seats[i]
-		if !(st.Kind == "human" && st.UserID == c.user.ID) && !(st.Kind == "bot" && t.creator == c.user.ID) {
+		if !(st.Kind == match.Human && st.UserID == c.user.ID) && !(st.Kind == match.Bot && t.creator == c.user.ID) {
 			return forbidden("you do not hold seat %d", i)
 		}
-		t.seats[i] = seat{Kind: "open"}
+		t.seats[i] = seat{Kind: match.Open}
 		return t.persist(c.h.s.ctx)
 	}()
 	t.mu.Unlock()
