@@ -11,6 +11,7 @@ package server
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -102,6 +103,10 @@ type Config struct {
 	// on average (bursts of 40); 0 means the default of 20, and a negative
 	// value turns the limit off (load tests).
 	MessageRate float64
+	// GameDefaults holds, per game name, options (a JSON object) that
+	// tables of that game take when their creator does not set them: the
+	// operator's defaults (parlor serve -clue-difficulty).
+	GameDefaults map[string]json.RawMessage
 	// Static serves everything that is not an API path (the web client);
 	// nil serves a short notice.
 	Static http.Handler

@@ -519,6 +519,9 @@ func handleTableCreate(c *conn, data []byte) (any, error) {
 	if err != nil {
 		return nil, withCode(codeBadRequest, err)
 	}
+	if req.Options, err = s.withDefaults(def.Name, req.Options); err != nil {
+		return nil, err
+	}
 	if req.Rated != nil && *req.Rated && hasScenario(def, req.Options) {
 		return nil, badRequest("a table that starts from a scenario cannot be rated: whoever wrote the scenario knows every hidden fact it sets")
 	}

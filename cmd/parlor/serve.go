@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -48,6 +49,8 @@ type serveFlags struct {
 	pprof    bool
 	// commitDelay is the store's commit delay (store.SetCommitDelay).
 	commitDelay time.Duration
+	// clueDifficulty is the default difficulty of Clue-Less tables.
+	clueDifficulty string
 }
 
 func parseServeFlags(args []string, stderr io.Writer) (serveFlags, error) {
@@ -63,6 +66,7 @@ func parseServeFlags(args []string, stderr io.Writer) (serveFlags, error) {
 	fs.StringVar(&f.cpuProf, "cpuprofile", "", "write a CPU profile of the whole run to this file (for performance work)")
 	fs.BoolVar(&f.pprof, "pprof", false, "serve Go's profiler under /debug/pprof/ (for performance work; do not expose)")
 	fs.BoolVar(&f.noWeb, "no-web", false, "serve the API only, without the browser client")
+	fs.StringVar(&f.clueDifficulty, "clue-difficulty", "", "default difficulty of Clue-Less tables whose creator does not choose one: easy, medium or hard (the game's default is medium)")
 	fs.DurationVar(&f.commitDelay, "commit-delay", defaultCommitDelay, "how long a busy server holds a commit open so that one sync to disk covers more moves; every move is still on disk before it is acknowledged; 0 syncs each commit at once")
 	if err := fs.Parse(args); err != nil {
 		return f, err
@@ -75,6 +79,11 @@ func parseServeFlags(args []string, stderr io.Writer) (serveFlags, error) {
 	}
 	if f.chatKeep < 0 {
 		return f, errors.New("-chat-keep must be 0 (keep every line) or more")
+	}
+	switch f.clueDifficulty {
+	case "", "easy", "medium", "hard":
+	default:
+		return f, fmt.Errorf("-clue-difficulty must be easy, medium or hard, not %q", f.clueDifficulty)
 	}
 	if f.commitDelay < 0 || f.commitDelay > maxCommitDelay {
 		return f, fmt.Errorf("-commit-delay must be between 0 and %v", maxCommitDelay)
@@ -191,6 +200,12 @@ func startServer(ctx context.Context, f serveFlags, log *slog.Logger) (*server.S
 		Origins:   origins,
 		BotBudget: time.Duration(f.botMS) * time.Millisecond,
 		Static:    static,
+		GameDefaults: func() map[string]json.RawMessage {
+			if f.clueDifficulty == "" {
+				return nil
+			}
+			return map[string]json.RawMessage{"clue": json.RawMessage(fmt.Sprintf(`{"difficulty":%q}`, f.clueDifficulty))}
+		}(),
 		ChatKeep: func() int {
 			if f.chatKeep == 0 {
 				return -1

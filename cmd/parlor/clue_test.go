@@ -2,7 +2,9 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"net/http"
+	"strings"
 	"testing"
 )
 
@@ -78,4 +80,27 @@ func TestServeClueQuestionSurvivesSIGKILL(t *testing.T) {
 		t.Fatalf("a third player was sent %s, want only that a card was shown", ev)
 	}
 	peers[0].ok(nil, "match.play", fmt.Sprintf(`"table":%q,"seat":0,"move":"end"`, id))
+}
+
+// TestServeClueDifficultyArgument: requirement 13, the server's default
+// Clue difficulty is a program argument. A table whose creator chooses
+// none takes it; a creator's choice wins; a bad value stops the server
+// with a sentence.
+func TestServeClueDifficultyArgument(t *testing.T) {
+	p := startServe(t, t.TempDir(), "-clue-difficulty", "hard")
+	a := p.dial(p.guest("Host"))
+	for _, tc := range []struct{ options, want string }{
+		{`{"players":4}`, "hard"},
+		{`{"players":4,"difficulty":"easy"}`, "easy"},
+	} {
+		rep := a.ok(nil, "table.create", `"game":"clue","options":`+tc.options+`,"seats":[{"kind":"me"},{"kind":"bot","level":"easy"},{"kind":"bot","level":"easy"},{"kind":"bot","level":"easy"}]`)
+		opts := rep["table"].(map[string]any)["options"].(map[string]any)
+		if opts["difficulty"] != tc.want {
+			t.Errorf("options %s: the table's difficulty is %v, want %s", tc.options, opts["difficulty"], tc.want)
+		}
+	}
+	_, err := parseServeFlags([]string{"-clue-difficulty", "extreme"}, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "easy, medium or hard") {
+		t.Fatalf("a bad difficulty: %v", err)
+	}
 }
