@@ -546,7 +546,7 @@ func (w *rawWriter) exec(r *request) error {
 		return w.exec1(r.query, r.args)
 	}
 	for _, s := range r.stmts {
-		if err := w.exec1(s.Query, s.Args); err != nil {
+		if err := w.exec1(s.query, s.args); err != nil {
 			return err
 		}
 	}
