@@ -11,7 +11,8 @@ import (
 	"github.com/parlor-games/parlor/game"
 )
 
-// kvSchema is a table of another package, written through Exec.
+// kvSchema is a table written through exec, as the lobby's tables and chat
+// lines are.
 var kvSchema = []string{`CREATE TABLE kv (k TEXT PRIMARY KEY, v TEXT NOT NULL, n INTEGER NOT NULL, b BLOB, f INTEGER)`}
 
 const kvUpsert = `INSERT INTO kv (k, v, n, b, f) VALUES ($1, $2, $3, $4, $5)
