@@ -105,8 +105,9 @@ type Store struct {
 //     index pages again and again, and a checkpoint copies each page once
 //     however many times the log holds it, so rarer checkpoints copy less
 //     per move. The price is a log file of up to about 16 MB.
-//   - busy_timeout lets the other packages' writes (accounts, chat) wait
-//     for the writer instead of failing with "database is locked".
+//   - busy_timeout lets the writes made outside the writer (the accounts'
+//     transactions, saves, keys) wait for it instead of failing with
+//     "database is locked".
 //   - foreign_keys makes SQLite enforce the REFERENCES clauses, as
 //     PostgreSQL always does (except on the writer's own connection, which
 //     checks for itself; see newRawWriter).
@@ -193,7 +194,7 @@ func (s *Store) Close() error {
 }
 
 // schema is the store's own tables. Steps are only ever appended: a
-// released step must never change, since Migrate records it as applied.
+// released step must never change, since migrate records it as applied.
 var schema = []string{
 	`CREATE TABLE matches (
 		id TEXT PRIMARY KEY,
@@ -267,7 +268,7 @@ var schema = []string{
 // migrate brings the tables of one owner up to date. name identifies the
 // owner ("store", "accounts", "server"); stmts are its schema steps in order. Each
 // step is applied once, in its own transaction together with the record
-// that it was applied, so running Migrate again (every start-up) applies
+// that it was applied, so running migrate again (every start-up) applies
 // only the steps added since. Steps must never be edited or reordered once
 // released: append new ones instead.
 func (s *Store) migrate(ctx context.Context, name string, stmts ...string) error {
