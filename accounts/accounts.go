@@ -3,32 +3,22 @@
 // ratings, and achievements, plus the HTTP endpoints for them (see the
 // "Sessions" table of docs/protocol.md).
 //
-// The package needs only a *sql.DB. Init creates its tables (all prefixed
-// accounts_) with CREATE TABLE IF NOT EXISTS, so it can share a database
-// with the rest of the server and needs no migration tool. The SQL is kept
-// to what SQLite and PostgreSQL both accept; the only differences (the
-// auto-numbered id column and the placeholder style) are chosen by
-// Options.Dialect. Times are stored as Unix milliseconds in BIGINT columns
-// so no driver's time encoding is involved.
-//
-// With SQLite, open the database with "_txlock=immediate": several methods
-// read and then write in one transaction, and an immediate transaction
-// waits for the write lock up front instead of failing when another writer
-// got there first.
+// The package keeps no SQL: it decides what names, passwords, sessions,
+// ratings and achievements mean, and stores them through Store, an
+// interface of the few typed methods it uses, which *store.Store
+// implements (the tables, all prefixed accounts_, are the store's). A test
+// or another deployment may supply its own.
 package accounts
 
 import (
 	"context"
-	"database/sql"
 	"errors"
-	"fmt"
 	"log/slog"
 	"net/http"
 	"runtime"
-	"strconv"
-	"strings"
-	"sync"
 	"time"
+
+	"github.com/parlor-games/parlor/store"
 )
 
 // User is a person known to the server: an account (with a password) or a
@@ -41,8 +31,6 @@ type User struct {
 
 // Options tune a Service. The zero value is usable.
 type Options struct {
-	// Dialect is "sqlite" (default) or "postgres".
-	Dialect string
 	// SessionTTL is how long a session lives after its last use (default
 	// 30 days). Use slides the expiry forward.
 	SessionTTL time.Duration
@@ -57,19 +45,6 @@ type Options struct {
 	Now func() time.Time
 	// Logger receives internal errors that are answered with a 500.
 	Logger *slog.Logger
-	// Exec, when set, stores the writes of RecordMatch and MarkAnnounced
-	// (the writes that follow the end of a match): every statement in
-	// one transaction, durable when it returns. A server passes its store's
-	// group commit (store.Store.ExecAll), so that the end of a match
-	// shares a commit and its sync with the moves of other matches rather
-	// than paying for its own. Without it the writes run in a transaction
-	// of their own on the database.
-	//
-	// RecordMatch reads the statistics before it writes them, ordered by
-	// an in-process lock per user: one process per database. Servers
-	// sharing a database (multi-node) need the read and the write in one
-	// database transaction, or a lock in the database, instead.
-	Exec func(ctx context.Context, stmts []Stmt) error
 	// LoginPerName and LoginPerIP bound login attempts; zero values mean
 	// the defaults (see defaultNameLimit and defaultIPLimit).
 	LoginPerName, LoginPerIP Limit
@@ -80,17 +55,55 @@ type Options struct {
 	ClientIP func(*http.Request) string
 }
 
+// Store is what the package needs of its storage; *store.Store implements
+// it. Names are passed case-folded (nameKey), passwords as hashes, and
+// session tokens as their SHA-256 (tokenHash): the store never sees a
+// password or a live token.
+type Store interface {
+	// ReserveName frees key for a new user (releasing it from a guest
+	// without a live session at now) or returns store.ErrNameTaken.
+	ReserveName(ctx context.Context, key string, now time.Time) error
+	// CreateUser reserves the name and inserts the user in one
+	// transaction; store.ErrNameTaken if the name is held.
+	CreateUser(ctx context.Context, u store.NewUser) (int64, error)
+	UserByNameKey(ctx context.Context, key string) (store.User, error)
+	UserByID(ctx context.Context, id int64) (store.User, error)
+	// UserCredentials returns the user holding key and its password
+	// hash ("" for a guest); store.ErrNotFound if none.
+	UserCredentials(ctx context.Context, key string) (store.User, string, error)
+	SetPassword(ctx context.Context, userID int64, hash string) error
+	// ClaimGuest makes a guest still holding its name an account.
+	ClaimGuest(ctx context.Context, userID int64, hash string) (bool, error)
+
+	CreateSession(ctx context.Context, se store.Session) error
+	// EndSession deletes a session and releases the name of a guest left
+	// with no session live at now.
+	EndSession(ctx context.Context, tokenHash string, now time.Time) error
+	SessionUser(ctx context.Context, tokenHash string) (store.User, time.Time, error)
+	ExtendSession(ctx context.Context, tokenHash string, expires time.Time) error
+
+	StatsInGame(ctx context.Context, game string, ids []int64) (map[int64]store.StatsRow, error)
+	StatsFor(ctx context.Context, ids []int64) (map[int64]map[string]store.GameStats, error)
+	// RecordResult stores a counted match and the caller's statements
+	// in also together, in the store's group commit.
+	RecordResult(ctx context.Context, r store.Result, also ...store.Stmt) error
+
+	GrantAchievements(ctx context.Context, grants []store.Grant) ([]bool, error)
+	HeldAchievements(ctx context.Context, game string, ids []int64) (map[store.Held]bool, error)
+	Achievements(ctx context.Context, userID int64, onlyUnannounced bool) ([]store.Earned, error)
+	MarkAnnounced(ctx context.Context, userID int64, ids []string) error
+}
+
 // Service is the accounts API the server uses. It is safe for concurrent
 // use.
 type Service struct {
-	db       *sql.DB
-	postgres bool
-	ttl      time.Duration
-	hash     HashParams
-	secure   bool
-	now      func() time.Time
-	log      *slog.Logger
-	ipOf     func(*http.Request) string
+	st     Store
+	ttl    time.Duration
+	hash   HashParams
+	secure bool
+	now    func() time.Time
+	log    *slog.Logger
+	ipOf   func(*http.Request) string
 
 	byName, byIP *limiter
 	// hashSem caps concurrent argon2 hashes at one per core: each takes
@@ -101,53 +114,20 @@ type Service struct {
 	// unknown name costs as much time as a wrong password.
 	dummyHash string
 
-	exec    func(ctx context.Context, stmts []Stmt) error
 	results resultLocks
-	// stmts holds the prepared queries of the end of a match (see
-	// prepared), by query text.
-	stmts sync.Map
 }
 
-// prepared returns query prepared on the database, preparing it the first
-// time. The end of every match runs the same few reads, and parsing them
-// anew each time was a good part of their cost.
-func (s *Service) prepared(ctx context.Context, query string) (*sql.Stmt, error) {
-	if st, ok := s.stmts.Load(query); ok {
-		return st.(*sql.Stmt), nil
-	}
-	st, err := s.db.PrepareContext(ctx, query)
-	if err != nil {
-		return nil, err
-	}
-	if old, loaded := s.stmts.LoadOrStore(query, st); loaded {
-		st.Close()
-		return old.(*sql.Stmt), nil
-	}
-	return st, nil
-}
-
-// query runs a read through a prepared statement.
-func (s *Service) query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
-	st, err := s.prepared(ctx, s.q(query))
-	if err != nil {
-		return nil, err
-	}
-	return st.QueryContext(ctx, args...)
-}
-
-// New returns a Service over db. Call Init before use.
-func New(db *sql.DB, opts Options) *Service {
+// New returns a Service over st. Call Init before use.
+func New(st Store, opts Options) *Service {
 	s := &Service{
-		db:       db,
-		postgres: opts.Dialect == "postgres",
-		ttl:      opts.SessionTTL,
-		hash:     opts.Hash,
-		secure:   opts.SecureCookie,
-		now:      opts.Now,
-		log:      opts.Logger,
-		ipOf:     opts.ClientIP,
-		hashSem:  make(chan struct{}, max(1, runtime.GOMAXPROCS(0))),
-		exec:     opts.Exec,
+		st:      st,
+		ttl:     opts.SessionTTL,
+		hash:    opts.Hash,
+		secure:  opts.SecureCookie,
+		now:     opts.Now,
+		log:     opts.Logger,
+		ipOf:    opts.ClientIP,
+		hashSem: make(chan struct{}, max(1, runtime.GOMAXPROCS(0))),
 	}
 	if s.ttl <= 0 {
 		s.ttl = 30 * 24 * time.Hour
@@ -173,108 +153,12 @@ func New(db *sql.DB, opts Options) *Service {
 	return s
 }
 
-// schema returns the CREATE statements, in order.
-func (s *Service) schema() []string {
-	id := "INTEGER PRIMARY KEY" // an alias of SQLite's rowid: numbered on insert
-	if s.postgres {
-		id = "BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY"
-	}
-	return []string{
-		// name_key is the case-folded name and is NULL once a guest's name
-		// has been released; UNIQUE allows many NULLs in both databases.
-		`CREATE TABLE IF NOT EXISTS accounts_users (
-			id ` + id + `,
-			name TEXT NOT NULL,
-			name_key TEXT UNIQUE,
-			guest INTEGER NOT NULL,
-			password TEXT,
-			created_ms BIGINT NOT NULL
-		)`,
-		// Only the SHA-256 of a token is stored, so a copy of the database
-		// does not hand out live sessions.
-		`CREATE TABLE IF NOT EXISTS accounts_sessions (
-			token_hash TEXT PRIMARY KEY,
-			user_id BIGINT NOT NULL REFERENCES accounts_users(id),
-			created_ms BIGINT NOT NULL,
-			expires_ms BIGINT NOT NULL
-		)`,
-		`CREATE INDEX IF NOT EXISTS accounts_sessions_user ON accounts_sessions(user_id)`,
-		`CREATE INDEX IF NOT EXISTS accounts_sessions_expiry ON accounts_sessions(expires_ms)`,
-		`CREATE TABLE IF NOT EXISTS accounts_stats (
-			user_id BIGINT NOT NULL REFERENCES accounts_users(id),
-			game TEXT NOT NULL,
-			played BIGINT NOT NULL,
-			won BIGINT NOT NULL,
-			tied BIGINT NOT NULL,
-			rating DOUBLE PRECISION NOT NULL,
-			rd DOUBLE PRECISION NOT NULL,
-			volatility DOUBLE PRECISION NOT NULL,
-			PRIMARY KEY (user_id, game)
-		)`,
-		`CREATE TABLE IF NOT EXISTS accounts_achievements (
-			user_id BIGINT NOT NULL REFERENCES accounts_users(id),
-			achievement TEXT NOT NULL,
-			game TEXT NOT NULL,
-			at_ms BIGINT NOT NULL,
-			announced INTEGER NOT NULL,
-			PRIMARY KEY (user_id, achievement)
-		)`,
-	}
-}
-
-// Init creates the tables the package needs if they are missing. It is
-// safe to call on every start.
+// Init makes the hash an unknown name is checked against (see Login). The
+// tables are the store's, made when it opens.
 func (s *Service) Init(ctx context.Context) error {
 	s.dummyHash, _ = hashPassword("not a real password", s.hash)
-	for _, stmt := range s.schema() {
-		if _, err := s.db.ExecContext(ctx, stmt); err != nil {
-			return fmt.Errorf("accounts: creating schema: %w", err)
-		}
-	}
 	return nil
 }
-
-// q rewrites ? placeholders to $1, $2, ... for PostgreSQL. No query here
-// has a literal question mark.
-func (s *Service) q(query string) string {
-	if !s.postgres {
-		return query
-	}
-	var b strings.Builder
-	n := 0
-	for _, r := range query {
-		if r == '?' {
-			n++
-			b.WriteByte('$')
-			b.WriteString(strconv.Itoa(n))
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
-// querier is what *sql.DB and *sql.Tx share.
-type querier interface {
-	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-}
-
-// inTx runs fn in a transaction, committing if it returns nil.
-func (s *Service) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	if err := fn(tx); err != nil {
-		_ = tx.Rollback()
-		return err
-	}
-	return tx.Commit()
-}
-
-func (s *Service) nowMS() int64 { return s.now().UnixMilli() }
 
 // withHashSlot runs fn holding one of the hashing slots.
 func (s *Service) withHashSlot(ctx context.Context, fn func()) error {
@@ -297,66 +181,21 @@ func (s *Service) hashPW(ctx context.Context, pw string) (string, error) {
 	return h, herr
 }
 
-// reserveName makes key free for a new user inside tx. A name held by a
-// guest whose sessions have all ended is released (the old guest keeps its
-// row and stats, but can never sign in again, having no password).
-func (s *Service) reserveName(ctx context.Context, tx *sql.Tx, key string) error {
-	var id int64
-	var guest bool
-	err := tx.QueryRowContext(ctx, s.q(`SELECT id, guest FROM accounts_users WHERE name_key = ?`), key).Scan(&id, &guest)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	if !guest {
-		return ErrNameTaken
-	}
-	live, err := s.hasLiveSession(ctx, tx, id)
-	if err != nil {
-		return err
-	}
-	if live {
-		return ErrNameTaken
-	}
-	_, err = tx.ExecContext(ctx, s.q(`UPDATE accounts_users SET name_key = NULL WHERE id = ?`), id)
-	return err
-}
-
-func (s *Service) hasLiveSession(ctx context.Context, db querier, userID int64) (bool, error) {
-	var n int
-	err := db.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM accounts_sessions WHERE user_id = ? AND expires_ms > ?`),
-		userID, s.nowMS()).Scan(&n)
-	return n > 0, err
-}
-
 // createUser inserts a user after reserving its name.
-func (s *Service) createUser(ctx context.Context, display, key string, guest bool, hash sql.NullString) (User, error) {
-	u := User{Name: display, Guest: guest}
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
-		if err := s.reserveName(ctx, tx, key); err != nil {
-			return err
-		}
-		return tx.QueryRowContext(ctx,
-			s.q(`INSERT INTO accounts_users (name, name_key, guest, password, created_ms) VALUES (?, ?, ?, ?, ?) RETURNING id`),
-			display, key, boolInt(guest), hash, s.nowMS()).Scan(&u.ID)
-	})
-	if err != nil && !errors.Is(err, ErrNameTaken) {
-		// A concurrent insert of the same name loses on the UNIQUE
-		// constraint; report that as the name being taken.
-		if _, lookErr := s.UserByName(ctx, display); lookErr == nil {
-			return User{}, ErrNameTaken
-		}
+func (s *Service) createUser(ctx context.Context, display, key string, guest bool, hash string) (User, error) {
+	id, err := s.st.CreateUser(ctx, store.NewUser{Name: display, Key: key, Guest: guest, PasswordHash: hash, Created: s.now()})
+	if err != nil {
+		return User{}, nameErr(err)
 	}
-	return u, err
+	return User{ID: id, Name: display, Guest: guest}, nil
 }
 
-func boolInt(b bool) int {
-	if b {
-		return 1
+// nameErr turns the store's "name taken" into the package's.
+func nameErr(err error) error {
+	if errors.Is(err, store.ErrNameTaken) {
+		return ErrNameTaken
 	}
-	return 0
+	return err
 }
 
 // Register creates an account. The name must be free (ignoring case) and
@@ -371,14 +210,14 @@ func (s *Service) Register(ctx context.Context, name, password string) (User, er
 	}
 	// Refuse a taken name before paying for the hash (createUser checks
 	// again, inside its transaction).
-	if err := s.inTx(ctx, func(tx *sql.Tx) error { return s.reserveName(ctx, tx, key) }); err != nil {
-		return User{}, err
+	if err := s.st.ReserveName(ctx, key, s.now()); err != nil {
+		return User{}, nameErr(err)
 	}
 	h, err := s.hashPW(ctx, password)
 	if err != nil {
 		return User{}, err
 	}
-	return s.createUser(ctx, display, key, false, sql.NullString{String: h, Valid: true})
+	return s.createUser(ctx, display, key, false, h)
 }
 
 // Guest creates a guest user holding name. The caller must give it a
@@ -388,7 +227,7 @@ func (s *Service) Guest(ctx context.Context, name string) (User, error) {
 	if err != nil {
 		return User{}, err
 	}
-	return s.createUser(ctx, display, key, true, sql.NullString{})
+	return s.createUser(ctx, display, key, true, "")
 }
 
 // Login checks a name and password. Every failure is ErrWrongLogin (or a
@@ -401,16 +240,12 @@ func (s *Service) Login(ctx context.Context, name, password string) (User, error
 	if key == "" {
 		return User{}, invalid("a name is required")
 	}
-	var u User
-	var guest bool
-	var hash sql.NullString
-	err := s.db.QueryRowContext(ctx, s.q(`SELECT id, name, guest, password FROM accounts_users WHERE name_key = ?`), key).
-		Scan(&u.ID, &u.Name, &guest, &hash)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+	row, encoded, err := s.st.UserCredentials(ctx, key)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return User{}, err
 	}
-	encoded := hash.String
-	if err != nil || guest || !hash.Valid {
+	u := User{ID: row.ID, Name: row.Name}
+	if err != nil || row.Guest || encoded == "" {
 		encoded = s.dummyHash
 	}
 	var ok, stale bool
@@ -428,7 +263,7 @@ func (s *Service) Login(ctx context.Context, name, password string) (User, error
 		// Parameters were raised since this hash was made; store a new one
 		// now that the password is known. Failure only delays the upgrade.
 		if h, err := s.hashPW(ctx, password); err == nil {
-			_, _ = s.db.ExecContext(ctx, s.q(`UPDATE accounts_users SET password = ? WHERE id = ?`), h, u.ID)
+			_ = s.st.SetPassword(ctx, u.ID, h)
 		}
 	}
 	return u, nil
@@ -451,11 +286,11 @@ func (s *Service) Claim(ctx context.Context, userID int64, password string) (Use
 	if err != nil {
 		return User{}, err
 	}
-	res, err := s.db.ExecContext(ctx, s.q(`UPDATE accounts_users SET guest = 0, password = ? WHERE id = ? AND guest = 1 AND name_key IS NOT NULL`), h, userID)
+	claimed, err := s.st.ClaimGuest(ctx, userID, h)
 	if err != nil {
 		return User{}, err
 	}
-	if n, _ := res.RowsAffected(); n != 1 {
+	if !claimed {
 		return User{}, ErrNotGuest
 	}
 	u.Guest = false
@@ -465,20 +300,22 @@ func (s *Service) Claim(ctx context.Context, userID int64, password string) (Use
 // UserByName finds a user by name, ignoring case. Guests whose name has
 // been released are not found.
 func (s *Service) UserByName(ctx context.Context, name string) (User, error) {
-	return s.userWhere(ctx, `name_key = ?`, nameKey(name))
+	return userOf(s.st.UserByNameKey(ctx, nameKey(name)))
 }
 
 // UserByID finds a user by id.
 func (s *Service) UserByID(ctx context.Context, id int64) (User, error) {
-	return s.userWhere(ctx, `id = ?`, id)
+	return userOf(s.st.UserByID(ctx, id))
 }
 
-func (s *Service) userWhere(ctx context.Context, cond string, arg any) (User, error) {
-	var u User
-	err := s.db.QueryRowContext(ctx, s.q(`SELECT id, name, guest FROM accounts_users WHERE `+cond), arg).
-		Scan(&u.ID, &u.Name, &u.Guest)
-	if errors.Is(err, sql.ErrNoRows) {
+// userOf turns a user as stored into the package's, and the store's "not
+// found" into ErrNotFound.
+func userOf(u store.User, err error) (User, error) {
+	if errors.Is(err, store.ErrNotFound) {
 		return User{}, ErrNotFound
 	}
-	return u, err
+	if err != nil {
+		return User{}, err
+	}
+	return User{ID: u.ID, Name: u.Name, Guest: u.Guest}, nil
 }

@@ -2,8 +2,9 @@ package accounts
 
 import (
 	"context"
-	"database/sql"
 	"time"
+
+	"github.com/parlor-games/parlor/store"
 )
 
 // Achievement is one earned (or, in Rules, earnable) achievement.
@@ -90,22 +91,6 @@ func (r Rule) achievement(at time.Time) Achievement {
 	return Achievement{ID: r.ID, Game: r.Game, Title: r.Title, Description: r.Description, At: at.UTC()}
 }
 
-// grant records rule for userID unless already held, reporting whether it
-// was new.
-func (s *Service) grant(ctx context.Context, tx *sql.Tx, userID int64, r Rule, at time.Time) (bool, error) {
-	var n int
-	if err := tx.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM accounts_achievements WHERE user_id = ? AND achievement = ?`),
-		userID, r.ID).Scan(&n); err != nil {
-		return false, err
-	}
-	if n > 0 {
-		return false, nil
-	}
-	_, err := tx.ExecContext(ctx, s.q(`INSERT INTO accounts_achievements (user_id, achievement, game, at_ms, announced) VALUES (?, ?, ?, ?, 0)`),
-		userID, r.ID, r.Game, at.UnixMilli())
-	return err == nil, err
-}
-
 // CompleteTutorial records that userID finished game's tutorial and
 // returns the achievements this newly grants (none on a repeat). A game
 // without a tutorial achievement is ErrUnknownGame.
@@ -123,21 +108,19 @@ func (s *Service) CompleteTutorial(ctx context.Context, userID int64, game strin
 		return nil, err
 	}
 	now := s.now()
-	got := []Achievement{}
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
-		for _, r := range tut {
-			isNew, err := s.grant(ctx, tx, userID, r, now)
-			if err != nil {
-				return err
-			}
-			if isNew {
-				got = append(got, r.achievement(now))
-			}
-		}
-		return nil
-	})
+	grants := make([]store.Grant, len(tut))
+	for i, r := range tut {
+		grants[i] = store.Grant{UserID: userID, Achievement: r.ID, Game: r.Game, At: now}
+	}
+	fresh, err := s.st.GrantAchievements(ctx, grants)
 	if err != nil {
 		return nil, err
+	}
+	got := []Achievement{}
+	for i, r := range tut {
+		if fresh[i] {
+			got = append(got, r.achievement(now))
+		}
 	}
 	return got, nil
 }
@@ -156,32 +139,21 @@ func (s *Service) Unannounced(ctx context.Context, userID int64) ([]Achievement,
 }
 
 func (s *Service) achievementsWhere(ctx context.Context, userID int64, onlyUnannounced bool) ([]Achievement, error) {
-	query := `SELECT achievement, game, at_ms FROM accounts_achievements WHERE user_id = ?`
-	if onlyUnannounced {
-		query += ` AND announced = 0`
-	}
-	query += ` ORDER BY at_ms, achievement`
-	rows, err := s.query(ctx, query, userID)
+	earned, err := s.st.Achievements(ctx, userID, onlyUnannounced)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	out := []Achievement{}
-	for rows.Next() {
-		var id, game string
-		var atMS int64
-		if err := rows.Scan(&id, &game, &atMS); err != nil {
-			return nil, err
-		}
-		r, ok := ruleByID(id)
+	out := make([]Achievement, 0, len(earned))
+	for _, e := range earned {
+		r, ok := ruleByID(e.Achievement)
 		if !ok {
 			// A rule since removed from the table: still show that it was
 			// earned.
-			r = Rule{ID: id, Game: game, Title: id}
+			r = Rule{ID: e.Achievement, Game: e.Game, Title: e.Achievement}
 		}
-		out = append(out, r.achievement(time.UnixMilli(atMS)))
+		out = append(out, r.achievement(e.At))
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // MarkAnnounced records that the achievements ids of userID have been
@@ -190,12 +162,8 @@ func (s *Service) MarkAnnounced(ctx context.Context, userID int64, ids []string)
 	if len(ids) == 0 {
 		return nil
 	}
-	// Like a result, through Options.Exec when set: a player's first
+	// Like a result, through the store's group commit: a player's first
 	// achievements come with the end of a match, and marking them should
 	// not cost a sync of its own either.
-	stmts := make([]Stmt, len(ids))
-	for i, id := range ids {
-		stmts[i] = Stmt{s.q(`UPDATE accounts_achievements SET announced = 1 WHERE user_id = ? AND achievement = ?`), []any{userID, id}}
-	}
-	return s.write(ctx, stmts)
+	return s.st.MarkAnnounced(ctx, userID, ids)
 }

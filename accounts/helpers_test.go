@@ -3,7 +3,6 @@ package accounts
 import (
 	"bytes"
 	"context"
-	"database/sql"
 	"encoding/json"
 	"net/http"
 	"net/http/cookiejar"
@@ -13,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	_ "github.com/ncruces/go-sqlite3/driver"
+	"github.com/parlor-games/parlor/store"
 )
 
 // cheapHash keeps tests fast; the default parameters are exercised by
@@ -38,15 +37,17 @@ func (c *clock) Advance(d time.Duration) {
 	c.mu.Unlock()
 }
 
-func openDB(t *testing.T) *sql.DB {
+// openStore opens a store of its own for a test, the accounts tables
+// included. Its writes of results are group commits, stored later on the
+// store's writer goroutine, as on a server.
+func openStore(t *testing.T) *store.Store {
 	t.Helper()
-	dsn := "file:" + filepath.Join(t.TempDir(), "accounts.db") + "?_txlock=immediate&_pragma=busy_timeout(10000)&_pragma=journal_mode(wal)"
-	db, err := sql.Open("sqlite3", dsn)
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "accounts.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { db.Close() })
-	return db
+	t.Cleanup(func() { st.Close() })
+	return st
 }
 
 func newService(t *testing.T, opts Options) (*Service, *clock) {
@@ -58,7 +59,7 @@ func newService(t *testing.T, opts Options) (*Service, *clock) {
 	if opts.Hash == (HashParams{}) {
 		opts.Hash = cheapHash
 	}
-	s := New(openDB(t), opts)
+	s := New(openStore(t), opts)
 	if err := s.Init(context.Background()); err != nil {
 		t.Fatal(err)
 	}

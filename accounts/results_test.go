@@ -2,17 +2,17 @@ package accounts
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"math"
 	"net/http"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/parlor-games/parlor/store"
 )
 
 func mustRegister(t *testing.T, s *Service, name string) User {
@@ -399,15 +399,17 @@ func TestStaleHashUpgradedOnLogin(t *testing.T) {
 	ctx := context.Background()
 	s, _ := newService(t, Options{})
 	mustRegister(t, s, "old")
-	s2 := New(s.db, Options{Hash: HashParams{Time: 2, Memory: 128, Threads: 1}})
+	s2 := New(s.st, Options{Hash: HashParams{Time: 2, Memory: 128, Threads: 1}})
 	if err := s2.Init(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s2.Login(ctx, "old", "password old"); err != nil {
 		t.Fatal(err)
 	}
-	var h string
-	s.db.QueryRow(`SELECT password FROM accounts_users WHERE name_key = 'old'`).Scan(&h)
+	_, h, err := s.st.UserCredentials(ctx, "old")
+	if err != nil {
+		t.Fatal(err)
+	}
 	if !strings.Contains(h, "m=128,t=2,p=1") {
 		t.Fatalf("hash not upgraded: %q", h)
 	}
@@ -467,38 +469,11 @@ func TestClientIPOption(t *testing.T) {
 	}
 }
 
-// deferredExec is an Options.Exec that, like a group commit, stores the
-// statements a little later on another goroutine, in one transaction.
-func deferredExec(db *sql.DB) func(ctx context.Context, stmts []Stmt) error {
-	return func(ctx context.Context, stmts []Stmt) error {
-		done := make(chan error, 1)
-		go func() {
-			runtime.Gosched()
-			tx, err := db.BeginTx(ctx, nil)
-			if err != nil {
-				done <- err
-				return
-			}
-			for _, st := range stmts {
-				if _, err := tx.ExecContext(ctx, st.Query, st.Args...); err != nil {
-					tx.Rollback()
-					done <- err
-					return
-				}
-			}
-			done <- tx.Commit()
-		}()
-		return <-done
-	}
-}
-
 // Matches of the same players ending at once are all counted, even when
 // the writes are stored after RecordMatch has read the statistics.
 func TestConcurrentResultsAllCounted(t *testing.T) {
 	ctx := context.Background()
 	s, _ := newService(t, Options{})
-	db := s.db
-	s.exec = deferredExec(db)
 	a, b, c := mustRegister(t, s, "alice"), mustRegister(t, s, "bob"), mustRegister(t, s, "carol")
 	const n = 20
 	var wg sync.WaitGroup
@@ -543,25 +518,41 @@ func TestConcurrentResultsAllCounted(t *testing.T) {
 	}
 }
 
-// The caller's statements are stored with the result, and a failing one
-// leaves nothing recorded.
+// failingStore fails every write of results while fail is set, as a full
+// disk would.
+type failingStore struct {
+	Store
+	fail bool
+}
+
+func (f *failingStore) RecordResult(ctx context.Context, r store.Result, also ...store.Stmt) error {
+	if f.fail {
+		return errors.New("disk full")
+	}
+	return f.Store.RecordResult(ctx, r, also...)
+}
+
+// The caller's statements are stored with the result, and a failing
+// write leaves nothing recorded.
 func TestRecordMatchAlsoIsAtomic(t *testing.T) {
 	ctx := context.Background()
 	s, _ := newService(t, Options{})
-	db := s.db
-	s.exec = deferredExec(db)
-	if _, err := db.Exec(`CREATE TABLE marks (id TEXT PRIMARY KEY)`); err != nil {
-		t.Fatal(err)
-	}
+	st := s.st.(*store.Store)
+	fs := &failingStore{Store: st}
+	s.st = fs
 	a, b := mustRegister(t, s, "alice"), mustRegister(t, s, "bob")
 	seats := []SeatResult{{UserID: a.ID, Result: Won}, {UserID: b.ID, Result: Lost}}
-	mark := Stmt{`INSERT INTO marks (id) VALUES (?)`, []any{"m1"}}
-	if _, err := s.RecordMatch(ctx, "dots", seats, mark); err != nil {
+	row := store.TableRow{ID: "t1", Game: "dots", Options: []byte("{}"), Seats: []byte("[]"), Policy: []byte("{}"),
+		Status: store.TableOver, Created: time.UnixMilli(1)}
+	if _, err := s.RecordMatch(ctx, "dots", seats, st.SaveTableStmt(row)); err != nil {
 		t.Fatal(err)
 	}
-	// The same mark again fails (primary key): the result is not counted twice.
-	if _, err := s.RecordMatch(ctx, "dots", seats, mark); err == nil {
-		t.Fatal("a failing statement of the caller's did not fail RecordMatch")
+	if got, err := st.Table(ctx, "t1"); err != nil || got.Status != store.TableOver {
+		t.Fatalf("the caller's row: %+v, %v", got, err)
+	}
+	fs.fail = true
+	if _, err := s.RecordMatch(ctx, "dots", seats, st.SaveTableStmt(row)); err == nil {
+		t.Fatal("a failing write did not fail RecordMatch")
 	}
 	if st := statsOf(t, s, a.ID, "dots"); st.Played != 1 {
 		t.Errorf("alice: %+v, want 1 played", st)

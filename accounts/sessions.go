@@ -4,12 +4,13 @@ import (
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
-	"database/sql"
 	"encoding/base64"
 	"encoding/hex"
 	"errors"
 	"net/http"
 	"time"
+
+	"github.com/parlor-games/parlor/store"
 )
 
 // CookieName is the session cookie.
@@ -32,17 +33,8 @@ func (s *Service) NewSession(ctx context.Context, userID int64) (token string, e
 	token = base64.RawURLEncoding.EncodeToString(raw)
 	now := s.now()
 	expires = now.Add(s.ttl)
-	err = s.inTx(ctx, func(tx *sql.Tx) error {
-		// Sweep expired sessions here: logins are rare enough for this to
-		// cost nothing, and it keeps the table from growing forever.
-		if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM accounts_sessions WHERE expires_ms <= ?`), now.UnixMilli()); err != nil {
-			return err
-		}
-		_, err := tx.ExecContext(ctx, s.q(`INSERT INTO accounts_sessions (token_hash, user_id, created_ms, expires_ms) VALUES (?, ?, ?, ?)`),
-			tokenHash(token), userID, now.UnixMilli(), expires.UnixMilli())
-		return err
-	})
-	if err != nil {
+	// The store sweeps expired sessions as it adds this one.
+	if err := s.st.CreateSession(ctx, store.Session{TokenHash: tokenHash(token), UserID: userID, Created: now, Expires: expires}); err != nil {
 		return "", time.Time{}, err
 	}
 	return token, expires, nil
@@ -51,25 +43,7 @@ func (s *Service) NewSession(ctx context.Context, userID int64) (token string, e
 // EndSession forgets the session token. A guest whose last session ends
 // lets go of its name at once, so someone else may take it.
 func (s *Service) EndSession(ctx context.Context, token string) error {
-	return s.inTx(ctx, func(tx *sql.Tx) error {
-		var userID int64
-		err := tx.QueryRowContext(ctx, s.q(`SELECT user_id FROM accounts_sessions WHERE token_hash = ?`), tokenHash(token)).Scan(&userID)
-		if errors.Is(err, sql.ErrNoRows) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM accounts_sessions WHERE token_hash = ?`), tokenHash(token)); err != nil {
-			return err
-		}
-		live, err := s.hasLiveSession(ctx, tx, userID)
-		if err != nil || live {
-			return err
-		}
-		_, err = tx.ExecContext(ctx, s.q(`UPDATE accounts_users SET name_key = NULL WHERE id = ? AND guest = 1`), userID)
-		return err
-	})
+	return s.st.EndSession(ctx, tokenHash(token), s.now())
 }
 
 // refreshEvery is how stale a session's expiry may get before use slides
@@ -86,25 +60,20 @@ func (s *Service) SessionUser(ctx context.Context, token string) (User, time.Tim
 		return User{}, time.Time{}, ErrNoSession
 	}
 	h := tokenHash(token)
-	var u User
-	var expMS int64
-	err := s.db.QueryRowContext(ctx, s.q(`SELECT u.id, u.name, u.guest, s.expires_ms
-		FROM accounts_sessions s JOIN accounts_users u ON u.id = s.user_id
-		WHERE s.token_hash = ?`), h).Scan(&u.ID, &u.Name, &u.Guest, &expMS)
-	if errors.Is(err, sql.ErrNoRows) {
+	row, exp, err := s.st.SessionUser(ctx, h)
+	if errors.Is(err, store.ErrNotFound) {
 		return User{}, time.Time{}, ErrNoSession
 	}
 	if err != nil {
 		return User{}, time.Time{}, err
 	}
+	u := User{ID: row.ID, Name: row.Name, Guest: row.Guest}
 	now := s.now()
-	exp := time.UnixMilli(expMS)
 	if !now.Before(exp) {
 		return User{}, time.Time{}, ErrNoSession
 	}
 	if want := now.Add(s.ttl); want.Sub(exp) >= s.refreshEvery() {
-		if _, err := s.db.ExecContext(ctx, s.q(`UPDATE accounts_sessions SET expires_ms = ? WHERE token_hash = ? AND expires_ms < ?`),
-			want.UnixMilli(), h, want.UnixMilli()); err != nil {
+		if err := s.st.ExtendSession(ctx, h, want); err != nil {
 			return User{}, time.Time{}, err
 		}
 		exp = want

@@ -2,11 +2,11 @@ package accounts
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"slices"
-	"strings"
 	"sync"
+
+	"github.com/parlor-games/parlor/store"
 )
 
 // Stats are one user's record in one game. Volatility is internal to
@@ -78,11 +78,12 @@ type Recorded struct {
 // RecordMatch counts a finished match of game: played, won and tied for
 // every human seat (bot opponents included), Glicko-2 ratings between the
 // human seats (accounts and guests alike), and any achievements this
-// earns. The caller's statements in also are stored in the same
-// transaction: a server marks the match as counted with them, so that a
-// crash can neither lose the count nor, once the match is marked, repeat
-// it. Everything is written in one transaction (through Options.Exec
-// when set): on error nothing is recorded, also included.
+// earns. The caller's statements in also (made by the store: a server's
+// is its table's row, marked over) are stored in the same transaction, so
+// that a crash can neither lose the count nor, once the match is marked,
+// repeat it. Everything is written in one transaction, the store's group
+// commit (Store.RecordResult): on error nothing is recorded, also
+// included.
 //
 // A user holding several seats (a hot-seat game against oneself) gets
 // nothing recorded: such a match says nothing about their skill, and
@@ -96,8 +97,10 @@ type Recorded struct {
 // The statistics are read, updated and written back while the match's
 // users are locked against other matches' results (see resultLocks), so
 // two matches of one user ending at once are both counted, one after the
-// other.
-func (s *Service) RecordMatch(ctx context.Context, game string, seats []SeatResult, also ...Stmt) (Recorded, error) {
+// other. The lock is in this process: servers sharing a database
+// (multi-node) would need the read and the write in one database
+// transaction, or a lock in the database, instead.
+func (s *Service) RecordMatch(ctx context.Context, game string, seats []SeatResult, also ...store.Stmt) (Recorded, error) {
 	if game == "" {
 		return Recorded{}, invalid("a game is required")
 	}
@@ -122,7 +125,7 @@ func (s *Service) RecordMatch(ctx context.Context, game string, seats []SeatResu
 		}
 	}
 	if len(humans) == 0 {
-		return Recorded{}, s.write(ctx, also)
+		return Recorded{}, s.st.RecordResult(ctx, store.Result{}, also...)
 	}
 
 	unlock := s.results.lock(ids)
@@ -133,7 +136,7 @@ func (s *Service) RecordMatch(ctx context.Context, game string, seats []SeatResu
 	}
 	now := s.now()
 	rec := Recorded{Stats: make(map[int64]Stats, len(humans))}
-	writes := make([]Stmt, 0, len(humans)+len(also))
+	var writes store.Result
 	type earned struct {
 		userID int64
 		rule   Rule
@@ -166,7 +169,7 @@ func (s *Service) RecordMatch(ctx context.Context, game string, seats []SeatResu
 			st.Rating, st.RD, st.Volatility = r.R, r.RD, r.Vol
 		}
 		rec.Stats[h.UserID] = st
-		writes = append(writes, s.saveStmt(h.UserID, game, st, exists[i]))
+		writes.Stats = append(writes.Stats, store.StatsWrite{UserID: h.UserID, Game: game, Stats: storedStats(st), Exists: exists[i]})
 		for _, r := range rules {
 			if r.Game == game && !r.Tutorial && r.Earned != nil && r.Earned(Event{Stats: st, Seat: h}) {
 				candidates = append(candidates, earned{h.UserID, r})
@@ -181,130 +184,53 @@ func (s *Service) RecordMatch(ctx context.Context, game string, seats []SeatResu
 			return Recorded{}, err
 		}
 		for _, c := range candidates {
-			if held[heldKey{c.userID, c.rule.ID}] {
+			if held[store.Held{UserID: c.userID, Achievement: c.rule.ID}] {
 				continue
 			}
-			writes = append(writes, Stmt{s.q(`INSERT INTO accounts_achievements (user_id, achievement, game, at_ms, announced) VALUES (?, ?, ?, ?, 0)
-				ON CONFLICT (user_id, achievement) DO NOTHING`), []any{c.userID, c.rule.ID, c.rule.Game, now.UnixMilli()}})
+			writes.Grants = append(writes.Grants, store.Grant{UserID: c.userID, Achievement: c.rule.ID, Game: c.rule.Game, At: now})
 			rec.Granted = append(rec.Granted, Granted{UserID: c.userID, Achievement: c.rule.achievement(now)})
 		}
 	}
-	writes = append(writes, also...)
-	if err := s.write(ctx, writes); err != nil {
+	if err := s.st.RecordResult(ctx, writes, also...); err != nil {
 		return Recorded{}, err
 	}
 	return rec, nil
 }
 
-// Stmt is one write statement with its arguments, for RecordMatch and
-// Options.Exec.
-type Stmt struct {
-	Query string
-	Args  []any
+func storedStats(st Stats) store.GameStats {
+	return store.GameStats{Played: st.Played, Won: st.Won, Tied: st.Tied, Rating: st.Rating, RD: st.RD, Volatility: st.Volatility}
 }
 
-// write stores stmts in one transaction, through Options.Exec when set.
-func (s *Service) write(ctx context.Context, stmts []Stmt) error {
-	if len(stmts) == 0 {
-		return nil
-	}
-	if s.exec != nil {
-		return s.exec(ctx, stmts)
-	}
-	return s.inTx(ctx, func(tx *sql.Tx) error {
-		for _, st := range stmts {
-			if _, err := tx.ExecContext(ctx, st.Query, st.Args...); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+func statsOfStored(st store.GameStats) Stats {
+	return Stats{Played: st.Played, Won: st.Won, Tied: st.Tied, Rating: st.Rating, RD: st.RD, Volatility: st.Volatility}
 }
 
 // statsBefore reads the statistics in game of each of ids (new users get
 // newStats), and whether a row exists, in one query. A user who does not
 // exist is ErrNotFound.
 func (s *Service) statsBefore(ctx context.Context, game string, ids []int64) ([]Stats, []bool, error) {
-	args := make([]any, 0, len(ids)+1)
-	args = append(args, game)
-	for _, id := range ids {
-		args = append(args, id)
-	}
-	rows, err := s.query(ctx, `SELECT u.id, s.played, s.won, s.tied, s.rating, s.rd, s.volatility
-		FROM accounts_users u LEFT JOIN accounts_stats s ON s.user_id = u.id AND s.game = ?
-		WHERE u.id IN (`+strings.TrimSuffix(strings.Repeat("?, ", len(ids)), ", ")+`)`, args...)
+	found, err := s.st.StatsInGame(ctx, game, ids)
 	if err != nil {
-		return nil, nil, err
-	}
-	defer rows.Close()
-	found := make(map[int64]Stats, len(ids))
-	has := make(map[int64]bool, len(ids))
-	for rows.Next() {
-		var id int64
-		var played, won, tied sql.NullInt64
-		var rating, rd, vol sql.NullFloat64
-		if err := rows.Scan(&id, &played, &won, &tied, &rating, &rd, &vol); err != nil {
-			return nil, nil, err
-		}
-		st := newStats()
-		if played.Valid {
-			st = Stats{Played: played.Int64, Won: won.Int64, Tied: tied.Int64, Rating: rating.Float64, RD: rd.Float64, Volatility: vol.Float64}
-			has[id] = true
-		}
-		found[id] = st
-	}
-	if err := rows.Err(); err != nil {
 		return nil, nil, err
 	}
 	before := make([]Stats, len(ids))
 	exists := make([]bool, len(ids))
 	for i, id := range ids {
-		st, ok := found[id]
+		row, ok := found[id]
 		if !ok {
 			return nil, nil, fmt.Errorf("accounts: recording %s: user %d: %w", game, id, ErrNotFound)
 		}
-		before[i], exists[i] = st, has[id]
+		before[i], exists[i] = newStats(), row.Exists
+		if row.Exists {
+			before[i] = statsOfStored(row.Stats)
+		}
 	}
 	return before, exists, nil
 }
 
-type heldKey struct {
-	userID      int64
-	achievement string
-}
-
 // heldAchievements returns which achievements of game the users hold.
-func (s *Service) heldAchievements(ctx context.Context, game string, ids []int64) (map[heldKey]bool, error) {
-	args := make([]any, 0, len(ids)+1)
-	args = append(args, game)
-	for _, id := range ids {
-		args = append(args, id)
-	}
-	rows, err := s.query(ctx, `SELECT user_id, achievement FROM accounts_achievements
-		WHERE game = ? AND user_id IN (`+strings.TrimSuffix(strings.Repeat("?, ", len(ids)), ", ")+`)`, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	held := map[heldKey]bool{}
-	for rows.Next() {
-		var k heldKey
-		if err := rows.Scan(&k.userID, &k.achievement); err != nil {
-			return nil, err
-		}
-		held[k] = true
-	}
-	return held, rows.Err()
-}
-
-// saveStmt writes a user's statistics in a game.
-func (s *Service) saveStmt(userID int64, game string, st Stats, exists bool) Stmt {
-	if exists {
-		return Stmt{s.q(`UPDATE accounts_stats SET played = ?, won = ?, tied = ?, rating = ?, rd = ?, volatility = ?
-			WHERE user_id = ? AND game = ?`), []any{st.Played, st.Won, st.Tied, st.Rating, st.RD, st.Volatility, userID, game}}
-	}
-	return Stmt{s.q(`INSERT INTO accounts_stats (user_id, game, played, won, tied, rating, rd, volatility)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`), []any{userID, game, st.Played, st.Won, st.Tied, st.Rating, st.RD, st.Volatility}}
+func (s *Service) heldAchievements(ctx context.Context, game string, ids []int64) (map[store.Held]bool, error) {
+	return s.st.HeldAchievements(ctx, game, ids)
 }
 
 // resultLocks serialise the results of matches that share a user. A result
@@ -364,45 +290,19 @@ func (l *resultLocks) lock(ids []int64) (unlock func()) {
 // StatsFor returns the statistics of each of userIDs per game, for the
 // lobby list. Users with no games are absent from the map.
 func (s *Service) StatsFor(ctx context.Context, userIDs []int64) (map[int64]map[string]Stats, error) {
-	out := map[int64]map[string]Stats{}
-	// Chunks keep the statement under every database's parameter limit.
-	const chunk = 500
-	for len(userIDs) > 0 {
-		n := min(chunk, len(userIDs))
-		ids := userIDs[:n]
-		userIDs = userIDs[n:]
-		args := make([]any, len(ids))
-		for i, id := range ids {
-			args[i] = id
+	all, err := s.st.StatsFor(ctx, userIDs)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[int64]map[string]Stats, len(all))
+	for id, games := range all {
+		m := make(map[string]Stats, len(games))
+		for g, st := range games {
+			m[g] = statsOfStored(st)
 		}
-		query := `SELECT user_id, game, played, won, tied, rating, rd, volatility FROM accounts_stats WHERE user_id IN (` +
-			strings.TrimSuffix(strings.Repeat("?, ", len(ids)), ", ") + `)`
-		if err := s.scanStats(ctx, out, query, args...); err != nil {
-			return nil, err
-		}
+		out[id] = m
 	}
 	return out, nil
-}
-
-func (s *Service) scanStats(ctx context.Context, out map[int64]map[string]Stats, query string, args ...any) error {
-	rows, err := s.db.QueryContext(ctx, s.q(query), args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		var game string
-		var st Stats
-		if err := rows.Scan(&id, &game, &st.Played, &st.Won, &st.Tied, &st.Rating, &st.RD, &st.Volatility); err != nil {
-			return err
-		}
-		if out[id] == nil {
-			out[id] = map[string]Stats{}
-		}
-		out[id][game] = st
-	}
-	return rows.Err()
 }
 
 // Profile is what GET /api/profile/{name} shows.

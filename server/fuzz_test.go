@@ -106,7 +106,7 @@ func startFuzzServer(tb testing.TB, guest string) *fuzzServer {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	acct := accounts.New(st.DB(), accounts.Options{Hash: accounts.HashParams{Time: 1, Memory: 64, Threads: 1}, Exec: server.GroupCommit(st)})
+	acct := accounts.New(st, accounts.Options{Hash: accounts.HashParams{Time: 1, Memory: 64, Threads: 1}})
 	if err := acct.Init(ctx); err != nil {
 		tb.Fatal(err)
 	}

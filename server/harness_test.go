@@ -66,7 +66,7 @@ func startEnvConfig(t *testing.T, dir string, opts match.Options, tweak func(*se
 	if err != nil {
 		t.Fatal(err)
 	}
-	acct := accounts.New(st.DB(), accounts.Options{Hash: accounts.HashParams{Time: 1, Memory: 64, Threads: 1}, Exec: server.GroupCommit(st)})
+	acct := accounts.New(st, accounts.Options{Hash: accounts.HashParams{Time: 1, Memory: 64, Threads: 1}})
 	if err := acct.Init(ctx); err != nil {
 		t.Fatal(err)
 	}

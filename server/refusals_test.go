@@ -251,11 +251,11 @@ type flakyStore struct {
 
 var errDisk = errors.New("disk I/O error")
 
-func (f *flakyStore) Exec(ctx context.Context, query string, args ...any) error {
+func (f *flakyStore) SaveTable(ctx context.Context, row store.TableRow) error {
 	if f.fail.Load() {
 		return errDisk
 	}
-	return f.Store.Exec(ctx, query, args...)
+	return f.Store.SaveTable(ctx, row)
 }
 
 func (f *flakyStore) AddChat(ctx context.Context, l store.ChatLine) error {

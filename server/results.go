@@ -110,16 +110,16 @@ func (t *table) finish(u match.Update) {
 		res, users = nil, nil
 	}
 	if len(res) == 0 {
-		if err := t.s.cfg.Store.Exec(ctx, row.Query, row.Args...); err != nil {
+		if err := t.s.cfg.Store.SaveTable(ctx, row); err != nil {
 			t.s.log.Error("persist table", "table", t.id, "err", err)
 		}
 		return
 	}
-	rec, err := t.s.cfg.Accounts.RecordMatch(ctx, t.game, res, row)
+	rec, err := t.s.cfg.Accounts.RecordMatch(ctx, t.game, res, t.s.cfg.Store.SaveTableStmt(row))
 	if err != nil {
 		t.s.log.Error("record result", "table", t.id, "err", err)
 		// The table is over all the same.
-		if err := t.s.cfg.Store.Exec(ctx, row.Query, row.Args...); err != nil {
+		if err := t.s.cfg.Store.SaveTable(ctx, row); err != nil {
 			t.s.log.Error("persist table", "table", t.id, "err", err)
 		}
 		t.s.hub.refreshStats(users)

@@ -9,13 +9,13 @@ import (
 )
 
 // tableStatus reads a table's status as stored.
-func tableStatus(t *testing.T, st *store.Store, id string) string {
+func tableStatus(t *testing.T, st *store.Store, id string) store.TableStatus {
 	t.Helper()
-	var s string
-	if err := st.DB().QueryRow(`SELECT status FROM server_tables WHERE id = ?`, id).Scan(&s); err != nil {
+	row, err := st.Table(context.Background(), id)
+	if err != nil {
 		t.Fatal(err)
 	}
-	return s
+	return row.Status
 }
 
 // waitStored waits until the table's stored row says it is over: finish
@@ -23,7 +23,7 @@ func tableStatus(t *testing.T, st *store.Store, id string) string {
 func waitStored(t *testing.T, st *store.Store, id string) {
 	t.Helper()
 	deadline := time.Now().Add(wait)
-	for tableStatus(t, st, id) != "over" {
+	for tableStatus(t, st, id) != store.TableOver {
 		if time.Now().After(deadline) {
 			t.Fatal("the table's end was not stored")
 		}
@@ -62,7 +62,7 @@ func TestResultCountedOnceAcrossCrash(t *testing.T) {
 	e.stop()
 	e = startEnv(t, dir)
 	ann.e, bob.e = e, e
-	if s := tableStatus(t, e.st, id); s != "over" {
+	if s := tableStatus(t, e.st, id); s != store.TableOver {
 		t.Fatalf("table after a restart: %s", s)
 	}
 	check("after a restart")
@@ -75,10 +75,16 @@ func TestResultCountedOnceAcrossCrash(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, q := range []string{`UPDATE server_tables SET status = 'playing'`, `DELETE FROM accounts_stats`, `DELETE FROM accounts_achievements`} {
-		if _, err := st.DB().Exec(q); err != nil {
-			t.Fatal(err)
-		}
+	row, err := st.Table(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	row.Status = store.TablePlaying
+	if err := st.SaveTable(ctx, row); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.ClearResults(ctx); err != nil {
+		t.Fatal(err)
 	}
 	if err := st.Close(); err != nil {
 		t.Fatal(err)

@@ -10,7 +10,6 @@ package server
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"errors"
 	"log/slog"
@@ -37,8 +36,8 @@ type Accounts interface {
 	Authenticate(r *http.Request) (accounts.User, error)
 	StatsFor(ctx context.Context, userIDs []int64) (map[int64]map[string]accounts.Stats, error)
 	// RecordMatch counts a finished match, storing the statements in also
-	// (the table's row) in the same transaction.
-	RecordMatch(ctx context.Context, game string, seats []accounts.SeatResult, also ...accounts.Stmt) (accounts.Recorded, error)
+	// (the table's row, from Store.SaveTableStmt) in the same transaction.
+	RecordMatch(ctx context.Context, game string, seats []accounts.SeatResult, also ...store.Stmt) (accounts.Recorded, error)
 	Unannounced(ctx context.Context, userID int64) ([]accounts.Achievement, error)
 	MarkAnnounced(ctx context.Context, userID int64, ids []string) error
 }
@@ -49,11 +48,17 @@ type GameStats struct {
 	Won    int64 `json:"won"`
 }
 
-// Store is what the server needs from the store: its database for the
-// server's own tables, migrations, and saves.
+// Store is what the server needs from the store: the rows of its lobby's
+// tables, saves, match logs, chat and keys. The server keeps no SQL of its
+// own; its tables (server_tables) are the store's.
 type Store interface {
-	DB() *sql.DB
-	Migrate(ctx context.Context, name string, stmts ...string) error
+	// SaveTable writes a table's row, durably on return, in the store's
+	// next group commit; SaveTableStmt is the same write as a statement,
+	// to be stored with a match's results (Accounts.RecordMatch).
+	SaveTable(ctx context.Context, row store.TableRow) error
+	SaveTableStmt(row store.TableRow) store.Stmt
+	// ListOpenTables returns the rows of every table not over, for start-up.
+	ListOpenTables(ctx context.Context) ([]store.TableRow, error)
 	CreateSave(ctx context.Context, sv store.Save) (store.Save, error)
 	Saves(ctx context.Context, userID int64) ([]store.SaveInfo, error)
 	GetSave(ctx context.Context, userID int64, id string) (store.Save, error)
@@ -63,9 +68,6 @@ type Store interface {
 	MatchFinished(ctx context.Context, id string) (bool, error)
 	CreateMatch(ctx context.Context, h store.MatchHeader) error
 	Append(ctx context.Context, r store.Record) error
-	// Exec runs a write in the store's next group commit (see
-	// store.Store.Exec); the server's frequent small writes use it.
-	Exec(ctx context.Context, query string, args ...any) error
 	// AddChat and ChatLines keep chat, so that a channel's history
 	// outlives a restart.
 	AddChat(ctx context.Context, l store.ChatLine) error
@@ -153,9 +155,6 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s := &Server{cfg: cfg, reg: cfg.Registry, log: cfg.Log, metrics: newMetrics()}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.hub = newHub(s)
-	if err := cfg.Store.Migrate(ctx, "server", tablesSchema...); err != nil {
-		return nil, err
-	}
 	if cfg.ChatKeep > 0 {
 		// The counts that prune a channel every so many lines start afresh
 		// with the process: start from channels within the limit.
@@ -191,21 +190,5 @@ func (s *Server) Shutdown(ctx context.Context) error {
 		return nil
 	case <-ctx.Done():
 		return ctx.Err()
-	}
-}
-
-// GroupCommit adapts a store's ExecAll to accounts.Options.Exec, so that
-// the results of a finished match (and the table's row stored with them)
-// share the store's next group commit and its sync with the moves of
-// every match, instead of paying for a transaction of their own.
-func GroupCommit(st interface {
-	ExecAll(ctx context.Context, stmts ...store.Stmt) error
-}) func(context.Context, []accounts.Stmt) error {
-	return func(ctx context.Context, stmts []accounts.Stmt) error {
-		out := make([]store.Stmt, len(stmts))
-		for i, s := range stmts {
-			out[i] = store.Stmt{Query: s.Query, Args: s.Args}
-		}
-		return st.ExecAll(ctx, out...)
 	}
 }

@@ -13,9 +13,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/parlor-games/parlor/accounts"
 	"github.com/parlor-games/parlor/game"
 	"github.com/parlor-games/parlor/match"
+	"github.com/parlor-games/parlor/store"
 )
 
 // Matches is what the server needs from the match manager.
@@ -26,11 +26,13 @@ type Matches interface {
 	Remove(id string) bool
 }
 
-// Table statuses.
+// Table statuses, a typed kind (store.TableStatus) whose values are the
+// wire protocol's and the stored row's: the store owns it because it must
+// know which tables are over (ListOpenTables).
 const (
-	statusOpen    = "open"
-	statusPlaying = "playing"
-	statusOver    = "over"
+	statusOpen    = store.TableOpen
+	statusPlaying = store.TablePlaying
+	statusOver    = store.TableOver
 )
 
 // seat is one place at a table as the server keeps it.
@@ -93,7 +95,7 @@ type table struct {
 	spectatorChat bool
 	policy        PolicyJSON
 	matchID       string
-	status        string
+	status        store.TableStatus
 	created       time.Time
 
 	mt       *match.Match
@@ -115,30 +117,7 @@ type tables struct {
 	m  map[string]*table
 }
 
-const upsertTable = `INSERT INTO server_tables (id, game, options, seats, creator, creator_name, spectator_chat, policy, match_id, status, created, unrated)
-	VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-	ON CONFLICT (id) DO UPDATE SET seats = excluded.seats, match_id = excluded.match_id, status = excluded.status`
-
 func newTables(s *Server) *tables { return &tables{s: s, m: make(map[string]*table)} }
-
-var tablesSchema = []string{
-	`CREATE TABLE IF NOT EXISTS server_tables (
-		id TEXT PRIMARY KEY,
-		game TEXT NOT NULL,
-		options TEXT NOT NULL,
-		seats TEXT NOT NULL,
-		creator INTEGER NOT NULL,
-		creator_name TEXT NOT NULL,
-		spectator_chat INTEGER NOT NULL,
-		policy TEXT NOT NULL,
-		match_id TEXT NOT NULL,
-		status TEXT NOT NULL,
-		created INTEGER NOT NULL
-	)`,
-	// A table created unrated (table.create with rated false) keeps it
-	// over a restart before its match starts.
-	`ALTER TABLE server_tables ADD COLUMN unrated INTEGER NOT NULL DEFAULT 0`,
-}
 
 func (ts *tables) get(id string) *table {
 	ts.mu.Lock()
@@ -169,28 +148,19 @@ func (ts *tables) withMatch(id string) *table {
 // load reads every table that is not over and reattaches playing tables to
 // their recovered matches.
 func (ts *tables) load(ctx context.Context) error {
-	rows, err := ts.s.cfg.Store.DB().QueryContext(ctx,
-		`SELECT id, game, options, seats, creator, creator_name, spectator_chat, policy, match_id, status, created, unrated FROM server_tables WHERE status != 'over'`)
+	rows, err := ts.s.cfg.Store.ListOpenTables(ctx)
 	if err != nil {
 		return fmt.Errorf("server: load tables: %w", err)
 	}
-	defer rows.Close()
 	var loaded []*table
-	for rows.Next() {
-		t := &table{s: ts.s, watchers: make(map[*conn]*watch)}
-		var opts, seats, policy string
-		var spec, unrated int
-		var created int64
-		if err := rows.Scan(&t.id, &t.game, &opts, &seats, &t.creator, &t.creatorName, &spec, &policy, &t.matchID, &t.status, &created, &unrated); err != nil {
-			return fmt.Errorf("server: load tables: %w", err)
-		}
-		t.options = json.RawMessage(opts)
-		t.spectatorChat = spec != 0
-		t.created = time.UnixMilli(created).UTC()
-		if err := json.Unmarshal([]byte(seats), &t.seats); err != nil {
+	for _, r := range rows {
+		t := &table{s: ts.s, watchers: make(map[*conn]*watch),
+			id: r.ID, game: r.Game, options: r.Options, creator: r.Creator, creatorName: r.CreatorName,
+			spectatorChat: r.SpectatorChat, matchID: r.MatchID, status: r.Status, created: r.Created}
+		if err := json.Unmarshal(r.Seats, &t.seats); err != nil {
 			return fmt.Errorf("server: table %s: seats: %w", t.id, err)
 		}
-		if err := json.Unmarshal([]byte(policy), &t.policy); err != nil {
+		if err := json.Unmarshal(r.Policy, &t.policy); err != nil {
 			return fmt.Errorf("server: table %s: policy: %w", t.id, err)
 		}
 		def, err := ts.s.reg.Lookup(t.game)
@@ -199,11 +169,8 @@ func (ts *tables) load(ctx context.Context) error {
 			continue
 		}
 		t.def = def
-		t.unrated = unrated != 0 || hasScenario(def, t.options)
+		t.unrated = r.Unrated || hasScenario(def, t.options)
 		loaded = append(loaded, t)
-	}
-	if err := rows.Err(); err != nil {
-		return err
 	}
 	for _, t := range loaded {
 		if t.status == statusPlaying {
@@ -254,12 +221,11 @@ func (ts *tables) endedUncounted(ctx context.Context, t *table) bool {
 // hold t.mu or own t exclusively.
 //
 // Every game writes its table several times (create, sit, start, end), so
-// the row goes through the store's group-commit writer (Store.Exec): it
-// shares the next commit, and its sync, with the moves of every match,
+// the row goes through the store's group-commit writer (Store.SaveTable):
+// it shares the next commit, and its sync, with the moves of every match,
 // rather than paying for a transaction and a sync of its own.
 func (t *table) persist(ctx context.Context) error {
-	row := t.row()
-	err := t.s.cfg.Store.Exec(ctx, row.Query, row.Args...)
+	err := t.s.cfg.Store.SaveTable(ctx, t.row())
 	if err != nil {
 		t.s.log.Error("persist table", "table", t.id, "err", err)
 		return unavailable(err, "could not save the table; try again")
@@ -267,38 +233,31 @@ func (t *table) persist(ctx context.Context) error {
 	return nil
 }
 
-// row is the statement that writes the table's row as it is now. Callers
-// hold t.mu or own t exclusively.
-func (t *table) row() accounts.Stmt {
+// row is the table's row as it is now. Callers hold t.mu or own t
+// exclusively.
+func (t *table) row() store.TableRow {
 	seats, _ := json.Marshal(t.seats)
 	policy, _ := json.Marshal(t.policy)
-	opts := string(t.options)
-	if opts == "" {
-		opts = "{}"
+	opts := t.options
+	if len(opts) == 0 {
+		opts = json.RawMessage("{}")
 	}
-	return accounts.Stmt{Query: upsertTable, Args: []any{
-		t.id, t.game, opts, string(seats), t.creator, t.creatorName, boolInt(t.spectatorChat), string(policy), t.matchID, t.status, t.created.UnixMilli(), boolInt(t.unrated)}}
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
+	return store.TableRow{ID: t.id, Game: t.game, Options: opts, Seats: seats, Creator: t.creator, CreatorName: t.creatorName,
+		SpectatorChat: t.spectatorChat, Policy: policy, MatchID: t.matchID, Status: t.status, Created: t.created, Unrated: t.unrated}
 }
 
 // TableJSON is a table as clients see it.
 type TableJSON struct {
-	ID            string          `json:"id"`
-	Game          string          `json:"game"`
-	Options       json.RawMessage `json:"options"`
-	Status        string          `json:"status"`
-	Seats         []SeatJSON      `json:"seats"`
-	Creator       string          `json:"creator"`
-	SpectatorChat bool            `json:"spectatorChat"`
-	Policy        PolicyJSON      `json:"policy"`
-	Match         string          `json:"match"`
-	Rematch       string          `json:"rematch,omitempty"`
+	ID            string            `json:"id"`
+	Game          string            `json:"game"`
+	Options       json.RawMessage   `json:"options"`
+	Status        store.TableStatus `json:"status"`
+	Seats         []SeatJSON        `json:"seats"`
+	Creator       string            `json:"creator"`
+	SpectatorChat bool              `json:"spectatorChat"`
+	Policy        PolicyJSON        `json:"policy"`
+	Match         string            `json:"match"`
+	Rematch       string            `json:"rematch,omitempty"`
 	// Rated is false for a table whose match counts for nothing.
 	Rated bool `json:"rated"`
 }

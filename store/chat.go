@@ -21,14 +21,14 @@ type ChatLine struct {
 const insertChat = `INSERT INTO chat_lines (channel, user_id, from_name, text, at) VALUES ($1, $2, $3, $4, $5)`
 
 // AddChat stores a line of chat and returns once it is durable. It goes
-// through the writer's group commit (Exec), so a line costs no transaction
+// through the writer's group commit (exec), so a line costs no transaction
 // or sync of its own, and a line the server has sent to anyone is never
 // lost by a crash.
 func (s *Store) AddChat(ctx context.Context, l ChatLine) error {
 	if l.Channel == "" {
 		return errors.New("store: a chat line needs a channel")
 	}
-	if err := s.Exec(ctx, insertChat, l.Channel, l.UserID, l.From, l.Text, millis(l.At)); err != nil {
+	if err := s.exec(ctx, insertChat, l.Channel, l.UserID, l.From, l.Text, millis(l.At)); err != nil {
 		return fmt.Errorf("store: add chat line: %w", err)
 	}
 	return nil
@@ -74,7 +74,7 @@ func (s *Store) PruneChat(ctx context.Context, channel string, keep int) error {
 		return fmt.Errorf("store: prune chat: keep %d lines: must be positive", keep)
 	}
 	// With keep lines or fewer the subquery is NULL and nothing matches.
-	err := s.Exec(ctx, `DELETE FROM chat_lines WHERE channel = $1 AND id <= (
+	err := s.exec(ctx, `DELETE FROM chat_lines WHERE channel = $1 AND id <= (
 		SELECT id FROM chat_lines WHERE channel = $1 ORDER BY id DESC LIMIT 1 OFFSET $2)`, channel, keep)
 	if err != nil {
 		return fmt.Errorf("store: prune chat: %w", err)
@@ -88,7 +88,7 @@ func (s *Store) PruneAllChat(ctx context.Context, keep int) error {
 	if keep <= 0 {
 		return fmt.Errorf("store: prune chat: keep %d lines: must be positive", keep)
 	}
-	err := s.Exec(ctx, `DELETE FROM chat_lines WHERE id IN (
+	err := s.exec(ctx, `DELETE FROM chat_lines WHERE id IN (
 		SELECT id FROM (
 			SELECT id, ROW_NUMBER() OVER (PARTITION BY channel ORDER BY id DESC) AS n FROM chat_lines
 		) AS ranked WHERE n > $1)`, keep)
@@ -101,7 +101,7 @@ func (s *Store) PruneAllChat(ctx context.Context, keep int) error {
 // DeleteChat removes a channel's stored lines: the server calls it when it
 // forgets a finished table, whose chat nobody can read any more.
 func (s *Store) DeleteChat(ctx context.Context, channel string) error {
-	if err := s.Exec(ctx, `DELETE FROM chat_lines WHERE channel = $1`, channel); err != nil {
+	if err := s.exec(ctx, `DELETE FROM chat_lines WHERE channel = $1`, channel); err != nil {
 		return fmt.Errorf("store: delete chat: %w", err)
 	}
 	return nil

@@ -11,7 +11,8 @@ import (
 	"github.com/parlor-games/parlor/game"
 )
 
-// kvSchema is a table of another package, written through Exec.
+// kvSchema is a table written through exec, as the lobby's tables and chat
+// lines are.
 var kvSchema = []string{`CREATE TABLE kv (k TEXT PRIMARY KEY, v TEXT NOT NULL, n INTEGER NOT NULL, b BLOB, f INTEGER)`}
 
 const kvUpsert = `INSERT INTO kv (k, v, n, b, f) VALUES ($1, $2, $3, $4, $5)
@@ -19,7 +20,7 @@ const kvUpsert = `INSERT INTO kv (k, v, n, b, f) VALUES ($1, $2, $3, $4, $5)
 
 func readKV(t *testing.T, s *Store, k string) (v string, n int64, b []byte, f bool) {
 	t.Helper()
-	if err := s.DB().QueryRow(`SELECT v, n, b, f FROM kv WHERE k = $1`, k).Scan(&v, &n, &b, &f); err != nil {
+	if err := s.db.QueryRow(`SELECT v, n, b, f FROM kv WHERE k = $1`, k).Scan(&v, &n, &b, &f); err != nil {
 		t.Fatalf("read %s: %v", k, err)
 	}
 	return v, n, b, f
@@ -29,16 +30,16 @@ func readKV(t *testing.T, s *Store, k string) (v string, n int64, b []byte, f bo
 func TestExecUpsertDurable(t *testing.T) {
 	ctx := context.Background()
 	s, path := openTemp(t)
-	if err := s.Migrate(ctx, "kv", kvSchema...); err != nil {
+	if err := s.migrate(ctx, "kv", kvSchema...); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Exec(ctx, kvUpsert, "a", json.RawMessage(`{"x":1}`), 1, []byte{0, 1}, true); err != nil {
+	if err := s.exec(ctx, kvUpsert, "a", json.RawMessage(`{"x":1}`), 1, []byte{0, 1}, true); err != nil {
 		t.Fatal(err)
 	}
 	if v, n, b, f := readKV(t, s, "a"); v != `{"x":1}` || n != 1 || string(b) != "\x00\x01" || !f {
 		t.Fatalf("after insert: %q %d %q %v", v, n, b, f)
 	}
-	if err := s.Exec(ctx, kvUpsert, "a", "two", int64(2), nil, false); err != nil {
+	if err := s.exec(ctx, kvUpsert, "a", "two", int64(2), nil, false); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.Close(); err != nil {
@@ -59,7 +60,7 @@ func TestExecUpsertDurable(t *testing.T) {
 func TestExecFailsAlone(t *testing.T) {
 	ctx := context.Background()
 	s, _ := openTemp(t)
-	if err := s.Migrate(ctx, "kv", kvSchema...); err != nil {
+	if err := s.migrate(ctx, "kv", kvSchema...); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.CreateMatch(ctx, header("m1")); err != nil {
@@ -88,14 +89,14 @@ func TestExecFailsAlone(t *testing.T) {
 	})
 	wg.Go(func() {
 		for j := range moves {
-			if err := s.Exec(ctx, kvUpsert, fmt.Sprint("k", j), "v", j, nil, nil); err != nil {
+			if err := s.exec(ctx, kvUpsert, fmt.Sprint("k", j), "v", j, nil, nil); err != nil {
 				errs <- err
 			}
 		}
 	})
 	for _, b := range bad {
 		wg.Go(func() {
-			if err := s.Exec(ctx, b.query, b.args...); err == nil {
+			if err := s.exec(ctx, b.query, b.args...); err == nil {
 				errs <- fmt.Errorf("%s: a bad Exec succeeded", b.name)
 			}
 		})
@@ -113,7 +114,7 @@ func TestExecFailsAlone(t *testing.T) {
 		t.Errorf("match has %d records, want %d", len(m.Records), moves)
 	}
 	var n int
-	if err := s.DB().QueryRow(`SELECT COUNT(*) FROM kv`).Scan(&n); err != nil {
+	if err := s.db.QueryRow(`SELECT COUNT(*) FROM kv`).Scan(&n); err != nil {
 		t.Fatal(err)
 	}
 	if n != moves {
@@ -167,7 +168,7 @@ func TestCreateMatchThenAppend(t *testing.T) {
 func TestExecAfterClose(t *testing.T) {
 	s, _ := openTemp(t)
 	s.Close()
-	if err := s.Exec(context.Background(), `DELETE FROM saves`); !errors.Is(err, ErrClosed) {
+	if err := s.exec(context.Background(), `DELETE FROM saves`); !errors.Is(err, ErrClosed) {
 		t.Errorf("Exec after Close = %v, want ErrClosed", err)
 	}
 }
@@ -178,7 +179,7 @@ func TestExecAfterClose(t *testing.T) {
 func TestExecAllAllOrNothing(t *testing.T) {
 	ctx := context.Background()
 	s, _ := openTemp(t)
-	if err := s.Migrate(ctx, "kv", kvSchema...); err != nil {
+	if err := s.migrate(ctx, "kv", kvSchema...); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.ExecAll(ctx,
@@ -191,7 +192,7 @@ func TestExecAllAllOrNothing(t *testing.T) {
 	errs := make(chan error, 20)
 	for j := range 10 {
 		wg.Go(func() {
-			if err := s.Exec(ctx, kvUpsert, fmt.Sprint("k", j), "v", j, nil, nil); err != nil {
+			if err := s.exec(ctx, kvUpsert, fmt.Sprint("k", j), "v", j, nil, nil); err != nil {
 				errs <- err
 			}
 		})
@@ -217,7 +218,7 @@ func TestExecAllAllOrNothing(t *testing.T) {
 		t.Errorf("b = %q", v)
 	}
 	var n int
-	if err := s.DB().QueryRow(`SELECT COUNT(*) FROM kv`).Scan(&n); err != nil {
+	if err := s.db.QueryRow(`SELECT COUNT(*) FROM kv`).Scan(&n); err != nil {
 		t.Fatal(err)
 	}
 	if n != 12 {

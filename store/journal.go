@@ -298,8 +298,8 @@ type rawWriter struct {
 	moveAdd, moveAddChunk  *sqlite3.Stmt // folding into match_moves
 	lastIndex, hasIndex    *sqlite3.Stmt
 	syncFull, syncNormal   *sqlite3.Stmt
-	// execs holds the statements of Exec, prepared on first use: callers
-	// run the same few statements again and again.
+	// execs holds the statements of exec and ExecAll, prepared on first
+	// use: callers run the same few statements again and again.
 	execs map[string]*sqlite3.Stmt
 
 	// matches holds every match with records in the journal, and others
@@ -493,7 +493,7 @@ func (w *rawWriter) apply(batch []*request) error {
 }
 
 // write runs the batch's transaction: the journal row (if n records were
-// accepted), the finishes and the statements of Exec.
+// accepted), the finishes and the statements of exec and ExecAll.
 func (w *rawWriter) write(batch []*request, n int) error {
 	if err := w.begin.Exec(); err != nil {
 		return fmt.Errorf("store: begin: %w", err)
@@ -538,7 +538,7 @@ func (w *rawWriter) write(batch []*request, n int) error {
 	return nil
 }
 
-// exec runs an Exec request's statement, or an ExecAll request's
+// exec runs an exec request's statement, or an ExecAll request's
 // statements in order. Any error fails the whole transaction, so an
 // ExecAll's statements are committed all or none.
 func (w *rawWriter) exec(r *request) error {
@@ -546,7 +546,7 @@ func (w *rawWriter) exec(r *request) error {
 		return w.exec1(r.query, r.args)
 	}
 	for _, s := range r.stmts {
-		if err := w.exec1(s.Query, s.Args); err != nil {
+		if err := w.exec1(s.query, s.args); err != nil {
 			return err
 		}
 	}
@@ -585,7 +585,7 @@ func (w *rawWriter) exec1(query string, args []any) error {
 	return nil
 }
 
-// bindArgs binds the arguments of Exec, in order, to st's parameters.
+// bindArgs binds the arguments of exec, in order, to st's parameters.
 func bindArgs(st *sqlite3.Stmt, args []any) error {
 	if n := st.BindCount(); n != len(args) {
 		return fmt.Errorf("the statement has %d parameters; %d arguments given", n, len(args))

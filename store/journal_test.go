@@ -54,7 +54,7 @@ func crashImage(t *testing.T, path string) string {
 func journalRows(t *testing.T, s *Store) int {
 	t.Helper()
 	var n int
-	if err := s.DB().QueryRow(`SELECT COUNT(*) FROM match_journal`).Scan(&n); err != nil {
+	if err := s.db.QueryRow(`SELECT COUNT(*) FROM match_journal`).Scan(&n); err != nil {
 		t.Fatal(err)
 	}
 	return n
@@ -63,7 +63,7 @@ func journalRows(t *testing.T, s *Store) int {
 func movedRows(t *testing.T, s *Store, id string) int {
 	t.Helper()
 	var n int
-	if err := s.DB().QueryRow(`SELECT COUNT(*) FROM match_moves WHERE match_id = ?`, id).Scan(&n); err != nil {
+	if err := s.db.QueryRow(`SELECT COUNT(*) FROM match_moves WHERE match_id = ?`, id).Scan(&n); err != nil {
 		t.Fatal(err)
 	}
 	return n
@@ -215,7 +215,7 @@ func TestFoldIdempotent(t *testing.T) {
 		r := move("m", i)
 		row = encodeEntry(row, &r)
 	}
-	if _, err := s.DB().Exec(`INSERT INTO match_journal (id, entries) VALUES (?, ?)`, 1<<40, row); err != nil {
+	if _, err := s.db.Exec(`INSERT INTO match_journal (id, entries) VALUES (?, ?)`, 1<<40, row); err != nil {
 		t.Fatal(err)
 	}
 	wantLog(t, s, "m", seq(1, 7)...) // shown once before the fold too

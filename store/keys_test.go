@@ -98,7 +98,7 @@ func TestKeyFirstUseRace(t *testing.T) {
 func TestKeyDamagedRefused(t *testing.T) {
 	ctx := context.Background()
 	s, _ := openTemp(t)
-	if _, err := s.DB().ExecContext(ctx, `INSERT INTO server_keys (name, secret, created) VALUES ('saves', 'abcd', 0)`); err != nil {
+	if _, err := s.db.ExecContext(ctx, `INSERT INTO server_keys (name, secret, created) VALUES ('saves', 'abcd', 0)`); err != nil {
 		t.Fatal(err)
 	}
 	if k, err := s.Key(ctx, "saves"); err == nil {

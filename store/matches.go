@@ -100,22 +100,23 @@ func (s *Store) CreateMatch(ctx context.Context, h MatchHeader) error {
 
 const insertMatch = `INSERT INTO matches (id, game, options, seed, seats, settings, created) VALUES ($1, $2, $3, $4, $5, $6, $7)`
 
-// Exec runs one write statement (INSERT, UPDATE, DELETE; parameters $1,
+// exec runs one write statement (INSERT, UPDATE, DELETE; parameters $1,
 // $2, ...) in the writer's next group commit and returns once that has
-// committed, so the write is as durable as an Append. It is for other
-// packages' small, frequent writes that must be durable when the call
-// returns: a transaction of their own on DB would cost a commit and a sync
-// each, while here they share the batch's. Arguments may be nil, int,
-// int64, bool, float64, string, []byte or json.RawMessage (stored as
-// text).
+// committed, so the write is as durable as an Append. It is for small,
+// frequent writes that must be durable when the call returns (a table's
+// row, a line of chat): a transaction of their own would cost a commit
+// and a sync each, while here they share the batch's. Arguments may be
+// nil, int, int64, bool, float64, string, []byte or json.RawMessage
+// (stored as text).
 //
 // A failing statement fails only its own call: the rest of its batch is
 // retried without it. The writer's connection does not enforce foreign
-// keys (see newRawWriter): a caller writing to a table with REFERENCES
-// clauses must check the referenced rows itself (accounts.RecordMatch
-// reads its users in the same call) or write on DB. Like Append, once the statement has been handed to the
-// writer, Exec waits for the commit even if ctx ends.
-func (s *Store) Exec(ctx context.Context, query string, args ...any) error {
+// keys (see newRawWriter): a write to a table with REFERENCES clauses
+// must have its referenced rows checked first (RecordResult's caller reads
+// its users with StatsInGame) or go through a transaction on the database
+// instead. Like Append, once the statement has been handed to the writer,
+// exec waits for the commit even if ctx ends.
+func (s *Store) exec(ctx context.Context, query string, args ...any) error {
 	req := s.reqPool.Get().(*request)
 	req.kind = opExec
 	req.query = query
@@ -125,13 +126,16 @@ func (s *Store) Exec(ctx context.Context, query string, args ...any) error {
 	return err
 }
 
-// Stmt is one write statement and its arguments, for ExecAll.
+// Stmt is one write statement and its arguments, for ExecAll. Its fields
+// are unexported so that only this package can write one: a caller holds
+// statements made here (SaveTableStmt) and hands them back to be stored
+// together with others, never SQL of its own.
 type Stmt struct {
-	Query string
-	Args  []any
+	query string
+	args  []any
 }
 
-// ExecAll is Exec for several statements that must be stored together: they
+// ExecAll is exec for several statements that must be stored together: they
 // run in order in the same group commit, and either all of them are
 // committed or, if one fails, none is (the call returns that error and the
 // rest of the batch is retried without them). A caller that must never
@@ -149,7 +153,7 @@ func (s *Store) ExecAll(ctx context.Context, stmts ...Stmt) error {
 	return err
 }
 
-// putExec returns an Exec request to the pool without its arguments.
+// putExec returns an exec request to the pool without its arguments.
 func (s *Store) putExec(req *request) {
 	req.query, req.args, req.stmts, req.rec = "", nil, nil, Record{}
 	s.reqPool.Put(req)

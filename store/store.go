@@ -13,7 +13,14 @@
 // move table later (see journal.go), which makes an append several times
 // cheaper than inserting a row per move. Other small writes that must be
 // durable on return (a match's header, the server's table rows) ride in
-// the same batches through CreateMatch and Exec.
+// the same batches through CreateMatch, SaveTable, RecordResult and the
+// like.
+//
+// Every SQL statement of the server lives in this package: the accounts
+// package and the server call typed methods (CreateUser, SessionUser,
+// SaveTable, ListOpenTables, RecordResult, ...) through small interfaces
+// of their own, and a write that must be stored with others (the table's
+// row with a match's results) travels as an opaque Stmt built here.
 //
 // The SQL is kept to what SQLite and PostgreSQL both accept (TEXT, BIGINT,
 // INTEGER, ordinary indexes; times as Unix milliseconds; ids made in Go) so
@@ -62,6 +69,10 @@ type Store struct {
 	// commitDelay is how long a busy writer holds a commit open for more
 	// writes, in nanoseconds (see SetCommitDelay).
 	commitDelay atomic.Int64
+
+	// prepared holds read statements prepared once, by query text (see
+	// query).
+	prepared sync.Map
 }
 
 // Open opens (creating if needed) the SQLite database at path and brings its
@@ -94,8 +105,9 @@ type Store struct {
 //     index pages again and again, and a checkpoint copies each page once
 //     however many times the log holds it, so rarer checkpoints copy less
 //     per move. The price is a log file of up to about 16 MB.
-//   - busy_timeout lets the other packages' writes (accounts, chat) wait
-//     for the writer instead of failing with "database is locked".
+//   - busy_timeout lets the writes made outside the writer (the accounts'
+//     transactions, saves, keys) wait for it instead of failing with
+//     "database is locked".
 //   - foreign_keys makes SQLite enforce the REFERENCES clauses, as
 //     PostgreSQL always does (except on the writer's own connection, which
 //     checks for itself; see newRawWriter).
@@ -132,9 +144,17 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		done: make(chan struct{}),
 	}
 	s.reqPool.New = func() any { return &request{done: make(chan error, 1)} }
-	if err := s.Migrate(ctx, "store", schema...); err != nil {
-		db.Close()
-		return nil, err
+	// Every table of the server is the store's (the other packages keep
+	// no SQL): its own, the accounts package's and the server's lobby
+	// tables, each under the name it was first migrated with.
+	for _, m := range []struct {
+		name  string
+		steps []string
+	}{{"store", schema}, {"accounts", accountsSchema}, {"server", tablesSchema}} {
+		if err := s.migrate(ctx, m.name, m.steps...); err != nil {
+			db.Close()
+			return nil, err
+		}
 	}
 	conn, err := db.Conn(ctx)
 	if err != nil {
@@ -173,13 +193,8 @@ func (s *Store) Close() error {
 	return s.db.Close()
 }
 
-// DB returns the database, for packages that own tables of their own (they
-// create them with Migrate). Its write transactions queue behind the match
-// log writer for at most the busy timeout.
-func (s *Store) DB() *sql.DB { return s.db }
-
 // schema is the store's own tables. Steps are only ever appended: a
-// released step must never change, since Migrate records it as applied.
+// released step must never change, since migrate records it as applied.
 var schema = []string{
 	`CREATE TABLE matches (
 		id TEXT PRIMARY KEY,
@@ -250,13 +265,13 @@ var schema = []string{
 	`ALTER TABLE saves ADD COLUMN match_id TEXT NOT NULL DEFAULT ''`,
 }
 
-// Migrate brings the tables of one owner up to date. name identifies the
-// owner ("store", "accounts"); stmts are its schema steps in order. Each
+// migrate brings the tables of one owner up to date. name identifies the
+// owner ("store", "accounts", "server"); stmts are its schema steps in order. Each
 // step is applied once, in its own transaction together with the record
-// that it was applied, so running Migrate again (every start-up) applies
+// that it was applied, so running migrate again (every start-up) applies
 // only the steps added since. Steps must never be edited or reordered once
 // released: append new ones instead.
-func (s *Store) Migrate(ctx context.Context, name string, stmts ...string) error {
+func (s *Store) migrate(ctx context.Context, name string, stmts ...string) error {
 	if name == "" {
 		return errors.New("store: migration needs a name")
 	}

@@ -210,17 +210,17 @@ func TestMigrateOnceInOrder(t *testing.T) {
 		`CREATE TABLE widgets (id INTEGER PRIMARY KEY, name TEXT NOT NULL)`,
 		`INSERT INTO widgets (id, name) VALUES (1, 'first')`,
 	}
-	if err := s.Migrate(ctx, "widgets", steps...); err != nil {
+	if err := s.migrate(ctx, "widgets", steps...); err != nil {
 		t.Fatal(err)
 	}
 	// Running again would fail (table exists, duplicate key) if any step
 	// were applied twice.
-	if err := s.Migrate(ctx, "widgets", steps...); err != nil {
+	if err := s.migrate(ctx, "widgets", steps...); err != nil {
 		t.Fatalf("second run: %v", err)
 	}
 	// A step added later is applied, once, after the earlier ones.
 	steps = append(steps, `ALTER TABLE widgets ADD COLUMN size INTEGER NOT NULL DEFAULT 7`)
-	if err := s.Migrate(ctx, "widgets", steps...); err != nil {
+	if err := s.migrate(ctx, "widgets", steps...); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
@@ -229,22 +229,22 @@ func TestMigrateOnceInOrder(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s2.Close()
-	if err := s2.Migrate(ctx, "widgets", steps...); err != nil {
+	if err := s2.migrate(ctx, "widgets", steps...); err != nil {
 		t.Fatalf("after reopen: %v", err)
 	}
 	var n, size int
-	if err := s2.DB().QueryRowContext(ctx, `SELECT COUNT(*), MAX(size) FROM widgets`).Scan(&n, &size); err != nil {
+	if err := s2.db.QueryRowContext(ctx, `SELECT COUNT(*), MAX(size) FROM widgets`).Scan(&n, &size); err != nil {
 		t.Fatal(err)
 	}
 	if n != 1 || size != 7 {
 		t.Errorf("widgets: %d rows, size %d; want 1 row, size 7", n, size)
 	}
 	// A failing step is not recorded, and the error names it.
-	err = s2.Migrate(ctx, "broken", `CREATE TABLE ok1 (x INTEGER)`, `NOT SQL AT ALL`)
+	err = s2.migrate(ctx, "broken", `CREATE TABLE ok1 (x INTEGER)`, `NOT SQL AT ALL`)
 	if err == nil {
 		t.Fatal("a bad migration step succeeded")
 	}
-	if err := s2.Migrate(ctx, "broken", `CREATE TABLE ok1 (x INTEGER)`, `CREATE TABLE ok2 (x INTEGER)`); err != nil {
+	if err := s2.migrate(ctx, "broken", `CREATE TABLE ok1 (x INTEGER)`, `CREATE TABLE ok2 (x INTEGER)`); err != nil {
 		t.Fatalf("fixed step: %v", err)
 	}
 }

@@ -164,7 +164,7 @@ func startServer(ctx context.Context, f serveFlags, log *slog.Logger) (*server.S
 		return nil, nil, err
 	}
 	st.SetCommitDelay(f.commitDelay)
-	acct := accounts.New(st.DB(), accounts.Options{Logger: log, Exec: server.GroupCommit(st)})
+	acct := accounts.New(st, accounts.Options{Logger: log})
 	if err := acct.Init(ctx); err != nil {
 		st.Close()
 		return nil, nil, err

@@ -1,0 +1,149 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+)
+
+// The statistics of users per game (accounts_stats) and how the results
+// of a finished match are written.
+
+// GameStats are one user's record in one game, Glicko-2 rating included.
+type GameStats struct {
+	Played, Won, Tied      int64
+	Rating, RD, Volatility float64
+}
+
+// StatsRow is what StatsInGame found for a user: Exists is false when the
+// user has no row in the game yet (Stats is then zero).
+type StatsRow struct {
+	Stats  GameStats
+	Exists bool
+}
+
+// StatsInGame reads the statistics in game of each of ids, in one query.
+// Every id that is a user is in the map, with or without statistics; an id
+// that is not a user is absent, so that the caller can refuse to count a
+// match for someone who does not exist (the writer, which stores the
+// result, does not check foreign keys: see exec).
+func (s *Store) StatsInGame(ctx context.Context, game string, ids []int64) (map[int64]StatsRow, error) {
+	args := make([]any, 0, len(ids)+1)
+	args = append(args, game)
+	for _, id := range ids {
+		args = append(args, id)
+	}
+	rows, err := s.query(ctx, `SELECT u.id, s.played, s.won, s.tied, s.rating, s.rd, s.volatility
+		FROM accounts_users u LEFT JOIN accounts_stats s ON s.user_id = u.id AND s.game = $1
+		WHERE u.id IN (`+params(2, len(ids))+`)`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := make(map[int64]StatsRow, len(ids))
+	for rows.Next() {
+		var id int64
+		var played, won, tied sql.NullInt64
+		var rating, rd, vol sql.NullFloat64
+		if err := rows.Scan(&id, &played, &won, &tied, &rating, &rd, &vol); err != nil {
+			return nil, err
+		}
+		var r StatsRow
+		if played.Valid {
+			r = StatsRow{Exists: true, Stats: GameStats{Played: played.Int64, Won: won.Int64, Tied: tied.Int64,
+				Rating: rating.Float64, RD: rd.Float64, Volatility: vol.Float64}}
+		}
+		out[id] = r
+	}
+	return out, rows.Err()
+}
+
+// StatsFor returns the statistics of each of userIDs per game. Users with
+// no games are absent from the map.
+func (s *Store) StatsFor(ctx context.Context, userIDs []int64) (map[int64]map[string]GameStats, error) {
+	out := map[int64]map[string]GameStats{}
+	// Chunks keep the statement under every database's parameter limit.
+	const chunk = 500
+	for len(userIDs) > 0 {
+		n := min(chunk, len(userIDs))
+		ids := userIDs[:n]
+		userIDs = userIDs[n:]
+		args := make([]any, len(ids))
+		for i, id := range ids {
+			args[i] = id
+		}
+		if err := s.scanStats(ctx, out, `SELECT user_id, game, played, won, tied, rating, rd, volatility
+			FROM accounts_stats WHERE user_id IN (`+params(1, len(ids))+`)`, args...); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+func (s *Store) scanStats(ctx context.Context, out map[int64]map[string]GameStats, query string, args ...any) error {
+	rows, err := s.db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var game string
+		var st GameStats
+		if err := rows.Scan(&id, &game, &st.Played, &st.Won, &st.Tied, &st.Rating, &st.RD, &st.Volatility); err != nil {
+			return err
+		}
+		if out[id] == nil {
+			out[id] = map[string]GameStats{}
+		}
+		out[id][game] = st
+	}
+	return rows.Err()
+}
+
+// StatsWrite is a user's new statistics in a game. Exists says whether the
+// user had a row in the game (StatsInGame), which picks an update or an
+// insert: a plain statement each, which every engine runs alike.
+type StatsWrite struct {
+	UserID int64
+	Game   string
+	Stats  GameStats
+	Exists bool
+}
+
+// Result is what counting a finished match writes.
+type Result struct {
+	Stats  []StatsWrite
+	Grants []Grant // achievements earned; one already held is left as it is
+}
+
+// RecordResult stores a counted match in the writer's next group commit,
+// together with the caller's statements in also (a server stores the
+// table's row, marked over, with them: see SaveTableStmt): all of them or,
+// if one fails, none. A match's end so shares its commit and its sync with
+// the moves of every other match rather than paying for its own, and a
+// crash can neither lose the count nor, once the mark is stored, repeat
+// it.
+//
+// The writer does not check foreign keys: the caller must have found the
+// users (StatsInGame) first.
+func (s *Store) RecordResult(ctx context.Context, r Result, also ...Stmt) error {
+	stmts := make([]Stmt, 0, len(r.Stats)+len(r.Grants)+len(also))
+	for _, w := range r.Stats {
+		stmts = append(stmts, statsStmt(w))
+	}
+	for _, g := range r.Grants {
+		stmts = append(stmts, Stmt{insertGrant, []any{g.UserID, g.Achievement, g.Game, millis(g.At)}})
+	}
+	stmts = append(stmts, also...)
+	return s.ExecAll(ctx, stmts...)
+}
+
+func statsStmt(w StatsWrite) Stmt {
+	st := w.Stats
+	if w.Exists {
+		return Stmt{`UPDATE accounts_stats SET played = $1, won = $2, tied = $3, rating = $4, rd = $5, volatility = $6
+			WHERE user_id = $7 AND game = $8`, []any{st.Played, st.Won, st.Tied, st.Rating, st.RD, st.Volatility, w.UserID, w.Game}}
+	}
+	return Stmt{`INSERT INTO accounts_stats (user_id, game, played, won, tied, rating, rd, volatility)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, []any{w.UserID, w.Game, st.Played, st.Won, st.Tied, st.Rating, st.RD, st.Volatility}}
+}
