@@ -60,9 +60,9 @@ type Conn struct {
 	waiting map[int64]chan reply
 	err     error // why the connection ended, once it has
 
-	queue  chan Push   // pushes for the pump, unbounded behind it
-	pushes chan Push   // what the caller reads
-	raw    func([]byte) // sees every message first, when set
+	queue  chan Push     // pushes for the pump, unbounded behind it
+	pushes chan Push     // what the caller reads
+	raw    func([]byte)  // sees every message first, when set
 	done   chan struct{} // closed when the reader has ended
 	quit   chan struct{} // closed by Close: the pump drops what is left
 	once   sync.Once

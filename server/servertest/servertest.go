@@ -41,7 +41,7 @@ func Start(t testing.TB) *Server {
 		t.Fatal(err)
 	}
 	// Cheap password hashing: tests register accounts by the dozen.
-	acct := accounts.New(st.DB(), accounts.Options{Hash: accounts.HashParams{Time: 1, Memory: 64, Threads: 1}, Exec: server.GroupCommit(st)})
+	acct := accounts.New(st, accounts.Options{Hash: accounts.HashParams{Time: 1, Memory: 64, Threads: 1}})
 	if err := acct.Init(ctx); err != nil {
 		t.Fatal(err)
 	}
