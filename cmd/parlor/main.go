@@ -23,6 +23,7 @@ var commands = map[string]command{
 	"arena":  {"play bots against each other and print results", runArena},
 	"solve":  {"solve a position exactly and print its value and a best move", runSolve},
 	"bench":  {"measure Parlor (bench server: load test over WebSocket)", runBench},
+	"play":   {"the terminal client: lobby, tables, chat and every game in a terminal", runPlay},
 }
 
 func main() {

@@ -167,3 +167,34 @@ func normal(s string) string {
 	}
 	return s
 }
+
+// Places lists every place: the rooms, the hallways, the home squares.
+func Places() []Place {
+	out := make([]Place, numPlaces)
+	for i := range out {
+		out[i] = Place(i)
+	}
+	return out
+}
+
+// Joins returns the two rooms a hallway joins, or the hallway a home
+// square opens onto (twice); ok is false for a room.
+func (p Place) Joins() (a, b Place, ok bool) {
+	switch {
+	case p.IsHallway():
+		h := hallways[p-firstHallway]
+		return h[0], h[1], true
+	case p.IsHome():
+		h := homeHallway[p-firstHome]
+		return h, h, true
+	}
+	return nowhere, nowhere, false
+}
+
+// RoomCard is the card of a room; -1 for a place that is not a room.
+func (p Place) RoomCard() Card {
+	if !p.IsRoom() {
+		return -1
+	}
+	return roomCard(p)
+}

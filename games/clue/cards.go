@@ -113,3 +113,21 @@ func parseCard(s string) (Card, bool) {
 // faceUp is the spec's table of face-up cards (3.2.5), by players (3-6)
 // and difficulty.
 var faceUp = map[int][3]int{3: {6, 0, 0}, 4: {6, 2, 0}, 5: {3, 3, 0}, 6: {6, 0, 0}}
+
+// Cards lists every card, suspects first, then weapons, then rooms: the
+// order of a notebook. Clients use it to offer choices.
+func Cards() []Card {
+	out := make([]Card, numCards)
+	for i := range out {
+		out[i] = Card(i)
+	}
+	return out
+}
+
+// Key is the card's name in JSON and notation ("lead-pipe").
+func (c Card) Key() string {
+	if !c.valid() {
+		return ""
+	}
+	return cardKeys[c]
+}

@@ -1,0 +1,184 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/term"
+	"github.com/parlor-games/parlor/client"
+	"github.com/parlor-games/parlor/tui"
+)
+
+// runPlay is the terminal client: `parlor play -server HOST -port N -name
+// NAME` joins a server as a guest of that name (or, with -login, as an
+// account), and opens the lobby. The session is kept under the user's
+// config directory, so the next start with the same server and name comes
+// back as the same guest or account without asking again.
+func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("play", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	host := fs.String("server", "127.0.0.1", "the server's host name or address")
+	port := fs.Int("port", 8080, "the server's port")
+	addr := fs.String("addr", "", "the server as host:port or an http(s):// address (instead of -server and -port)")
+	name := fs.String("name", "", "your name: a guest of that name, or your account with -login")
+	login := fs.Bool("login", false, "log in to the account named by -name (the password is asked for, without echo)")
+	table := fs.String("table", "", "open this table at once (the id of an invite link /t/ID)")
+	noSave := fs.Bool("no-session", false, "do not keep the session for the next start")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("play takes flags only; unexpected %q", fs.Arg(0))
+	}
+	if *name == "" {
+		return errors.New("give your name with -name NAME")
+	}
+	if *port < 1 || *port > 65535 {
+		return fmt.Errorf("-port %d is not a port: give 1 to 65535", *port)
+	}
+	base := *addr
+	if base == "" {
+		base = net.JoinHostPort(*host, strconv.Itoa(*port))
+	}
+	c, err := client.New(base)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	user, err := startSession(ctx, c, *name, *login, stdin, stderr)
+	if err != nil {
+		return err
+	}
+	if !*noSave {
+		if err := keepSession(c.Base(), user.Name, c.Session()); err != nil {
+			fmt.Fprintln(stderr, "note: the session could not be kept for the next start:", err)
+		}
+	}
+	opts := []tea.ProgramOption{tea.WithOutput(stdout)}
+	if f, ok := stdin.(*os.File); ok {
+		opts = append(opts, tea.WithInput(f))
+	} else {
+		opts = append(opts, tea.WithInput(stdin))
+	}
+	m := tui.New(tui.Config{Client: c, NoColor: os.Getenv("NO_COLOR") != "", Table: *table})
+	_, err = tea.NewProgram(m, opts...).Run()
+	return err
+}
+
+// startSession comes back with a kept session of this server and name, or
+// starts a new one: a guest, or an account with a password asked for.
+func startSession(ctx context.Context, c *client.Client, name string, login bool, stdin io.Reader, stderr io.Writer) (client.User, error) {
+	if tok := keptSession(c.Base(), name); tok != "" {
+		c.SetSession(tok)
+		if u, err := c.Me(ctx); err == nil && strings.EqualFold(u.Name, name) && (!login || !u.Guest) {
+			return u, nil
+		} else if client.Unreachable(err) {
+			return client.User{}, explain(c, err)
+		}
+		c.SetSession("")
+	}
+	if !login {
+		u, err := c.Guest(ctx, name)
+		if err != nil {
+			return u, explain(c, err)
+		}
+		return u, nil
+	}
+	fmt.Fprintf(stderr, "Password for %s: ", name)
+	var pw []byte
+	var err error
+	if f, ok := stdin.(*os.File); ok && term.IsTerminal(f.Fd()) {
+		pw, err = term.ReadPassword(f.Fd())
+		fmt.Fprintln(stderr)
+	} else {
+		var line string
+		line, err = bufio.NewReader(stdin).ReadString('\n')
+		pw = []byte(strings.TrimRight(line, "\r\n"))
+		if err == io.EOF && len(pw) > 0 {
+			err = nil
+		}
+	}
+	if err != nil {
+		return client.User{}, fmt.Errorf("reading the password: %w", err)
+	}
+	u, err := c.Login(ctx, name, string(pw))
+	if err != nil {
+		return u, explain(c, err)
+	}
+	return u, nil
+}
+
+// explain turns the first errors a person may meet into sentences that
+// say what to do.
+func explain(c *client.Client, err error) error {
+	if client.Unreachable(err) {
+		return fmt.Errorf("no Parlor server answers at %s: is it running, and are the host and port right? (%v)", c.Base(), err)
+	}
+	var h *client.HTTPError
+	if errors.As(err, &h) {
+		switch h.Code {
+		case "conflict":
+			return fmt.Errorf("the name is taken on %s: %s; choose another with -name, or log in with -login if it is your account", c.Base(), h.Message)
+		case "bad-request":
+			return fmt.Errorf("the server refused the name: %s", h.Message)
+		case "unauthorized":
+			return fmt.Errorf("the server refused the login: %s", h.Message)
+		}
+		return fmt.Errorf("the server at %s refused: %s", c.Base(), h.Message)
+	}
+	return err
+}
+
+// sessionsFile is where sessions are kept: a JSON object from "server
+// name" (lower case) to the session token, readable by the user only.
+func sessionsFile() (string, error) {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, "parlor", "sessions.json"), nil
+}
+
+func sessionKey(base, name string) string { return base + " " + strings.ToLower(name) }
+
+func readSessions() map[string]string {
+	out := map[string]string{}
+	if f, err := sessionsFile(); err == nil {
+		if b, err := os.ReadFile(f); err == nil {
+			_ = json.Unmarshal(b, &out)
+		}
+	}
+	return out
+}
+
+func keptSession(base, name string) string { return readSessions()[sessionKey(base, name)] }
+
+func keepSession(base, name, token string) error {
+	if token == "" {
+		return nil
+	}
+	f, err := sessionsFile()
+	if err != nil {
+		return err
+	}
+	all := readSessions()
+	all[sessionKey(base, name)] = token
+	b, _ := json.MarshalIndent(all, "", "  ")
+	if err := os.MkdirAll(filepath.Dir(f), 0o700); err != nil {
+		return err
+	}
+	return os.WriteFile(f, b, 0o600)
+}

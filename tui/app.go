@@ -1,0 +1,427 @@
+// Package tui is Parlor's terminal client: the lobby, tables, chat and
+// every game's board in a terminal, built on Bubble Tea's model, update
+// and view. It speaks to the server only through package client, like
+// any other program, so what it can do a script can do too.
+//
+// The model has two screens, the lobby and a table, a help screen over
+// either, and one line at the bottom for typing (chat, a move in the
+// game's notation, a save's name). A dropped connection is retried with
+// growing pauses and the table is resumed by sequence number, so a
+// player sees a "reconnecting" line and then the moves they missed.
+package tui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/parlor-games/parlor/client"
+)
+
+// Config is what the client needs to run.
+type Config struct {
+	// Client holds the server's address and a session already started
+	// (a guest or an account).
+	Client *client.Client
+	// NoColor draws without colour (NO_COLOR, or a terminal without it).
+	NoColor bool
+	// Table, when set, opens that table at once (an invite link's id).
+	Table string
+}
+
+// reqTimeout bounds one request to the server.
+const reqTimeout = 15 * time.Second
+
+type screen int
+
+const (
+	screenLobby screen = iota
+	screenCreate
+	screenTable
+)
+
+// inputKind says what the line at the bottom is being typed for.
+type inputKind int
+
+const (
+	inputNone inputKind = iota
+	inputChat
+	inputMove
+	inputSave
+)
+
+// Model is the whole client's state. Create it with New and run it with
+// tea.NewProgram.
+type Model struct {
+	cfg  Config
+	st   styles
+	conn *client.Conn
+	user client.User
+
+	games    []client.Game
+	w, h     int
+	screen   screen
+	help     bool
+	status   string
+	quitting bool
+
+	lost    bool // the connection dropped and a new one is being made
+	attempt int
+
+	lobby  lobbyState
+	create *createForm
+	table  *tableState
+
+	input    textinput.Model
+	inputFor inputKind
+	confirm  string // a question waiting for y ("resign?")
+}
+
+// New returns the client's model.
+func New(cfg Config) *Model {
+	in := textinput.New()
+	in.CharLimit = 500
+	return &Model{cfg: cfg, st: newStyles(cfg.NoColor), input: in, w: 80, h: 24}
+}
+
+// Messages the model gets from its commands.
+type (
+	connectedMsg struct {
+		conn    *client.Conn
+		games   []client.Game
+		history []client.Chat
+		err     error
+	}
+	pushMsg struct {
+		conn *client.Conn
+		p    client.Push
+	}
+	lostMsg struct {
+		conn *client.Conn
+		err  error
+	}
+	retryMsg struct{}
+	// doneMsg is the end of a request: what it was, its error, and a
+	// function that applies its result to the model.
+	doneMsg struct {
+		what  string
+		err   error
+		apply func(*Model) tea.Cmd
+	}
+)
+
+func (m *Model) Init() tea.Cmd { return m.connect() }
+
+// connect dials, joins the lobby and reads the games and the lobby chat.
+func (m *Model) connect() tea.Cmd {
+	c := m.cfg.Client
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), reqTimeout)
+		defer cancel()
+		conn, err := c.Dial(ctx)
+		if err != nil {
+			return connectedMsg{err: err}
+		}
+		out := connectedMsg{conn: conn}
+		if out.games, err = c.Games(ctx); err == nil {
+			if err = conn.JoinLobby(ctx); err == nil {
+				out.history, err = conn.ChatHistory(ctx, client.LobbyChannel)
+			}
+		}
+		if err != nil {
+			conn.CloseNow()
+			return connectedMsg{err: err}
+		}
+		return out
+	}
+}
+
+// listen waits for the next push of conn.
+func listen(conn *client.Conn) tea.Cmd {
+	return func() tea.Msg {
+		p, ok := <-conn.Pushes()
+		if !ok {
+			return lostMsg{conn: conn, err: conn.Err()}
+		}
+		return pushMsg{conn: conn, p: p}
+	}
+}
+
+// request runs f against the connection in the background; apply, given
+// f's result, changes the model once it is back.
+func (m *Model) request(what string, f func(ctx context.Context, c *client.Conn) (func(*Model) tea.Cmd, error)) tea.Cmd {
+	conn := m.conn
+	if conn == nil {
+		m.status = "not connected: " + what + " must wait"
+		return nil
+	}
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), reqTimeout)
+		defer cancel()
+		apply, err := f(ctx, conn)
+		return doneMsg{what: what, err: err, apply: apply}
+	}
+}
+
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.w, m.h = msg.Width, msg.Height
+		return m, nil
+	case connectedMsg:
+		if msg.err != nil {
+			return m, m.retry(msg.err)
+		}
+		m.conn, m.user, m.games, m.lost = msg.conn, msg.conn.User(), msg.games, false
+		m.lobby.chat = msg.history
+		cmds := []tea.Cmd{listen(msg.conn)}
+		if m.attempt > 0 {
+			m.status = "reconnected"
+		}
+		m.attempt = 0
+		if m.table != nil {
+			cmds = append(cmds, m.watch(m.table.f))
+		} else if m.cfg.Table != "" {
+			cmds = append(cmds, m.open(m.cfg.Table, -1))
+			m.cfg.Table = ""
+		}
+		return m, tea.Batch(cmds...)
+	case pushMsg:
+		if msg.conn != m.conn {
+			return m, nil
+		}
+		return m, tea.Batch(m.push(msg.p), listen(msg.conn))
+	case lostMsg:
+		if msg.conn != m.conn || m.quitting {
+			return m, nil
+		}
+		m.conn = nil
+		return m, m.retry(msg.err)
+	case retryMsg:
+		return m, m.connect()
+	case doneMsg:
+		if msg.err != nil {
+			m.status = msg.what + ": " + msg.err.Error()
+			return m, nil
+		}
+		if msg.apply != nil {
+			return m, msg.apply(m)
+		}
+		return m, nil
+	case tea.KeyPressMsg:
+		return m, m.key(msg)
+	case tea.MouseClickMsg:
+		if m.screen == screenTable && m.table != nil && !m.help {
+			return m, m.table.click(m, msg.X, msg.Y)
+		}
+	}
+	if m.inputFor != inputNone {
+		var cmd tea.Cmd
+		m.input, cmd = m.input.Update(msg)
+		return m, cmd
+	}
+	return m, nil
+}
+
+// retry schedules a new connection after a pause that grows with each
+// failed attempt, up to ten seconds.
+func (m *Model) retry(err error) tea.Cmd {
+	m.lost = true
+	m.attempt++
+	wait := min(time.Duration(m.attempt)*time.Second/2, 10*time.Second)
+	if m.attempt == 1 {
+		wait = 200 * time.Millisecond
+	}
+	m.status = fmt.Sprintf("connection lost (%v); reconnecting, attempt %d", err, m.attempt)
+	return tea.Tick(wait, func(time.Time) tea.Msg { return retryMsg{} })
+}
+
+func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
+	s := k.String()
+	if s == "ctrl+c" {
+		return m.quit()
+	}
+	if m.inputFor != inputNone {
+		switch s {
+		case "esc":
+			m.closeInput()
+			return nil
+		case "enter":
+			text := strings.TrimSpace(m.input.Value())
+			kind := m.inputFor
+			m.closeInput()
+			if text == "" {
+				return nil
+			}
+			return m.submit(kind, text)
+		}
+		var cmd tea.Cmd
+		m.input, cmd = m.input.Update(k)
+		return cmd
+	}
+	if m.confirm != "" {
+		q := m.confirm
+		m.confirm = ""
+		if s == "y" || s == "Y" {
+			return m.confirmed(q)
+		}
+		m.status = "not done"
+		return nil
+	}
+	if m.help {
+		m.help = false
+		return nil
+	}
+	if s == "?" {
+		m.help = true
+		return nil
+	}
+	switch m.screen {
+	case screenCreate:
+		return m.create.key(m, s)
+	case screenTable:
+		return m.table.key(m, k)
+	}
+	return m.lobbyKey(s)
+}
+
+func (m *Model) quit() tea.Cmd {
+	m.quitting = true
+	if m.conn != nil {
+		go m.conn.Close()
+	}
+	return tea.Quit
+}
+
+func (m *Model) openInput(kind inputKind, prompt string) tea.Cmd {
+	m.inputFor = kind
+	m.input.Prompt = prompt
+	m.input.Reset()
+	return m.input.Focus()
+}
+
+func (m *Model) closeInput() {
+	m.inputFor = inputNone
+	m.input.Blur()
+	m.input.Reset()
+}
+
+func (m *Model) submit(kind inputKind, text string) tea.Cmd {
+	switch kind {
+	case inputChat:
+		channel := client.LobbyChannel
+		if m.screen == screenTable && m.table != nil {
+			channel = client.TableChannel(m.table.t.ID)
+		}
+		return m.request("chat", func(ctx context.Context, c *client.Conn) (func(*Model) tea.Cmd, error) {
+			return nil, c.Say(ctx, channel, text)
+		})
+	case inputMove:
+		if m.table != nil {
+			return m.table.play(m, text)
+		}
+	case inputSave:
+		if m.table != nil {
+			id := m.table.t.ID
+			return m.request("save", func(ctx context.Context, c *client.Conn) (func(*Model) tea.Cmd, error) {
+				sv, err := c.SaveMatch(ctx, id, text)
+				return func(m *Model) tea.Cmd {
+					m.status = fmt.Sprintf("saved as %q (%d moves)", sv.Name, sv.Moves)
+					return nil
+				}, err
+			})
+		}
+	}
+	return nil
+}
+
+func (m *Model) confirmed(q string) tea.Cmd {
+	if m.table != nil && q == "resign" {
+		return m.table.resign(m)
+	}
+	return nil
+}
+
+// View draws the screen: a header, the screen's body, and the status and
+// input lines, cut to the terminal's size.
+func (m *Model) View() tea.View {
+	var body string
+	switch {
+	case m.help:
+		body = m.helpView()
+	case m.screen == screenCreate && m.create != nil:
+		body = m.create.view(m)
+	case m.screen == screenTable && m.table != nil:
+		body = m.table.view(m)
+	default:
+		body = m.lobbyView()
+	}
+	conn := "connected"
+	switch {
+	case m.lost:
+		conn = m.st.warn.Render("RECONNECTING")
+	case m.conn == nil:
+		conn = "connecting..."
+	}
+	who := m.user.Name
+	if m.user.Guest {
+		who += " (guest)"
+	}
+	head := m.st.title.Render("Parlor") + "  " + who + "  " + conn + "  " + m.st.dim.Render("? help")
+	var foot []string
+	if m.status != "" {
+		foot = append(foot, m.status)
+	}
+	switch {
+	case m.inputFor != inputNone:
+		foot = append(foot, m.input.View())
+	case m.confirm != "":
+		foot = append(foot, m.st.warn.Render("Really "+m.confirm+"? y / n"))
+	}
+	lines := append([]string{head}, strings.Split(body, "\n")...)
+	height := max(m.h, 10)
+	room := height - len(foot)
+	if len(lines) > room {
+		lines = lines[:room]
+	}
+	for len(lines) < room {
+		lines = append(lines, "")
+	}
+	lines = append(lines, foot...)
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(l, max(m.w, 20), "")
+	}
+	v := tea.NewView(strings.Join(lines, "\n"))
+	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
+	return v
+}
+
+func (m *Model) helpView() string {
+	lines := []string{"", m.st.bold.Render("Keys") + "  (any key closes this help)", ""}
+	add := func(title string, keys ...string) {
+		lines = append(lines, m.st.bold.Render(title))
+		for _, k := range keys {
+			lines = append(lines, "  "+k)
+		}
+		lines = append(lines, "")
+	}
+	add("Everywhere", "?: this help", "Ctrl+C: quit", "Esc: close the line you are typing in")
+	switch {
+	case m.screen == screenTable && m.table != nil:
+		add("Table", m.table.keys()...)
+		if m.table.board != nil {
+			add("Board", m.table.board.keys()...)
+		}
+	case m.screen == screenCreate:
+		add("New table", "up/down: choose a field", "left/right: change it", "Enter: create the table", "Esc: back to the lobby")
+	default:
+		add("Lobby", "up/down: choose a table", "Enter: join the table (sit in an open seat, or watch)",
+			"w: watch the table", "n: new table", "c: chat to the lobby", "q: quit")
+	}
+	return strings.Join(lines, "\n")
+}

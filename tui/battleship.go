@@ -1,0 +1,330 @@
+package tui
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/parlor-games/parlor/games/battleship"
+)
+
+// shipBoard draws Battleship: your own grid and the target grid side by
+// side. During placement the cursor is on your grid and you lay the
+// ships one by one (r turns the next ship); the fleet goes to the server
+// once all five lie, where the rules check it again. In battle the
+// cursor is on the target grid and Enter fires.
+type shipBoard struct {
+	st     styles
+	v      battleship.View
+	ok     bool
+	seat   int
+	myTurn bool
+	r, c   int
+	dir    string
+	laid   []battleship.Placement // ships laid so far, in Fleet order
+}
+
+func newBattleship(_ []string, st styles) board { return &shipBoard{st: st, dir: "h"} }
+
+func (b *shipBoard) set(view json.RawMessage, seat int, myTurn bool) error {
+	var v battleship.View
+	if err := json.Unmarshal(view, &v); err != nil {
+		return err
+	}
+	b.v, b.seat, b.myTurn, b.ok = v, seat, myTurn, true
+	return nil
+}
+
+func (b *shipBoard) placing() bool {
+	return b.ok && b.v.Phase == "placement" && b.seat >= 0 && !b.v.Placed[b.seat]
+}
+
+// covers lists the squares a ship of length n at (r, c) in dir covers,
+// and whether all are on the grid.
+func covers(r, c, n int, dir string) ([][2]int, bool) {
+	var out [][2]int
+	for i := range n {
+		rr, cc := r, c+i
+		if dir == "v" {
+			rr, cc = r+i, c
+		}
+		if rr < 0 || rr >= battleship.Size || cc < 0 || cc >= battleship.Size {
+			return nil, false
+		}
+		out = append(out, [2]int{rr, cc})
+	}
+	return out, true
+}
+
+// ownShips maps each square of the seat's own fleet (or of the ships laid
+// so far) to its ship's name.
+func (b *shipBoard) ownShips() map[[2]int]string {
+	out := map[[2]int]string{}
+	fleet := b.laid
+	if b.seat >= 0 && len(b.v.Fleets[b.seat]) > 0 {
+		fleet = b.v.Fleets[b.seat]
+	}
+	for _, p := range fleet {
+		for _, sh := range battleship.Fleet {
+			if strings.EqualFold(sh.Name, p.Ship) {
+				sq, _ := covers(p.Row, p.Col, sh.Len, p.Dir)
+				for _, s := range sq {
+					out[s] = sh.Name
+				}
+			}
+		}
+	}
+	return out
+}
+
+func (b *shipBoard) key(k tea.KeyPressMsg) (any, string) {
+	if !b.ok {
+		return nil, ""
+	}
+	switch k.String() {
+	case "left", "h":
+		b.c = max(b.c-1, 0)
+	case "right", "l":
+		b.c = min(b.c+1, battleship.Size-1)
+	case "up", "k":
+		b.r = max(b.r-1, 0)
+	case "down", "j":
+		b.r = min(b.r+1, battleship.Size-1)
+	case "r":
+		if b.dir == "h" {
+			b.dir = "v"
+		} else {
+			b.dir = "h"
+		}
+	case "u":
+		if b.placing() && len(b.laid) > 0 {
+			b.laid = b.laid[:len(b.laid)-1]
+		}
+	case "a":
+		if b.placing() {
+			b.laid = nil
+			return map[string]bool{"random": true}, "placing your fleet at random"
+		}
+	case "enter", "space", " ":
+		return b.act(b.r, b.c)
+	}
+	return nil, ""
+}
+
+func (b *shipBoard) act(r, c int) (any, string) {
+	if b.placing() {
+		return b.lay(r, c)
+	}
+	if b.v.Phase != "battle" || !b.myTurn {
+		return nil, "it is not your turn to fire"
+	}
+	for _, s := range b.v.Shots[b.seat] {
+		if s.Row == r && s.Col == c {
+			return nil, "you have fired at " + battleship.Square(r, c) + " already"
+		}
+	}
+	return battleship.Square(r, c), ""
+}
+
+func (b *shipBoard) lay(r, c int) (any, string) {
+	if len(b.laid) >= len(battleship.Fleet) {
+		return nil, ""
+	}
+	sh := battleship.Fleet[len(b.laid)]
+	sq, ok := covers(r, c, sh.Len, b.dir)
+	if !ok {
+		return nil, fmt.Sprintf("the %s (%d squares) does not fit there", sh.Name, sh.Len)
+	}
+	own := b.ownShips()
+	for _, s := range sq {
+		if _, taken := own[s]; taken {
+			return nil, "ships may not overlap"
+		}
+		if !b.v.Options.Touch {
+			for dr := -1; dr <= 1; dr++ {
+				for dc := -1; dc <= 1; dc++ {
+					if _, near := own[[2]int{s[0] + dr, s[1] + dc}]; near {
+						return nil, "at this table ships may not touch, not even at a corner"
+					}
+				}
+			}
+		}
+	}
+	b.laid = append(b.laid, battleship.Placement{Ship: sh.Name, Row: r, Col: c, Dir: b.dir})
+	if len(b.laid) < len(battleship.Fleet) {
+		return nil, ""
+	}
+	fleet := b.laid
+	b.laid = nil
+	return map[string]any{"fleet": fleet}, "fleet sent"
+}
+
+// Each grid is 3 columns of row numbers then 2 columns a square; the
+// target grid starts 26 columns right of the own grid; one row of letters
+// and one of titles come first.
+const shipTargetLeft = 26
+
+func (b *shipBoard) click(x, y int) (any, string) {
+	if !b.ok {
+		return nil, ""
+	}
+	row := y - 2
+	left := 3
+	if !b.placing() {
+		left += shipTargetLeft
+	}
+	col := (x - left) / 2
+	if row < 0 || row >= battleship.Size || x < left || col >= battleship.Size {
+		return nil, ""
+	}
+	b.r, b.c = row, col
+	return b.act(row, col)
+}
+
+func (b *shipBoard) render(int) string {
+	if !b.ok {
+		return "waiting for the board..."
+	}
+	own := b.ownShips()
+	other := 1 - b.seat
+	if b.seat < 0 {
+		other = 1
+	}
+	// What was fired at each grid: Shots[i] are seat i's shots, at the
+	// other seat's grid.
+	firedAt := func(seat int) map[[2]int]string {
+		out := map[[2]int]string{}
+		if seat < 0 || seat > 1 {
+			return out
+		}
+		for _, s := range b.v.Shots[seat] {
+			out[[2]int{s.Row, s.Col}] = s.Result
+		}
+		return out
+	}
+	var atMe, atThem map[[2]int]string
+	if b.seat >= 0 {
+		atMe, atThem = firedAt(other), firedAt(b.seat)
+	} else {
+		atMe, atThem = firedAt(1), firedAt(0)
+	}
+	var preview map[[2]int]bool
+	if b.placing() && len(b.laid) < len(battleship.Fleet) {
+		sh := battleship.Fleet[len(b.laid)]
+		if sq, ok := covers(b.r, b.c, sh.Len, b.dir); ok {
+			preview = map[[2]int]bool{}
+			for _, s := range sq {
+				preview[s] = true
+			}
+		}
+	}
+	theirFleet := map[[2]int]bool{}
+	if b.seat >= 0 {
+		for _, p := range b.v.Fleets[other] {
+			for _, sh := range battleship.Fleet {
+				if strings.EqualFold(sh.Name, p.Ship) {
+					sq, _ := covers(p.Row, p.Col, sh.Len, p.Dir)
+					for _, s := range sq {
+						theirFleet[s] = true
+					}
+				}
+			}
+		}
+	}
+	var sb strings.Builder
+	titleOwn, titleTarget := "Your fleet", "Target"
+	if b.seat < 0 {
+		titleOwn, titleTarget = "Seat 2 fires here", "Seat 1 fires here"
+	}
+	fmt.Fprintf(&sb, "   %-*s%s\n", shipTargetLeft, titleOwn, titleTarget)
+	letters := ""
+	for c := range battleship.Size {
+		letters += fmt.Sprintf("%c ", 'A'+c)
+	}
+	fmt.Fprintf(&sb, "   %-*s   %s\n", shipTargetLeft-3, letters, letters)
+	for r := range battleship.Size {
+		fmt.Fprintf(&sb, "%2d ", r+1)
+		for c := range battleship.Size {
+			sq := [2]int{r, c}
+			ch := "."
+			if _, ok := own[sq]; ok {
+				ch = "#"
+			}
+			switch atMe[sq] {
+			case "miss":
+				ch = "o"
+			case "hit", "sunk":
+				ch = "X"
+			}
+			if preview[sq] {
+				ch = "+"
+			}
+			cell := ch + " "
+			if b.placing() && r == b.r && c == b.c {
+				cell = b.st.cursor.Render(ch) + " "
+			}
+			sb.WriteString(cell)
+		}
+		fmt.Fprintf(&sb, "%*s%2d ", shipTargetLeft-3-2*battleship.Size, "", r+1)
+		for c := range battleship.Size {
+			sq := [2]int{r, c}
+			ch := "."
+			if theirFleet[sq] {
+				ch = "#"
+			}
+			switch atThem[sq] {
+			case "miss":
+				ch = "o"
+			case "hit":
+				ch = "X"
+			case "sunk":
+				ch = "S"
+			}
+			cell := ch + " "
+			if !b.placing() && b.seat >= 0 && r == b.r && c == b.c {
+				cell = b.st.cursor.Render(ch) + " "
+			}
+			sb.WriteString(cell)
+		}
+		sb.WriteString("\n")
+	}
+	sb.WriteString(b.st.dim.Render("# ship  o miss  X hit  S sunk  + ship being laid"))
+	if b.seat >= 0 {
+		sunk := b.v.Sunk[other]
+		if len(sunk) > 0 {
+			sb.WriteString("\nSunk: " + strings.Join(sunk, ", "))
+		}
+	}
+	return sb.String()
+}
+
+func (b *shipBoard) prompt() string {
+	switch {
+	case !b.ok || b.seat < 0:
+		return ""
+	case b.placing():
+		sh := battleship.Fleet[min(len(b.laid), len(battleship.Fleet)-1)]
+		dir := map[string]string{"h": "across", "v": "down"}[b.dir]
+		return fmt.Sprintf("Lay your %s (%d squares, %s): arrows, r to turn, Enter to lay, u to undo, a for a random fleet", sh.Name, sh.Len, dir)
+	case b.v.Phase == "placement":
+		return "Waiting for the other fleet to be placed"
+	case b.myTurn:
+		s := "Fire: arrows to a square, Enter (" + battleship.Square(b.r, b.c) + "), or type it after ':'"
+		if b.v.ShotsLeft > 1 {
+			s += fmt.Sprintf(" - %d shots left this turn", b.v.ShotsLeft)
+		}
+		return s
+	}
+	return "The other side is firing"
+}
+
+func (b *shipBoard) keys() []string {
+	return []string{
+		"arrows or h j k l: move the cursor",
+		"Enter or Space: lay the next ship (placement) or fire (battle)",
+		"r: turn the ship across or down   u: take back the last ship   a: a random fleet",
+		": then a square such as B7: fire there",
+		"# ship, o miss, X hit, S sunk",
+	}
+}

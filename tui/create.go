@@ -1,0 +1,240 @@
+package tui
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/parlor-games/parlor/client"
+)
+
+// createForm is the new-table screen: the game, its options, and who sits
+// in each seat (you, an open seat for another person, or a bot of a level).
+type createForm struct {
+	games []client.Game
+	game  int
+	opts  map[string]any
+	seats []string // "me", "open" or a bot level
+	field int
+	me    string
+}
+
+func newCreateForm(games []client.Game, me string) *createForm {
+	f := &createForm{games: games, me: me}
+	f.pick(0)
+	return f
+}
+
+// pick chooses game i and resets its options to their defaults.
+func (f *createForm) pick(i int) {
+	f.game = i
+	g := f.games[i]
+	f.opts = map[string]any{}
+	for _, o := range g.Options {
+		var v any
+		_ = json.Unmarshal(o.Default, &v)
+		if o.Kind == "int" {
+			if x, ok := v.(float64); ok {
+				v = int(x)
+			}
+		}
+		if o.Kind != "scenario" {
+			f.opts[o.Name] = v
+		}
+	}
+	f.resize()
+}
+
+// resize gives the form one seat row per player: the players option
+// where the game has one, two otherwise. The first seat is yours, the
+// others bots of the game's middle level where it has bots.
+func (f *createForm) resize() {
+	n := 2
+	if p, ok := f.opts["players"].(int); ok && p > 0 {
+		n = p
+	}
+	g := f.games[f.game]
+	for len(f.seats) < n {
+		switch {
+		case len(f.seats) == 0:
+			f.seats = append(f.seats, "me")
+		case len(g.Bots) > 0:
+			f.seats = append(f.seats, g.Bots[len(g.Bots)/2])
+		default:
+			f.seats = append(f.seats, "open")
+		}
+	}
+	f.seats = f.seats[:n]
+	for i, s := range f.seats {
+		if s != "me" && s != "open" && !contains(g.Bots, s) {
+			f.seats[i] = "open"
+		}
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// fields lists the form's rows: the game, each option, each seat.
+func (f *createForm) fields() []string {
+	out := []string{"game"}
+	for _, o := range f.games[f.game].Options {
+		if o.Kind != "scenario" {
+			out = append(out, "opt:"+o.Name)
+		}
+	}
+	for i := range f.seats {
+		out = append(out, "seat:"+strconv.Itoa(i))
+	}
+	return out
+}
+
+func (f *createForm) option(name string) client.OptionSpec {
+	for _, o := range f.games[f.game].Options {
+		if o.Name == name {
+			return o
+		}
+	}
+	return client.OptionSpec{}
+}
+
+func (f *createForm) key(m *Model, s string) tea.Cmd {
+	fields := f.fields()
+	switch s {
+	case "esc", "q":
+		m.screen, m.create = screenLobby, nil
+		return nil
+	case "up", "k", "shift+tab":
+		f.field = (f.field + len(fields) - 1) % len(fields)
+	case "down", "j", "tab":
+		f.field = (f.field + 1) % len(fields)
+	case "left", "h":
+		f.change(fields[f.field], -1)
+	case "right", "l", "space", " ":
+		f.change(fields[f.field], +1)
+	case "enter":
+		return f.submit(m)
+	}
+	return nil
+}
+
+func (f *createForm) change(field string, d int) {
+	switch {
+	case field == "game":
+		f.seats = nil
+		f.pick((f.game + d + len(f.games)) % len(f.games))
+		f.field = 0
+	case len(field) > 4 && field[:4] == "opt:":
+		o := f.option(field[4:])
+		switch o.Kind {
+		case "int":
+			v, _ := f.opts[o.Name].(int)
+			v += d
+			if o.Max > 0 && v > o.Max {
+				v = o.Min
+			}
+			if v < o.Min {
+				v = o.Max
+			}
+			f.opts[o.Name] = v
+			if o.Name == "players" {
+				f.resize()
+			}
+		case "bool":
+			v, _ := f.opts[o.Name].(bool)
+			f.opts[o.Name] = !v
+		case "choice":
+			cur, _ := f.opts[o.Name].(string)
+			i := 0
+			for j, c := range o.Choices {
+				if c == cur {
+					i = j
+				}
+			}
+			if len(o.Choices) > 0 {
+				f.opts[o.Name] = o.Choices[(i+d+len(o.Choices))%len(o.Choices)]
+			}
+		}
+	case len(field) > 5 && field[:5] == "seat:":
+		i, _ := strconv.Atoi(field[5:])
+		choices := append([]string{"me", "open"}, f.games[f.game].Bots...)
+		cur := 0
+		for j, c := range choices {
+			if c == f.seats[i] {
+				cur = j
+			}
+		}
+		f.seats[i] = choices[(cur+d+len(choices))%len(choices)]
+	}
+}
+
+func (f *createForm) submit(m *Model) tea.Cmd {
+	req := client.CreateTable{Game: f.games[f.game].Name, Options: f.opts}
+	for _, s := range f.seats {
+		switch s {
+		case "me":
+			req.Seats = append(req.Seats, client.SeatRequest{Kind: client.ChooseMe})
+		case "open":
+			req.Seats = append(req.Seats, client.SeatRequest{Kind: client.ChooseOpen})
+		default:
+			req.Seats = append(req.Seats, client.SeatRequest{Kind: client.ChooseBot, Level: s})
+		}
+	}
+	return m.request("create the table", func(ctx context.Context, c *client.Conn) (func(*Model) tea.Cmd, error) {
+		t, err := c.CreateTable(ctx, req)
+		return func(m *Model) tea.Cmd {
+			m.create = nil
+			m.table = newTableState(t.ID)
+			m.screen = screenTable
+			return m.watch(m.table.f)
+		}, err
+	})
+}
+
+func (f *createForm) view(m *Model) string {
+	g := f.games[f.game]
+	lines := []string{m.st.bold.Render("New table"), ""}
+	for i, field := range f.fields() {
+		var label, value string
+		switch {
+		case field == "game":
+			label, value = "Game", g.Title
+		case field[:4] == "opt:":
+			o := f.option(field[4:])
+			label, value = o.Label, fmt.Sprint(f.opts[o.Name])
+			if label == "" {
+				label = o.Name
+			}
+			if b, ok := f.opts[o.Name].(bool); ok {
+				value = map[bool]string{true: "yes", false: "no"}[b]
+			}
+		default:
+			n, _ := strconv.Atoi(field[5:])
+			label = fmt.Sprintf("Seat %d", n+1)
+			switch f.seats[n] {
+			case "me":
+				value = "you (" + f.me + ")"
+			case "open":
+				value = "open for another player"
+			default:
+				value = "bot, " + f.seats[n]
+			}
+		}
+		line := fmt.Sprintf("%s %-18s < %s >", marker(i == f.field), label, value)
+		if i == f.field {
+			line = m.st.cursor.Render(line)
+		}
+		lines = append(lines, line)
+	}
+	lines = append(lines, "", m.st.dim.Render(g.Summary), "",
+		m.st.dim.Render("up/down choose   left/right change   Enter create   Esc back"))
+	return joinLines(lines)
+}

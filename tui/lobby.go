@@ -1,0 +1,245 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/parlor-games/parlor/client"
+)
+
+// lobbyState is what the lobby shows: who is online, the tables, the chat.
+type lobbyState struct {
+	online []client.Online
+	tables []client.Table
+	sel    int
+	chat   []client.Chat
+}
+
+// push applies one push to the model.
+func (m *Model) push(p client.Push) tea.Cmd {
+	switch p.T {
+	case "lobby.online":
+		if users, err := p.Online(); err == nil {
+			m.lobby.online = users
+		}
+	case "lobby.tables":
+		if ts, err := p.Tables(); err == nil {
+			// Tables still to play first, then the newest by id order the
+			// server keeps; finished tables last.
+			sort.SliceStable(ts, func(i, j int) bool { return rank(ts[i].Status) < rank(ts[j].Status) })
+			m.lobby.tables = ts
+			m.lobby.sel = min(m.lobby.sel, max(len(ts)-1, 0))
+		}
+	case "chat":
+		c, err := p.Chat()
+		if err != nil {
+			return nil
+		}
+		if c.Channel == client.LobbyChannel {
+			m.lobby.chat = appendChat(m.lobby.chat, c)
+		} else if m.table != nil && c.Channel == client.TableChannel(m.table.t.ID) {
+			m.table.chat = appendChat(m.table.chat, c)
+		}
+	case "achievement":
+		if a, err := p.Achievement(); err == nil {
+			m.status = "Achievement: " + a.Title + " - " + a.Description
+		}
+	case "error":
+		m.status = "the server refused a message: " + string(p.Raw)
+	case "table", "match", "handover":
+		if m.table != nil {
+			return m.table.push(m, p)
+		}
+	}
+	return nil
+}
+
+func rank(s client.Status) int {
+	switch s {
+	case client.StatusOpen:
+		return 0
+	case client.StatusPlaying:
+		return 1
+	}
+	return 2
+}
+
+// appendChat keeps the last 100 lines.
+func appendChat(list []client.Chat, c client.Chat) []client.Chat {
+	list = append(list, c)
+	if len(list) > 100 {
+		list = list[len(list)-100:]
+	}
+	return list
+}
+
+func (m *Model) lobbyKey(s string) tea.Cmd {
+	n := len(m.lobby.tables)
+	switch s {
+	case "q":
+		return m.quit()
+	case "up", "k":
+		if m.lobby.sel > 0 {
+			m.lobby.sel--
+		}
+	case "down", "j":
+		if m.lobby.sel+1 < n {
+			m.lobby.sel++
+		}
+	case "c", "/":
+		return m.openInput(inputChat, "lobby> ")
+	case "n":
+		if len(m.games) == 0 {
+			m.status = "the server offers no games"
+			return nil
+		}
+		m.create = newCreateForm(m.games, m.user.Name)
+		m.screen = screenCreate
+	case "enter", "w":
+		if n == 0 {
+			m.status = "no table yet: press n to make one"
+			return nil
+		}
+		t := m.lobby.tables[m.lobby.sel]
+		seat := -1
+		if s == "enter" && t.Status == client.StatusOpen {
+			for i, st := range t.Seats {
+				if st.Kind == client.SeatOpen {
+					seat = i
+					break
+				}
+			}
+		}
+		return m.open(t.ID, seat)
+	}
+	return nil
+}
+
+// open goes to a table: sits in seat first when seat >= 0, then watches.
+func (m *Model) open(id string, seat int) tea.Cmd {
+	return m.request("open the table", func(ctx context.Context, c *client.Conn) (func(*Model) tea.Cmd, error) {
+		if seat >= 0 {
+			if _, err := c.Sit(ctx, id, seat); err != nil {
+				return nil, err
+			}
+		}
+		return func(m *Model) tea.Cmd {
+			m.table = newTableState(id)
+			m.screen = screenTable
+			return m.watch(m.table.f)
+		}, nil
+	})
+}
+
+func (m *Model) lobbyView() string {
+	var b strings.Builder
+	half := max(m.w/2, 40)
+	left := []string{m.st.bold.Render(fmt.Sprintf("Tables (%d)", len(m.lobby.tables)))}
+	if len(m.lobby.tables) == 0 {
+		left = append(left, m.st.dim.Render("  none yet: press n to make one"))
+	}
+	for i, t := range m.lobby.tables {
+		line := fmt.Sprintf("%s %-10s %-8s %s", marker(i == m.lobby.sel), m.gameTitle(t.Game), t.Status, seatsLine(t))
+		if i == m.lobby.sel {
+			line = m.st.cursor.Render(line)
+		}
+		left = append(left, line)
+	}
+	right := []string{m.st.bold.Render(fmt.Sprintf("Online (%d)", len(m.lobby.online)))}
+	for _, u := range m.lobby.online {
+		name := u.Name
+		if u.Guest {
+			name += "*"
+		}
+		var counts []string
+		var games []string
+		for g := range u.Stats {
+			games = append(games, g)
+		}
+		sort.Strings(games)
+		for _, g := range games {
+			st := u.Stats[g]
+			if st.Played > 0 {
+				counts = append(counts, fmt.Sprintf("%s %d/%d", g, st.Won, st.Played))
+			}
+		}
+		right = append(right, "  "+name+"  "+m.st.dim.Render(strings.Join(counts, " ")))
+	}
+	right = append(right, m.st.dim.Render("  * guest; game won/played"))
+	rows := max(len(left), len(right))
+	for i := 0; i < rows; i++ {
+		l, r := "", ""
+		if i < len(left) {
+			l = left[i]
+		}
+		if i < len(right) {
+			r = right[i]
+		}
+		if m.w >= 100 {
+			b.WriteString(pad(l, half) + r + "\n")
+		} else {
+			b.WriteString(l + "\n")
+		}
+	}
+	if m.w < 100 {
+		b.WriteString("\n" + strings.Join(right, "\n") + "\n")
+	}
+	b.WriteString("\n" + m.st.bold.Render("Lobby chat") + "\n")
+	for _, c := range lastChats(m.lobby.chat, 6) {
+		b.WriteString("  " + c.From + ": " + c.Text + "\n")
+	}
+	b.WriteString("\n" + m.st.dim.Render("Enter join   w watch   n new table   c chat   ? help   q quit"))
+	return b.String()
+}
+
+func (m *Model) gameTitle(name string) string {
+	for _, g := range m.games {
+		if g.Name == name {
+			return g.Title
+		}
+	}
+	return name
+}
+
+func marker(on bool) string {
+	if on {
+		return ">"
+	}
+	return " "
+}
+
+// seatsLine names a table's seats: players, bots with their level, and
+// "(open)" for a free seat.
+func seatsLine(t client.Table) string {
+	var parts []string
+	for _, s := range t.Seats {
+		switch s.Kind {
+		case client.SeatOpen:
+			parts = append(parts, "(open)")
+		case client.SeatBot:
+			parts = append(parts, "bot "+s.Level)
+		default:
+			parts = append(parts, s.Name)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+func lastChats(list []client.Chat, n int) []client.Chat {
+	if len(list) > n {
+		return list[len(list)-n:]
+	}
+	return list
+}
+
+// pad fills s with spaces to width columns, counting printed cells only.
+func pad(s string, width int) string {
+	w := printedWidth(s)
+	if w >= width {
+		return s + " "
+	}
+	return s + strings.Repeat(" ", width-w)
+}

@@ -1,0 +1,499 @@
+package tui
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/parlor-games/parlor/client"
+)
+
+// tableState is one table as the client follows it.
+type tableState struct {
+	t       client.Table
+	f       *client.Follower
+	mine    []int // the seats this connection holds
+	seat    int   // the seat whose view the board shows (-1: spectator)
+	turn    []int
+	scores  []int
+	outcome *client.Outcome
+	clocks  client.Clocks
+	board   board
+	log     []string
+	chat    []client.Chat
+	// boardTop and boardLeft are where the board was last drawn, for
+	// mouse clicks.
+	boardTop int
+}
+
+func newTableState(id string) *tableState {
+	return &tableState{f: &client.Follower{Table: id, Views: true, History: true}, seat: -1}
+}
+
+// watch (re)starts following the table: a snapshot the first time, a
+// resume by seq after a reconnect.
+func (m *Model) watch(f *client.Follower) tea.Cmd {
+	return m.request("watch the table", func(ctx context.Context, c *client.Conn) (func(*Model) tea.Cmd, error) {
+		w, err := f.Watch(ctx, c)
+		if err != nil {
+			return nil, err
+		}
+		chat, _ := c.ChatHistory(ctx, client.TableChannel(f.Table))
+		return func(m *Model) tea.Cmd {
+			if m.table == nil || m.table.f != f {
+				return nil
+			}
+			m.table.watched(m, w, chat)
+			return nil
+		}, nil
+	})
+}
+
+// resync takes a fresh snapshot: after the match started under a watch
+// that began before it, or after a gap in the pushes.
+func (m *Model) resync(ts *tableState) tea.Cmd {
+	f := ts.f
+	return m.request("follow the table", func(ctx context.Context, c *client.Conn) (func(*Model) tea.Cmd, error) {
+		w, err := f.Resync(ctx, c)
+		if err != nil {
+			return nil, err
+		}
+		return func(m *Model) tea.Cmd {
+			if m.table == ts {
+				ts.log = nil
+				ts.watched(m, w, nil)
+			}
+			return nil
+		}, nil
+	})
+}
+
+func (ts *tableState) names() []string {
+	out := make([]string, len(ts.t.Seats))
+	for i, s := range ts.t.Seats {
+		out[i] = seatName(s)
+	}
+	return out
+}
+
+func seatName(s client.Seat) string {
+	switch s.Kind {
+	case client.SeatOpen:
+		return "(open)"
+	case client.SeatBot:
+		return "Bot " + s.Level
+	}
+	return s.Name
+}
+
+func (ts *tableState) watched(m *Model, w client.Watching, chat []client.Chat) {
+	ts.t, ts.mine = w.Table, w.Seats
+	if chat != nil {
+		ts.chat = chat
+	}
+	if ts.board == nil {
+		if mk, ok := boards[ts.t.Game]; ok {
+			ts.board = mk(ts.names(), m.st)
+		}
+	}
+	for _, u := range w.History {
+		ts.log = append(ts.log, ts.describe(u))
+	}
+	if s := w.Snapshot; s != nil {
+		ts.turn, ts.scores, ts.outcome, ts.clocks = s.Turn, s.Scores, s.Outcome, s.Clocks
+		ts.setViews(m, s.Views)
+	}
+	if m.lost {
+		return
+	}
+	if w.Snapshot == nil && ts.f.Seq > 0 {
+		m.status = fmt.Sprintf("resumed after move %d", ts.f.Seq)
+	}
+}
+
+// setViews gives the board the view of the first seat held, or the
+// spectator's.
+func (ts *tableState) setViews(m *Model, views map[string]json.RawMessage) {
+	if ts.board == nil || len(views) == 0 {
+		return
+	}
+	ts.seat = -1
+	if len(ts.mine) > 0 {
+		ts.seat = ts.mine[0]
+		// At one screen with several seats, show the seat to move.
+		for _, s := range ts.mine {
+			if contains(intsToStrings(ts.turn), strconv.Itoa(s)) {
+				ts.seat = s
+				break
+			}
+		}
+	}
+	v, ok := views[strconv.Itoa(ts.seat)]
+	if !ok {
+		for k, vv := range views {
+			ts.seat, _ = strconv.Atoi(k)
+			v = vv
+			break
+		}
+	}
+	if err := ts.board.set(v, ts.seat, ts.owes(ts.seat)); err != nil {
+		m.status = "the board does not read: " + err.Error()
+	}
+}
+
+func intsToStrings(xs []int) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = strconv.Itoa(x)
+	}
+	return out
+}
+
+func (ts *tableState) owes(seat int) bool {
+	if seat < 0 || ts.outcome != nil {
+		return false
+	}
+	for _, s := range ts.turn {
+		if s == seat {
+			return true
+		}
+	}
+	return false
+}
+
+func (ts *tableState) push(m *Model, p client.Push) tea.Cmd {
+	switch p.T {
+	case "table":
+		t, err := p.Table()
+		if err != nil || t.ID != ts.t.ID {
+			return nil
+		}
+		started := ts.t.Status == client.StatusOpen && t.Status == client.StatusPlaying
+		ts.t = t
+		if started {
+			m.status = "the game starts"
+			return m.resync(ts)
+		}
+		if t.Rematch != "" && t.Status == client.StatusOver {
+			m.status = "a rematch is open: press m to join it"
+		}
+	case "match":
+		u, err := p.Update()
+		if err != nil || u.Table != ts.t.ID {
+			return nil
+		}
+		ok, gap := ts.f.Accept(u)
+		if gap {
+			m.status = "missed an update: catching up"
+			return m.resync(ts)
+		}
+		if !ok {
+			return nil
+		}
+		ts.turn, ts.scores, ts.outcome = u.Turn, u.Scores, u.Outcome
+		ts.log = append(ts.log, ts.describe(u))
+		ts.setViews(m, u.Views)
+		if u.Outcome != nil {
+			m.status = "Game over: " + ts.result()
+		}
+	case "handover":
+		h, err := p.Handover()
+		if err == nil && h.Table == ts.t.ID {
+			m.status = fmt.Sprintf("hand the keyboard to %s, then press Enter", ts.names()[h.Seat])
+		}
+	}
+	return nil
+}
+
+// describe is a line of the move log: the move's notation when this seat
+// may see it, else what the events say.
+func (ts *tableState) describe(u client.Update) string {
+	who := "the game"
+	if u.Seat >= 0 && u.Seat < len(ts.t.Seats) {
+		who = seatName(ts.t.Seats[u.Seat])
+	}
+	what := u.Text
+	if what == "" {
+		var kinds []string
+		for _, e := range u.Events {
+			kinds = append(kinds, eventText(e))
+		}
+		what = strings.Join(kinds, ", ")
+	}
+	return fmt.Sprintf("%3d. %s: %s", u.Seq, who, what)
+}
+
+// eventText words an event: its type, with the reason of a match's
+// decision (a resignation, a timeout).
+func eventText(e client.Event) string {
+	var d struct {
+		Cause  string `json:"cause"`
+		Action string `json:"action"`
+	}
+	if json.Unmarshal(e.Data, &d) == nil && d.Action != "" {
+		return e.Type + " (" + d.Cause + ")"
+	}
+	return e.Type
+}
+
+func (ts *tableState) result() string {
+	o := ts.outcome
+	if o == nil {
+		return ""
+	}
+	names := ts.names()
+	var w []string
+	for _, s := range o.Winners {
+		if s >= 0 && s < len(names) {
+			w = append(w, names[s])
+		}
+	}
+	var out string
+	switch len(w) {
+	case 0:
+		out = "nobody wins"
+	case 1:
+		out = w[0] + " wins"
+	default:
+		out = strings.Join(w, " and ") + " share the win"
+	}
+	if o.Reason != "" {
+		out += " (" + o.Reason + ")"
+	}
+	return out
+}
+
+func (ts *tableState) play(m *Model, move any) tea.Cmd {
+	seat := ts.seat
+	if seat < 0 {
+		m.status = "you are watching: only players move"
+		return nil
+	}
+	id := ts.t.ID
+	return m.request("move", func(ctx context.Context, c *client.Conn) (func(*Model) tea.Cmd, error) {
+		_, err := c.Play(ctx, id, seat, move)
+		return func(m *Model) tea.Cmd { m.status = ""; return nil }, err
+	})
+}
+
+func (ts *tableState) resign(m *Model) tea.Cmd {
+	id, seat := ts.t.ID, ts.seat
+	return m.request("resign", func(ctx context.Context, c *client.Conn) (func(*Model) tea.Cmd, error) {
+		_, err := c.Resign(ctx, id, seat)
+		return nil, err
+	})
+}
+
+func (ts *tableState) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
+	s := k.String()
+	switch s {
+	case "esc", "q":
+		id := ts.t.ID
+		m.table, m.screen = nil, screenLobby
+		return m.request("leave the table", func(ctx context.Context, c *client.Conn) (func(*Model) tea.Cmd, error) {
+			return nil, c.Unwatch(ctx, id)
+		})
+	case "c", "/":
+		return m.openInput(inputChat, "table> ")
+	case ":":
+		if ts.seat < 0 {
+			m.status = "you are watching: only players move"
+			return nil
+		}
+		return m.openInput(inputMove, "move> ")
+	case "R":
+		if ts.seat < 0 || ts.outcome != nil || ts.t.Status != client.StatusPlaying {
+			m.status = "nothing to resign"
+			return nil
+		}
+		m.confirm = "resign"
+		return nil
+	case "S":
+		return m.openInput(inputSave, "save as> ")
+	case "s":
+		if ts.t.Status == client.StatusOpen {
+			for i, st := range ts.t.Seats {
+				if st.Kind == client.SeatOpen {
+					return m.sitAndRewatch(ts, i)
+				}
+			}
+			m.status = "no open seat"
+		}
+		return nil
+	case "g":
+		if ts.t.Status == client.StatusOpen {
+			id := ts.t.ID
+			return m.request("start", func(ctx context.Context, c *client.Conn) (func(*Model) tea.Cmd, error) {
+				_, err := c.Start(ctx, id)
+				return nil, err
+			})
+		}
+	case "m":
+		if ts.outcome != nil || ts.t.Status == client.StatusOver {
+			id := ts.t.ID
+			return m.request("rematch", func(ctx context.Context, c *client.Conn) (func(*Model) tea.Cmd, error) {
+				t, err := c.Rematch(ctx, id)
+				return func(m *Model) tea.Cmd {
+					_ = c.Unwatch(ctx, id)
+					m.table = newTableState(t.ID)
+					return m.watch(m.table.f)
+				}, err
+			})
+		}
+	}
+	if ts.board == nil {
+		return nil
+	}
+	move, note := ts.board.key(k)
+	if note != "" {
+		m.status = note
+	}
+	if move != nil {
+		return ts.play(m, move)
+	}
+	return nil
+}
+
+func (m *Model) sitAndRewatch(ts *tableState, seat int) tea.Cmd {
+	id := ts.t.ID
+	return m.request("sit", func(ctx context.Context, c *client.Conn) (func(*Model) tea.Cmd, error) {
+		if _, err := c.Sit(ctx, id, seat); err != nil {
+			return nil, err
+		}
+		return func(m *Model) tea.Cmd {
+			if m.table == ts {
+				return m.resync(ts)
+			}
+			return nil
+		}, nil
+	})
+}
+
+func (ts *tableState) click(m *Model, x, y int) tea.Cmd {
+	if ts.board == nil {
+		return nil
+	}
+	move, note := ts.board.click(x, y-ts.boardTop)
+	if note != "" {
+		m.status = note
+	}
+	if move != nil {
+		return ts.play(m, move)
+	}
+	return nil
+}
+
+func (ts *tableState) keys() []string {
+	return []string{
+		": type a move in the game's notation",
+		"c: chat at the table",
+		"R: resign (asks first)",
+		"S: save the game",
+		"s: sit in an open seat (before the start)   g: start (the table's creator)",
+		"m: rematch, after the end",
+		"q or Esc: back to the lobby",
+	}
+}
+
+// view draws the table: the seats, the board beside the move log, the
+// chat, and what to do now.
+func (ts *tableState) view(m *Model) string {
+	var out []string
+	title := fmt.Sprintf("%s  table %s  %s", m.gameTitle(ts.t.Game), ts.t.ID, ts.t.Status)
+	if !ts.t.Rated {
+		title += "  (unrated)"
+	}
+	out = append(out, m.st.bold.Render(title))
+	var seats []string
+	for i, s := range ts.t.Seats {
+		mark := " "
+		if ts.owes(i) {
+			mark = ">"
+		}
+		conn := ""
+		if s.Kind == client.SeatHuman && !s.Connected {
+			conn = " (away)"
+		}
+		score := ""
+		if i < len(ts.scores) {
+			score = fmt.Sprintf(" %d", ts.scores[i])
+		}
+		clock := ""
+		if i < len(ts.clocks.Deadline) && !ts.clocks.Deadline[i].IsZero() && ts.clocks.Deadline[i].Year() > 1 {
+			clock = fmt.Sprintf(" [%ds]", int(time.Until(ts.clocks.Deadline[i]).Seconds()))
+		}
+		you := ""
+		if i == ts.seat {
+			you = " (you)"
+		}
+		seats = append(seats, mark+m.st.seatStyle(i).Render(fmt.Sprintf("%d %s", i+1, seatName(s)))+you+score+conn+clock)
+	}
+	out = append(out, strings.Join(seats, "   "))
+	ts.boardTop = len(out) + 1 // the header line above the screen's body
+	boardText := "waiting for the game to start"
+	if ts.board != nil && ts.t.Status != client.StatusOpen {
+		boardText = ts.board.render(m.w)
+	} else if ts.board == nil {
+		boardText = "this client cannot draw " + ts.t.Game + " yet; moves may still be typed after ':'"
+	}
+	boardLines := strings.Split(boardText, "\n")
+	bw := 0
+	for _, l := range boardLines {
+		bw = max(bw, printedWidth(l))
+	}
+	side := ts.sideLines(m, max(len(boardLines), 8))
+	if m.w-bw-3 >= 24 {
+		for i := 0; i < max(len(boardLines), len(side)); i++ {
+			l, r := "", ""
+			if i < len(boardLines) {
+				l = boardLines[i]
+			}
+			if i < len(side) {
+				r = side[i]
+			}
+			out = append(out, pad(l, bw+2)+" "+ansi.Truncate(r, m.w-bw-3, ""))
+		}
+	} else {
+		out = append(out, boardLines...)
+		out = append(out, side...)
+	}
+	out = append(out, "")
+	switch {
+	case ts.outcome != nil:
+		out = append(out, m.st.good.Render("Game over: "+ts.result())+"   m rematch   q lobby")
+	case ts.t.Status == client.StatusOpen:
+		out = append(out, "Waiting for players: s sit in an open seat, g start (creator)")
+	case ts.board != nil:
+		if p := ts.board.prompt(); p != "" {
+			out = append(out, p)
+		}
+	}
+	out = append(out, m.st.dim.Render(": move   c chat   R resign   S save   ? help   q lobby"))
+	return joinLines(out)
+}
+
+// sideLines is the column beside the board: the last moves, then the last
+// chat lines.
+func (ts *tableState) sideLines(m *Model, rows int) []string {
+	out := []string{m.st.bold.Render("Moves")}
+	nlog := max(rows/2-1, 3)
+	log := ts.log
+	if len(log) > nlog {
+		log = log[len(log)-nlog:]
+	}
+	out = append(out, log...)
+	out = append(out, m.st.bold.Render("Chat"))
+	for _, c := range lastChats(ts.chat, max(rows-len(out), 3)) {
+		out = append(out, c.From+": "+c.Text)
+	}
+	return out
+}
+
+func joinLines(lines []string) string { return strings.Join(lines, "\n") }
+
+func printedWidth(s string) int { return ansi.StringWidth(s) }
