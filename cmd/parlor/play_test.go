@@ -1,0 +1,180 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// tmuxTerm is one terminal client running in a detached tmux session of
+// a fixed size: keys go in with send-keys, the screen comes out with
+// capture-pane, as a person would type and read.
+type tmuxTerm struct {
+	t     *testing.T
+	name  string // the tmux session
+	label string // who, for the kept screens
+}
+
+func startTerm(t *testing.T, name string, args ...string) *tmuxTerm {
+	t.Helper()
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Fatal("tmux is needed for the terminal client's tests (scripts/test installs it): ", err)
+	}
+	home := t.TempDir()
+	session := fmt.Sprintf("parlor-%s-%d", name, time.Now().UnixNano())
+	cmd := append([]string{parlorBin}, args...)
+	// A shell line that keeps the pane after the client exits, so that a
+	// failure leaves its last words on the screen.
+	line := fmt.Sprintf("HOME=%s XDG_CONFIG_HOME=%s/.config NO_COLOR=1 %s; echo EXITED $?; sleep 60", home, home, strings.Join(cmd, " "))
+	out, err := exec.Command("tmux", "new-session", "-d", "-s", session, "-x", "100", "-y", "30", line).CombinedOutput()
+	if err != nil {
+		t.Fatalf("tmux: %v %s", err, out)
+	}
+	tt := &tmuxTerm{t: t, name: session, label: name}
+	t.Cleanup(func() {
+		tt.keep("last")
+		exec.Command("tmux", "kill-session", "-t", session).Run()
+	})
+	return tt
+}
+
+func (tt *tmuxTerm) screen() string {
+	out, err := exec.Command("tmux", "capture-pane", "-p", "-t", tt.name).Output()
+	if err != nil {
+		return ""
+	}
+	return string(out)
+}
+
+// keys sends keys as tmux names them ("Enter", "Down") or literal text
+// with a leading "=".
+func (tt *tmuxTerm) keys(keys ...string) {
+	tt.t.Helper()
+	for _, k := range keys {
+		args := []string{"send-keys", "-t", tt.name}
+		if lit, ok := strings.CutPrefix(k, "="); ok {
+			args = append(args, "-l", lit)
+		} else {
+			args = append(args, k)
+		}
+		if out, err := exec.Command("tmux", args...).CombinedOutput(); err != nil {
+			tt.t.Fatalf("send-keys %q: %v %s", k, err, out)
+		}
+	}
+}
+
+// waitFor waits until the screen shows want, and returns the screen.
+func (tt *tmuxTerm) waitFor(want string) string {
+	tt.t.Helper()
+	deadline := time.Now().Add(serveWait)
+	for {
+		s := tt.screen()
+		if strings.Contains(s, want) {
+			return s
+		}
+		if time.Now().After(deadline) {
+			tt.t.Fatalf("%s: the screen never showed %q; it shows:\n%s", tt.name, want, s)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// keep writes the screen as it is to the test artifacts, as the browser
+// tests keep screenshots.
+func (tt *tmuxTerm) keep(label string) {
+	dir := os.Getenv("PARLOR_ARTIFACTS")
+	if dir == "" {
+		dir = filepath.Join("..", "..", "artifacts", "terminal")
+	}
+	if os.MkdirAll(dir, 0o755) == nil {
+		os.WriteFile(filepath.Join(dir, tt.t.Name()+"-"+tt.label+"-"+label+".txt"), []byte(tt.screen()), 0o644)
+	}
+}
+
+// pressUntil presses key until the screen shows want.
+func (tt *tmuxTerm) pressUntil(key, want string, most int) {
+	tt.t.Helper()
+	for range most {
+		if strings.Contains(tt.screen(), want) {
+			return
+		}
+		tt.keys(key)
+		time.Sleep(100 * time.Millisecond)
+	}
+	tt.waitFor(want)
+}
+
+// TestPlayTwoTerminalsDotsToTheEnd runs the real server and two terminal
+// clients in tmux: Ann makes a 3x3 Dots and Boxes table with a seat open,
+// Bob joins it from his lobby, they chat, and they play by typed
+// notation until the game ends, each screen showing the result.
+func TestPlayTwoTerminalsDotsToTheEnd(t *testing.T) {
+	p := startServe(t, t.TempDir())
+	ann := startTerm(t, "ann", "play", "-addr", p.base, "-name", "Ann")
+	bob := startTerm(t, "bob", "play", "-addr", p.base, "-name", "Bob")
+	ann.waitFor("Ann (guest)  connected")
+	bob.waitFor("Bob (guest)  connected")
+	ann.waitFor("Bob*")
+
+	ann.keys("n")
+	ann.waitFor("New table")
+	ann.pressUntil("Right", "< Dots and Boxes >", 8)
+	ann.keys("Down")
+	ann.pressUntil("Left", "Rows of dots       < 3 >", 12)
+	ann.keys("Down")
+	ann.pressUntil("Left", "Columns of dots    < 3 >", 12)
+	ann.keys("Down", "Down")
+	ann.pressUntil("Left", "open for another player", 8)
+	ann.keys("Enter")
+	ann.waitFor("Waiting for players")
+
+	bob.waitFor("Ann, (open)")
+	bob.keys("Enter")
+	bob.waitFor("Waiting for players")
+	ann.waitFor("2 Bob")
+	ann.keys("g")
+	ann.waitFor("Your move")
+	bob.waitFor("2 Bob (you)")
+
+	bob.keys("c", "=good luck", "Enter")
+	ann.waitFor("Bob: good luck")
+
+	lines := []string{"a1-b1", "b1-c1", "a2-b2", "b2-c2", "a3-b3", "b3-c3", "a1-a2", "b1-b2", "c1-c2", "a2-a3", "b2-b3", "c2-c3"}
+	terms := []*tmuxTerm{ann, bob}
+	next := 0
+	deadline := time.Now().Add(2 * serveWait)
+	for !strings.Contains(ann.screen(), "Game over") {
+		if time.Now().After(deadline) {
+			t.Fatalf("the game did not end; Ann sees:\n%s\nBob sees:\n%s", ann.screen(), bob.screen())
+		}
+		for _, tt := range terms {
+			s := tt.screen()
+			if !strings.Contains(s, "Your move") || next >= len(lines) {
+				continue
+			}
+			// A line already drawn is skipped by looking at the log.
+			for next < len(lines) && strings.Contains(ann.screen()+bob.screen(), ": "+lines[next]+"\n") {
+				next++
+			}
+			if next < len(lines) {
+				tt.keys(":", "="+lines[next], "Enter")
+				tt.waitFor(": " + lines[next])
+				next++
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	a := ann.waitFor("Game over")
+	b := bob.waitFor("Game over")
+	for _, s := range []string{a, b} {
+		if !strings.Contains(s, "wins") && !strings.Contains(s, "share the win") {
+			t.Fatalf("no result on the screen:\n%s", s)
+		}
+	}
+	ann.keep("end")
+	bob.keep("end")
+}
