@@ -33,6 +33,9 @@ func (b *shipBoard) set(view json.RawMessage, seat int, myTurn bool) error {
 		return err
 	}
 	b.v, b.seat, b.myTurn, b.ok = v, seat, myTurn, true
+	if seat >= 0 && seat < 2 && v.Placed[seat] {
+		b.laid = nil // the server's fleet is drawn from now on
+	}
 	return nil
 }
 
@@ -129,7 +132,8 @@ func (b *shipBoard) act(r, c int) (any, string) {
 
 func (b *shipBoard) lay(r, c int) (any, string) {
 	if len(b.laid) >= len(battleship.Fleet) {
-		return nil, ""
+		// Sent already and refused, or not yet answered: send again.
+		return map[string]any{"fleet": b.laid}, "fleet sent again"
 	}
 	sh := battleship.Fleet[len(b.laid)]
 	sq, ok := covers(r, c, sh.Len, b.dir)
@@ -155,9 +159,9 @@ func (b *shipBoard) lay(r, c int) (any, string) {
 	if len(b.laid) < len(battleship.Fleet) {
 		return nil, ""
 	}
-	fleet := b.laid
-	b.laid = nil
-	return map[string]any{"fleet": fleet}, "fleet sent"
+	// The ships stay drawn until the server's view shows the fleet; if
+	// the rules refuse it, u takes ships back.
+	return map[string]any{"fleet": b.laid}, "fleet sent"
 }
 
 // Each grid is 3 columns of row numbers then 2 columns a square; the

@@ -1,0 +1,229 @@
+package tui
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/parlor-games/parlor/client"
+	"github.com/parlor-games/parlor/game"
+	"github.com/parlor-games/parlor/games/battleship"
+	"github.com/parlor-games/parlor/games/clue"
+	"github.com/parlor-games/parlor/games/dots"
+)
+
+// press makes the key event a terminal sends for a key name: "enter",
+// "up", or a printable character.
+func press(k string) tea.KeyPressMsg {
+	named := map[string]rune{"enter": tea.KeyEnter, "up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft,
+		"right": tea.KeyRight, "esc": tea.KeyEscape, "backspace": tea.KeyBackspace, "tab": tea.KeyTab}
+	if r, ok := named[k]; ok {
+		return tea.KeyPressMsg{Code: r}
+	}
+	r := []rune(k)[0]
+	return tea.KeyPressMsg{Code: r, Text: k}
+}
+
+// viewOf starts a match of def and returns seat's view as the server
+// would send it.
+func viewOf(t *testing.T, def *game.Definition, options string, seat game.Seat, moves ...string) (game.State, json.RawMessage) {
+	t.Helper()
+	st, err := def.New(json.RawMessage(options), game.NewRand(7))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mv := range moves {
+		who := st.Turn()[0]
+		m, err := st.ParseMove(who, []byte(mv))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := st.Apply(who, m); err != nil {
+			t.Fatalf("%s: %v", mv, err)
+		}
+	}
+	b, err := json.Marshal(st.View(seat))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st, b
+}
+
+func plain(s string) string { return ansi.Strip(s) }
+
+func TestDotsBoardDrawsAndMoves(t *testing.T) {
+	_, v := viewOf(t, dots.Definition, `{"rows":3,"cols":3}`, 0, "a1-b1", "a2-b2")
+	b := newDots([]string{"Ann", "Bob"}, newStyles(true))
+	if err := b.set(v, 0, true); err != nil {
+		t.Fatal(err)
+	}
+	out := plain(b.render(80))
+	if !strings.Contains(out, " 1 +---+   +") || !strings.Contains(out, " 2 +===+   +") {
+		t.Fatalf("drawn lines, the last one marked ===, not as expected:\n%s", out)
+	}
+	// The cursor starts on a1-b1, which is drawn: Enter is refused with a sentence.
+	if mv, note := b.key(press("enter")); mv != nil || note != "that line is already drawn" {
+		t.Fatalf("enter on a drawn line: %v %q", mv, note)
+	}
+	b.key(press("right"))
+	if mv, _ := b.key(press("enter")); mv != "b1-c1" {
+		t.Fatalf("right then enter: %v, want b1-c1", mv)
+	}
+	// Down from a horizontal line reaches a vertical one.
+	b.key(press("down"))
+	if mv, _ := b.key(press("enter")); mv != "c1-c2" {
+		t.Fatalf("down then enter: %v, want c1-c2", mv)
+	}
+	// A click on the line between a2 and a3 (column 3, row 4 of the board).
+	if mv, _ := b.click(3, 4); mv != "a2-a3" {
+		t.Fatalf("click: %v, want a2-a3", mv)
+	}
+	b.set(v, 0, false)
+	if mv, note := b.key(press("enter")); mv != nil || !strings.Contains(note, "not your turn") {
+		t.Fatalf("a move out of turn: %v %q", mv, note)
+	}
+}
+
+func TestBattleshipBoardLaysAFleetAndFires(t *testing.T) {
+	_, v := viewOf(t, battleship.Definition, `{}`, 0)
+	b := newBattleship(nil, newStyles(true)).(*shipBoard)
+	if err := b.set(v, 0, true); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.prompt(), "Lay your carrier") {
+		t.Fatalf("prompt %q", b.prompt())
+	}
+	var fleet any
+	// Five ships, one per row two rows apart, across from column A; the
+	// second is first turned down and back.
+	for i := range battleship.Fleet {
+		if i == 1 {
+			b.key(press("r"))
+			if !strings.Contains(b.prompt(), "down") {
+				t.Fatalf("r did not turn the ship: %q", b.prompt())
+			}
+			b.key(press("r"))
+		}
+		mv, note := b.key(press("enter"))
+		if i < len(battleship.Fleet)-1 && (mv != nil || note != "") {
+			t.Fatalf("ship %d: %v %q", i, mv, note)
+		}
+		if i == 0 {
+			// The next ship may not lie over the carrier.
+			if _, note := b.key(press("enter")); note != "ships may not overlap" {
+				t.Fatalf("overlap: %q", note)
+			}
+		}
+		fleet = mv
+		b.key(press("down"))
+		b.key(press("down"))
+	}
+	raw, _ := json.Marshal(fleet)
+	st, _ := viewOf(t, battleship.Definition, `{}`, 0)
+	m, err := st.ParseMove(0, raw)
+	if err != nil {
+		t.Fatalf("the fleet sent does not read: %s: %v", raw, err)
+	}
+	if _, err := st.Apply(0, m); err != nil {
+		t.Fatalf("the rules refuse the fleet laid: %s: %v", raw, err)
+	}
+	if out := plain(b.render(100)); strings.Count(out, "#") < 17 {
+		t.Fatalf("the laid fleet is not drawn:\n%s", out)
+	}
+
+	// In battle the cursor fires at the target grid.
+	_, v = viewOf(t, battleship.Definition, `{}`, 0, "random", "random")
+	b = newBattleship(nil, newStyles(true)).(*shipBoard)
+	b.set(v, 0, true)
+	b.key(press("right"))
+	b.key(press("down"))
+	if mv, _ := b.key(press("enter")); mv != "B2" {
+		t.Fatalf("fire: %v, want B2", mv)
+	}
+	if mv, _ := b.click(3+shipTargetLeft+2*9, 2+9); mv != "J10" {
+		t.Fatalf("a click on the target's last square: %v, want J10", mv)
+	}
+}
+
+func TestClueBoardMenuSuggestAndAccuse(t *testing.T) {
+	_, v := viewOf(t, clue.Definition, `{"players":3}`, 0)
+	b := newClue([]string{"Ann", "Bob", "Cy"}, newStyles(true)).(*clueBoard)
+	if err := b.set(v, 0, true); err != nil {
+		t.Fatal(err)
+	}
+	out := plain(b.render(100))
+	for _, want := range []string{"Study", "Kitchen", "At home: Sc*", "Your cards:", "1 walk to Hall-Lounge", "accuse..."} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("the board lacks %q:\n%s", want, out)
+		}
+	}
+	// Digit 1 walks to the first place offered.
+	mv, _ := b.key(press("1"))
+	m, ok := mv.(*clue.Move)
+	if !ok || m.Kind != clue.VerbMove {
+		t.Fatalf("1: %#v", mv)
+	}
+	// Accusing takes three choices and a confirmation; Backspace steps back.
+	items := b.items()
+	b.choose(items, len(items)-1)
+	if !strings.Contains(plain(b.render(100)), "Accuse: who?") {
+		t.Fatal("no choice of suspect")
+	}
+	b.key(press("6"))
+	b.key(press("backspace"))
+	b.key(press("6"))
+	b.key(press("5"))
+	b.key(press("2"))
+	if out := plain(b.render(100)); !strings.Contains(out, "ACCUSE Professor Plum, Rope, Hall") {
+		t.Fatalf("no confirmation of the accusation:\n%s", out)
+	}
+	mv, _ = b.key(press("enter"))
+	if m, ok := mv.(*clue.Move); !ok || m.Kind != clue.VerbAccuse || m.Suspect != clue.Plum || m.Weapon != clue.Rope || m.Room != clue.Hall.RoomCard() {
+		t.Fatalf("accusation sent: %#v", mv)
+	}
+	b.key(press("n"))
+	if out := plain(b.render(100)); !strings.Contains(out, "Notebook") {
+		t.Fatalf("n shows no notebook:\n%s", out)
+	}
+}
+
+// TestClueReadableIn80x24: the whole Clue-Less table screen fits a
+// terminal of 80 columns and 24 rows.
+func TestClueReadableIn80x24(t *testing.T) {
+	_, v := viewOf(t, clue.Definition, `{"players":6}`, 2)
+	m := New(Config{NoColor: true})
+	m.w, m.h = 80, 24
+	m.screen = screenTable
+	m.table = newTableState("t1")
+	m.table.t.Game = "clue"
+	m.table.t.Status = "playing"
+	for i := range 6 {
+		m.table.t.Seats = append(m.table.t.Seats, seatFor(i))
+	}
+	m.table.mine = []int{2}
+	m.table.board = newClue(m.table.names(), m.st)
+	m.table.board.set(v, 2, false)
+	m.table.seat = 2
+	out := m.View().Content
+	lines := strings.Split(out, "\n")
+	if len(lines) > 24 {
+		t.Fatalf("%d lines", len(lines))
+	}
+	for _, l := range lines {
+		if w := ansi.StringWidth(l); w > 80 {
+			t.Fatalf("a line of %d columns: %q", w, l)
+		}
+	}
+	if !strings.Contains(out, "Conservatory") || !strings.Contains(out, "Your cards") {
+		t.Fatalf("the mansion or the hand is cut off:\n%s", out)
+	}
+	if strings.Contains(out, "\x1b[3") || strings.Contains(out, "38;") {
+		t.Fatal("colour with NO_COLOR")
+	}
+}
+
+func seatFor(i int) client.Seat {
+	return client.Seat{Kind: client.SeatHuman, Name: []string{"Ann", "Bob", "Cy", "Di", "Ed", "Flo"}[i], Connected: true}
+}

@@ -1,0 +1,156 @@
+package tui
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/parlor-games/parlor/client"
+	"github.com/parlor-games/parlor/server/servertest"
+)
+
+// driver runs a Model as Bubble Tea would, without a terminal: commands
+// run on goroutines and their messages come back to Update one at a time.
+type driver struct {
+	t    *testing.T
+	m    *Model
+	msgs chan tea.Msg
+}
+
+func drive(t *testing.T, srv *servertest.Server, name string) *driver {
+	t.Helper()
+	c, err := client.New(srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Guest(context.Background(), name); err != nil {
+		t.Fatal(err)
+	}
+	d := &driver{t: t, m: New(Config{Client: c, NoColor: true}), msgs: make(chan tea.Msg, 64)}
+	d.m.w, d.m.h = 100, 30
+	d.run(d.m.Init())
+	t.Cleanup(func() {
+		if d.m.conn != nil {
+			d.m.conn.CloseNow()
+		}
+	})
+	return d
+}
+
+func (d *driver) run(cmd tea.Cmd) {
+	if cmd == nil {
+		return
+	}
+	go func() {
+		if msg := cmd(); msg != nil {
+			d.msgs <- msg
+		}
+	}()
+}
+
+func (d *driver) handle(msg tea.Msg) {
+	if batch, ok := msg.(tea.BatchMsg); ok {
+		for _, c := range batch {
+			d.run(c)
+		}
+		return
+	}
+	_, cmd := d.m.Update(msg)
+	d.run(cmd)
+}
+
+func (d *driver) screen() string { return plain(d.m.View().Content) }
+
+// keys presses keys in order; a key longer than one character that is not
+// a key name is typed letter by letter.
+func (d *driver) keys(keys ...string) {
+	for _, k := range keys {
+		if len(k) > 1 && !strings.Contains("enter up down left right esc backspace tab", k) {
+			for _, r := range k {
+				d.handle(press(string(r)))
+			}
+			continue
+		}
+		d.handle(press(k))
+	}
+}
+
+// waitFor handles messages until the screen shows want.
+func (d *driver) waitFor(want string) string {
+	d.t.Helper()
+	deadline := time.After(20 * time.Second)
+	for {
+		if s := d.screen(); strings.Contains(s, want) {
+			return s
+		}
+		select {
+		case msg := <-d.msgs:
+			d.handle(msg)
+		case <-deadline:
+			d.t.Fatalf("the screen never showed %q:\n%s", want, d.screen())
+		}
+	}
+}
+
+// TestModelLobbyTableAndResume: a guest's lobby lists another guest and
+// their chat; a new Dots and Boxes table against a bot opens on the
+// board; a typed move and an arrow-key move are played; a dropped
+// connection is shown, made again, and the table resumes after the last
+// move seen.
+func TestModelLobbyTableAndResume(t *testing.T) {
+	srv := servertest.Start(t)
+	ann := drive(t, srv, "Ann")
+	bob := drive(t, srv, "Bob")
+	ann.waitFor("Bob*")
+	bob.waitFor("Ann*")
+	bob.keys("c", "hello Ann", "enter")
+	ann.waitFor("Bob: hello Ann")
+
+	ann.keys("n")
+	ann.waitFor("New table")
+	for i := 0; i < 6 && !strings.Contains(ann.screen(), "< Dots and Boxes >"); i++ {
+		ann.keys("right")
+	}
+	ann.keys("down")
+	for i := 0; i < 10 && !strings.Contains(ann.screen(), "< 4 >"); i++ {
+		ann.keys("left")
+	}
+	ann.keys("enter")
+	ann.waitFor("Your move")
+	ann.keys(":", "a1-b1", "enter")
+	ann.waitFor("1. Ann: a1-b1")
+	ann.waitFor("2. Bot hard:")
+	ann.waitFor("Your move")
+	ann.keys("right", "right", "down", "down")
+	prompt := ann.screen()
+	i := strings.Index(prompt, "Enter to draw it (")
+	want := prompt[i+len("Enter to draw it (") : i+len("Enter to draw it (")+5]
+	ann.keys("enter")
+	ann.waitFor("3. Ann: " + want)
+
+	// The connection drops: the screen says so, the client reconnects by
+	// itself and resumes the table after move 3 or later.
+	seq := ann.m.table.f.Seq
+	ann.m.conn.CloseNow()
+	ann.waitFor("reconnect")
+	s := ann.waitFor("resumed after move")
+	if ann.m.table.f.Seq < seq {
+		t.Fatalf("seq went back from %d to %d", seq, ann.m.table.f.Seq)
+	}
+	if !strings.Contains(s, "3. Ann: "+want) {
+		t.Fatalf("the move log was lost in the reconnect:\n%s", s)
+	}
+	ann.waitFor("Your move")
+	ann.keys(":", "d4-d3", "enter")
+	ann.waitFor("Ann: d3-d4")
+
+	ann.keys("?")
+	ann.waitFor("draw the line under the cursor")
+	ann.keys("x")
+	ann.keys("R")
+	ann.waitFor("Really resign? y / n")
+	ann.keys("y")
+	ann.waitFor("Game over: Bot hard wins")
+}
