@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/parlor-games/parlor/client"
 	"github.com/parlor-games/parlor/games/battleship"
 )
 
@@ -331,4 +332,25 @@ func (b *shipBoard) keys() []string {
 		": then a square such as B7: fire there",
 		"# ship, o miss, X hit, S sunk",
 	}
+}
+
+// describe words Battleship events for the move log: a shot's square and
+// answer, a fleet placed.
+func (b *shipBoard) describe(e client.Event) string {
+	switch e.Type {
+	case "shot":
+		var r battleship.ShotRecord
+		if json.Unmarshal(e.Data, &r) != nil {
+			return "a shot"
+		}
+		if r.Result == "sunk" {
+			return r.Square + " sank the " + r.Ship
+		}
+		return r.Square + " " + r.Result
+	case "placed":
+		return "placed a fleet"
+	case "start":
+		return "the battle begins"
+	}
+	return ""
 }

@@ -3,6 +3,8 @@ package tui
 import (
 	"encoding/json"
 
+	"github.com/parlor-games/parlor/client"
+
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -27,6 +29,13 @@ type board interface {
 	prompt() string
 	// keys lists the board's keys for the help screen, as "key: what".
 	keys() []string
+}
+
+// A describer words a game's events for the move log, where the move's
+// own notation is hidden from a seat (in a game with secrets only the
+// mover sees it). "" leaves an event out of the line.
+type describer interface {
+	describe(e client.Event) string
 }
 
 // boards makes the board of each game the terminal client can show.

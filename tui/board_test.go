@@ -183,6 +183,11 @@ func TestClueBoardMenuSuggestAndAccuse(t *testing.T) {
 	if m, ok := mv.(*clue.Move); !ok || m.Kind != clue.VerbAccuse || m.Suspect != clue.Plum || m.Weapon != clue.Rope || m.Room != clue.Hall.RoomCard() {
 		t.Fatalf("accusation sent: %#v", mv)
 	}
+	// The log words another seat's suggestion from its events.
+	ev := client.Event{Type: "suggestion", Seat: 1, Data: json.RawMessage(`{"suspect":"plum","weapon":"rope","room":"hall"}`)}
+	if got := b.describe(ev); got != "suggested Professor Plum with the Rope in the Hall" {
+		t.Fatalf("describe: %q", got)
+	}
 	b.key(press("n"))
 	if out := plain(b.render(100)); !strings.Contains(out, "Notebook") {
 		t.Fatalf("n shows no notebook:\n%s", out)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/parlor-games/parlor/client"
 	"github.com/parlor-games/parlor/games/clue"
 )
 
@@ -472,7 +473,7 @@ func (b *clueBoard) handLine() string {
 		line += "   Face up: " + strings.Join(up, ", ")
 	}
 	if len(b.v.CaseFile) == 3 {
-		line += fmt.Sprintf("   Case file: %s, %s, %s", b.v.CaseFile[0], b.v.CaseFile[1], b.v.CaseFile[2])
+		line += fmt.Sprintf("\nCase file: %s, %s, %s", b.v.CaseFile[0], b.v.CaseFile[1], b.v.CaseFile[2])
 	}
 	return line
 }
@@ -520,4 +521,68 @@ func (b *clueBoard) keys() []string {
 		"  'accuse plum rope study' or 'end'",
 		"On the map: Sc Mu Wh Gr Pe Pl the suspects (yours with *), Ca Kn Pi Re Ro Wr the weapons",
 	}
+}
+
+// describe words Clue-Less events for the move log.
+func (b *clueBoard) describe(e client.Event) string {
+	var d struct {
+		Suspect, Weapon, Room, Card clue.Card
+		To                          clue.Place
+		Passage, Correct            bool
+		Seat, By                    int
+		CaseFile                    []clue.Card
+	}
+	// Fields absent from an event stay zero; each case reads only its own.
+	var raw map[string]json.RawMessage
+	if json.Unmarshal(e.Data, &raw) != nil {
+		return e.Type
+	}
+	get := func(k string, v any) { _ = json.Unmarshal(raw[k], v) }
+	switch e.Type {
+	case "moved":
+		get("to", &d.To)
+		get("passage", &d.Passage)
+		if d.Passage {
+			return "took the secret passage to the " + d.To.String()
+		}
+		return "walked to " + d.To.String()
+	case "suggestion":
+		get("suspect", &d.Suspect)
+		get("weapon", &d.Weapon)
+		get("room", &d.Room)
+		return fmt.Sprintf("suggested %s with the %s in the %s", d.Suspect, d.Weapon, d.Room)
+	case "passed":
+		get("seat", &d.Seat)
+		return b.nameOf(d.Seat) + " could not show a card"
+	case "unanswered":
+		return "nobody could show a card"
+	case "shown":
+		get("by", &d.By)
+		get("to", &d.Seat)
+		return b.nameOf(d.By) + " showed " + b.nameOf(d.Seat) + " a card"
+	case "card":
+		get("card", &d.Card)
+		return "the card: " + d.Card.String()
+	case "accusation":
+		get("suspect", &d.Suspect)
+		get("weapon", &d.Weapon)
+		get("room", &d.Room)
+		get("correct", &d.Correct)
+		verdict := "wrong"
+		if d.Correct {
+			verdict = "right"
+		}
+		return fmt.Sprintf("accused %s, %s, %s: %s", d.Suspect, d.Weapon, d.Room, verdict)
+	case "blocked":
+		return "is blocked in and loses the move"
+	case "turn":
+		get("seat", &d.Seat)
+		return "the turn passes to " + b.nameOf(d.Seat)
+	case "casefile":
+		get("caseFile", &d.CaseFile)
+		if len(d.CaseFile) == 3 {
+			return fmt.Sprintf("looked in the case file: %s, %s, %s", d.CaseFile[0], d.CaseFile[1], d.CaseFile[2])
+		}
+	}
+	return "" // asked, summoned, weapon, over: the board shows them
 }

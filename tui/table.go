@@ -219,11 +219,20 @@ func (ts *tableState) describe(u client.Update) string {
 	}
 	what := u.Text
 	if what == "" {
-		var kinds []string
+		d, _ := ts.board.(describer)
+		var parts []string
 		for _, e := range u.Events {
-			kinds = append(kinds, eventText(e))
+			s := ""
+			if d != nil {
+				s = d.describe(e)
+			} else {
+				s = eventText(e)
+			}
+			if s != "" {
+				parts = append(parts, s)
+			}
 		}
-		what = strings.Join(kinds, ", ")
+		what = strings.Join(parts, "; ")
 	}
 	return fmt.Sprintf("%3d. %s: %s", u.Seq, who, what)
 }

@@ -178,3 +178,94 @@ func TestPlayTwoTerminalsDotsToTheEnd(t *testing.T) {
 	ann.keep("end")
 	bob.keep("end")
 }
+
+// newTable makes a table from the terminal's new-table screen: it picks
+// game (by its title) and then, for each seat after the first, presses
+// left until the seat shows want.
+func (tt *tmuxTerm) newTable(title string, seats ...string) {
+	tt.t.Helper()
+	tt.keys("n")
+	tt.waitFor("New table")
+	tt.pressUntil("Right", "< "+title+" >", 8)
+	for i, want := range seats {
+		label := fmt.Sprintf("Seat %d ", i+2)
+		tt.pressUntil("Down", "> "+label, 12)
+		tt.pressUntil("Left", want, 8)
+	}
+	tt.keys("Enter")
+}
+
+// TestPlayBattleshipAgainstABotToTheEnd: a terminal player asks for a
+// random fleet and fires, by typed squares, until the match ends.
+func TestPlayBattleshipAgainstABotToTheEnd(t *testing.T) {
+	p := startServe(t, t.TempDir())
+	ann := startTerm(t, "ann", "play", "-addr", p.base, "-name", "Ann")
+	ann.waitFor("Ann (guest)  connected")
+	ann.newTable("Battleship", "bot, easy")
+	ann.waitFor("Lay your carrier")
+	ann.keys("a")
+	ann.waitFor("Fire:")
+	fired := 0
+	deadline := time.Now().Add(3 * serveWait)
+	for !strings.Contains(ann.screen(), "Game over") {
+		if time.Now().After(deadline) || fired > 100 {
+			t.Fatalf("no end after %d shots:\n%s", fired, ann.screen())
+		}
+		if !strings.Contains(ann.screen(), "Fire:") {
+			time.Sleep(50 * time.Millisecond)
+			continue
+		}
+		sq := fmt.Sprintf("%c%d", 'A'+fired%10, fired/10+1)
+		ann.keys(":", "="+sq, "Enter")
+		ann.waitFor("Ann: " + sq)
+		fired++
+	}
+	s := ann.waitFor("Game over")
+	if !strings.Contains(s, "wins") {
+		t.Fatalf("no winner on the screen:\n%s", s)
+	}
+	ann.keep("end")
+}
+
+// TestPlayClueWithTwoBots: a terminal player and two bots play Clue-Less
+// to the end. The player takes the first choice of every menu (walk,
+// suggest the first suspect and weapon, show the first card, end the
+// turn) and never accuses, so a bot solves the case.
+func TestPlayClueWithTwoBots(t *testing.T) {
+	p := startServe(t, t.TempDir())
+	ann := startTerm(t, "ann", "play", "-addr", p.base, "-name", "Ann")
+	ann.waitFor("Ann (guest)  connected")
+	ann.newTable("Clue-Less", "bot, medium", "bot, medium")
+	ann.waitFor("Your cards:")
+	deadline := time.Now().Add(4 * serveWait)
+	suggested := false
+	for !strings.Contains(ann.screen(), "Game over") {
+		if time.Now().After(deadline) {
+			t.Fatalf("no end:\n%s", ann.screen())
+		}
+		s := ann.screen()
+		switch {
+		case strings.Contains(s, "Show one card to"):
+			ann.keys("1")
+		case strings.Contains(s, "Suggest: who?"), strings.Contains(s, "Suggest: with what?"), strings.Contains(s, "Are you sure?"):
+			ann.keys("1")
+			suggested = true
+		case strings.Contains(s, "Your turn"):
+			// The first item is a walk, a suggestion or the end of the
+			// turn; never the accusation, which is offered last.
+			if strings.Contains(s, ">1 accuse...") {
+				t.Fatalf("only an accusation is offered:\n%s", s)
+			}
+			ann.keys("1")
+		}
+		time.Sleep(150 * time.Millisecond)
+	}
+	s := ann.waitFor("Game over")
+	if !strings.Contains(s, "Bot medium wins") || !strings.Contains(s, "Case file:") {
+		t.Fatalf("the end does not show the winner and the case file:\n%s", s)
+	}
+	if !suggested {
+		t.Fatal("the terminal player never made a suggestion")
+	}
+	ann.keep("end")
+}
