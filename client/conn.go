@@ -232,16 +232,18 @@ func (c *Conn) readLoop() {
 			c.enqueue(Push{T: "error", Raw: b})
 		}
 	}
+	// The error keeps the WebSocket's own (websocket.CloseStatus reads
+	// the status from it) and ErrClosed (errors.Is).
 	var ce websocket.CloseError
 	switch {
 	case errors.As(err, &ce) && ce.Code == websocket.StatusNormalClosure:
-		err = ErrClosed
+		err = fmt.Errorf("%w (%w)", ErrClosed, err)
 	case errors.As(err, &ce) && ce.Code == websocket.StatusGoingAway:
-		err = fmt.Errorf("the server is going away (restarting?): %w", ErrClosed)
+		err = fmt.Errorf("the server is going away (restarting?): %w (%w)", ErrClosed, err)
 	case errors.As(err, &ce):
-		err = fmt.Errorf("the server closed the connection (%d %s): %w", ce.Code, ce.Reason, ErrClosed)
+		err = fmt.Errorf("the server closed the connection (%d %s): %w (%w)", ce.Code, ce.Reason, ErrClosed, err)
 	default:
-		err = fmt.Errorf("the connection dropped (%v): %w", err, ErrClosed)
+		err = fmt.Errorf("the connection dropped: %w (%w)", ErrClosed, err)
 	}
 	c.mu.Lock()
 	c.err = err
@@ -348,10 +350,16 @@ func (c *Conn) CallRaw(ctx context.Context, t string, fields any) (json.RawMessa
 	}
 }
 
-// Send writes bytes as they are, for tests of what the server does with
-// malformed messages; its reply, if any, arrives only through WithRaw.
+// Send writes bytes as they are, in a text frame, for tests of what the
+// server does with any message; its reply arrives only through WithRaw.
 func (c *Conn) Send(ctx context.Context, b []byte) error {
 	return c.ws.Write(ctx, websocket.MessageText, b)
+}
+
+// SendBinary writes bytes in a binary frame, which the protocol does not
+// use: tests check that the server refuses it.
+func (c *Conn) SendBinary(ctx context.Context, b []byte) error {
+	return c.ws.Write(ctx, websocket.MessageBinary, b)
 }
 
 func (c *Conn) forget(id int64) {

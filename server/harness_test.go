@@ -10,13 +10,12 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
-	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/coder/websocket"
 	"github.com/parlor-games/parlor/accounts"
+	pclient "github.com/parlor-games/parlor/client"
 	"github.com/parlor-games/parlor/games"
 	"github.com/parlor-games/parlor/match"
 	"github.com/parlor-games/parlor/server"
@@ -177,11 +176,14 @@ type msg struct {
 func (m msg) t() string { s, _ := m.m["t"].(string); return s }
 
 // client is one WebSocket connection that records every message it
-// receives.
+// receives, bytes and all, so that tests can look for leaks in what was
+// sent. It speaks through package client (the one Go speaker of the
+// protocol), sending requests as raw messages so that tests can send
+// anything, malformed or not.
 type client struct {
 	t    *testing.T
 	u    *user
-	ws   *websocket.Conn
+	conn *pclient.Conn
 	mu   sync.Mutex
 	msgs []msg
 	seen int // index of the first message not yet consumed by next
@@ -201,52 +203,61 @@ func (u *user) dial() *client {
 }
 
 func (u *user) tryDial(origin string) (*client, error) {
-	h := http.Header{}
-	base, _ := url.Parse(u.e.http.URL)
-	for _, ck := range u.hc.Jar.Cookies(base) {
-		h.Add("Cookie", ck.Name+"="+ck.Value)
-	}
-	if origin != "" {
-		h.Set("Origin", origin)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), wait)
-	defer cancel()
-	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(u.e.http.URL, "http")+"/api/ws", &websocket.DialOptions{HTTPHeader: h})
+	pc, err := pclient.New(u.e.http.URL)
 	if err != nil {
 		return nil, err
 	}
-	ws.SetReadLimit(1 << 22)
-	c := &client{t: u.e.t, u: u, ws: ws, cond: make(chan struct{}, 1), done: make(chan struct{})}
-	go c.readLoop()
-	u.e.t.Cleanup(func() { ws.CloseNow() })
+	base, _ := url.Parse(u.e.http.URL)
+	for _, ck := range u.hc.Jar.Cookies(base) {
+		if ck.Name == pclient.SessionCookie {
+			pc.SetSession(ck.Value)
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	defer cancel()
+	c := &client{t: u.e.t, u: u, cond: make(chan struct{}, 1), done: make(chan struct{})}
+	opts := []pclient.DialOption{pclient.WithRaw(c.record)}
+	if origin != "" {
+		opts = append(opts, pclient.WithOrigin(origin))
+	}
+	conn, err := pc.Dial(ctx, opts...)
+	if err != nil {
+		return nil, err
+	}
+	c.conn = conn
+	go func() {
+		// Pushes are read from the recorded bytes; the typed channel is
+		// drained so that it never holds the connection back.
+		for range conn.Pushes() {
+		}
+	}()
+	go func() {
+		<-conn.Done()
+		c.mu.Lock()
+		c.err = conn.Err()
+		c.mu.Unlock()
+		c.notify()
+		close(c.done)
+	}()
+	u.e.t.Cleanup(func() { conn.CloseNow() })
 	c.waitFor("hello", func(m msg) bool { return m.t() == "hello" })
 	return c, nil
 }
 
-func (c *client) readLoop() {
-	defer close(c.done)
-	for {
-		_, b, err := c.ws.Read(context.Background())
-		if err != nil {
-			c.mu.Lock()
-			c.err = err
-			c.mu.Unlock()
-			c.notify()
-			return
-		}
-		var m map[string]any
-		if err := json.Unmarshal(b, &m); err != nil {
-			c.t.Errorf("server sent non-JSON %q", b)
-			continue
-		}
-		if code, _ := m["code"].(string); m["t"] == "reply" && m["ok"] == false && code == "" {
-			c.t.Errorf("error reply without a code: %s", b)
-		}
-		c.mu.Lock()
-		c.msgs = append(c.msgs, msg{m: m, raw: b})
-		c.mu.Unlock()
-		c.notify()
+// record keeps one message the server sent.
+func (c *client) record(b []byte) {
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		c.t.Errorf("server sent non-JSON %q", b)
+		return
 	}
+	if code, _ := m["code"].(string); m["t"] == "reply" && m["ok"] == false && code == "" {
+		c.t.Errorf("error reply without a code: %s", b)
+	}
+	c.mu.Lock()
+	c.msgs = append(c.msgs, msg{m: m, raw: bytes.Clone(b)})
+	c.mu.Unlock()
+	c.notify()
 }
 
 func (c *client) notify() {
@@ -301,7 +312,7 @@ func (c *client) send(v any) {
 	} else {
 		b = mustMarshal(v)
 	}
-	if err := c.ws.Write(ctx, websocket.MessageText, b); err != nil {
+	if err := c.conn.Send(ctx, b); err != nil {
 		c.t.Fatalf("send: %v", err)
 	}
 }
@@ -346,7 +357,7 @@ func (c *client) fail(t string, fields map[string]any) string {
 }
 
 func (c *client) close() {
-	c.ws.Close(websocket.StatusNormalClosure, "")
+	c.conn.Close()
 	<-c.done
 }
 

@@ -119,7 +119,7 @@ func TestConnectionLimits(t *testing.T) {
 	c := u.dial()
 	for i := range 200 {
 		msg := mustMarshal(map[string]any{"t": "chat.history", "id": i + 1, "channel": "lobby"})
-		if err := c.ws.Write(t.Context(), websocket.MessageText, msg); err != nil {
+		if err := c.conn.Send(t.Context(), msg); err != nil {
 			break
 		}
 	}

@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coder/websocket"
 
 	"github.com/parlor-games/parlor/match"
 	"github.com/parlor-games/parlor/server"
@@ -66,7 +65,7 @@ func TestRefusalCodes(t *testing.T) {
 	noIDReply(t, ca, "message is not a JSON object", "bad-request")
 	ca.send([]byte(`{"t":"lobby.join"}`))
 	noIDReply(t, ca, "message has no id", "bad-request")
-	if err := ca.ws.Write(t.Context(), websocket.MessageBinary, []byte(`{"t":"lobby.join","id":1}`)); err != nil {
+	if err := ca.conn.SendBinary(t.Context(), []byte(`{"t":"lobby.join","id":1}`)); err != nil {
 		t.Fatal(err)
 	}
 	noIDReply(t, ca, "messages must be JSON text", "bad-request")
