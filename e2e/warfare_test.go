@@ -1,0 +1,133 @@
+package e2e
+
+import (
+	"fmt"
+	"testing"
+)
+
+// warView is the part of a Medieval Warfare view the test reads.
+type warView struct {
+	Turn  int `json:"turn"`
+	Round int `json:"round"`
+	Hexes []struct {
+		ID     int    `json:"id"`
+		Owner  int    `json:"owner"`
+		Thing  string `json:"thing"`
+		Done   bool   `json:"done"`
+		Region int    `json:"region"`
+	} `json:"hexes"`
+	Villages []struct {
+		Hex   int    `json:"hex"`
+		Owner int    `json:"owner"`
+		Level string `json:"level"`
+		Gold  int    `json:"gold"`
+	} `json:"villages"`
+}
+
+// warState reads the view the page holds, as the server sent it.
+func (p *page) warState() warView {
+	p.t.Helper()
+	return evalAs[warView](p, `(() => { const vs = window.parlorTable.state().views; return vs["0"] ?? Object.values(vs)[0]; })()`)
+}
+
+func (p *page) clickHex(id int) {
+	p.t.Helper()
+	p.click(fmt.Sprintf(`.wf-land polygon[data-hex="%d"]`, id))
+}
+
+// TestWarfareAgainstBot: a player sets up Medieval Warfare against an easy
+// bot in the create dialog, recruits a peasant from a village by clicking
+// the village, the recruit button and a lit hex, walks it onto a lit hex
+// by clicking, zooms the map, ends the turn and gets it back after the
+// bot's; each step is checked against the view the server sends.
+func TestWarfareAgainstBot(t *testing.T) {
+	p := newPage(t, "lord", 1280, 900)
+	p.guest(uniqueName("Lord"))
+	p.click("#new-table")
+	p.waitVisible("dialog.create")
+	p.choose("#create-game", "warfare")
+	p.click("#mode-bot")
+	p.choose("#opt-island", "pebble")
+	p.choose("#seat-1-level", "easy")
+	p.snap("create-dialog")
+	p.click("#create-submit")
+	p.waitFor("the island", `document.querySelectorAll(".wf-land polygon").length >= 300`)
+	p.waitFor("my turn", p.visible("#wf-end"))
+	v := p.warState()
+	if v.Turn != 0 || v.Round != 1 {
+		t.Fatalf("the game opens on turn %d of round %d, want seat 0 in round 1", v.Turn, v.Round)
+	}
+	if n := evalAs[int](p, `document.querySelectorAll("#wf-villages button[data-village]").length`); n == 0 {
+		t.Fatal("the village list is empty")
+	}
+	p.snap("start")
+
+	// Recruit a peasant: the village, the button, a lit free hex.
+	vil := -1
+	for _, x := range v.Villages {
+		if x.Owner == 0 && x.Gold >= 10 {
+			vil = x.Hex
+			break
+		}
+	}
+	if vil < 0 {
+		t.Fatal("no village of mine can afford a peasant on the first turn")
+	}
+	p.clickHex(vil)
+	p.click("#wf-buy-peasant")
+	p.waitFor("hexes lit for the recruit", `document.querySelector(".wf-target-ring.t-walk") !== null`)
+	at := evalAs[int](p, `Number(document.querySelector(".wf-target-ring.t-walk").dataset.target)`)
+	p.clickHex(at)
+	p.waitFor("the peasant on the board", fmt.Sprintf(`document.querySelector('[data-unit="%d"][data-rank="peasant"]') !== null`, at))
+	v = p.warState()
+	if h := v.Hexes[at]; h.Thing != "peasant" || h.Owner != 0 {
+		t.Fatalf("after recruiting on hex %d the server shows %+v", at, h)
+	}
+
+	// Select the recruit and send it to a lit hex: land to take if there
+	// is some, else a walk.
+	p.clickHex(at)
+	p.waitFor("the peasant's destinations", `document.querySelector(".wf-target-ring") !== null`)
+	p.snap("destinations")
+	to := evalAs[int](p, `Number((document.querySelector(".wf-target-ring.t-take") ?? document.querySelector(".wf-target-ring.t-walk") ?? document.querySelector(".wf-target-ring")).dataset.target)`)
+	before := v.Hexes[to]
+	p.clickHex(to)
+	p.waitFor("the peasant moved", fmt.Sprintf(`document.querySelector('[data-unit="%d"]') !== null && document.querySelector('[data-unit="%d"]') === null`, to, at))
+	v = p.warState()
+	if h := v.Hexes[to]; h.Thing != "peasant" || h.Owner != 0 {
+		t.Fatalf("after moving %d-%d the server shows hex %d as %+v (before %+v)", at, to, to, h, before)
+	}
+	if v.Hexes[at].Thing != "" {
+		t.Fatalf("hex %d still holds %q after the peasant left", at, v.Hexes[at].Thing)
+	}
+	if before.Owner != 0 && !v.Hexes[to].Done {
+		t.Fatalf("the peasant took hex %d but is not done", to)
+	}
+
+	// Zoom with the button and the keyboard: the map's viewBox narrows.
+	box := func() string { return evalAs[string](p, `document.querySelector(".wf-svg").getAttribute("viewBox")`) }
+	b0 := box()
+	p.click("#wf-zoom-in")
+	b1 := box()
+	if b1 == b0 {
+		t.Fatal("zoom in did not change the view")
+	}
+	evalAs[bool](p, `(document.querySelector(".wf-svg").focus(), true)`)
+	p.do("zoom in with the keyboard", keys("+"))
+	if b2 := box(); b2 == b1 {
+		t.Fatal("the + key did not zoom")
+	}
+	p.snap("zoomed")
+	p.click("#wf-zoom-fit")
+	p.snap("moved")
+
+	// End the turn; the bot plays and the turn comes back in round 2.
+	p.click("#wf-end")
+	p.waitFor("my second turn", `(() => { const vs = window.parlorTable.state().views; const v = vs["0"] ?? Object.values(vs)[0]; return v.round === 2 && v.turn === 0; })()`)
+	p.waitVisible("#wf-end")
+	v = p.warState()
+	if v.Hexes[to].Owner != 0 && v.Hexes[to].Thing == "peasant" {
+		t.Fatalf("hex %d holds my peasant but is not mine", to)
+	}
+	p.snap("round-2")
+}
