@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -130,4 +131,94 @@ func TestWarfareAgainstBot(t *testing.T) {
 		t.Fatalf("hex %d holds my peasant but is not mine", to)
 	}
 	p.snap("round-2")
+}
+
+// warScenario shows every kind of piece: a town with a road, a meadow, a
+// tree, a tombstone and a watchtower; a hovel that cannot pay its wages,
+// with a peasant busy on a meadow; the bot's fort with a knight. Hex ids
+// are row*8+column (no sea tokens).
+var warScenario = map[string]any{
+	"players": 2, "turn": 0, "round": 1, "rounds": 0,
+	"map": []string{
+		"0t 0 0p 0* 0+ - 1f 1k",
+		"0= 0m 0s 0w -* - 1 1m",
+		"0 0i 0 - -m 1 1+ 1",
+		"- - - 0h 0p 0 - 1",
+		"- - - 0i 0 - - -",
+	},
+	"villages": []map[string]int{{"hex": 0, "gold": 50, "wood": 13}, {"hex": 27, "gold": 0, "wood": 8}, {"hex": 6, "gold": 100}},
+	"work":     []map[string]any{{"hex": 28, "work": "meadow", "left": 2}},
+}
+
+// createWarScenarioJS creates a Medieval Warfare table on warScenario
+// against an easy bot over the page's own WebSocket (the create dialog
+// does not offer scenarios) and resolves with the table's id.
+func createWarScenarioJS() string {
+	req := map[string]any{"t": "table.create", "id": 1, "game": "warfare", "options": map[string]any{"scenario": warScenario},
+		"seats": []map[string]string{{"kind": "me"}, {"kind": "bot", "level": "easy"}}}
+	return `new Promise((resolve, reject) => {
+	const ws = new WebSocket((location.protocol === "https:" ? "wss:" : "ws:") + "//" + location.host + "/api/ws");
+	ws.onmessage = (e) => {
+		const m = JSON.parse(e.data);
+		if (m.t === "hello") ws.send(JSON.stringify(` + jsonString(req) + `));
+		else if (m.t === "reply") { ws.close(); if (m.ok) resolve(m.table.id); else reject(new Error(m.error)); }
+	};
+	ws.onerror = () => reject(new Error("the WebSocket failed"));
+})`
+}
+
+// TestWarfareVillageActions plays a set position: every symbol is drawn,
+// the village list warns of the hovel that cannot pay, and the buttons
+// train a peasant, upgrade the hovel and build a watchtower; a soldier
+// takes neutral land by a click on a lit hex. The server's view confirms
+// each step.
+func TestWarfareVillageActions(t *testing.T) {
+	p := newPage(t, "lord", 1280, 900)
+	p.guest(uniqueName("Lord"))
+	id := evalAs[string](p, createWarScenarioJS())
+	p.goTo("/t/" + id)
+	p.waitFor("the island", `document.querySelectorAll(".wf-land polygon").length === 40`)
+	p.waitVisible("#wf-end")
+	for _, sel := range []string{`[data-level="town"]`, `[data-level="hovel"]`, `[data-level="fort"]`, `use[data-thing="tree"]`,
+		`use[data-thing="tombstone"]`, `use[data-thing="tower"]`, `[data-meadow="9"]`, `[data-road="8"]`,
+		`[data-rank="knight"]`, `[data-rank="soldier"]`, `[data-rank="infantry"]`, `.wf-unit.working`, `.wf-village.short`} {
+		if !evalAs[bool](p, fmt.Sprintf(`document.querySelector(%q) !== null`, sel)) {
+			p.fail("the board draws no %s", sel)
+		}
+	}
+	if got := p.text(`#wf-villages tr.short`); !strings.Contains(got, "cannot pay") {
+		t.Fatalf("the village list's short row says %q", got)
+	}
+	p.snap("symbols")
+
+	// Train the peasant on hex 2 to infantry from the town's gold.
+	p.clickHex(2)
+	p.click("#wf-train-infantry")
+	p.waitFor("the infantry", `document.querySelector('[data-unit="2"][data-rank="infantry"]') !== null`)
+	if v := p.warState(); v.Hexes[2].Thing != "infantry" || v.Villages[0].Gold != 40 {
+		t.Fatalf("after training: hex 2 %+v, town %+v", v.Hexes[2], v.Villages[0])
+	}
+
+	// Upgrade the hovel on 27 from the village list and its button.
+	p.click(`#wf-villages button[data-village="27"]`)
+	p.click("#wf-upgrade")
+	p.waitFor("the new town", `document.querySelector('[data-village="27"][data-level="town"]') !== null`)
+
+	// The town on 0 builds a watchtower on a lit hex.
+	p.clickHex(0)
+	p.click("#wf-tower")
+	p.waitFor("hexes lit for the tower", `document.querySelector(".wf-target-ring") !== null`)
+	at := evalAs[int](p, `Number(document.querySelector(".wf-target-ring").dataset.target)`)
+	p.clickHex(at)
+	p.waitFor("the watchtower", fmt.Sprintf(`(() => { const v = window.parlorTable.state().views["0"]; return v.hexes[%d].thing === "tower"; })()`, at))
+
+	// The soldier on 10 takes the neutral hex 19 next to it.
+	p.clickHex(10)
+	p.waitFor("hex 19 lit for taking", `document.querySelector('.wf-target-ring.t-take[data-target="19"]') !== null`)
+	if evalAs[bool](p, `document.querySelector('.wf-target-ring[data-target="6"]') !== null`) {
+		t.Fatal("the soldier is offered the fort, which only a knight can take")
+	}
+	p.clickHex(19)
+	p.waitFor("hex 19 taken", `(() => { const v = window.parlorTable.state().views["0"]; return v.hexes[19].owner === 0 && v.hexes[19].thing === "soldier"; })()`)
+	p.snap("after")
 }

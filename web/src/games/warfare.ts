@@ -187,27 +187,29 @@ function defs(): SVGDefsElement {
     pat(4, ln(0, 4.5, 9, 4.5), ln(4.5, 0, 4.5, 9)),
     pat(5, ln(4.5, 0, 4.5, 9)),
     // Symbols are drawn about (0,0), about one hex across.
-    svg("g", { id: "wf-tree", class: "wf-tree" },
+    svg("g", { id: "wf-sym-tree", class: "wf-tree" },
       svg("rect", { x: -2, y: 6, width: 4, height: 7, class: "trunk" }),
       svg("path", { d: "M0,-15 L11,8 L-11,8 Z" }),
       svg("path", { d: "M0,-19 L8,-3 L-8,-3 Z" })),
-    svg("g", { id: "wf-tombstone", class: "wf-tomb" },
+    svg("g", { id: "wf-sym-tombstone", class: "wf-tomb" },
       svg("path", { d: "M-8,12 L-8,-5 A8,8 0 0 1 8,-5 L8,12 Z" }),
       svg("path", { d: "M0,-8 V6 M-5,-3 H5", class: "cross" })),
-    svg("g", { id: "wf-hovel", class: "wf-building" },
-      svg("path", { d: "M-11,12 V-1 L0,-11 L11,-1 V12 Z" }),
+    svg("g", { id: "wf-sym-hovel", class: "wf-building" },
+      svg("path", { d: "M-11,12 V-1 L0,-11 L11,-1 V12 Z", class: "wall" }),
       svg("rect", { x: -3, y: 3, width: 6, height: 9, class: "door" })),
-    svg("g", { id: "wf-town", class: "wf-building" },
-      svg("path", { d: "M-15,12 V-2 L-8,-10 L-1,-2 V-6 L7,-15 L15,-6 V12 Z" }),
-      svg("rect", { x: -3, y: 3, width: 6, height: 9, class: "door" }),
-      svg("rect", { x: 5, y: -6, width: 4, height: 4, class: "door" })),
-    svg("g", { id: "wf-fort", class: "wf-building wf-stone" },
-      svg("path", { d: "M-15,12 V-12 H-10 V-7 H-5 V-12 H0 V-7 H5 V-12 H10 V-7 H15 V-12 H15 V12 Z" }),
+    svg("g", { id: "wf-sym-town", class: "wf-building" },
+      svg("path", { d: "M-16,12 V1 L-10,-6 L-4,1 V12 Z", class: "wall" }),
+      svg("path", { d: "M-4,12 V-4 L5,-14 L14,-4 V12 Z", class: "wall" }),
+      svg("rect", { x: 2, y: 4, width: 6, height: 8, class: "door" }),
+      svg("rect", { x: -12, y: 3, width: 4, height: 4, class: "door" }),
+      svg("rect", { x: 3, y: -5, width: 4, height: 4, class: "door" })),
+    svg("g", { id: "wf-sym-fort", class: "wf-building wf-stone" },
+      svg("path", { d: "M-15,12 V-12 H-10 V-7 H-5 V-12 H0 V-7 H5 V-12 H10 V-7 H15 V-12 H15 V12 Z", class: "wall" }),
       svg("path", { d: "M-4,12 V4 A4,4 0 0 1 4,4 V12 Z", class: "door" })),
-    svg("g", { id: "wf-tower", class: "wf-building wf-stone" },
-      svg("path", { d: "M-7,13 V-10 H-9 V-16 H-5 V-13 H-2 V-16 H2 V-13 H5 V-16 H9 V-10 H7 V13 Z" }),
+    svg("g", { id: "wf-sym-tower", class: "wf-building wf-stone" },
+      svg("path", { d: "M-7,13 V-10 H-9 V-16 H-5 V-13 H-2 V-16 H2 V-13 H5 V-16 H9 V-10 H7 V13 Z", class: "wall" }),
       svg("rect", { x: -1.5, y: -6, width: 3, height: 6, class: "door" })),
-    svg("g", { id: "wf-meadow", class: "wf-meadow" },
+    svg("g", { id: "wf-sym-meadow", class: "wf-meadow" },
       svg("path", { d: "M-12,10 l2,-8 l2,8 M-4,10 l2,-9 l2,9 M4,10 l2,-8 l2,8 M-8,14 l2,-7 l2,7 M1,14 l2,-7 l2,7" })));
 }
 
@@ -217,6 +219,7 @@ export function warfareView(ctx: TableCtx): GameView {
   let board: Board | null = null;
   let islandKey = "";
   let sel: Selection | null = null;
+  let want: Selection | null = null; // the selection to take once the server's view shows the move
   let targets = new Map<number, Target>();
   let last = new Set<number>(); // hexes the last move touched
   let vb = { x: 0, y: 0, w: 100, h: 100 };
@@ -239,8 +242,9 @@ export function warfareView(ctx: TableCtx): GameView {
   const zoomOut = h("button", { type: "button", title: "Zoom out (−)", "aria-label": "Zoom out", id: "wf-zoom-out" }, "−");
   const zoomFit = h("button", { type: "button", title: "Whole island (0)", id: "wf-zoom-fit" }, "Fit");
   const endBtn = h("button", { type: "button", class: "primary", id: "wf-end" }, "End turn");
+  const nextBtn = h("button", { type: "button", id: "wf-next", title: "Select the next villager that can still move (N)" }, "Next villager");
   const roundEl = h("span", { class: "wf-round" });
-  const toolbar = h("div", { class: "wf-toolbar" }, roundEl, h("span", { class: "wf-zoom" }, zoomOut, zoomFit, zoomIn), endBtn);
+  const toolbar = h("div", { class: "wf-toolbar" }, roundEl, h("span", { class: "wf-zoom" }, zoomOut, zoomFit, zoomIn), nextBtn, endBtn);
   const selBox = h("div", { class: "wf-sel", id: "wf-sel", "aria-live": "polite" });
   const help = h("details", { class: "wf-help" },
     h("summary", null, "How to play"),
@@ -375,7 +379,7 @@ export function warfareView(ctx: TableCtx): GameView {
     const keys: Record<string, () => void> = {
       "+": () => zoom(1.4), "=": () => zoom(1.4), "-": () => zoom(1 / 1.4), "_": () => zoom(1 / 1.4), "0": fit,
       ArrowLeft: () => pan(-k, 0), ArrowRight: () => pan(k, 0), ArrowUp: () => pan(0, -k), ArrowDown: () => pan(0, k),
-      Escape: () => select(null),
+      Escape: () => select(null), n: nextVillager, N: nextVillager,
     };
     const f = keys[e.key];
     if (f && !e.ctrlKey && !e.metaKey && !e.altKey) {
@@ -416,6 +420,7 @@ export function warfareView(ctx: TableCtx): GameView {
       if (!ctx.st.outcome) ctx.info(`Hex ${id}: ${describe(c)}. It is not your turn.`);
       return;
     }
+    if (sel && sel.hex === id && sel.mode.kind === "move") return select(null);
     if (c.owner === seat && rankOf(c.thing)) return select({ kind: "unit", hex: id, mode: { kind: "move" } });
     if (c.owner === seat && c.thing === "village") return select({ kind: "village", hex: id, mode: { kind: "move" } });
     if (c.owner === seat && c.region >= 0) {
@@ -451,7 +456,7 @@ export function warfareView(ctx: TableCtx): GameView {
     if (!ok) return;
     // A villager that only walked may go on; a recruiting village stays
     // ready for the next recruit.
-    if (walk) sel = { kind: "unit", hex: to, mode: { kind: "move" } };
+    if (walk) want = { kind: "unit", hex: to, mode: { kind: "move" } };
     else if (s.kind === "unit") sel = null;
     render();
   }
@@ -464,6 +469,25 @@ export function warfareView(ctx: TableCtx): GameView {
       render();
     }
   }
+
+  /** idle lists the mover's villagers that can still move, by hex. */
+  function idle(): number[] {
+    const seat = me();
+    if (!board || seat === null) return [];
+    return board.v.hexes.filter((c) => c.owner === seat && rankOf(c.thing) && !c.done && !c.left).map((c) => c.id);
+  }
+  function nextVillager(): void {
+    const list = idle();
+    if (!list.length) {
+      ctx.info("Every villager has acted or is busy.");
+      return;
+    }
+    const cur = sel?.kind === "unit" ? sel.hex : -1;
+    const id = list.find((x) => x > cur) ?? list[0];
+    centreOn(id);
+    select({ kind: "unit", hex: id, mode: { kind: "move" } });
+  }
+  nextBtn.addEventListener("click", nextVillager);
 
   endBtn.addEventListener("click", () => {
     sel = null;
@@ -485,7 +509,7 @@ export function warfareView(ctx: TableCtx): GameView {
       y0 = Math.min(y0, cy - R); y1 = Math.max(y1, cy + R);
     }
     if (x0 < x1) full = { x: x0 - R / 2, y: y0 - R / 2, w: x1 - x0 + R, h: y1 - y0 + R };
-    root.style.setProperty("aspect-ratio", `${full.w.toFixed(0)} / ${full.h.toFixed(0)}`);
+    mapBox.style.setProperty("aspect-ratio", `${full.w.toFixed(0)} / ${full.h.toFixed(0)}`);
     fit();
     clear(landLayer);
     for (const c of v.hexes) {
@@ -498,6 +522,13 @@ export function warfareView(ctx: TableCtx): GameView {
     const v = view();
     if (!v || !board) return;
     const seat = me();
+    if (want && seat !== null) {
+      const c = board.hex(want.hex);
+      if (c.owner === seat && (want.kind === "unit" ? rankOf(c.thing) > 0 : c.thing === "village")) {
+        sel = want;
+        want = null;
+      }
+    } else want = null;
     // A selection that no longer holds (the villager acted or died, it
     // is no longer our turn) is dropped.
     if (sel && seat !== null) {
@@ -544,16 +575,17 @@ export function warfareView(ctx: TableCtx): GameView {
     clear(groundLayer);
     for (const c of v.hexes) {
       const [cx, cy] = board.centre(c.id);
-      if (c.meadow) groundLayer.append(svg("use", { href: "#wf-meadow", x: cx, y: cy + (c.thing ? 4 : 0), "data-meadow": c.id }));
-      if (c.road) {
+      if (c.meadow) groundLayer.append(svg("use", { href: "#wf-sym-meadow", x: cx, y: cy + (c.thing ? 4 : 0), "data-meadow": c.id }));
+      if (c.road || c.thing === "village") {
         let d = "";
         board.nbr[c.id].forEach((n, i) => {
           if (n < 0) return;
           const t = board?.hex(n);
-          if (!t || !(t.road || t.thing === "village") || t.owner !== c.owner) return;
+          if (!t || !(t.road || (c.road && t.thing === "village")) || t.owner !== c.owner) return;
           const a = (-60 * i * Math.PI) / 180;
           d += `M${cx.toFixed(1)},${cy.toFixed(1)} L${(cx + (HW / 2) * Math.cos(a)).toFixed(1)},${(cy + (HW / 2) * Math.sin(a)).toFixed(1)} `;
         });
+        if (!d && !c.road) continue;
         if (!d) d = `M${(cx - R * 0.6).toFixed(1)},${(cy + R * 0.45).toFixed(1)} h${(R * 1.2).toFixed(1)}`;
         groundLayer.append(svg("path", { d, class: "wf-road", "data-road": c.id }));
       }
@@ -599,7 +631,11 @@ export function warfareView(ctx: TableCtx): GameView {
           svg("circle", { r: 12.5 }),
           svg("text", { y: 0.5, "dominant-baseline": "central", "text-anchor": "middle" }, rankLetter[r]));
         for (let i = 0; i < r; i++) g.append(svg("circle", { cx: -6 + 4 * i, cy: 16, r: 1.6, class: "pip" }));
-        if (c.left) g.append(svg("text", { x: 13, y: -11, class: "wf-work", "text-anchor": "middle" }, (c.work === "road" ? "R" : "M") + c.left));
+        if (c.left) {
+          g.append(svg("rect", { x: 5, y: -19, width: 16, height: 10, rx: 2, class: "wf-work-badge" }),
+            svg("text", { x: 13, y: -13.5, class: "wf-work", "text-anchor": "middle", "dominant-baseline": "central" }, (c.work === "road" ? "R" : "M") + c.left),
+            svg("title", null, `busy on a ${c.work} for ${c.left} more turn${c.left === 1 ? "" : "s"}`));
+        }
         thingLayer.append(g);
         continue;
       }
@@ -607,18 +643,19 @@ export function warfareView(ctx: TableCtx): GameView {
         const vv = vilAt.get(c.id);
         const lvl = vv?.level ?? "hovel";
         const g = svg("g", { class: `wf-village p${c.owner}${vv?.short ? " short" : ""}`, "data-village": c.id, "data-level": lvl },
-          svg("use", { href: `#wf-${lvl}`, x: cx, y: cy }),
+          svg("use", { href: `#wf-sym-${lvl}`, x: cx, y: cy }),
           svg("rect", { x: cx + 7, y: cy - 21, width: 12, height: 11, rx: 2, class: "flag" }),
           svg("text", { x: cx + 13, y: cy - 15.5, "dominant-baseline": "central", "text-anchor": "middle", class: "flag-text" }, String(c.owner + 1)));
         if (vv?.short) g.append(svg("text", { x: cx - 13, y: cy - 13, class: "wf-warn", "text-anchor": "middle", "dominant-baseline": "central" }, "!"));
         thingLayer.append(g);
         continue;
       }
-      thingLayer.append(svg("use", { href: `#wf-${c.thing}`, x: cx, y: cy, "data-thing": c.thing }));
+      thingLayer.append(svg("use", { href: `#wf-sym-${c.thing}`, x: cx, y: cy, "data-thing": c.thing }));
     }
 
     renderToolbar(v, seat);
     renderSel(v, seat);
+    renderPicker(seat);
     renderSide(v, seat);
   }
 
@@ -635,6 +672,10 @@ export function warfareView(ctx: TableCtx): GameView {
     roundEl.textContent = v.turn < 0 ? `Game over after round ${v.round}` :
       `Round ${v.round}${v.rounds ? ` of ${v.rounds}` : ""} · ${seat !== null ? "your turn" : `${ctx.seatLabel(v.turn)} to play`}`;
     endBtn.hidden = seat === null;
+    nextBtn.hidden = seat === null;
+    const n = idle().length;
+    nextBtn.textContent = `Next villager (${n})`;
+    nextBtn.disabled = n === 0;
   }
 
   function btn(label: string, id: string, enabled: boolean, why: string, f: () => void, pressed?: boolean): HTMLButtonElement {
@@ -701,6 +742,19 @@ export function warfareView(ctx: TableCtx): GameView {
     }
   }
 
+  /** renderPicker lists the lit hexes in a menu too, for the keyboard
+   * and screen readers. */
+  function renderPicker(seat: number | null): void {
+    if (!board || !sel || seat === null || !targets.size) return;
+    const b = board;
+    const pick = h("select", { id: "wf-targets", "aria-label": "Lit hexes" },
+      [...targets].sort((x, y) => x[0] - y[0]).map(([id, t]) => h("option", { value: id }, `Hex ${id}: ${targetWord(t, b.hex(id))} (${describe(b.hex(id))})`)));
+    const go = h("button", { type: "button", id: "wf-targets-go" }, "Go");
+    pick.addEventListener("change", () => centreOn(Number(pick.value)));
+    go.addEventListener("click", () => void act(seat, Number(pick.value)));
+    selBox.append(h("div", { class: "wf-picker" }, pick, go));
+  }
+
   function renderSide(v: WarView, seat: number | null): void {
     clear(legend);
     for (let p = 0; p < v.players; p++) {
@@ -734,8 +788,8 @@ export function warfareView(ctx: TableCtx): GameView {
         else render();
       });
       const tr = h("tr", { class: `${x.short ? "short" : ""}${sel?.kind === "village" && sel.hex === x.hex ? " current" : ""}` },
-        h("td", null, b, x.short ? h("span", { class: "wf-warn-text", title: "cannot pay its villagers next turn" }, " ⚠ cannot pay") : null,
-          x.locked ? h("span", { class: "muted" }, " (locked)") : null),
+        h("td", null, b, x.short ? h("span", { class: "wf-warn-text", title: "cannot pay its villagers next turn" }, "⚠ cannot pay") : null,
+          x.locked ? h("span", { class: "muted wf-locked", title: "upgraded: it can do nothing more this turn and next" }, "locked") : null),
         h("td", null, String(x.gold)), h("td", null, String(x.wood)), h("td", null, String(x.income)), h("td", null, String(x.upkeep)));
       tr.title = `${x.size} hexes, ${x.units} villager${x.units === 1 ? "" : "s"}`;
       body.append(tr);
