@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/chromedp/chromedp"
 )
 
 // warView is the part of a Medieval Warfare view the test reads.
@@ -221,4 +223,10 @@ func TestWarfareVillageActions(t *testing.T) {
 	p.clickHex(19)
 	p.waitFor("hex 19 taken", `(() => { const v = window.parlorTable.state().views["0"]; return v.hexes[19].owner === 0 && v.hexes[19].thing === "soldier"; })()`)
 	p.snap("after")
+
+	// On a phone the map and the village list still fit.
+	p.do("phone size", chromedp.EmulateViewport(390, 844, chromedp.EmulateTouch, chromedp.EmulateMobile, chromedp.EmulatePortrait))
+	p.clickHex(0)
+	p.waitVisible("#wf-buy-peasant")
+	p.snap("phone")
 }
