@@ -230,3 +230,45 @@ func TestWarfareVillageActions(t *testing.T) {
 	p.waitVisible("#wf-buy-peasant")
 	p.snap("phone")
 }
+
+// TestWarfareWinAndReplay: a soldier takes the bot's only village, the
+// rest of its land is too small to keep and turns neutral, and the game
+// is won; the replay then shows the island at the start and at the end.
+func TestWarfareWinAndReplay(t *testing.T) {
+	p := newPage(t, "lord", 1280, 900)
+	p.guest(uniqueName("Lord"))
+	scenario := map[string]any{"players": 2, "turn": 0, "round": 1, "rounds": 0,
+		"map":      []string{"0h 0 0s 1h 1 1"},
+		"villages": []map[string]int{{"hex": 0, "gold": 10}, {"hex": 3, "gold": 0}}}
+	req := map[string]any{"t": "table.create", "id": 1, "game": "warfare", "options": map[string]any{"scenario": scenario},
+		"seats": []map[string]string{{"kind": "me"}, {"kind": "bot", "level": "easy"}}}
+	id := evalAs[string](p, `new Promise((resolve, reject) => {
+	const ws = new WebSocket((location.protocol === "https:" ? "wss:" : "ws:") + "//" + location.host + "/api/ws");
+	ws.onmessage = (e) => {
+		const m = JSON.parse(e.data);
+		if (m.t === "hello") ws.send(JSON.stringify(`+jsonString(req)+`));
+		else if (m.t === "reply") { ws.close(); if (m.ok) resolve(m.table.id); else reject(new Error(m.error)); }
+	};
+	ws.onerror = () => reject(new Error("the WebSocket failed"));
+})`)
+	p.goTo("/t/" + id)
+	p.waitFor("the island", `document.querySelectorAll(".wf-land polygon").length === 6`)
+	p.clickHex(2)
+	p.waitFor("the village lit for taking", `document.querySelector('.wf-target-ring.t-take[data-target="3"]') !== null`)
+	p.clickHex(3)
+	p.waitFor("the result", `!!document.querySelector("#result:not([hidden])")`)
+	v := p.warState()
+	if v.Turn != -1 || v.Hexes[3].Owner != 0 || v.Hexes[4].Owner != -1 || v.Hexes[5].Owner != -1 {
+		t.Fatalf("after the capture the server shows turn %d, hexes %+v", v.Turn, v.Hexes)
+	}
+	if got := p.text(".wf-round"); !strings.Contains(got, "Game over") {
+		t.Fatalf("the map's heading says %q", got)
+	}
+	p.snap("won")
+	p.click(`a[href^="/replay/"]`)
+	p.waitFor("the replay's island", `document.querySelectorAll(".replay .wf-land polygon").length === 6`)
+	p.waitFor("the end position", `document.querySelector('.replay [data-unit="3"][data-rank="soldier"]') !== null`)
+	p.click(`button[aria-label="First move"]`)
+	p.waitFor("the start position", `document.querySelector('.replay [data-village="3"]') !== null && document.querySelector('.replay [data-unit="2"]') !== null`)
+	p.snap("replay-start")
+}

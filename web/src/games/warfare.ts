@@ -256,6 +256,8 @@ export function warfareView(ctx: TableCtx): GameView {
       h("li", null, "Drag or use the arrow keys to pan; the mouse wheel, pinch or + and − zoom; Escape clears the selection."),
       h("li", null, "Guards: a villager protects its hex and its neighbours of the same colour; a watchtower counts as infantry, a fort as a soldier.")));
   el.append(toolbar, mapBox, selBox, help);
+  // A replay only shows the island.
+  selBox.hidden = help.hidden = ctx.replay;
 
   const legend = h("div", { class: "wf-legend" });
   const vilList = h("div", { class: "wf-villages", id: "wf-villages" });
@@ -384,6 +386,7 @@ export function warfareView(ctx: TableCtx): GameView {
     const f = keys[e.key];
     if (f && !e.ctrlKey && !e.metaKey && !e.altKey) {
       e.preventDefault();
+      e.stopPropagation();
       f();
     }
   });
@@ -575,7 +578,11 @@ export function warfareView(ctx: TableCtx): GameView {
     clear(groundLayer);
     for (const c of v.hexes) {
       const [cx, cy] = board.centre(c.id);
-      if (c.meadow) groundLayer.append(svg("use", { href: "#wf-sym-meadow", x: cx, y: cy + (c.thing ? 4 : 0), "data-meadow": c.id }));
+      if (c.meadow) {
+        // Under a piece the meadow shrinks to a tuft in the hex's corner.
+        const at = c.thing ? `translate(${(cx - 14.5).toFixed(1)},${(cy + 1).toFixed(1)}) scale(.45)` : `translate(${cx.toFixed(1)},${cy.toFixed(1)})`;
+        groundLayer.append(svg("use", { href: "#wf-sym-meadow", transform: at, "data-meadow": c.id }));
+      }
       if (c.road || c.thing === "village") {
         let d = "";
         board.nbr[c.id].forEach((n, i) => {
