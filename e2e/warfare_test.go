@@ -24,6 +24,7 @@ type warView struct {
 		Owner int    `json:"owner"`
 		Level string `json:"level"`
 		Gold  int    `json:"gold"`
+		Size  int    `json:"size"`
 	} `json:"villages"`
 }
 
@@ -65,12 +66,12 @@ func TestWarfareAgainstBot(t *testing.T) {
 	}
 	p.snap("start")
 
-	// Recruit a peasant: the village, the button, a lit free hex.
-	vil := -1
+	// Recruit a peasant: the village, the button, a lit free hex. The
+	// largest region leaves the recruit somewhere to go.
+	vil, size := -1, 0
 	for _, x := range v.Villages {
-		if x.Owner == 0 && x.Gold >= 10 {
-			vil = x.Hex
-			break
+		if x.Owner == 0 && x.Gold >= 10 && x.Size > size {
+			vil, size = x.Hex, x.Size
 		}
 	}
 	if vil < 0 {
@@ -121,6 +122,19 @@ func TestWarfareAgainstBot(t *testing.T) {
 		t.Fatal("the + key did not zoom")
 	}
 	p.snap("zoomed")
+	// The mouse wheel zooms out again; a drag pans.
+	b3 := evalAs[string](p, `(() => { const s = document.querySelector(".wf-svg"); const r = s.getBoundingClientRect();
+		s.dispatchEvent(new WheelEvent("wheel", {deltaY: 300, clientX: r.x + r.width / 2, clientY: r.y + r.height / 2, bubbles: true, cancelable: true}));
+		return s.getAttribute("viewBox"); })()`)
+	if b3 == box() && b3 == b1 {
+		t.Fatal("the mouse wheel did not zoom")
+	}
+	p.do("drag the map", chromedp.MouseEvent("mousePressed", 300, 500, chromedp.ButtonLeft),
+		chromedp.MouseEvent("mouseMoved", 340, 520, chromedp.ButtonLeft), chromedp.MouseEvent("mouseMoved", 380, 540, chromedp.ButtonLeft),
+		chromedp.MouseEvent("mouseReleased", 380, 540, chromedp.ButtonLeft))
+	if b4 := box(); b4 == b3 {
+		t.Fatal("dragging did not pan the map")
+	}
 	p.click("#wf-zoom-fit")
 	p.snap("moved")
 
