@@ -158,7 +158,7 @@ var warScenario = map[string]any{
 	"map": []string{
 		"0t 0 0p 0* 0+ - 1f 1k",
 		"0= 0m 0s 0w -* - 1 1m",
-		"0 0i 0 - -m 1 1+ 1",
+		"0p 0i 0 - -m 1 1+ 1",
 		"- - - 0h 0p 0 - 1",
 		"- - - 0i 0 - - -",
 	},
@@ -166,11 +166,11 @@ var warScenario = map[string]any{
 	"work":     []map[string]any{{"hex": 28, "work": "meadow", "left": 2}},
 }
 
-// createWarScenarioJS creates a Medieval Warfare table on warScenario
+// createWarScenarioJS creates a Medieval Warfare table on a scenario
 // against an easy bot over the page's own WebSocket (the create dialog
 // does not offer scenarios) and resolves with the table's id.
-func createWarScenarioJS() string {
-	req := map[string]any{"t": "table.create", "id": 1, "game": "warfare", "options": map[string]any{"scenario": warScenario},
+func createWarScenarioJS(scenario map[string]any) string {
+	req := map[string]any{"t": "table.create", "id": 1, "game": "warfare", "options": map[string]any{"scenario": scenario},
 		"seats": []map[string]string{{"kind": "me"}, {"kind": "bot", "level": "easy"}}}
 	return `new Promise((resolve, reject) => {
 	const ws = new WebSocket((location.protocol === "https:" ? "wss:" : "ws:") + "//" + location.host + "/api/ws");
@@ -185,13 +185,14 @@ func createWarScenarioJS() string {
 
 // TestWarfareVillageActions plays a set position: every symbol is drawn,
 // the village list warns of the hovel that cannot pay, and the buttons
-// train a peasant, upgrade the hovel and build a watchtower; a soldier
-// takes neutral land by a click on a lit hex. The server's view confirms
+// train a peasant, upgrade the hovel and build a watchtower; a peasant
+// joins an infantry and a soldier takes neutral land by clicks on lit
+// hexes. The server's view confirms
 // each step.
 func TestWarfareVillageActions(t *testing.T) {
 	p := newPage(t, "lord", 1280, 900)
 	p.guest(uniqueName("Lord"))
-	id := evalAs[string](p, createWarScenarioJS())
+	id := evalAs[string](p, createWarScenarioJS(warScenario))
 	p.goTo("/t/" + id)
 	p.waitFor("the island", `document.querySelectorAll(".wf-land polygon").length === 40`)
 	p.waitVisible("#wf-end")
@@ -213,6 +214,19 @@ func TestWarfareVillageActions(t *testing.T) {
 	p.waitFor("the infantry", `document.querySelector('[data-unit="2"][data-rank="infantry"]') !== null`)
 	if v := p.warState(); v.Hexes[2].Thing != "infantry" || v.Villages[0].Gold != 40 {
 		t.Fatalf("after training: hex 2 %+v, town %+v", v.Hexes[2], v.Villages[0])
+	}
+
+	// The peasant on 16 joins the infantry on 17: a soldier. (A click
+	// on the selected infantry on 2 lets it go first, else 16 would be
+	// its own lit hex to combine.)
+	p.clickHex(2)
+	p.waitFor("nothing selected", `document.querySelector(".wf-selected") === null`)
+	p.clickHex(16)
+	p.waitFor("the infantry lit to combine", `document.querySelector('.wf-target-ring.t-act[data-target="17"]') !== null`)
+	p.clickHex(17)
+	p.waitFor("the soldier", `document.querySelector('[data-unit="17"][data-rank="soldier"]') !== null`)
+	if v := p.warState(); v.Hexes[17].Thing != "soldier" || v.Hexes[16].Thing != "" {
+		t.Fatalf("after combining: hex 16 %+v, hex 17 %+v", v.Hexes[16], v.Hexes[17])
 	}
 
 	// Upgrade the hovel on 27 from the village list and its button.
@@ -254,17 +268,7 @@ func TestWarfareWinAndReplay(t *testing.T) {
 	scenario := map[string]any{"players": 2, "turn": 0, "round": 1, "rounds": 0,
 		"map":      []string{"0h 0 0s 1h 1 1"},
 		"villages": []map[string]int{{"hex": 0, "gold": 10}, {"hex": 3, "gold": 0}}}
-	req := map[string]any{"t": "table.create", "id": 1, "game": "warfare", "options": map[string]any{"scenario": scenario},
-		"seats": []map[string]string{{"kind": "me"}, {"kind": "bot", "level": "easy"}}}
-	id := evalAs[string](p, `new Promise((resolve, reject) => {
-	const ws = new WebSocket((location.protocol === "https:" ? "wss:" : "ws:") + "//" + location.host + "/api/ws");
-	ws.onmessage = (e) => {
-		const m = JSON.parse(e.data);
-		if (m.t === "hello") ws.send(JSON.stringify(`+jsonString(req)+`));
-		else if (m.t === "reply") { ws.close(); if (m.ok) resolve(m.table.id); else reject(new Error(m.error)); }
-	};
-	ws.onerror = () => reject(new Error("the WebSocket failed"));
-})`)
+	id := evalAs[string](p, createWarScenarioJS(scenario))
 	p.goTo("/t/" + id)
 	p.waitFor("the island", `document.querySelectorAll(".wf-land polygon").length === 6`)
 	p.clickHex(2)
