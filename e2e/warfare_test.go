@@ -65,6 +65,8 @@ func TestWarfareAgainstBot(t *testing.T) {
 		t.Fatal("the village list is empty")
 	}
 	p.snap("start")
+	// The whole island in view, so that every hex can be clicked.
+	p.click("#wf-zoom-fit")
 
 	// Recruit a peasant: the village, the button, a lit free hex. The
 	// largest region leaves the recruit somewhere to go.

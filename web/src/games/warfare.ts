@@ -519,6 +519,15 @@ export function warfareView(ctx: TableCtx): GameView {
       const [cx, cy] = board.centre(c.id);
       landLayer.append(svg("polygon", { points: hexPoints(cx, cy), "data-hex": c.id }));
     }
+    // On a large island the whole of it leaves hexes too small to play
+    // on: start closer, over the player's largest region.
+    const hexPx = HW / unitsPerPixel();
+    if (root.isConnected && hexPx > 0 && hexPx < 22) {
+      zoom(30 / hexPx);
+      const seat = ctx.viewSeat();
+      const home = v.villages.filter((x) => x.owner === seat).sort((a, b) => b.size - a.size)[0];
+      if (home) centreOn(home.hex);
+    }
   }
 
   function render(): void {
