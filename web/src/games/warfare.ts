@@ -251,7 +251,8 @@ export function warfareView(ctx: TableCtx): GameView {
     h("ul", null,
       h("li", null, "Click one of your villagers (a disc with P, I, S or K): the hexes it can reach light up. Blue rings are walks or work in its region (trees give wood, tombstones are cleared, another villager combines); red rings are land it can take. Click one to go."),
       h("li", null, "Click a village to recruit (then click a lit hex), upgrade it with wood, or build a watchtower (towns and forts)."),
-      h("li", null, "A selected villager can also be trained, and a peasant can start a meadow or a road."),
+      h("li", null, "A selected villager can also be trained, and a peasant can start a meadow or a road. \"Next villager\" (or N) picks one that can still move."),
+      h("li", null, "Villagers: P peasant, I infantry, S soldier, K knight (dots give the strength). A faded one has acted this turn; a badge such as M2 marks a peasant busy on a meadow (M) or road (R) for that many turns. Each village flies its player's number."),
       h("li", null, "Each village pays its villagers at the start of your turn. ⚠ marks a village that cannot pay next turn: its villagers would die."),
       h("li", null, "Drag or use the arrow keys to pan; the mouse wheel, pinch or + and − zoom; Escape clears the selection."),
       h("li", null, "Guards: a villager protects its hex and its neighbours of the same colour; a watchtower counts as infantry, a fort as a soldier.")));
@@ -643,7 +644,7 @@ export function warfareView(ctx: TableCtx): GameView {
       const [cx, cy] = board.centre(c.id);
       const r = rankOf(c.thing);
       if (r) {
-        const g = svg("g", { class: `wf-unit p${c.owner}${c.done ? " done" : ""}${c.left ? " working" : ""}`, transform: `translate(${cx.toFixed(1)},${cy.toFixed(1)})`, "data-unit": c.id, "data-rank": c.thing },
+        const g = svg("g", { class: `wf-unit p${c.owner}${c.done && c.owner === v.turn ? " done" : ""}${c.left ? " working" : ""}`, transform: `translate(${cx.toFixed(1)},${cy.toFixed(1)})`, "data-unit": c.id, "data-rank": c.thing },
           svg("circle", { r: 12.5 }),
           svg("text", { y: 0.5, "dominant-baseline": "central", "text-anchor": "middle" }, rankLetter[r]));
         for (let i = 0; i < r; i++) g.append(svg("circle", { cx: -6 + 4 * i, cy: 16, r: 1.6, class: "pip" }));
