@@ -228,7 +228,7 @@ export function warfareView(ctx: TableCtx): GameView {
   // The page's parts, built once and filled on every update.
   const root = svg("svg", {
     class: "wf-svg", role: "group", tabindex: 0,
-    "aria-label": "The island. Click one of your villagers or villages to act. Keys: plus and minus zoom, arrows pan, 0 shows the whole island, Escape clears the selection.",
+    "aria-label": "The island. Click one of your villagers or villages to act. Keys: plus and minus zoom, arrows pan, 0 shows the whole island, N selects the next villager, Escape clears the selection.",
   });
   const landLayer = svg("g", { class: "wf-land" });
   const patternLayer = svg("g", { class: "wf-patterns", "pointer-events": "none" });
@@ -249,7 +249,7 @@ export function warfareView(ctx: TableCtx): GameView {
   const help = h("details", { class: "wf-help" },
     h("summary", null, "How to play"),
     h("ul", null,
-      h("li", null, "Click one of your villagers (a disc with P, I, S or K): the hexes it can reach light up. Blue rings are walks or work in its region (trees give wood, tombstones are cleared, another villager combines); red rings are land it can take. Click one to go."),
+      h("li", null, "Click one of your villagers (a disc with P, I, S or K): the hexes it can reach light up: blue rings to walk, green rings to act in its region (a tree gives wood, a tombstone is cleared, another villager combines with it), red dashed rings for land it can take. Click one to go."),
       h("li", null, "Click a village to recruit (then click a lit hex), upgrade it with wood, or build a watchtower (towns and forts)."),
       h("li", null, "A selected villager can also be trained, and a peasant can start a meadow or a road. \"Next villager\" (or N) picks one that can still move."),
       h("li", null, "Villagers: P peasant, I infantry, S soldier, K knight (dots give the strength). A faded one has acted this turn; a badge such as M2 marks a peasant busy on a meadow (M) or road (R) for that many turns. Each village flies its player's number."),
