@@ -634,7 +634,8 @@ export function warfareView(ctx: TableCtx): GameView {
     }
     if (sel) {
       const [cx, cy] = board.centre(sel.hex);
-      markLayer.append(svg("polygon", { points: hexPoints(cx, cy, R - 2), class: "wf-selected" }));
+      markLayer.append(svg("polygon", { points: hexPoints(cx, cy, R - 2), class: "wf-selected-halo" }),
+        svg("polygon", { points: hexPoints(cx, cy, R - 2), class: "wf-selected" }));
     }
 
     // What stands on each hex.
@@ -779,7 +780,7 @@ export function warfareView(ctx: TableCtx): GameView {
         svg("svg", { viewBox: "0 0 24 24", width: 22, height: 22, "aria-hidden": "true" },
           svg("rect", { width: 24, height: 24, class: `wf-hex p${p}` }),
           svg("rect", { width: 24, height: 24, fill: `url(#wf-pat-${p % 6})` })),
-        h("span", null, `${p + 1}. ${ctx.seatLabel(p)}`),
+        h("span", { title: ctx.seatLabel(p) }, `${p + 1}. ${ctx.seatName(p)}`),
         h("span", { class: "muted" }, v.out[p] ? "out" : `${v.land[p] ?? 0} hexes`)));
       legend.lastElementChild?.setAttribute("title", `Land in ${patternNames[p % 6]}; villages flag ${p + 1}`);
     }
