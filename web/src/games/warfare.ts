@@ -831,17 +831,39 @@ export function warfareView(ctx: TableCtx): GameView {
 
   function events(evs: GameEvent[], push: MatchPush): void {
     last = new Set();
+    const said: string[] = [];
+    const mine = ctx.held.includes(push.seat);
+    let starved = 0;
     for (const e of evs) {
       const d = e.data as any;
-      if (e.type === "move" && d) {
-        if (d.kind !== "end") {
+      if (!d) continue;
+      switch (e.type) {
+        case "move":
+          if (d.kind === "end") break;
           last.add(d.from);
           if (d.kind === "move" || d.kind === "buy" || d.kind === "tower") last.add(d.to);
-        }
+          break;
+        case "taken":
+          said.push(`took hex ${d.hex}${d.from >= 0 ? ` from ${ctx.seatName(d.from)}` : ""}`);
+          break;
+        case "captured":
+          said.push(`captured the village on hex ${d.hex} with ${d.gold} gold and ${d.wood} wood`);
+          break;
+        case "eliminated":
+          said.push(`${ctx.seatName(d.seat)} is out`);
+          break;
+        case "income":
+          starved += (d.starved ?? []).length;
+          break;
       }
     }
     if (last.size) render();
-    announce(`${ctx.seatLabel(push.seat)}: ${push.text}.`);
+    const who = ctx.seatLabel(push.seat);
+    announce(`${who}: ${push.text}${said.length ? "; " + said.join("; ") : ""}.`);
+    // Starving villagers are news a player must not miss.
+    const next = view()?.turn ?? -1;
+    if (starved && ctx.held.includes(next)) ctx.error(`${starved} of your villagers starved: their village could not pay them.`);
+    else if (mine && said.some((x) => x.startsWith("captured"))) ctx.info(said.join("; "));
   }
 
   function hint(): string {
