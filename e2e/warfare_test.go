@@ -292,3 +292,26 @@ func TestWarfareWinAndReplay(t *testing.T) {
 	p.waitFor("the start position", `document.querySelector('.replay [data-village="3"]') !== null && document.querySelector('.replay [data-unit="2"]') !== null`)
 	p.snap("replay-start")
 }
+
+// TestWarfareStarvation: a hovel that cannot pay its infantry is marked
+// on the map and in the list; when the turn comes back the infantry has
+// become a tombstone and the player is told.
+func TestWarfareStarvation(t *testing.T) {
+	p := newPage(t, "lord", 1280, 900)
+	p.guest(uniqueName("Lord"))
+	scenario := map[string]any{"players": 2, "turn": 0, "round": 1, "rounds": 0,
+		"map":      []string{"0h 0 0i - - 1h 1 1"},
+		"villages": []map[string]int{{"hex": 0, "gold": 0}, {"hex": 5, "gold": 0}}}
+	id := evalAs[string](p, createWarScenarioJS(scenario))
+	p.goTo("/t/" + id)
+	p.waitVisible("#wf-end")
+	p.waitVisible(`.wf-village.short[data-village="0"]`)
+	if got := p.text(`#wf-villages tr.short`); !strings.Contains(got, "cannot pay") {
+		t.Fatalf("the village list's row says %q", got)
+	}
+	p.click("#wf-end")
+	p.waitFor("the tombstone", `(() => { const v = window.parlorTable.state().views["0"]; return v.round === 2 && v.turn === 0 && v.hexes[2].thing === "tombstone"; })()`)
+	p.waitFor("the news", `document.querySelector("#note").textContent.includes("starved")`)
+	p.waitVisible(`use[data-thing="tombstone"]`)
+	p.snap("starved")
+}
