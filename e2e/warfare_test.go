@@ -254,6 +254,13 @@ func TestWarfareVillageActions(t *testing.T) {
 	p.waitFor("hex 19 taken", `(() => { const v = window.parlorTable.state().views["0"]; return v.hexes[19].owner === 0 && v.hexes[19].thing === "soldier"; })()`)
 	p.snap("after")
 
+	// Without the map: "Next villager" and the menu of lit hexes.
+	p.click("#wf-next")
+	p.waitVisible("#wf-targets")
+	to := evalAs[int](p, `Number(document.querySelector("#wf-targets").value)`)
+	p.click("#wf-targets-go")
+	p.waitFor("the move from the menu", fmt.Sprintf(`(() => { const h = window.parlorTable.state().views["0"].hexes[%d]; return h.owner === 0 && ["peasant", "infantry", "soldier", "knight"].includes(h.thing); })()`, to))
+
 	// On a phone the map and the village list still fit.
 	p.do("phone size", chromedp.EmulateViewport(390, 844, chromedp.EmulateTouch, chromedp.EmulateMobile, chromedp.EmulatePortrait))
 	p.clickHex(0)
