@@ -447,6 +447,18 @@ export function warfareView(ctx: TableCtx): GameView {
     return parts.join(", ");
   }
 
+  /** play sends one move at a time, so that a double click is one move. */
+  let sending = false;
+  async function play(seat: number, move: unknown): Promise<boolean> {
+    if (sending) return false;
+    sending = true;
+    try {
+      return await ctx.play(seat, move);
+    } finally {
+      sending = false;
+    }
+  }
+
   async function act(seat: number, to: number): Promise<void> {
     if (!sel) return;
     const s = sel;
@@ -456,7 +468,7 @@ export function warfareView(ctx: TableCtx): GameView {
     else if (s.mode.kind === "tower") move = { tower: { village: s.hex, at: to } };
     else return;
     const walk = s.kind === "unit" && targets.get(to) === "walk";
-    const ok = await ctx.play(seat, move);
+    const ok = await play(seat, move);
     if (!ok) return;
     // A villager that only walked may go on; a recruiting village stays
     // ready for the next recruit.
@@ -468,7 +480,7 @@ export function warfareView(ctx: TableCtx): GameView {
   async function send(move: unknown, after: Selection | null): Promise<void> {
     const seat = me();
     if (seat === null) return;
-    if (await ctx.play(seat, move)) {
+    if (await play(seat, move)) {
       sel = after;
       render();
     }
