@@ -5,10 +5,11 @@ import { clear, h } from "../dom";
 import { gameTitle } from "../state";
 import { dotsView } from "../games/dots";
 import { battleshipView } from "../games/battleship";
+import { warfareView } from "../games/warfare";
 import type { GameView, GameViewFactory, MatchState, TableCtx } from "../games/types";
 import { matchEventText } from "../matchevents";
 
-const factories: Record<string, GameViewFactory> = { dots: dotsView, battleship: battleshipView };
+const factories: Record<string, GameViewFactory> = { dots: dotsView, battleship: battleshipView, warfare: warfareView };
 
 export function replayScreen(main: HTMLElement, params: string[]): () => void {
   const matchId = params[0];

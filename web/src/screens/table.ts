@@ -13,13 +13,14 @@ import type { GameView, GameViewFactory, MatchState, TableCtx } from "../games/t
 import { dotsView } from "../games/dots";
 import { battleshipView } from "../games/battleship";
 import { clueView } from "../games/clue";
+import { warfareView } from "../games/warfare";
 import { appliers } from "../games/apply";
 import { openCreateDialog } from "./create";
 import { optionsText } from "./lobby";
 import { tutorialFor, type Tutorial } from "../games/tutorial";
 import { matchEventText, seatChange } from "../matchevents";
 
-const factories: Record<string, GameViewFactory> = { dots: dotsView, battleship: battleshipView, clue: clueView };
+const factories: Record<string, GameViewFactory> = { dots: dotsView, battleship: battleshipView, clue: clueView, warfare: warfareView };
 
 // canShow reports whether this client can draw a game's table; the
 // server may ship games (their rules, bots and arena) before the client

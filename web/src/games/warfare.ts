@@ -1,0 +1,897 @@
+// Medieval Warfare: the hex island in SVG with pan and zoom, the selected
+// villager's or village's actions, and the list of villages. Each player's
+// land has its colour and a pattern of its own (and villages carry the
+// player's number), so regions are told apart without colour. The server
+// sends no legal moves to clients, so the destinations lit for a villager
+// and the hexes offered to a village are worked out here from the view,
+// following games/warfare's rules (walk, planGo, canTake, checkBuy); the
+// server still judges every move and says why when it refuses one.
+import type { GameEvent, MatchPush } from "../api";
+import { announce, clear, h, svg } from "../dom";
+import type { GameView, TableCtx } from "./types";
+
+interface HexV {
+  id: number; x: number; y: number; owner: number; thing?: string; meadow?: boolean; road?: boolean;
+  done?: boolean; work?: string; left?: number; region: number;
+}
+interface VillageV {
+  hex: number; owner: number; level: string; gold: number; wood: number; region: number; size: number;
+  income: number; upkeep: number; short: boolean; units: number; locked?: number;
+}
+interface WarView {
+  island: string; width: number; height: number; players: number; turn: number; round: number; rounds: number;
+  out: boolean[]; land: number[]; hexes: HexV[]; villages: VillageV[];
+}
+
+const ranks = ["", "peasant", "infantry", "soldier", "knight"];
+const rankLetter = ["", "P", "I", "S", "K"];
+const levels = ["hovel", "town", "fort"];
+const wage = [0, 2, 6, 18, 54];
+const UPGRADE_WOOD = 8;
+const TOWER_WOOD = 5;
+
+const R = 24; // hex radius in SVG units
+const HW = Math.sqrt(3) * R; // hex width
+const patternNames = ["diagonal stripes", "dots", "horizontal stripes", "back stripes", "cross-hatch", "vertical stripes"];
+
+const rankOf = (thing: string | undefined): number => Math.max(0, ranks.indexOf(thing ?? ""));
+const maxRank = (level: string): number => levels.indexOf(level) + 2;
+const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+// Neighbour offsets in the odd-r grid by row parity: east, north-east,
+// north-west, west, south-west, south-east (the server's order).
+const step = [
+  [[1, 0], [0, -1], [-1, -1], [-1, 0], [-1, 1], [0, 1]],
+  [[1, 0], [1, -1], [0, -1], [-1, 0], [0, 1], [1, 1]],
+];
+
+/** Target says what a click on a lit hex would do. */
+type Target = "walk" | "act" | "take";
+type Mode = { kind: "move" } | { kind: "buy"; rank: number } | { kind: "tower" };
+interface Selection { kind: "unit" | "village"; hex: number; mode: Mode }
+
+/** Island is a view's geometry and rules helpers, built once per view. */
+class Board {
+  nbr: number[][];
+  byRegion = new Map<number, number[]>();
+  vilByRegion = new Map<number, VillageV>();
+  constructor(public v: WarView) {
+    const at = new Map<number, number>();
+    for (const c of v.hexes) at.set(c.y * v.width + c.x, c.id);
+    this.nbr = v.hexes.map((c) => step[c.y & 1].map(([dx, dy]) => {
+      const x = c.x + dx, y = c.y + dy;
+      if (x < 0 || y < 0 || x >= v.width || y >= v.height) return -1;
+      return at.get(y * v.width + x) ?? -1;
+    }));
+    for (const c of v.hexes) {
+      if (c.region < 0) continue;
+      const list = this.byRegion.get(c.region) ?? [];
+      list.push(c.id);
+      this.byRegion.set(c.region, list);
+    }
+    for (const vl of v.villages) this.vilByRegion.set(vl.region, vl);
+  }
+
+  hex(id: number): HexV { return this.v.hexes[id]; }
+  villageOf(id: number): VillageV | undefined { return this.vilByRegion.get(this.hex(id).region); }
+
+  strength(id: number): number {
+    const c = this.hex(id);
+    if (rankOf(c.thing)) return rankOf(c.thing);
+    if (c.thing === "tower") return 2;
+    if (c.thing === "village" && this.vilByRegion.get(c.region)?.level === "fort") return 3;
+    return 0;
+  }
+
+  protection(id: number): number {
+    const c = this.hex(id);
+    if (c.owner < 0) return 0;
+    let p = this.strength(id);
+    for (const n of this.nbr[id]) if (n >= 0 && this.hex(n).owner === c.owner) p = Math.max(p, this.strength(n));
+    return p;
+  }
+
+  /** canTake: may a villager (or recruit) of rank r take hex id? */
+  canTake(r: number, id: number): boolean {
+    const t = this.hex(id);
+    if (r === 4 && (t.thing === "tree" || t.thing === "tombstone")) return false;
+    if (t.owner < 0) return true;
+    if (r === 1) return false;
+    if (t.thing === "village" && r < 3) return false;
+    return this.protection(id) < r;
+  }
+
+  /** unitTargets lists where the villager on hex id can go and what it would do there. */
+  unitTargets(id: number): Map<number, Target> {
+    const out = new Map<number, Target>();
+    const c = this.hex(id);
+    const r = rankOf(c.thing);
+    if (!r || c.done || (c.left ?? 0) > 0) return out;
+    const reach = new Set<number>([id]);
+    const queue = [id];
+    while (queue.length) {
+      const x = queue.shift() as number;
+      for (const y of this.nbr[x]) {
+        if (y < 0 || reach.has(y)) continue;
+        const t = this.hex(y);
+        if (t.region !== c.region || t.thing) continue;
+        reach.add(y);
+        queue.push(y);
+      }
+    }
+    const vil = this.vilByRegion.get(c.region);
+    for (const x of reach) {
+      if (x !== id) out.set(x, "walk");
+      for (const y of this.nbr[x]) {
+        if (y < 0 || reach.has(y) || out.has(y)) continue;
+        const t = this.hex(y);
+        if (t.owner === c.owner && t.region === c.region) {
+          if ((t.thing === "tree" || t.thing === "tombstone") && r !== 4) out.set(y, "act");
+          const o = rankOf(t.thing);
+          if (o && !((t.left ?? 0) > 0) && r + o <= 4 && vil && r + o <= maxRank(vil.level)) out.set(y, "act");
+        } else if (t.owner !== c.owner && this.canTake(r, y)) {
+          out.set(y, "take");
+        }
+      }
+    }
+    return out;
+  }
+
+  /** buyTargets lists where village vl can put a recruit of rank r. */
+  buyTargets(vl: VillageV, r: number): Map<number, Target> {
+    const out = new Map<number, Target>();
+    const mine = this.byRegion.get(vl.region) ?? [];
+    for (const x of mine) if (!this.hex(x).thing) out.set(x, "walk");
+    for (const x of mine) {
+      for (const y of this.nbr[x]) {
+        if (y < 0 || out.has(y)) continue;
+        const t = this.hex(y);
+        if (t.region === vl.region || t.owner === vl.owner) continue;
+        if (this.canTake(r, y)) out.set(y, "take");
+      }
+    }
+    return out;
+  }
+
+  towerTargets(vl: VillageV): Map<number, Target> {
+    const out = new Map<number, Target>();
+    for (const x of this.byRegion.get(vl.region) ?? []) if (!this.hex(x).thing) out.set(x, "walk");
+    return out;
+  }
+
+  centre(id: number): [number, number] {
+    const c = this.hex(id);
+    return [HW * (c.x + 0.5 * (c.y & 1)) + HW, 1.5 * R * c.y + R * 1.2];
+  }
+}
+
+function corner(cx: number, cy: number, deg: number, r = R): string {
+  const a = (deg * Math.PI) / 180;
+  return `${(cx + r * Math.cos(a)).toFixed(2)},${(cy + r * Math.sin(a)).toFixed(2)}`;
+}
+
+function hexPoints(cx: number, cy: number, r = R): string {
+  return [30, 90, 150, 210, 270, 330].map((d) => corner(cx, cy, d, r)).join(" ");
+}
+
+/** defs holds the land patterns and the symbols drawn on hexes. */
+function defs(): SVGDefsElement {
+  const pat = (i: number, ...kids: SVGElement[]) =>
+    svg("pattern", { id: `wf-pat-${i}`, width: 9, height: 9, patternUnits: "userSpaceOnUse" }, ...kids);
+  const ln = (x1: number, y1: number, x2: number, y2: number) => svg("line", { x1, y1, x2, y2, class: "wf-pat-ink" });
+  return svg("defs", null,
+    svg("pattern", { id: "wf-pat-0", width: 9, height: 9, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" }, ln(0, 0, 0, 9)),
+    pat(1, svg("circle", { cx: 4.5, cy: 4.5, r: 1.6, class: "wf-pat-dot" })),
+    pat(2, ln(0, 4.5, 9, 4.5)),
+    svg("pattern", { id: "wf-pat-3", width: 9, height: 9, patternUnits: "userSpaceOnUse", patternTransform: "rotate(-45)" }, ln(0, 0, 0, 9)),
+    pat(4, ln(0, 4.5, 9, 4.5), ln(4.5, 0, 4.5, 9)),
+    pat(5, ln(4.5, 0, 4.5, 9)),
+    // Symbols are drawn about (0,0), about one hex across.
+    svg("g", { id: "wf-sym-tree", class: "wf-tree" },
+      svg("rect", { x: -2, y: 6, width: 4, height: 7, class: "trunk" }),
+      svg("path", { d: "M0,-15 L11,8 L-11,8 Z" }),
+      svg("path", { d: "M0,-19 L8,-3 L-8,-3 Z" })),
+    svg("g", { id: "wf-sym-tombstone", class: "wf-tomb" },
+      svg("path", { d: "M-8,12 L-8,-5 A8,8 0 0 1 8,-5 L8,12 Z" }),
+      svg("path", { d: "M0,-8 V6 M-5,-3 H5", class: "cross" })),
+    svg("g", { id: "wf-sym-hovel", class: "wf-building" },
+      svg("path", { d: "M-11,12 V-1 L0,-11 L11,-1 V12 Z", class: "wall" }),
+      svg("rect", { x: -3, y: 3, width: 6, height: 9, class: "door" })),
+    svg("g", { id: "wf-sym-town", class: "wf-building" },
+      svg("path", { d: "M-16,12 V1 L-10,-6 L-4,1 V12 Z", class: "wall" }),
+      svg("path", { d: "M-4,12 V-4 L5,-14 L14,-4 V12 Z", class: "wall" }),
+      svg("rect", { x: 2, y: 4, width: 6, height: 8, class: "door" }),
+      svg("rect", { x: -12, y: 3, width: 4, height: 4, class: "door" }),
+      svg("rect", { x: 3, y: -5, width: 4, height: 4, class: "door" })),
+    svg("g", { id: "wf-sym-fort", class: "wf-building wf-stone" },
+      svg("path", { d: "M-15,12 V-12 H-10 V-7 H-5 V-12 H0 V-7 H5 V-12 H10 V-7 H15 V-12 H15 V12 Z", class: "wall" }),
+      svg("path", { d: "M-4,12 V4 A4,4 0 0 1 4,4 V12 Z", class: "door" })),
+    svg("g", { id: "wf-sym-tower", class: "wf-building wf-stone" },
+      svg("path", { d: "M-7,13 V-10 H-9 V-16 H-5 V-13 H-2 V-16 H2 V-13 H5 V-16 H9 V-10 H7 V13 Z", class: "wall" }),
+      svg("rect", { x: -1.5, y: -6, width: 3, height: 6, class: "door" })),
+    svg("g", { id: "wf-sym-meadow", class: "wf-meadow" },
+      svg("path", { d: "M-12,10 l2,-8 l2,8 M-4,10 l2,-9 l2,9 M4,10 l2,-8 l2,8 M-8,14 l2,-7 l2,7 M1,14 l2,-7 l2,7" })));
+}
+
+export function warfareView(ctx: TableCtx): GameView {
+  const el = h("div", { class: "warfare" });
+  const side = h("div", { class: "wf-side" });
+  let board: Board | null = null;
+  let islandKey = "";
+  let sel: Selection | null = null;
+  let want: Selection | null = null; // the selection to take once the server's view shows the move
+  let targets = new Map<number, Target>();
+  let last = new Set<number>(); // hexes the last move touched
+  let vb = { x: 0, y: 0, w: 100, h: 100 };
+  let full = { x: 0, y: 0, w: 100, h: 100 };
+
+  // The page's parts, built once and filled on every update.
+  const root = svg("svg", {
+    class: "wf-svg", role: "group", tabindex: 0,
+    "aria-label": "The island. Click one of your villagers or villages to act. Keys: plus and minus zoom, arrows pan, 0 shows the whole island, N selects the next villager, Escape clears the selection.",
+  });
+  const landLayer = svg("g", { class: "wf-land" });
+  const patternLayer = svg("g", { class: "wf-patterns", "pointer-events": "none" });
+  const groundLayer = svg("g", { class: "wf-ground", "pointer-events": "none" });
+  const borderLayer = svg("g", { class: "wf-borders", "pointer-events": "none" });
+  const markLayer = svg("g", { class: "wf-marks", "pointer-events": "none" });
+  const thingLayer = svg("g", { class: "wf-things", "pointer-events": "none" });
+  root.append(defs(), landLayer, patternLayer, groundLayer, borderLayer, markLayer, thingLayer);
+  const mapBox = h("div", { class: "wf-map" }, root);
+  const zoomIn = h("button", { type: "button", title: "Zoom in (+)", "aria-label": "Zoom in", id: "wf-zoom-in" }, "+");
+  const zoomOut = h("button", { type: "button", title: "Zoom out (−)", "aria-label": "Zoom out", id: "wf-zoom-out" }, "−");
+  const zoomFit = h("button", { type: "button", title: "Whole island (0)", id: "wf-zoom-fit" }, "Fit");
+  const endBtn = h("button", { type: "button", class: "primary", id: "wf-end" }, "End turn");
+  const nextBtn = h("button", { type: "button", id: "wf-next", title: "Select the next villager that can still move (N)" }, "Next villager");
+  const roundEl = h("span", { class: "wf-round" });
+  const toolbar = h("div", { class: "wf-toolbar" }, roundEl, h("span", { class: "wf-zoom" }, zoomOut, zoomFit, zoomIn), nextBtn, endBtn);
+  const selBox = h("div", { class: "wf-sel", id: "wf-sel", "aria-live": "polite" });
+  const help = h("details", { class: "wf-help" },
+    h("summary", null, "How to play"),
+    h("ul", null,
+      h("li", null, "Click one of your villagers (a disc with P, I, S or K): the hexes it can reach light up: blue rings to walk, green rings to act in its region (a tree gives wood, a tombstone is cleared, another villager combines with it), red dashed rings for land it can take. Click one to go."),
+      h("li", null, "Click a village to recruit (then click a lit hex), upgrade it with wood, or build a watchtower (towns and forts)."),
+      h("li", null, "A selected villager can also be trained, and a peasant can start a meadow or a road. \"Next villager\" (or N) picks one that can still move."),
+      h("li", null, "Villagers: P peasant, I infantry, S soldier, K knight (dots give the strength). A faded one has acted this turn; a badge such as M2 marks a peasant busy on a meadow (M) or road (R) for that many turns. Each village flies its player's number."),
+      h("li", null, "Each village pays its villagers at the start of your turn. ⚠ marks a village that cannot pay next turn: its villagers would die."),
+      h("li", null, "Drag or use the arrow keys to pan; the mouse wheel, pinch or + and − zoom; Escape clears the selection."),
+      h("li", null, "Guards: a villager protects its hex and its neighbours of the same colour; a watchtower counts as infantry, a fort as a soldier.")));
+  el.append(toolbar, mapBox, selBox, help);
+  // A replay only shows the island.
+  selBox.hidden = help.hidden = ctx.replay;
+
+  const legend = h("div", { class: "wf-legend" });
+  const vilList = h("div", { class: "wf-villages", id: "wf-villages" });
+  side.append(h("section", { class: "panel" }, h("h2", null, "Players"), legend),
+    h("section", { class: "panel" }, h("h2", { id: "wf-villages-title" }, "Villages"), vilList));
+
+  const view = (): WarView | null => {
+    const v = ctx.view() as WarView | null;
+    return v && Array.isArray(v.hexes) ? v : null;
+  };
+  const me = (): number | null => {
+    const s = ctx.mover();
+    const v = view();
+    return s !== null && v && v.turn === s ? s : null;
+  };
+
+  // ---- pan and zoom --------------------------------------------------
+
+  function setBox(): void {
+    root.setAttribute("viewBox", `${vb.x.toFixed(1)} ${vb.y.toFixed(1)} ${vb.w.toFixed(1)} ${vb.h.toFixed(1)}`);
+  }
+  function clampBox(): void {
+    vb.w = Math.min(Math.max(vb.w, full.w / 10), full.w * 1.5);
+    vb.h = vb.w * (full.h / full.w);
+    vb.x = Math.min(Math.max(vb.x, full.x - vb.w / 2), full.x + full.w - vb.w / 2);
+    vb.y = Math.min(Math.max(vb.y, full.y - vb.h / 2), full.y + full.h - vb.h / 2);
+  }
+  function zoom(f: number, px?: number, py?: number): void {
+    const cx = px ?? vb.x + vb.w / 2, cy = py ?? vb.y + vb.h / 2;
+    const w = vb.w / f;
+    const k = w / vb.w;
+    vb = { x: cx - (cx - vb.x) * k, y: cy - (cy - vb.y) * k, w, h: vb.h * k };
+    clampBox();
+    setBox();
+  }
+  function pan(dx: number, dy: number): void {
+    vb.x += dx;
+    vb.y += dy;
+    clampBox();
+    setBox();
+  }
+  function fit(): void {
+    vb = { ...full };
+    setBox();
+  }
+  /** toSvg turns a point of the page into the board's coordinates. */
+  function toSvg(clientX: number, clientY: number): [number, number] {
+    const m = root.getScreenCTM();
+    if (!m) return [vb.x + vb.w / 2, vb.y + vb.h / 2];
+    const p = new DOMPoint(clientX, clientY).matrixTransform(m.inverse());
+    return [p.x, p.y];
+  }
+  /** unitsPerPixel is the board's scale on screen. */
+  function unitsPerPixel(): number {
+    const r = root.getBoundingClientRect();
+    return r.width && r.height ? Math.max(vb.w / r.width, vb.h / r.height) : 1;
+  }
+  function centreOn(id: number): void {
+    if (!board) return;
+    const [cx, cy] = board.centre(id);
+    vb.x = cx - vb.w / 2;
+    vb.y = cy - vb.h / 2;
+    clampBox();
+    setBox();
+  }
+
+  zoomIn.addEventListener("click", () => zoom(1.4));
+  zoomOut.addEventListener("click", () => zoom(1 / 1.4));
+  zoomFit.addEventListener("click", fit);
+  root.addEventListener("wheel", (e) => {
+    e.preventDefault();
+    const [x, y] = toSvg(e.clientX, e.clientY);
+    zoom(Math.exp(-e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.0015)), x, y);
+  }, { passive: false });
+
+  const pointers = new Map<number, { x: number; y: number }>();
+  let dragged = false;
+  let pinchDist = 0;
+  root.addEventListener("pointerdown", (e) => {
+    pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (pointers.size === 1) dragged = false;
+    if (pointers.size === 2) {
+      const [a, b] = [...pointers.values()];
+      pinchDist = Math.hypot(a.x - b.x, a.y - b.y);
+    }
+  });
+  const onMove = (e: PointerEvent) => {
+    const p = pointers.get(e.pointerId);
+    if (!p) return;
+    if (pointers.size === 2) {
+      p.x = e.clientX;
+      p.y = e.clientY;
+      const [a, b] = [...pointers.values()];
+      const d = Math.hypot(a.x - b.x, a.y - b.y);
+      if (pinchDist > 0 && d > 0) {
+        const [x, y] = toSvg((a.x + b.x) / 2, (a.y + b.y) / 2);
+        zoom(d / pinchDist, x, y);
+      }
+      pinchDist = d;
+      dragged = true;
+      return;
+    }
+    const dx = e.clientX - p.x, dy = e.clientY - p.y;
+    if (!dragged && Math.hypot(dx, dy) < 5) return;
+    dragged = true;
+    const k = unitsPerPixel();
+    pan(-dx * k, -dy * k);
+    p.x = e.clientX;
+    p.y = e.clientY;
+  };
+  const onUp = (e: PointerEvent) => {
+    pointers.delete(e.pointerId);
+    if (pointers.size < 2) pinchDist = 0;
+  };
+  window.addEventListener("pointermove", onMove);
+  window.addEventListener("pointerup", onUp);
+  window.addEventListener("pointercancel", onUp);
+
+  root.addEventListener("keydown", (e) => {
+    const k = unitsPerPixel() * 60;
+    const keys: Record<string, () => void> = {
+      "+": () => zoom(1.4), "=": () => zoom(1.4), "-": () => zoom(1 / 1.4), "_": () => zoom(1 / 1.4), "0": fit,
+      ArrowLeft: () => pan(-k, 0), ArrowRight: () => pan(k, 0), ArrowUp: () => pan(0, -k), ArrowDown: () => pan(0, k),
+      Escape: () => select(null), n: nextVillager, N: nextVillager,
+    };
+    const f = keys[e.key];
+    if (f && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      e.preventDefault();
+      e.stopPropagation();
+      f();
+    }
+  });
+
+  // ---- clicks and moves ----------------------------------------------
+
+  root.addEventListener("click", (e) => {
+    if (dragged) {
+      dragged = false;
+      return;
+    }
+    const t = (e.target as Element).closest("[data-hex]");
+    if (!t) return;
+    clickHex(Number(t.getAttribute("data-hex")));
+  });
+
+  function select(s: Selection | null): void {
+    sel = s;
+    render();
+    ctx.refreshStatus();
+  }
+
+  function clickHex(id: number): void {
+    const v = view();
+    if (!board || !v) return;
+    const c = board.hex(id);
+    const seat = me();
+    if (sel && targets.has(id) && seat !== null) {
+      void act(seat, id);
+      return;
+    }
+    if (seat === null) {
+      select(null);
+      if (!ctx.st.outcome) ctx.info(`Hex ${id}: ${describe(c)}. It is not your turn.`);
+      return;
+    }
+    if (sel && sel.hex === id && sel.mode.kind === "move") return select(null);
+    if (c.owner === seat && rankOf(c.thing)) return select({ kind: "unit", hex: id, mode: { kind: "move" } });
+    if (c.owner === seat && c.thing === "village") return select({ kind: "village", hex: id, mode: { kind: "move" } });
+    if (c.owner === seat && c.region >= 0) {
+      const vl = board.vilByRegion.get(c.region);
+      if (vl) return select({ kind: "village", hex: vl.hex, mode: { kind: "move" } });
+    }
+    select(null);
+    ctx.info(`Hex ${id}: ${describe(c)}.`);
+  }
+
+  function describe(c: HexV): string {
+    const owner = c.owner < 0 ? "neutral land" : `land of ${ctx.seatLabel(c.owner)}`;
+    const parts = [owner];
+    if (c.thing === "village") parts.push(`a ${board?.vilByRegion.get(c.region)?.level ?? "village"}`);
+    else if (c.thing === "tower") parts.push("a watchtower");
+    else if (c.thing) parts.push(`a ${c.thing}`);
+    if (c.meadow) parts.push("a meadow");
+    if (c.road) parts.push("a road");
+    if (board && c.owner >= 0) parts.push(`guarded at strength ${board.protection(c.id)}`);
+    return parts.join(", ");
+  }
+
+  /** play sends one move at a time, so that a double click is one move. */
+  let sending = false;
+  async function play(seat: number, move: unknown): Promise<boolean> {
+    if (sending) return false;
+    sending = true;
+    try {
+      return await ctx.play(seat, move);
+    } finally {
+      sending = false;
+    }
+  }
+
+  async function act(seat: number, to: number): Promise<void> {
+    if (!sel) return;
+    const s = sel;
+    let move: unknown;
+    if (s.kind === "unit") move = { move: { from: s.hex, to } };
+    else if (s.mode.kind === "buy") move = { buy: { village: s.hex, unit: ranks[s.mode.rank], at: to } };
+    else if (s.mode.kind === "tower") move = { tower: { village: s.hex, at: to } };
+    else return;
+    const walk = s.kind === "unit" && targets.get(to) === "walk";
+    const ok = await play(seat, move);
+    if (!ok) return;
+    // A villager that only walked may go on; a recruiting village stays
+    // ready for the next recruit.
+    if (walk) want = { kind: "unit", hex: to, mode: { kind: "move" } };
+    else if (s.kind === "unit") sel = null;
+    render();
+  }
+
+  async function send(move: unknown, after: Selection | null): Promise<void> {
+    const seat = me();
+    if (seat === null) return;
+    if (await play(seat, move)) {
+      sel = after;
+      render();
+    }
+  }
+
+  /** idle lists the mover's villagers that can still move, by hex. */
+  function idle(): number[] {
+    const seat = me();
+    if (!board || seat === null) return [];
+    return board.v.hexes.filter((c) => c.owner === seat && rankOf(c.thing) && !c.done && !c.left).map((c) => c.id);
+  }
+  function nextVillager(): void {
+    const list = idle();
+    if (!list.length) {
+      ctx.info("Every villager has acted or is busy.");
+      return;
+    }
+    const cur = sel?.kind === "unit" ? sel.hex : -1;
+    const id = list.find((x) => x > cur) ?? list[0];
+    centreOn(id);
+    select({ kind: "unit", hex: id, mode: { kind: "move" } });
+  }
+  nextBtn.addEventListener("click", nextVillager);
+
+  endBtn.addEventListener("click", () => {
+    sel = null;
+    void send({ end: true }, null);
+  });
+
+  // ---- drawing -------------------------------------------------------
+
+  function build(v: WarView): void {
+    board = new Board(v);
+    islandKey = `${v.island}:${v.width}x${v.height}:${v.hexes.length}`;
+    const wdt = HW * (v.width + 1.5), hgt = 1.5 * R * v.height + R * 1.4;
+    full = { x: HW * 0.5, y: 0, w: wdt - HW, h: hgt };
+    // The island's bounds, so that "fit" shows land, not sea.
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (const c of v.hexes) {
+      const [cx, cy] = board.centre(c.id);
+      x0 = Math.min(x0, cx - HW / 2); x1 = Math.max(x1, cx + HW / 2);
+      y0 = Math.min(y0, cy - R); y1 = Math.max(y1, cy + R);
+    }
+    if (x0 < x1) full = { x: x0 - R / 2, y: y0 - R / 2, w: x1 - x0 + R, h: y1 - y0 + R };
+    mapBox.style.setProperty("aspect-ratio", `${full.w.toFixed(0)} / ${full.h.toFixed(0)}`);
+    fit();
+    clear(landLayer);
+    for (const c of v.hexes) {
+      const [cx, cy] = board.centre(c.id);
+      landLayer.append(svg("polygon", { points: hexPoints(cx, cy), "data-hex": c.id }));
+    }
+    // On a large island the whole of it leaves hexes too small to play
+    // on: start closer, over the player's largest region.
+    const hexPx = HW / unitsPerPixel();
+    if (root.isConnected && hexPx > 0 && hexPx < 22) {
+      zoom(30 / hexPx);
+      const seat = ctx.viewSeat();
+      const home = v.villages.filter((x) => x.owner === seat).sort((a, b) => b.size - a.size)[0];
+      if (home) centreOn(home.hex);
+    }
+  }
+
+  function render(): void {
+    const v = view();
+    if (!v || !board) return;
+    const seat = me();
+    if (want && seat !== null) {
+      const c = board.hex(want.hex);
+      if (c.owner === seat && (want.kind === "unit" ? rankOf(c.thing) > 0 : c.thing === "village")) {
+        sel = want;
+        want = null;
+      }
+    } else want = null;
+    // A selection that no longer holds (the villager acted or died, it
+    // is no longer our turn) is dropped.
+    if (sel && seat !== null) {
+      const c = board.hex(sel.hex);
+      if (c.owner !== seat || (sel.kind === "unit" ? !rankOf(c.thing) : c.thing !== "village")) sel = null;
+    } else sel = null;
+    targets = new Map();
+    const vl = sel?.kind === "village" ? board.vilByRegion.get(board.hex(sel.hex).region) : undefined;
+    if (sel?.kind === "unit") targets = board.unitTargets(sel.hex);
+    else if (sel && vl && sel.mode.kind === "buy") {
+      const r = sel.mode.rank;
+      if (vl.locked || vl.gold < 10 * r || r > maxRank(vl.level)) sel.mode = { kind: "move" };
+      else targets = board.buyTargets(vl, r);
+    } else if (sel && vl && sel.mode.kind === "tower") {
+      if (vl.locked || vl.wood < TOWER_WOOD) sel.mode = { kind: "move" };
+      else targets = board.towerTargets(vl);
+    }
+    const vlist = v.villages;
+    const vilAt = new Map(vlist.map((x) => [x.hex, x]));
+
+    // Land.
+    const owners = new Map<number, string[]>();
+    for (const c of v.hexes) {
+      const poly = landLayer.children[c.id] as SVGPolygonElement | undefined;
+      if (!poly) continue;
+      const cls = ["wf-hex", c.owner < 0 ? "neutral" : `p${c.owner}`];
+      if (targets.has(c.id)) cls.push("target", `t-${targets.get(c.id)}`);
+      poly.setAttribute("class", cls.join(" "));
+      const label = `Hex ${c.id}: ${describe(c)}${targets.has(c.id) ? ". " + targetWord(targets.get(c.id) as Target, c) : ""}`;
+      let title = poly.firstChild as SVGTitleElement | null;
+      if (!title) poly.append(title = svg("title"));
+      title.textContent = label;
+      if (c.owner >= 0) {
+        const [cx, cy] = board.centre(c.id);
+        const list = owners.get(c.owner) ?? [];
+        list.push(`M${hexPoints(cx, cy)}Z`);
+        owners.set(c.owner, list);
+      }
+    }
+    clear(patternLayer);
+    for (const [o, paths] of owners) patternLayer.append(svg("path", { d: paths.join(""), fill: `url(#wf-pat-${o % 6})`, class: `wf-pattern p${o}` }));
+
+    // Meadows and roads.
+    clear(groundLayer);
+    for (const c of v.hexes) {
+      const [cx, cy] = board.centre(c.id);
+      if (c.meadow) {
+        // Under a piece the meadow shrinks to a tuft in the hex's corner.
+        const at = c.thing ? `translate(${(cx - 14.5).toFixed(1)},${(cy + 1).toFixed(1)}) scale(.45)` : `translate(${cx.toFixed(1)},${cy.toFixed(1)})`;
+        groundLayer.append(svg("use", { href: "#wf-sym-meadow", transform: at, "data-meadow": c.id }));
+      }
+      if (c.road || c.thing === "village") {
+        let d = "";
+        board.nbr[c.id].forEach((n, i) => {
+          if (n < 0) return;
+          const t = board?.hex(n);
+          if (!t || !(t.road || (c.road && t.thing === "village")) || t.owner !== c.owner) return;
+          const a = (-60 * i * Math.PI) / 180;
+          d += `M${cx.toFixed(1)},${cy.toFixed(1)} L${(cx + (HW / 2) * Math.cos(a)).toFixed(1)},${(cy + (HW / 2) * Math.sin(a)).toFixed(1)} `;
+        });
+        if (!d && !c.road) continue;
+        if (!d) d = `M${(cx - R * 0.6).toFixed(1)},${(cy + R * 0.45).toFixed(1)} h${(R * 1.2).toFixed(1)}`;
+        groundLayer.append(svg("path", { d, class: "wf-road", "data-road": c.id }));
+      }
+    }
+
+    // Borders between owners and along the coast.
+    let coast = "", border = "";
+    for (const c of v.hexes) {
+      const [cx, cy] = board.centre(c.id);
+      board.nbr[c.id].forEach((n, i) => {
+        if (n >= 0 && (n < c.id || board?.hex(n).owner === c.owner)) return;
+        const seg = `M${corner(cx, cy, 30 - 60 * i)} L${corner(cx, cy, -30 - 60 * i)} `;
+        if (n < 0) coast += seg;
+        else border += seg;
+      });
+    }
+    clear(borderLayer);
+    borderLayer.append(svg("path", { d: coast, class: "wf-coast" }), svg("path", { d: border, class: "wf-border" }));
+
+    // Selection, destinations and the last move.
+    clear(markLayer);
+    for (const id of last) {
+      const [cx, cy] = board.centre(id);
+      markLayer.append(svg("polygon", { points: hexPoints(cx, cy, R - 3), class: "wf-last" }));
+    }
+    for (const [id, t] of targets) {
+      const [cx, cy] = board.centre(id);
+      markLayer.append(svg("polygon", { points: hexPoints(cx, cy, R - 3.5), class: `wf-target-ring t-${t}`, "data-target": id }));
+    }
+    if (sel) {
+      const [cx, cy] = board.centre(sel.hex);
+      markLayer.append(svg("polygon", { points: hexPoints(cx, cy, R - 2), class: "wf-selected-halo" }),
+        svg("polygon", { points: hexPoints(cx, cy, R - 2), class: "wf-selected" }));
+    }
+
+    // What stands on each hex.
+    clear(thingLayer);
+    for (const c of v.hexes) {
+      if (!c.thing) continue;
+      const [cx, cy] = board.centre(c.id);
+      const r = rankOf(c.thing);
+      if (r) {
+        const g = svg("g", { class: `wf-unit p${c.owner}${c.done && c.owner === v.turn ? " done" : ""}${c.left ? " working" : ""}`, transform: `translate(${cx.toFixed(1)},${cy.toFixed(1)})`, "data-unit": c.id, "data-rank": c.thing },
+          svg("circle", { r: 12.5 }),
+          svg("text", { y: 0.5, "dominant-baseline": "central", "text-anchor": "middle" }, rankLetter[r]));
+        for (let i = 0; i < r; i++) g.append(svg("circle", { cx: -6 + 4 * i, cy: 16, r: 1.6, class: "pip" }));
+        if (c.left) {
+          g.append(svg("rect", { x: 5, y: -19, width: 16, height: 10, rx: 2, class: "wf-work-badge" }),
+            svg("text", { x: 13, y: -13.5, class: "wf-work", "text-anchor": "middle", "dominant-baseline": "central" }, (c.work === "road" ? "R" : "M") + c.left),
+            svg("title", null, `busy on a ${c.work} for ${c.left} more turn${c.left === 1 ? "" : "s"}`));
+        }
+        thingLayer.append(g);
+        continue;
+      }
+      if (c.thing === "village") {
+        const vv = vilAt.get(c.id);
+        const lvl = vv?.level ?? "hovel";
+        const g = svg("g", { class: `wf-village p${c.owner}${vv?.short ? " short" : ""}`, "data-village": c.id, "data-level": lvl },
+          svg("use", { href: `#wf-sym-${lvl}`, x: cx, y: cy }),
+          svg("rect", { x: cx + 7, y: cy - 21, width: 12, height: 11, rx: 2, class: "flag" }),
+          svg("text", { x: cx + 13, y: cy - 15.5, "dominant-baseline": "central", "text-anchor": "middle", class: "flag-text" }, String(c.owner + 1)));
+        if (vv?.short) g.append(svg("text", { x: cx - 13, y: cy - 13, class: "wf-warn", "text-anchor": "middle", "dominant-baseline": "central" }, "!"));
+        thingLayer.append(g);
+        continue;
+      }
+      thingLayer.append(svg("use", { href: `#wf-sym-${c.thing}`, x: cx, y: cy, "data-thing": c.thing }));
+    }
+
+    renderToolbar(v, seat);
+    renderSel(v, seat);
+    renderPicker(seat);
+    renderSide(v, seat);
+  }
+
+  function targetWord(t: Target, c: HexV): string {
+    if (sel?.kind === "village") return sel.mode.kind === "tower" ? "Build the watchtower here" : t === "take" ? "Recruit here, taking the hex" : "Recruit here";
+    if (t === "walk") return "Walk here";
+    if (t === "take") return "Take this hex";
+    if (c.thing === "tree") return "Gather wood here";
+    if (c.thing === "tombstone") return "Clear the tombstone";
+    return "Combine with this villager";
+  }
+
+  function renderToolbar(v: WarView, seat: number | null): void {
+    roundEl.textContent = v.turn < 0 ? `Game over after round ${v.round}` :
+      `Round ${v.round}${v.rounds ? ` of ${v.rounds}` : ""} · ${seat !== null ? "your turn" : `${ctx.seatLabel(v.turn)} to play`}`;
+    endBtn.hidden = seat === null;
+    nextBtn.hidden = seat === null;
+    const n = idle().length;
+    nextBtn.textContent = `Next villager (${n})`;
+    nextBtn.disabled = n === 0;
+  }
+
+  function btn(label: string, id: string, enabled: boolean, why: string, f: () => void, pressed?: boolean): HTMLButtonElement {
+    const b = h("button", { type: "button", id, disabled: !enabled, title: enabled ? null : why, "aria-pressed": pressed === undefined ? null : String(pressed) }, label);
+    b.addEventListener("click", f);
+    return b;
+  }
+
+  function renderSel(v: WarView, seat: number | null): void {
+    clear(selBox);
+    if (!board || !sel || seat === null) {
+      selBox.append(h("p", { class: "muted" }, seat !== null ? "Click one of your villagers or villages." : v.turn < 0 ? "The game is over." : "Waiting for the other players…"));
+      return;
+    }
+    const s = sel;
+    const c = board.hex(s.hex);
+    const vl = board.vilByRegion.get(c.region);
+    if (!vl) return;
+    const locked = (vl.locked ?? 0) > 0;
+    if (s.kind === "unit") {
+      const r = rankOf(c.thing);
+      const busy = (c.left ?? 0) > 0;
+      const state = busy ? `busy building a ${c.work} (${c.left} more turn${c.left === 1 ? "" : "s"})` : c.done ? "has acted this turn" : `can go to ${targets.size} lit hex${targets.size === 1 ? "" : "es"}`;
+      selBox.append(h("p", null, h("strong", null, `${cap(ranks[r])} on hex ${c.id}`), ` (strength ${r}, wage ${wage[r]}): ${state}.`));
+      const row = h("div", { class: "wf-actions" });
+      for (let to = r + 1; to <= 4; to++) {
+        const cost = 10 * (to - r);
+        const ok = !busy && !locked && to <= maxRank(vl.level) && vl.gold >= cost;
+        const why = busy ? "busy working" : locked ? "the village was just upgraded" : to > maxRank(vl.level) ? `a ${vl.level} cannot support a ${ranks[to]}` : `needs ${cost} gold`;
+        row.append(btn(`Train to ${ranks[to]} (${cost} gold)`, `wf-train-${ranks[to]}`, ok, why, () => void send({ train: { at: c.id, unit: ranks[to] } }, { kind: "unit", hex: c.id, mode: { kind: "move" } })));
+      }
+      if (r === 1) {
+        const free = !busy && !c.done;
+        row.append(btn("Start a meadow", "wf-meadow", free && !c.meadow && !c.road, c.meadow || c.road ? "only on plain land" : "the peasant cannot act now", () => void send({ cultivate: c.id }, null)),
+          btn("Build a road", "wf-road", free && !c.road, c.road ? "there is a road already" : "the peasant cannot act now", () => void send({ road: c.id }, null)));
+      }
+      row.append(btn("Village", "wf-goto-village", true, "", () => select({ kind: "village", hex: vl.hex, mode: { kind: "move" } })));
+      selBox.append(row);
+      return;
+    }
+    selBox.append(h("p", null, h("strong", null, `${cap(vl.level)} on hex ${vl.hex}`),
+      `: ${vl.gold} gold, ${vl.wood} wood, ${vl.size} hexes, income ${vl.income}, wages ${vl.upkeep}.`,
+      locked ? " Just upgraded: it can do nothing more this turn and next." : ""));
+    const row = h("div", { class: "wf-actions" });
+    for (let r = 1; r <= 4; r++) {
+      const ok = !locked && r <= maxRank(vl.level) && vl.gold >= 10 * r;
+      const why = locked ? "just upgraded" : r > maxRank(vl.level) ? `a ${vl.level} cannot recruit a ${ranks[r]}` : `needs ${10 * r} gold`;
+      const on = s.mode.kind === "buy" && s.mode.rank === r;
+      row.append(btn(`Recruit ${ranks[r]} (${10 * r})`, `wf-buy-${ranks[r]}`, ok, why,
+        () => select({ kind: "village", hex: vl.hex, mode: on ? { kind: "move" } : { kind: "buy", rank: r } }), on));
+    }
+    const lvl = levels.indexOf(vl.level);
+    if (lvl < 2) {
+      row.append(btn(`Upgrade to ${levels[lvl + 1]} (${UPGRADE_WOOD} wood)`, "wf-upgrade", !locked && vl.wood >= UPGRADE_WOOD,
+        locked ? "just upgraded" : `needs ${UPGRADE_WOOD} wood`, () => void send({ upgrade: vl.hex }, { kind: "village", hex: vl.hex, mode: { kind: "move" } })));
+    }
+    const tw = s.mode.kind === "tower";
+    row.append(btn(`Watchtower (${TOWER_WOOD} wood)`, "wf-tower", !locked && lvl >= 1 && vl.wood >= TOWER_WOOD,
+      lvl < 1 ? "only towns and forts build watchtowers" : locked ? "just upgraded" : `needs ${TOWER_WOOD} wood`,
+      () => select({ kind: "village", hex: vl.hex, mode: tw ? { kind: "move" } : { kind: "tower" } }), tw));
+    selBox.append(row);
+    if (s.mode.kind !== "move") {
+      selBox.append(h("p", { class: "muted" }, targets.size ? `Click a lit hex (${targets.size}) to place it; Escape cancels.` : "No hex can take it."));
+    }
+  }
+
+  /** renderPicker lists the lit hexes in a menu too, for the keyboard
+   * and screen readers. */
+  function renderPicker(seat: number | null): void {
+    if (!board || !sel || seat === null || !targets.size) return;
+    const b = board;
+    const pick = h("select", { id: "wf-targets", "aria-label": "Lit hexes" },
+      [...targets].sort((x, y) => x[0] - y[0]).map(([id, t]) => h("option", { value: id }, `Hex ${id}: ${targetWord(t, b.hex(id))} (${describe(b.hex(id))})`)));
+    const go = h("button", { type: "button", id: "wf-targets-go" }, "Go");
+    pick.addEventListener("change", () => centreOn(Number(pick.value)));
+    go.addEventListener("click", () => void act(seat, Number(pick.value)));
+    selBox.append(h("div", { class: "wf-picker" }, pick, go));
+  }
+
+  function renderSide(v: WarView, seat: number | null): void {
+    clear(legend);
+    for (let p = 0; p < v.players; p++) {
+      legend.append(h("div", { class: `wf-legend-row${v.turn === p ? " to-move" : ""}${v.out[p] ? " out" : ""}` },
+        svg("svg", { viewBox: "0 0 24 24", width: 22, height: 22, "aria-hidden": "true" },
+          svg("rect", { width: 24, height: 24, class: `wf-hex p${p}` }),
+          svg("rect", { width: 24, height: 24, fill: `url(#wf-pat-${p % 6})` })),
+        h("span", { title: ctx.seatLabel(p) }, `${p + 1}. ${ctx.seatName(p)}`),
+        h("span", { class: "muted" }, v.out[p] ? "out" : `${v.land[p] ?? 0} hexes`)));
+      legend.lastElementChild?.setAttribute("title", `Land in ${patternNames[p % 6]}; villages flag ${p + 1}`);
+    }
+    const who = seat ?? ctx.viewSeat();
+    const list = v.villages.filter((x) => who < 0 || x.owner === who).sort((a, b) => b.size - a.size);
+    const title = side.querySelector("#wf-villages-title");
+    if (title) title.textContent = who < 0 ? "Villages" : "Your villages";
+    clear(vilList);
+    if (!list.length) {
+      vilList.append(h("p", { class: "muted" }, "No villages."));
+      return;
+    }
+    const tbl = h("table", { class: "wf-vtable" },
+      h("thead", null, h("tr", null, h("th", { scope: "col" }, "Village"), h("th", { scope: "col", title: "gold" }, "Gold"),
+        h("th", { scope: "col", title: "wood" }, "Wood"), h("th", { scope: "col", title: "income next turn" }, "+"), h("th", { scope: "col", title: "wages next turn" }, "−"))));
+    const body = h("tbody");
+    for (const x of list) {
+      const b = h("button", { type: "button", class: "link", "data-village": x.hex },
+        `${cap(x.level)} ${x.hex}`, who < 0 ? ` (P${x.owner + 1})` : "");
+      b.addEventListener("click", () => {
+        centreOn(x.hex);
+        if (seat !== null && x.owner === seat) select({ kind: "village", hex: x.hex, mode: { kind: "move" } });
+        else render();
+      });
+      const tr = h("tr", { class: `${x.short ? "short" : ""}${sel?.kind === "village" && sel.hex === x.hex ? " current" : ""}` },
+        h("td", null, b, x.short ? h("span", { class: "wf-warn-text", title: "cannot pay its villagers next turn" }, "⚠ cannot pay") : null,
+          x.locked ? h("span", { class: "muted wf-locked", title: "upgraded: it can do nothing more this turn and next" }, "locked") : null),
+        h("td", null, String(x.gold)), h("td", null, String(x.wood)), h("td", null, String(x.income)), h("td", null, String(x.upkeep)));
+      tr.title = `${x.size} hexes, ${x.units} villager${x.units === 1 ? "" : "s"}`;
+      body.append(tr);
+    }
+    tbl.append(body);
+    vilList.append(tbl);
+  }
+
+  function update(): void {
+    const v = view();
+    if (!v) {
+      clear(selBox);
+      selBox.append(h("p", { class: "muted" }, "Waiting for the island…"));
+      return;
+    }
+    const key = `${v.island}:${v.width}x${v.height}:${v.hexes.length}`;
+    if (!board || key !== islandKey) build(v);
+    else board = new Board(v);
+    render();
+  }
+
+  function events(evs: GameEvent[], push: MatchPush): void {
+    last = new Set();
+    const said: string[] = [];
+    const mine = ctx.held.includes(push.seat);
+    let starved = 0;
+    for (const e of evs) {
+      const d = e.data as any;
+      if (!d) continue;
+      switch (e.type) {
+        case "move":
+          if (d.kind === "end") break;
+          last.add(d.from);
+          if (d.kind === "move" || d.kind === "buy" || d.kind === "tower") last.add(d.to);
+          break;
+        case "taken":
+          said.push(`took hex ${d.hex}${d.from >= 0 ? ` from ${ctx.seatName(d.from)}` : ""}`);
+          break;
+        case "captured":
+          said.push(`captured the village on hex ${d.hex} with ${d.gold} gold and ${d.wood} wood`);
+          break;
+        case "eliminated":
+          said.push(`${ctx.seatName(d.seat)} is out`);
+          break;
+        case "income":
+          starved += (d.starved ?? []).length;
+          break;
+      }
+    }
+    if (last.size) render();
+    const who = ctx.seatLabel(push.seat);
+    announce(`${who}: ${push.text}${said.length ? "; " + said.join("; ") : ""}.`);
+    // Starving villagers are news a player must not miss.
+    const next = view()?.turn ?? -1;
+    if (starved && ctx.held.includes(next)) ctx.error(`${starved} of your villagers starved: their village could not pay them.`);
+    else if (mine && said.some((x) => x.startsWith("captured"))) ctx.info(said.join("; "));
+  }
+
+  function hint(): string {
+    if (me() === null) return "";
+    if (!sel) return "select a villager or a village, or end your turn";
+    if (sel.kind === "unit") return targets.size ? "click a lit hex to move the villager there" : "train the villager or pick another";
+    if (sel.mode.kind === "buy") return "click a lit hex to place the recruit";
+    if (sel.mode.kind === "tower") return "click a lit hex to build the watchtower";
+    return "recruit, upgrade or build with this village";
+  }
+
+  function destroy(): void {
+    window.removeEventListener("pointermove", onMove);
+    window.removeEventListener("pointerup", onUp);
+    window.removeEventListener("pointercancel", onUp);
+  }
+
+  return { el, side, update, events, hint, destroy };
+}
