@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-
 	"github.com/parlor-games/parlor/match"
 	"github.com/parlor-games/parlor/server"
 	"github.com/parlor-games/parlor/store"
