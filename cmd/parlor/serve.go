@@ -24,6 +24,7 @@ import (
 	"github.com/parlor-games/parlor/match"
 	"github.com/parlor-games/parlor/server"
 	"github.com/parlor-games/parlor/store"
+	"github.com/parlor-games/parlor/tui"
 	"github.com/parlor-games/parlor/web"
 )
 
@@ -51,6 +52,8 @@ type serveFlags struct {
 	commitDelay time.Duration
 	// clueDifficulty is the default difficulty of Clue-Less tables.
 	clueDifficulty string
+	// ssh is the address of the terminal client over SSH; "" serves none.
+	ssh string
 }
 
 func parseServeFlags(args []string, stderr io.Writer) (serveFlags, error) {
@@ -67,6 +70,7 @@ func parseServeFlags(args []string, stderr io.Writer) (serveFlags, error) {
 	fs.BoolVar(&f.pprof, "pprof", false, "serve Go's profiler under /debug/pprof/ (for performance work; do not expose)")
 	fs.BoolVar(&f.noWeb, "no-web", false, "serve the API only, without the browser client")
 	fs.StringVar(&f.clueDifficulty, "clue-difficulty", "", "default difficulty of Clue-Less tables whose creator does not choose one: easy, medium or hard (the game's default is medium)")
+	fs.StringVar(&f.ssh, "ssh", "", "also serve the terminal client over SSH on this address (such as :2222): `ssh -p 2222 name@host` joins as a guest called name; the host key is kept in the data directory")
 	fs.DurationVar(&f.commitDelay, "commit-delay", defaultCommitDelay, "how long a busy server holds a commit open so that one sync to disk covers more moves; every move is still on disk before it is acknowledged; 0 syncs each commit at once")
 	if err := fs.Parse(args); err != nil {
 		return f, err
@@ -133,8 +137,25 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "parlor serving on http://%s\n", ln.Addr())
 	log.Info("serving", "addr", ln.Addr().String(), "data", f.data)
 
-	errc := make(chan error, 1)
+	errc := make(chan error, 2)
 	go func() { errc <- hs.Serve(ln) }()
+	if f.ssh != "" {
+		sl, err := net.Listen("tcp", f.ssh)
+		if err != nil {
+			hs.Close()
+			closeAll(context.Background())
+			return fmt.Errorf("-ssh: %w", err)
+		}
+		fmt.Fprintf(stdout, "parlor serving SSH on %s\n", sl.Addr())
+		// The SSH sessions are terminal clients of this server, over the
+		// loopback.
+		self := loopback(ln.Addr())
+		go func() {
+			if err := tui.ServeSSH(ctx, sl, tui.SSHConfig{Server: self, Dir: f.data, Log: log}); err != nil {
+				errc <- fmt.Errorf("ssh: %w", err)
+			}
+		}()
+	}
 	select {
 	case err := <-errc:
 		closeAll(context.Background())
@@ -151,6 +172,19 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	closeAll(sctx)
 	log.Info("stopped")
 	return nil
+}
+
+// loopback is the address to reach a listener from this machine: its
+// port on 127.0.0.1 when it listens on every address.
+func loopback(a net.Addr) string {
+	host, port, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return "http://" + a.String()
+	}
+	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
+		host = "127.0.0.1"
+	}
+	return "http://" + net.JoinHostPort(host, port)
 }
 
 // startServer opens the store, recovers unfinished matches and builds the

@@ -1,0 +1,208 @@
+package main
+
+import (
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/json"
+	"net"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/parlor-games/parlor/client"
+	"golang.org/x/crypto/ssh"
+)
+
+// sshTerm is an SSH session with a pseudo-terminal, read as a stream of
+// text with the escape sequences taken out.
+type sshTerm struct {
+	t    *testing.T
+	conn *ssh.Client
+	sess *ssh.Session
+	in   interface{ Write([]byte) (int, error) }
+	mu   sync.Mutex
+	out  strings.Builder
+}
+
+func dialSSH(t *testing.T, addr, user string, signer ssh.Signer) (*sshTerm, error) {
+	t.Helper()
+	auth := []ssh.AuthMethod{ssh.KeyboardInteractive(func(string, string, []string, []bool) ([]string, error) { return nil, nil })}
+	if signer != nil {
+		auth = []ssh.AuthMethod{ssh.PublicKeys(signer)}
+	}
+	conn, err := ssh.Dial("tcp", addr, &ssh.ClientConfig{User: user, Auth: auth, HostKeyCallback: ssh.InsecureIgnoreHostKey(), Timeout: serveWait})
+	if err != nil {
+		return nil, err
+	}
+	sess, err := conn.NewSession()
+	if err != nil {
+		return nil, err
+	}
+	st := &sshTerm{t: t, conn: conn, sess: sess}
+	in, err := sess.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	st.in = in
+	out, err := sess.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	go func() {
+		buf := make([]byte, 4096)
+		for {
+			n, err := out.Read(buf)
+			st.mu.Lock()
+			st.out.Write(buf[:n])
+			st.mu.Unlock()
+			if err != nil {
+				return
+			}
+		}
+	}()
+	if err := sess.RequestPty("xterm-256color", 30, 100, ssh.TerminalModes{}); err != nil {
+		return nil, err
+	}
+	if err := sess.Shell(); err != nil {
+		return nil, err
+	}
+	t.Cleanup(func() { sess.Close(); conn.Close() })
+	return st, nil
+}
+
+func (st *sshTerm) text() string {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return ansi.Strip(st.out.String())
+}
+
+func (st *sshTerm) waitFor(want string) {
+	st.t.Helper()
+	deadline := time.Now().Add(serveWait)
+	for !strings.Contains(st.text(), want) {
+		if time.Now().After(deadline) {
+			st.t.Fatalf("the SSH session never showed %q; it showed:\n%s", want, st.text())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func (st *sshTerm) send(s string) {
+	st.t.Helper()
+	if _, err := st.in.Write([]byte(s)); err != nil {
+		st.t.Fatal(err)
+	}
+	time.Sleep(150 * time.Millisecond)
+}
+
+func freeAddr(t *testing.T) string {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+// TestServeSSHLobbyAndAMove: with `serve -ssh`, an SSH client with a key
+// lands in the lobby as a guest named by its SSH user, makes a
+// Battleship table against a bot, places a random fleet and fires at A1,
+// which a spectator sees; the same key later brings the same guest back,
+// while the name without the key is refused as taken.
+func TestServeSSHLobbyAndAMove(t *testing.T) {
+	sshAddr := freeAddr(t)
+	p := startServe(t, t.TempDir(), "-ssh", sshAddr)
+	_, priv, _ := ed25519.GenerateKey(rand.Reader)
+	signer, err := ssh.NewSignerFromKey(priv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kim *sshTerm
+	for i := 0; ; i++ { // the SSH listener starts just after the HTTP one
+		if kim, err = dialSSH(t, sshAddr, "Kim", signer); err == nil {
+			break
+		}
+		if i > 50 {
+			t.Fatal(err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	kim.waitFor("Kim (guest)  connected")
+
+	// A spectator follows the lobby to find Kim's table.
+	ctx := context.Background()
+	spec, _ := client.New(p.base)
+	if _, err := spec.Guest(ctx, "Spec"); err != nil {
+		t.Fatal(err)
+	}
+	sc, err := spec.Dial(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sc.Close()
+	if err := sc.JoinLobby(ctx); err != nil {
+		t.Fatal(err)
+	}
+
+	kim.send("n")
+	kim.waitFor("New table")
+	kim.send("\r") // the first game, Battleship, against a bot
+	kim.waitFor("Lay your carrier")
+
+	var table string
+	deadline := time.After(serveWait)
+	for table == "" {
+		select {
+		case p := <-sc.Pushes():
+			if p.T == "lobby.tables" {
+				ts, _ := p.Tables()
+				for _, tb := range ts {
+					if tb.Game == "battleship" && len(tb.Seats) > 0 && tb.Seats[0].Name == "Kim" {
+						table = tb.ID
+					}
+				}
+			}
+		case <-deadline:
+			t.Fatal("Kim's table never showed in the lobby")
+		}
+	}
+	if _, err := sc.Watch(ctx, client.Watch{Table: table}); err != nil {
+		t.Fatal(err)
+	}
+	kim.send("a")
+	kim.waitFor("Fire:")
+	kim.send(":")
+	kim.send("A1\r")
+	deadline = time.After(serveWait)
+	for shot := false; !shot; {
+		select {
+		case p := <-sc.Pushes():
+			u, err := p.Update()
+			if err != nil || u.Seat != 0 {
+				continue
+			}
+			for _, e := range u.Events {
+				var d struct{ Square string }
+				json.Unmarshal(e.Data, &d)
+				shot = shot || (e.Type == "shot" && d.Square == "A1")
+			}
+		case <-deadline:
+			t.Fatal("the spectator never saw Kim's shot at A1")
+		}
+	}
+
+	// The key brings Kim back; the name alone is taken.
+	again, err := dialSSH(t, sshAddr, "Kim", signer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again.waitFor("Kim (guest)  connected")
+	other, err := dialSSH(t, sshAddr, "Kim", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other.waitFor("that name is taken")
+}
