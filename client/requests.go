@@ -10,6 +10,8 @@ import (
 type SeatRequest struct {
 	Kind  SeatChoice `json:"kind"`
 	Level string     `json:"level,omitempty"`
+	// Role is the seat's character, in a game with characters.
+	Role string `json:"role,omitempty"`
 }
 
 // CreateTable is the request table.create. Options left nil take the
@@ -39,6 +41,21 @@ func (c *Conn) CreateTable(ctx context.Context, req CreateTable) (Table, error) 
 func (c *Conn) Sit(ctx context.Context, table string, seat int) (Table, error) {
 	var out tableReply
 	err := c.Call(ctx, "table.sit", map[string]any{"table": table, "seat": seat}, &out)
+	return out.Table, err
+}
+
+// SitAs takes an open seat with a character, in a game with characters.
+func (c *Conn) SitAs(ctx context.Context, table string, seat int, role string) (Table, error) {
+	var out tableReply
+	err := c.Call(ctx, "table.sit", map[string]any{"table": table, "seat": seat, "role": role}, &out)
+	return out.Table, err
+}
+
+// SetRole changes the character of a seat one holds, before the start;
+// "" chooses none.
+func (c *Conn) SetRole(ctx context.Context, table string, seat int, role string) (Table, error) {
+	var out tableReply
+	err := c.Call(ctx, "table.role", map[string]any{"table": table, "seat": seat, "role": role}, &out)
 	return out.Table, err
 }
 

@@ -40,6 +40,21 @@ type Game struct {
 	// Forkable says the game hides nothing, so its saves are copies.
 	Forkable bool     `json:"forkable"`
 	Bots     []string `json:"bots"`
+	// Roles lists the characters seats choose, in a game that has them.
+	Roles *Roles `json:"roles,omitempty"`
+}
+
+// Roles are a game's characters (Clue-Less's suspects).
+type Roles struct {
+	Option  string `json:"option"`
+	Label   string `json:"label"`
+	Choices []Role `json:"choices"`
+}
+
+// Role is one character.
+type Role struct {
+	Key  string `json:"key"`
+	Name string `json:"name"`
 }
 
 // SeatKind says who fills a seat of a table.
@@ -79,6 +94,7 @@ type Seat struct {
 	Level     string   `json:"level,omitempty"`
 	Mine      bool     `json:"mine,omitempty"`
 	Connected bool     `json:"connected"`
+	Role      string   `json:"role,omitempty"`
 }
 
 // Policy is what a table does with a gone player and with clocks.

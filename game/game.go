@@ -158,6 +158,38 @@ type Definition struct {
 	// Solve, when not nil, returns the exact value of s for the seat to
 	// move and a best move, or an error if ctx ends first.
 	Solve func(ctx context.Context, s State) (value int, best Move, err error)
+	// Roles, when not nil, says that each seat plays a character of the
+	// game's own that its player chooses at the table before the start
+	// (Clue-Less's suspects). No two seats share one.
+	Roles *RoleSpec
+}
+
+// RoleSpec describes the characters of a game whose seats choose one.
+// The server keeps each seat's choice at the table, frees it when the seat
+// is left before the start, and at the start gives seats without a choice
+// (bots, or players who did not choose) the first free characters in
+// Choices order; the game receives the list, seat by seat, in the option
+// named Option.
+type RoleSpec struct {
+	Option  string `json:"option"`
+	Label   string `json:"label"`
+	Choices []Role `json:"choices"`
+}
+
+// Role is one character: Key in the option's JSON, Name for people.
+type Role struct {
+	Key  string `json:"key"`
+	Name string `json:"name"`
+}
+
+// Role returns the character named by key, if the spec has it.
+func (r *RoleSpec) Role(key string) (Role, bool) {
+	for _, c := range r.Choices {
+		if c.Key == key {
+			return c, true
+		}
+	}
+	return Role{}, false
 }
 
 // Forkable reports whether a match of the game may be copied: loaded from

@@ -32,6 +32,7 @@ func init() {
 		"table.create":   handleTableCreate,
 		"table.sit":      handleTableSit,
 		"table.stand":    handleTableStand,
+		"table.role":     handleTableRole,
 		"table.start":    handleTableStart,
 		"table.watch":    handleTableWatch,
 		"table.unwatch":  handleTableUnwatch,

@@ -18,6 +18,8 @@ type gameJSON struct {
 	// Forkable: saves of the game are copies (game.Definition.Forkable).
 	Forkable bool     `json:"forkable"`
 	Bots     []string `json:"bots"`
+	// Roles lists the characters seats choose, in a game that has them.
+	Roles *game.RoleSpec `json:"roles,omitempty"`
 }
 
 // apiGames lists every game the server ships, with its options and bot
@@ -25,7 +27,7 @@ type gameJSON struct {
 func (s *Server) apiGames(w http.ResponseWriter, r *http.Request) {
 	var out []gameJSON
 	for _, d := range s.reg.List() {
-		g := gameJSON{Name: d.Name, Title: d.Title, Summary: d.Summary, Options: d.Options, Hidden: d.Hidden, Forkable: d.Forkable(), Bots: d.BotLevels}
+		g := gameJSON{Name: d.Name, Title: d.Title, Summary: d.Summary, Options: d.Options, Hidden: d.Hidden, Forkable: d.Forkable(), Bots: d.BotLevels, Roles: d.Roles}
 		if g.Options == nil {
 			g.Options = []game.OptionSpec{}
 		}

@@ -109,9 +109,25 @@ type Config struct {
 	// tables of that game take when their creator does not set them: the
 	// operator's defaults (parlor serve -clue-difficulty).
 	GameDefaults map[string]json.RawMessage
+	// LeaveGrace is how long a player who sat at a table that has not
+	// started keeps the seat after their last connection watching it
+	// closed; 0 means DefaultLeaveGrace.
+	LeaveGrace time.Duration
 	// Static serves everything that is not an API path (the web client);
 	// nil serves a short notice.
 	Static http.Handler
+}
+
+// DefaultLeaveGrace is Config.LeaveGrace's default: long enough for a
+// page reload or a reconnect, short enough that a table does not wait
+// long for someone who left.
+const DefaultLeaveGrace = 15 * time.Second
+
+func (s *Server) leaveGrace() time.Duration {
+	if s.cfg.LeaveGrace > 0 {
+		return s.cfg.LeaveGrace
+	}
+	return DefaultLeaveGrace
 }
 
 // Server is the running API. Create it with New, serve Handler, and stop it

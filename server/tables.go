@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -41,6 +42,9 @@ type seat struct {
 	UserID int64          `json:"user,omitempty"`
 	Name   string         `json:"name,omitempty"`
 	Level  string         `json:"level,omitempty"`
+	// Role is the character chosen for the seat, in a game with roles
+	// (game.RoleSpec); "" until one is chosen.
+	Role string `json:"role,omitempty"`
 }
 
 // PolicyJSON is a table's disconnect and clock settings as clients send
@@ -269,6 +273,7 @@ type SeatJSON struct {
 	Level     string         `json:"level,omitempty"`
 	Mine      bool           `json:"mine,omitempty"`
 	Connected bool           `json:"connected"`
+	Role      string         `json:"role,omitempty"`
 }
 
 // jsonFor describes the table for viewer (0 for a broadcast, in which no
@@ -284,7 +289,7 @@ func (t *table) jsonLocked(viewer int64) TableJSON {
 	out := TableJSON{ID: t.id, Game: t.game, Options: opts, Status: t.status, SpectatorChat: t.spectatorChat, Policy: t.policy, Match: t.matchID, Rematch: t.rematch, Rated: !t.unrated}
 	connected := t.connectedLocked()
 	for i, st := range t.seats {
-		sj := SeatJSON{Kind: st.Kind, Name: st.Name, Level: st.Level, Connected: st.Kind == match.Bot || connected[game.Seat(i)]}
+		sj := SeatJSON{Kind: st.Kind, Name: st.Name, Level: st.Level, Role: st.Role, Connected: st.Kind == match.Bot || connected[game.Seat(i)]}
 		if viewer != 0 && st.Kind == match.Human && st.UserID == viewer {
 			sj.Mine = true
 		}
@@ -374,6 +379,7 @@ const (
 type seatReq struct {
 	Kind  seatChoice `json:"kind"`
 	Level string     `json:"level,omitempty"`
+	Role  string     `json:"role,omitempty"`
 }
 
 type tableCreateReq struct {
@@ -451,8 +457,100 @@ func (s *Server) buildSeats(def *game.Definition, reqs []seatReq, n int, user Id
 		default:
 			return nil, badRequest("seat %d: kind %q is not open, me or bot", i, r.Kind)
 		}
+		if r.Role != "" {
+			if r.Kind == choiceOpen {
+				return nil, badRequest("seat %d is open: its player chooses the character when sitting down", i)
+			}
+			if err := checkRole(def, out[:i], r.Role); err != nil {
+				return nil, err
+			}
+			out[i].Role = r.Role
+		}
 	}
 	return out, nil
+}
+
+// checkRole refuses a character the game does not have, or one that a
+// seat among others has already chosen.
+func checkRole(def *game.Definition, others []seat, role string) error {
+	if def.Roles == nil {
+		return badRequest("%s has no characters to choose", def.Title)
+	}
+	r, ok := def.Roles.Role(role)
+	if !ok {
+		keys := make([]string, len(def.Roles.Choices))
+		for i, c := range def.Roles.Choices {
+			keys[i] = c.Key
+		}
+		return badRequest("%q is not a character of %s: choose one of %s", role, def.Title, strings.Join(keys, ", "))
+	}
+	for _, o := range others {
+		if o.Role == role {
+			who := o.Name
+			if who == "" {
+				who = "another seat"
+			}
+			return conflict("%s is already taken by %s", r.Name, who)
+		}
+	}
+	return nil
+}
+
+// othersThan lists the seats but seat i.
+func othersThan(seats []seat, i int) []seat {
+	out := make([]seat, 0, len(seats))
+	out = append(out, seats[:i]...)
+	return append(out, seats[i+1:]...)
+}
+
+// assignRolesLocked gives every seat without a character the first free
+// one, in the game's order, and hands the list to the game's option. A
+// table whose creator set that option directly keeps it when no seat
+// chose. Callers hold t.mu.
+func (t *table) assignRolesLocked() error {
+	rs := t.def.Roles
+	if rs == nil {
+		return nil
+	}
+	chosen := false
+	for _, st := range t.seats {
+		chosen = chosen || st.Role != ""
+	}
+	var opts map[string]json.RawMessage
+	if err := json.Unmarshal(t.options, &opts); err != nil || opts == nil {
+		opts = map[string]json.RawMessage{}
+	}
+	if _, set := opts[rs.Option]; set && !chosen {
+		return nil
+	}
+	taken := map[string]bool{}
+	for _, st := range t.seats {
+		taken[st.Role] = true
+	}
+	for i := range t.seats {
+		for _, c := range rs.Choices {
+			if t.seats[i].Role != "" {
+				break
+			}
+			if !taken[c.Key] {
+				t.seats[i].Role, taken[c.Key] = c.Key, true
+			}
+		}
+		if t.seats[i].Role == "" {
+			return badRequest("%s has more seats than characters", t.def.Title)
+		}
+	}
+	roles := make([]string, len(t.seats))
+	for i, st := range t.seats {
+		roles[i] = st.Role
+	}
+	opts[rs.Option], _ = json.Marshal(roles)
+	b, err := json.Marshal(opts)
+	if err != nil {
+		return err
+	}
+	t.options = b
+	return nil
 }
 
 // seatCount starts the game once to learn how many seats its options give
@@ -555,6 +653,9 @@ func (t *table) startLocked(ctx context.Context) error {
 	if t.hasOpenLocked() {
 		return conflict("every seat must be taken before the start")
 	}
+	if err := t.assignRolesLocked(); err != nil {
+		return err
+	}
 	spec := match.Spec{Game: t.game, Options: t.options, Seed: newSeed(), Policy: t.policy.policy(), BotTime: t.s.cfg.BotBudget, Unrated: t.unrated}
 	for _, st := range t.seats {
 		spec.Seats = append(spec.Seats, match.SeatSpec{Kind: st.Kind, Level: st.Level, UserID: st.UserID, Name: st.Name})
@@ -641,8 +742,17 @@ func (c *conn) tableArg(id *string) (*table, error) {
 	return t, nil
 }
 
+// tableSitReq is table.sit: a seat and, in a game with characters, the
+// one chosen.
+type tableSitReq struct {
+	envelope
+	tableRef
+	Seat *int   `json:"seat"`
+	Role string `json:"role"`
+}
+
 func handleTableSit(c *conn, data []byte) (any, error) {
-	var req tableSeatReq
+	var req tableSitReq
 	t, err := c.decodeForTable(data, &req)
 	if err != nil {
 		return nil, err
@@ -662,7 +772,12 @@ func handleTableSit(c *conn, data []byte) (any, error) {
 		if t.seats[i].Kind != match.Open {
 			return conflict("seat %d is not open", i)
 		}
-		t.seats[i] = seat{Kind: match.Human, UserID: c.user.ID, Name: c.user.Name}
+		if req.Role != "" {
+			if err := checkRole(t.def, othersThan(t.seats, i), req.Role); err != nil {
+				return err
+			}
+		}
+		t.seats[i] = seat{Kind: match.Human, UserID: c.user.ID, Name: c.user.Name, Role: req.Role}
 		return t.persist(c.h.s.ctx)
 	}()
 	t.mu.Unlock()
@@ -709,6 +824,56 @@ func handleTableStand(c *conn, data []byte) (any, error) {
 type tableReq struct {
 	envelope
 	tableRef
+}
+
+// tableRoleReq is table.role: the character of a seat one holds, or ""
+// to choose none (the start then gives the first free one).
+type tableRoleReq struct {
+	envelope
+	tableRef
+	Seat *int    `json:"seat"`
+	Role *string `json:"role"`
+}
+
+// handleTableRole changes the character of a seat before the start
+// (Clue-Less requirement 1: a character not already selected). The
+// creator may also choose for a bot's seat.
+func handleTableRole(c *conn, data []byte) (any, error) {
+	var req tableRoleReq
+	t, err := c.decodeForTable(data, &req)
+	if err != nil {
+		return nil, err
+	}
+	if req.Seat == nil || req.Role == nil {
+		return nil, badRequest("table.role needs seat and role")
+	}
+	t.mu.Lock()
+	err = func() error {
+		if t.status != statusOpen {
+			return conflict("characters can only be chosen before the start")
+		}
+		i := *req.Seat
+		if i < 0 || i >= len(t.seats) {
+			return badRequest("no seat %d at this table", i)
+		}
+		st := t.seats[i]
+		if !(st.Kind == match.Human && st.UserID == c.user.ID) && !(st.Kind == match.Bot && t.creator == c.user.ID) {
+			return forbidden("you do not hold seat %d", i)
+		}
+		if *req.Role != "" {
+			if err := checkRole(t.def, othersThan(t.seats, i), *req.Role); err != nil {
+				return err
+			}
+		}
+		t.seats[i].Role = *req.Role
+		return t.persist(c.h.s.ctx)
+	}()
+	t.mu.Unlock()
+	if err != nil {
+		return nil, err
+	}
+	c.h.s.tables.changed(t)
+	return map[string]any{"table": t.json(c.user.ID)}, nil
 }
 
 func handleTableStart(c *conn, data []byte) (any, error) {
@@ -760,7 +925,44 @@ func (ts *tables) dropConn(c *conn) {
 	for _, id := range ids {
 		if t := ts.get(id); t != nil {
 			t.unwatch(c)
+			uid := c.user.ID
+			time.AfterFunc(ts.s.leaveGrace(), func() { t.leaveIfGone(uid) })
 		}
+	}
+}
+
+// leaveIfGone frees, before the start, the seats of a player none of
+// whose connections watches the table any more, a short while
+// (Config.LeaveGrace) after their last one closed, and with them their
+// characters, so that someone else can sit (Clue-Less requirement 18).
+// The pause lets a page reload or a reconnect keep the seat. The creator
+// keeps their seats: the table is theirs to come back to. An explicit
+// table.unwatch frees nothing: clients unwatch and watch again to refresh.
+func (t *table) leaveIfGone(userID int64) {
+	t.mu.Lock()
+	changed := false
+	if t.status == statusOpen && userID != t.creator {
+		for c := range t.watchers {
+			if c.user.ID == userID {
+				t.mu.Unlock()
+				return
+			}
+		}
+		for i, st := range t.seats {
+			if st.Kind == match.Human && st.UserID == userID {
+				t.seats[i] = seat{Kind: match.Open}
+				changed = true
+			}
+		}
+		if changed {
+			if err := t.persist(t.s.ctx); err != nil {
+				t.s.log.Error("freeing the seats of a gone player", "table", t.id, "err", err)
+			}
+		}
+	}
+	t.mu.Unlock()
+	if changed {
+		t.s.tables.changed(t)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/parlor-games/parlor/client"
@@ -19,6 +20,7 @@ type createForm struct {
 	seats []string // "me", "open" or a bot level
 	field int
 	me    string
+	role  string // your character, in a game with characters; "" for any
 }
 
 func newCreateForm(games []client.Game, me string) *createForm {
@@ -94,6 +96,9 @@ func (f *createForm) fields() []string {
 	for i := range f.seats {
 		out = append(out, "seat:"+strconv.Itoa(i))
 	}
+	if f.games[f.game].Roles != nil {
+		out = append(out, "role")
+	}
 	return out
 }
 
@@ -128,8 +133,21 @@ func (f *createForm) key(m *Model, s string) tea.Cmd {
 
 func (f *createForm) change(field string, d int) {
 	switch {
+	case field == "role":
+		rs := f.games[f.game].Roles
+		keys := []string{""}
+		for _, r := range rs.Choices {
+			keys = append(keys, r.Key)
+		}
+		i := 0
+		for j, k := range keys {
+			if k == f.role {
+				i = j
+			}
+		}
+		f.role = keys[(i+d+len(keys))%len(keys)]
 	case field == "game":
-		f.seats = nil
+		f.seats, f.role = nil, ""
 		f.pick((f.game + d + len(f.games)) % len(f.games))
 		f.field = 0
 	case len(field) > 4 && field[:4] == "opt:":
@@ -178,10 +196,12 @@ func (f *createForm) change(field string, d int) {
 
 func (f *createForm) submit(m *Model) tea.Cmd {
 	req := client.CreateTable{Game: f.games[f.game].Name, Options: f.opts}
+	role := f.role
 	for _, s := range f.seats {
 		switch s {
 		case "me":
-			req.Seats = append(req.Seats, client.SeatRequest{Kind: client.ChooseMe})
+			req.Seats = append(req.Seats, client.SeatRequest{Kind: client.ChooseMe, Role: role})
+			role = "" // the character goes to your first seat
 		case "open":
 			req.Seats = append(req.Seats, client.SeatRequest{Kind: client.ChooseOpen})
 		default:
@@ -207,6 +227,13 @@ func (f *createForm) view(m *Model) string {
 		switch {
 		case field == "game":
 			label, value = "Game", g.Title
+		case field == "role":
+			label, value = "Your "+strings.ToLower(g.Roles.Label), "any free one"
+			for _, r := range g.Roles.Choices {
+				if r.Key == f.role {
+					value = r.Name
+				}
+			}
 		case field[:4] == "opt:":
 			o := f.option(field[4:])
 			label, value = o.Label, fmt.Sprint(f.opts[o.Name])
@@ -228,7 +255,7 @@ func (f *createForm) view(m *Model) string {
 				value = "bot, " + f.seats[n]
 			}
 		}
-		line := fmt.Sprintf("%s %-18s < %s >", marker(i == f.field), label, value)
+		line := fmt.Sprintf("%s %-22s < %s >", marker(i == f.field), label, value)
 		if i == f.field {
 			line = m.st.cursor.Render(line)
 		}

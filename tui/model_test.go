@@ -154,3 +154,42 @@ func TestModelLobbyTableAndResume(t *testing.T) {
 	ann.keys("y")
 	ann.waitFor("Game over: Bot hard wins")
 }
+
+// TestModelClueCharacters: the creator picks a character on the new-table
+// screen; a player who joins picks the next free one with r; both show at
+// the table (Clue-Less requirement 1).
+func TestModelClueCharacters(t *testing.T) {
+	srv := servertest.Start(t)
+	ann := drive(t, srv, "Ann")
+	bob := drive(t, srv, "Bob")
+	ann.waitFor("Bob*")
+	ann.keys("n")
+	ann.waitFor("New table")
+	for i := 0; i < 6 && !strings.Contains(ann.screen(), "< Clue-Less >"); i++ {
+		ann.keys("right")
+	}
+	for i := 0; i < 3; i++ {
+		ann.keys("down") // players, difficulty, seat 1
+	}
+	for i := 0; i < 2; i++ {
+		ann.keys("down") // seats 2 and 3
+		for j := 0; j < 8 && !strings.Contains(ann.screen(), "> Seat "+string(rune('2'+i))+"                 < open"); j++ {
+			ann.keys("left")
+		}
+	}
+	ann.keys("down")
+	for i := 0; i < 8 && !strings.Contains(ann.screen(), "< Professor Plum >"); i++ {
+		ann.keys("right")
+	}
+	ann.keys("enter")
+	ann.waitFor("1 Ann as Professor Plum (you)")
+	bob.waitFor("Ann, (open), (open)")
+	bob.keys("enter")
+	bob.waitFor("r choose your character")
+	bob.keys("r")
+	ann.waitFor("2 Bob as Miss Scarlet")
+	bob.waitFor("2 Bob as Miss Scarlet")
+	bob.keys("r")
+	bob.waitFor("2 Bob as Colonel Mustard")
+	ann.waitFor("2 Bob as Colonel Mustard")
+}

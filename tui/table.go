@@ -334,6 +334,10 @@ func (ts *tableState) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 			m.status = "no open seat"
 		}
 		return nil
+	case "r":
+		if ts.t.Status == client.StatusOpen {
+			return m.nextRole(ts)
+		}
 	case "g":
 		if ts.t.Status == client.StatusOpen {
 			id := ts.t.ID
@@ -365,6 +369,74 @@ func (ts *tableState) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 	if move != nil {
 		return ts.play(m, move)
 	}
+	return nil
+}
+
+// roles returns the characters of a game, or nil.
+func (m *Model) roles(game string) *client.Roles {
+	for _, g := range m.games {
+		if g.Name == game {
+			return g.Roles
+		}
+	}
+	return nil
+}
+
+func (m *Model) roleName(game, key string) string {
+	if rs := m.roles(game); rs != nil {
+		for _, r := range rs.Choices {
+			if r.Key == key {
+				return r.Name
+			}
+		}
+	}
+	return key
+}
+
+// nextRole gives the first seat this player holds the next character
+// nobody else has chosen.
+func (m *Model) nextRole(ts *tableState) tea.Cmd {
+	rs := m.roles(ts.t.Game)
+	if rs == nil {
+		m.status = "this game has no characters to choose"
+		return nil
+	}
+	mine := -1
+	taken := map[string]bool{}
+	for i, s := range ts.t.Seats {
+		if s.Kind == client.SeatHuman && strings.EqualFold(s.Name, m.user.Name) && mine < 0 {
+			mine = i
+			continue
+		}
+		taken[s.Role] = true
+	}
+	if mine < 0 {
+		m.status = "sit down first (s)"
+		return nil
+	}
+	cur := ts.t.Seats[mine].Role
+	start := -1
+	for i, r := range rs.Choices {
+		if r.Key == cur {
+			start = i
+		}
+	}
+	for k := 1; k <= len(rs.Choices); k++ {
+		r := rs.Choices[(start+k+len(rs.Choices))%len(rs.Choices)]
+		if !taken[r.Key] {
+			id := ts.t.ID
+			return m.request("choose a character", func(ctx context.Context, c *client.Conn) (func(*Model) tea.Cmd, error) {
+				t, err := c.SetRole(ctx, id, mine, r.Key)
+				return func(m *Model) tea.Cmd {
+					if m.table == ts {
+						ts.t = t
+					}
+					return nil
+				}, err
+			})
+		}
+	}
+	m.status = "every other character is taken"
 	return nil
 }
 
@@ -437,10 +509,14 @@ func (ts *tableState) view(m *Model) string {
 			clock = fmt.Sprintf(" [%ds]", int(time.Until(ts.clocks.Deadline[i]).Seconds()))
 		}
 		you := ""
-		if i == ts.seat {
+		if i == ts.seat || (ts.seat < 0 && s.Kind == client.SeatHuman && strings.EqualFold(s.Name, m.user.Name)) {
 			you = " (you)"
 		}
-		seats = append(seats, mark+m.st.seatStyle(i).Render(fmt.Sprintf("%d %s", i+1, seatName(s)))+you+score+conn+clock)
+		role := ""
+		if s.Role != "" {
+			role = " as " + m.roleName(ts.t.Game, s.Role)
+		}
+		seats = append(seats, mark+m.st.seatStyle(i).Render(fmt.Sprintf("%d %s", i+1, seatName(s)))+role+you+score+conn+clock)
 	}
 	out = append(out, strings.Join(seats, "   "))
 	ts.boardTop = len(out) + 1 // the header line above the screen's body
@@ -476,7 +552,11 @@ func (ts *tableState) view(m *Model) string {
 	case ts.outcome != nil:
 		out = append(out, m.st.good.Render("Game over: "+ts.result())+"   m rematch   q lobby")
 	case ts.t.Status == client.StatusOpen:
-		out = append(out, "Waiting for players: s sit in an open seat, g start (creator)")
+		wait := "Waiting for players: s sit in an open seat, g start (creator)"
+		if m.roles(ts.t.Game) != nil {
+			wait += ", r choose your character"
+		}
+		out = append(out, wait)
 	case ts.board != nil:
 		if p := ts.board.prompt(); p != "" {
 			out = append(out, p)

@@ -75,6 +75,16 @@ var Definition = &game.Definition{
 	New:       newState,
 	BotLevels: botLevels,
 	NewBot:    newBot,
+	// Requirement 1: each player selects a character not already taken.
+	Roles: &game.RoleSpec{Option: "suspects", Label: "Character", Choices: suspectRoles()},
+}
+
+func suspectRoles() []game.Role {
+	out := make([]game.Role, numSuspects)
+	for c := range Card(numSuspects) {
+		out[c] = game.Role{Key: cardKeys[c], Name: suspectNames[c]}
+	}
+	return out
 }
 
 func readOptions(raw json.RawMessage) (Options, error) {
