@@ -9,10 +9,12 @@ export interface OptionSpec {
 export interface GameInfo {
   name: string; title: string; summary: string; options: OptionSpec[];
   hidden: boolean; bots: string[]; seats?: number;
+  /** the characters seats choose, in a game that has them (protocol v4) */
+  roles?: { option: string; label: string; choices: { key: string; name: string }[] };
 }
 export interface Stats { played: number; won: number; tied?: number; rating?: number; rd?: number }
 export interface Achievement { id: string; game: string; title: string; description: string; at?: string }
-export interface Seat { kind: "open" | "human" | "bot"; name: string; level?: string; connected: boolean; mine?: boolean }
+export interface Seat { kind: "open" | "human" | "bot"; name: string; level?: string; connected: boolean; mine?: boolean; role?: string }
 export interface Table {
   id: string; game: string; options: Record<string, unknown>;
   status: "open" | "playing" | "over"; seats: Seat[]; spectatorChat?: boolean;

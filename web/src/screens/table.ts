@@ -2,7 +2,7 @@
 // results, save, help, taking back a seat a bot took over, and the
 // hot-seat hand-over screen. Game-specific
 // drawing lives in games/*.ts.
-import type { GameEvent, MatchPush, Snapshot, Table } from "../api";
+import type { GameEvent, GameInfo, MatchPush, Snapshot, Table } from "../api";
 import { chatBox } from "../chat";
 import { announce, clear, h, toast } from "../dom";
 import { openRules } from "../rules";
@@ -192,8 +192,35 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
       if (s.kind === "open" && held.length === 0 && table?.status === "open") {
         li.append(h("button", { class: "primary small-btn", onclick: () => sit(i) }, "Sit here"));
       }
+      const roles = app.games.find((g) => g.name === table?.game)?.roles;
+      if (roles) li.append(roleControl(roles, s, i));
       seatsEl.append(li);
     });
+  }
+
+  // The seat's character (Clue-Less's suspect): a choice of the free ones
+  // for a seat you hold before the start, else its name.
+  function roleControl(roles: NonNullable<GameInfo["roles"]>, s: Table["seats"][number], i: number): HTMLElement {
+    const name = (k?: string) => roles.choices.find((c) => c.key === k)?.name ?? "";
+    if (!(held.includes(i) && table?.status === "open")) {
+      return h("span", { class: "seat-role" }, s.role ? "as " + name(s.role) : table?.status === "open" ? roles.label.toLowerCase() + " not chosen" : "");
+    }
+    const taken = new Set(table.seats.filter((_, j) => j !== i).map((x) => x.role).filter(Boolean));
+    const sel = h("select", { class: "seat-role-choice", "aria-label": `${roles.label} of seat ${i + 1}` },
+      h("option", { value: "" }, "Any free " + roles.label.toLowerCase()),
+      ...roles.choices.map((c) => h("option", { value: c.key, disabled: taken.has(c.key), selected: c.key === s.role }, c.name + (taken.has(c.key) ? " (taken)" : ""))),
+    ) as HTMLSelectElement;
+    sel.addEventListener("change", async () => {
+      try {
+        const r = await socket.send("table.role", { table: id, seat: i, role: sel.value });
+        table = r.table;
+        renderSeats();
+      } catch (x) {
+        ctx.error((x as Error).message);
+        renderSeats();
+      }
+    });
+    return sel;
   }
 
   async function sit(seat: number): Promise<void> {
