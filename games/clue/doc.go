@@ -67,6 +67,33 @@
 // for every card, whether each player and the case file holds it (yes,
 // no, maybe), deduced exactly from what that seat has seen (notebook.go).
 //
+// # Networked play (requirements 1-3, 12-19)
+//
+// The server, not this package, meets the requirements about people and
+// connections; how each one is met:
+//
+//   - 1, a character not already selected: Definition.Roles names the six
+//     suspects; a player chooses one when sitting down or later before the
+//     start (table.sit and table.role in docs/protocol.md), two seats
+//     never share one, and at the start seats without a choice get the
+//     first free suspects in turn order. The list reaches New as option
+//     "suspects".
+//   - 2 and 3, chat before and during the game and names everyone sees:
+//     the table's chat channel and the players' own names.
+//   - 12-14: `parlor serve -addr HOST:PORT -clue-difficulty D` and
+//     `parlor play -server HOST -port N -name NAME`.
+//   - 17, a player who leaves during the game: the table's policy. By
+//     default the seat waits a grace period (60 s) for a reconnect and
+//     then forfeits; `onGone` "end" ends the game for everyone as the spec
+//     says, and "bot" lets a bot take the seat (the decision page).
+//   - 18, a player who leaves before the start: the seat is freed 15 s
+//     after their last connection closes, and their character with it.
+//   - 19, closing at the end: every watcher gets the last update with the
+//     outcome and the case file, and the table closes (status "over"):
+//     no move, seat or start is accepted there again. Parlor keeps the
+//     WebSocket itself open, because it also carries the lobby, chat and
+//     the player's other tables; closing it would end those too.
+//
 // # Scenario
 //
 // Option "scenario" sets the deal for tests, tutorials and puzzles:
