@@ -193,3 +193,38 @@ func TestModelClueCharacters(t *testing.T) {
 	bob.waitFor("2 Bob as Colonel Mustard")
 	ann.waitFor("2 Bob as Colonel Mustard")
 }
+
+// TestModelHotSeatCurtain: one person holds both seats of a Battleship
+// table (a hot-seat game with secrets): the screen is a curtain naming
+// the next seat until Enter, and only then shows that seat's fleet.
+func TestModelHotSeatCurtain(t *testing.T) {
+	srv := servertest.Start(t)
+	ann := drive(t, srv, "Ann")
+	ann.waitFor("Ann*")
+	ann.keys("n")
+	ann.waitFor("< Battleship >")
+	for i := 0; i < 5; i++ {
+		ann.keys("down")
+		if strings.Contains(ann.screen(), "> Seat 2") {
+			break
+		}
+	}
+	for i := 0; i < 8 && !strings.Contains(ann.screen(), "> Seat 2                 < you (Ann) >"); i++ {
+		ann.keys("left")
+	}
+	ann.keys("enter")
+	s := ann.waitFor("Pass the keyboard to Ann")
+	if strings.Contains(s, "Your fleet") {
+		t.Fatalf("the curtain shows a board:\n%s", s)
+	}
+	ann.keys("a") // nothing but Enter lifts the curtain
+	if !strings.Contains(ann.screen(), "Pass the keyboard") {
+		t.Fatal("a key other than Enter lifted the curtain")
+	}
+	ann.keys("enter")
+	ann.waitFor("Lay your carrier")
+	ann.keys("a")
+	ann.waitFor("Pass the keyboard to Ann (seat 2)")
+	ann.keys("enter")
+	ann.waitFor("Lay your carrier")
+}

@@ -26,13 +26,16 @@ type tableState struct {
 	board   board
 	log     []string
 	chat    []client.Chat
-	// boardTop and boardLeft are where the board was last drawn, for
-	// mouse clicks.
+	// boardTop is where the board was last drawn, for mouse clicks.
 	boardTop int
+	// handover is the seat whose hand-over the server waits for, at a
+	// table where this player holds several seats of a game with secrets;
+	// -1 when none.
+	handover int
 }
 
 func newTableState(id string) *tableState {
-	return &tableState{f: &client.Follower{Table: id, Views: true, History: true}, seat: -1}
+	return &tableState{f: &client.Follower{Table: id, Views: true, History: true}, seat: -1, handover: -1}
 }
 
 // watch (re)starts following the table: a snapshot the first time, a
@@ -107,6 +110,9 @@ func (ts *tableState) watched(m *Model, w client.Watching, chat []client.Chat) {
 	if s := w.Snapshot; s != nil {
 		ts.turn, ts.scores, ts.outcome, ts.clocks = s.Turn, s.Scores, s.Outcome, s.Clocks
 		ts.setViews(m, s.Views)
+		if s.Handover != nil {
+			ts.handover = *s.Handover
+		}
 	}
 	if m.lost {
 		return
@@ -204,7 +210,7 @@ func (ts *tableState) push(m *Model, p client.Push) tea.Cmd {
 	case "handover":
 		h, err := p.Handover()
 		if err == nil && h.Table == ts.t.ID {
-			m.status = fmt.Sprintf("hand the keyboard to %s, then press Enter", ts.names()[h.Seat])
+			ts.handover = h.Seat
 		}
 	}
 	return nil
@@ -300,6 +306,24 @@ func (ts *tableState) resign(m *Model) tea.Cmd {
 
 func (ts *tableState) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 	s := k.String()
+	if ts.handover >= 0 {
+		// The screen is a curtain until the next player confirms.
+		if s != "enter" {
+			return nil
+		}
+		id, seat := ts.t.ID, ts.handover
+		return m.request("hand over", func(ctx context.Context, c *client.Conn) (func(*Model) tea.Cmd, error) {
+			snap, err := c.Handover(ctx, id, seat)
+			return func(m *Model) tea.Cmd {
+				if m.table == ts {
+					ts.handover = -1
+					ts.turn, ts.scores = snap.Turn, snap.Scores
+					ts.setViews(m, snap.Views)
+				}
+				return nil
+			}, err
+		})
+	}
 	switch s {
 	case "esc", "q":
 		id := ts.t.ID
@@ -484,6 +508,15 @@ func (ts *tableState) keys() []string {
 // view draws the table: the seats, the board beside the move log, the
 // chat, and what to do now.
 func (ts *tableState) view(m *Model) string {
+	if ts.handover >= 0 {
+		// A curtain: nothing of the last seat's secrets stays on screen.
+		name := "the next player"
+		if ts.handover < len(ts.t.Seats) {
+			name = seatName(ts.t.Seats[ts.handover])
+		}
+		return joinLines([]string{"", "", m.st.bold.Render(fmt.Sprintf("Pass the keyboard to %s (seat %d).", name, ts.handover+1)),
+			"", "Only " + name + " should look now.", "", "Press Enter to show their board."})
+	}
 	var out []string
 	title := fmt.Sprintf("%s  table %s  %s", m.gameTitle(ts.t.Game), ts.t.ID, ts.t.Status)
 	if !ts.t.Rated {
