@@ -78,6 +78,7 @@ type Model struct {
 
 	input    textinput.Model
 	inputFor inputKind
+	ticking  bool // a tick is scheduled
 	confirm  string // a question waiting for y ("resign?")
 }
 
@@ -105,6 +106,8 @@ type (
 		err  error
 	}
 	retryMsg struct{}
+	// tickMsg redraws a table with clocks once a second.
+	tickMsg struct{}
 	// doneMsg is the end of a request: what it was, its error, and a
 	// function that applies its result to the model.
 	doneMsg struct {
@@ -203,6 +206,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.retry(msg.err)
 	case retryMsg:
 		return m, m.connect()
+	case tickMsg:
+		if m.table != nil && len(m.table.clocks.Deadline) > 0 && m.table.outcome == nil {
+			return m, tick()
+		}
+		m.ticking = false
+		return m, nil
 	case doneMsg:
 		if msg.err != nil {
 			m.status = msg.what + ": " + msg.err.Error()
@@ -225,6 +234,20 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, cmd
 	}
 	return m, nil
+}
+
+func tick() tea.Cmd {
+	return tea.Tick(time.Second, func(time.Time) tea.Msg { return tickMsg{} })
+}
+
+// startTicking redraws every second while the table has clocks, so that
+// the seconds left count down on screen.
+func (m *Model) startTicking() tea.Cmd {
+	if m.ticking || m.table == nil || len(m.table.clocks.Deadline) == 0 {
+		return nil
+	}
+	m.ticking = true
+	return tick()
 }
 
 // retry schedules a new connection after a pause that grows with each

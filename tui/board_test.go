@@ -232,3 +232,28 @@ func TestClueReadableIn80x24(t *testing.T) {
 func seatFor(i int) client.Seat {
 	return client.Seat{Kind: client.SeatHuman, Name: []string{"Ann", "Bob", "Cy", "Di", "Ed", "Flo"}[i], Connected: true}
 }
+
+// TestMoveClockCountsDown: at a table with a move clock, the seat that
+// owes a move shows its seconds left after each move, and the client
+// redraws every second while clocks run.
+func TestMoveClockCountsDown(t *testing.T) {
+	m := New(Config{NoColor: true})
+	m.w, m.h = 100, 30
+	m.screen = screenTable
+	ts := newTableState("t1")
+	m.table = ts
+	ts.t = client.Table{ID: "t1", Game: "dots", Status: client.StatusPlaying, Policy: client.Policy{MoveClock: 30},
+		Seats: []client.Seat{seatFor(0), seatFor(1)}}
+	ts.f.Seq = 4
+	raw := json.RawMessage(`{"t":"match","table":"t1","seq":5,"seat":0,"move":null,"text":"a1-b1","events":[],"turn":[1],"scores":[0,0],"outcome":null}`)
+	if cmd := ts.push(m, client.Push{T: "match", Raw: raw}); cmd == nil {
+		t.Fatal("no redraw scheduled while a clock runs")
+	}
+	out := plain(m.View().Content)
+	if !strings.Contains(out, "2 Bob 0 [29s]") && !strings.Contains(out, "2 Bob 0 [30s]") {
+		t.Fatalf("no move clock on seat 2:\n%s", out)
+	}
+	if strings.Contains(out, "1 Ann [") {
+		t.Fatalf("a clock on the seat that owes nothing:\n%s", out)
+	}
+}

@@ -52,7 +52,7 @@ func (m *Model) watch(f *client.Follower) tea.Cmd {
 				return nil
 			}
 			m.table.watched(m, w, chat)
-			return nil
+			return m.startTicking()
 		}, nil
 	})
 }
@@ -202,11 +202,13 @@ func (ts *tableState) push(m *Model, p client.Push) tea.Cmd {
 			return nil
 		}
 		ts.turn, ts.scores, ts.outcome = u.Turn, u.Scores, u.Outcome
+		ts.restartMoveClocks()
 		ts.log = append(ts.log, ts.describe(u))
 		ts.setViews(m, u.Views)
 		if u.Outcome != nil {
 			m.status = "Game over: " + ts.result()
 		}
+		return m.startTicking()
 	case "handover":
 		h, err := p.Handover()
 		if err == nil && h.Table == ts.t.ID {
@@ -214,6 +216,23 @@ func (ts *tableState) push(m *Model, p client.Push) tea.Cmd {
 		}
 	}
 	return nil
+}
+
+// restartMoveClocks starts the move clock of each seat that owes a move
+// now, as the server does; pushes do not carry clocks, and a resync
+// brings the server's own figures.
+func (ts *tableState) restartMoveClocks() {
+	if ts.t.Policy.MoveClock <= 0 {
+		return
+	}
+	n := len(ts.t.Seats)
+	ts.clocks.Deadline = make([]time.Time, n)
+	due := time.Now().Add(time.Duration(ts.t.Policy.MoveClock * float64(time.Second)))
+	for _, s := range ts.turn {
+		if s >= 0 && s < n && ts.outcome == nil {
+			ts.clocks.Deadline[s] = due
+		}
+	}
 }
 
 // describe is a line of the move log: the move's notation when this seat

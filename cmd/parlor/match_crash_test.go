@@ -266,7 +266,7 @@ func TestServeTakeoverSurvivesSIGKILL(t *testing.T) {
 	}
 	a.ok(nil, "match.play", fmt.Sprintf(`"table":%q,"seat":0,"move":%s`, id, game.Canonical(f.local.Legal(0)[0])))
 	f.apply(c.next(isMatch))
-	b.ws.CloseNow() // the player of seat 1 leaves
+	b.conn.CloseNow() // the player of seat 1 leaves
 	takeover := c.next(isMatch)
 	f.apply(takeover)
 	if matchEvent(takeover) != "takeover" || takeover["seat"] != float64(1) {

@@ -62,6 +62,14 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// One connection before the screen opens, so that a server speaking
+	// another protocol version, or refusing the session, is a sentence
+	// here rather than a reconnecting screen.
+	probe, err := c.Dial(ctx)
+	if err != nil {
+		return explain(c, err)
+	}
+	probe.Close()
 	if !*noSave {
 		if err := keepSession(c.Base(), user.Name, c.Session()); err != nil {
 			fmt.Fprintln(stderr, "note: the session could not be kept for the next start:", err)

@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coder/websocket"
+	"github.com/parlor-games/parlor/client"
 	"github.com/parlor-games/parlor/game"
 	"github.com/parlor-games/parlor/games"
 )
@@ -76,10 +76,12 @@ func startServe(t *testing.T, dir string, extra ...string) *serveProc {
 	return p
 }
 
-// wsPeer is a minimal protocol client for the binary tests.
+// wsPeer is a protocol client for the binary tests that looks at every
+// message as a map. It speaks through package client, sending requests
+// as raw messages.
 type wsPeer struct {
 	t    *testing.T
-	ws   *websocket.Conn
+	conn *client.Conn
 	id   int64
 	msgs chan map[string]any
 }
@@ -101,32 +103,36 @@ func (p *serveProc) guest(name string) *http.Client {
 
 func (p *serveProc) dial(hc *http.Client) *wsPeer {
 	p.t.Helper()
-	u, _ := url.Parse(p.base)
-	h := http.Header{}
-	for _, c := range hc.Jar.Cookies(u) {
-		h.Add("Cookie", c.Name+"="+c.Value)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), serveWait)
-	defer cancel()
-	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(p.base, "http")+"/api/ws", &websocket.DialOptions{HTTPHeader: h})
+	pc, err := client.New(p.base)
 	if err != nil {
 		p.t.Fatal(err)
 	}
-	c := &wsPeer{t: p.t, ws: ws, msgs: make(chan map[string]any, 1024)}
-	go func() {
-		defer close(c.msgs)
-		for {
-			_, b, err := ws.Read(context.Background())
-			if err != nil {
-				return
-			}
-			var m map[string]any
-			if json.Unmarshal(b, &m) == nil {
-				c.msgs <- m
-			}
+	u, _ := url.Parse(p.base)
+	for _, ck := range hc.Jar.Cookies(u) {
+		if ck.Name == client.SessionCookie {
+			pc.SetSession(ck.Value)
 		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), serveWait)
+	defer cancel()
+	c := &wsPeer{t: p.t, msgs: make(chan map[string]any, 4096)}
+	conn, err := pc.Dial(ctx, client.WithRaw(func(b []byte) {
+		var m map[string]any
+		if json.Unmarshal(b, &m) == nil {
+			c.msgs <- m
+		}
+	}))
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	c.conn = conn
+	go func() {
+		for range conn.Pushes() {
+		}
+		<-conn.Done()
+		close(c.msgs)
 	}()
-	p.t.Cleanup(func() { ws.CloseNow() })
+	p.t.Cleanup(func() { conn.CloseNow() })
 	c.next(func(m map[string]any) bool { return m["t"] == "hello" })
 	return c
 }
@@ -162,7 +168,7 @@ func (c *wsPeer) call(pushes *[]map[string]any, t string, fields string) map[str
 	msg += "}"
 	ctx, cancel := context.WithTimeout(context.Background(), serveWait)
 	defer cancel()
-	if err := c.ws.Write(ctx, websocket.MessageText, []byte(msg)); err != nil {
+	if err := c.conn.Send(ctx, []byte(msg)); err != nil {
 		c.t.Fatal(err)
 	}
 	id := float64(c.id)
