@@ -78,7 +78,7 @@ type Model struct {
 
 	input    textinput.Model
 	inputFor inputKind
-	ticking  bool // a tick is scheduled
+	ticking  bool   // a tick is scheduled
 	confirm  string // a question waiting for y ("resign?")
 }
 
