@@ -43,4 +43,5 @@ var boards = map[string]func(names []string, st styles) board{
 	"dots":       newDots,
 	"battleship": newBattleship,
 	"clue":       newClue,
+	"warfare":    newWarfare,
 }

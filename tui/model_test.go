@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -227,4 +228,36 @@ func TestModelHotSeatCurtain(t *testing.T) {
 	ann.waitFor("Pass the keyboard to Ann (seat 2)")
 	ann.keys("enter")
 	ann.waitFor("Lay your carrier")
+}
+
+// TestModelWarfareRecruitAndEndTurn: against a bot on a Medieval Warfare
+// island, the player selects a village, places a peasant on a lit hex,
+// ends the turn, and sees the next round come back.
+func TestModelWarfareRecruitAndEndTurn(t *testing.T) {
+	srv := servertest.Start(t)
+	ann := drive(t, srv, "Ann")
+	ann.waitFor("Ann*")
+	ann.keys("n")
+	ann.waitFor("New table")
+	for i := 0; i < 6 && !strings.Contains(ann.screen(), "< Medieval Warfare >"); i++ {
+		ann.keys("right")
+	}
+	ann.keys("enter")
+	ann.waitFor("Round 1 of")
+	ann.waitFor("Your turn: Enter selects")
+	ann.keys("enter")
+	ann.waitFor("recruit a peasant")
+	b := ann.m.table.board.(*warBoard)
+	var to int
+	for hex := range b.targets {
+		to = hex
+		break
+	}
+	h := b.byID[to]
+	b.x, b.y = h.X, h.Y
+	ann.keys("enter")
+	ann.waitFor(fmt.Sprintf("peasant %d", to))
+	ann.keys("e")
+	ann.waitFor("Ann: end")
+	ann.waitFor("Round 2 of")
 }

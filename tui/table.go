@@ -599,23 +599,31 @@ func (ts *tableState) view(m *Model) string {
 		out = append(out, boardLines...)
 		out = append(out, side...)
 	}
-	out = append(out, "")
+	// What to do now stays on screen however tall the board: the middle
+	// gives way first.
+	var bottom []string
+	bottom = append(bottom, "")
 	switch {
 	case ts.outcome != nil:
-		out = append(out, m.st.good.Render("Game over: "+ts.result())+"   m rematch   q lobby")
+		bottom = append(bottom, m.st.good.Render("Game over: "+ts.result())+"   m rematch   q lobby")
 	case ts.t.Status == client.StatusOpen:
 		wait := "Waiting for players: s sit in an open seat, g start (creator)"
 		if m.roles(ts.t.Game) != nil {
 			wait += ", r choose your character"
 		}
-		out = append(out, wait)
+		bottom = append(bottom, wait)
 	case ts.board != nil:
 		if p := ts.board.prompt(); p != "" {
-			out = append(out, p)
+			bottom = append(bottom, p)
 		}
 	}
-	out = append(out, m.st.dim.Render(": move   c chat   R resign   S save   ? help   q lobby"))
-	return joinLines(out)
+	bottom = append(bottom, m.st.dim.Render(": move   c chat   R resign   S save   ? help   q lobby"))
+	// The screen has a header line above and up to two lines (status,
+	// input) below.
+	if room := max(m.h, 10) - 3 - len(bottom); len(out) > room {
+		out = out[:room]
+	}
+	return joinLines(append(out, bottom...))
 }
 
 // sideLines is the column beside the board: the last moves, then the last
