@@ -2,6 +2,7 @@ package tui
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -255,5 +256,30 @@ func TestMoveClockCountsDown(t *testing.T) {
 	}
 	if strings.Contains(out, "1 Ann [") {
 		t.Fatalf("a clock on the seat that owes nothing:\n%s", out)
+	}
+}
+
+// TestLobbyFits80x24: with thirty tables and a busy chat, the lobby keeps
+// the selected table, the chat and the keys on an 80x24 screen.
+func TestLobbyFits80x24(t *testing.T) {
+	m := New(Config{NoColor: true})
+	m.w, m.h = 80, 24
+	m.games = []client.Game{{Name: "dots", Title: "Dots and Boxes"}}
+	for i := range 30 {
+		m.lobby.tables = append(m.lobby.tables, client.Table{ID: fmt.Sprint(i), Game: "dots", Status: client.StatusOpen,
+			Seats: []client.Seat{{Kind: client.SeatHuman, Name: fmt.Sprintf("P%02d", i)}, {Kind: client.SeatOpen}}})
+	}
+	for i := range 10 {
+		m.lobby.chat = append(m.lobby.chat, client.Chat{From: "Ann", Text: fmt.Sprint("line ", i)})
+	}
+	m.lobby.sel = 20
+	out := plain(m.View().Content)
+	for _, want := range []string{"P20, (open)", "more above)", "more below)", "Ann: line 9", "n new table"} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("the lobby at 80x24 lacks %q:\n%s", want, out)
+		}
+	}
+	if n := len(strings.Split(out, "\n")); n > 24 {
+		t.Fatalf("%d lines", n)
 	}
 }

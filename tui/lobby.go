@@ -141,15 +141,41 @@ func (m *Model) lobbyView() string {
 	if len(m.lobby.tables) == 0 {
 		left = append(left, m.st.dim.Render("  none yet: press n to make one"))
 	}
-	for i, t := range m.lobby.tables {
-		line := fmt.Sprintf("%s %-10s %-8s %s", marker(i == m.lobby.sel), m.gameTitle(t.Game), t.Status, seatsLine(t))
+	// A window of tables around the selection, so that the chat and the
+	// keys stay on an 80x24 screen however many tables there are.
+	// Beside the tables (wide screens) or under them: who is online, at
+	// most five names when under them, then the chat.
+	onlineRows := 2 + min(len(m.lobby.online), 5)
+	if m.w >= 100 {
+		onlineRows = 0
+	}
+	chatRows := 4
+	if m.h >= 30 {
+		chatRows = 6
+	}
+	window := max(3, m.h-(10+onlineRows+chatRows))
+	first := max(0, min(m.lobby.sel-window/2, len(m.lobby.tables)-window))
+	last := min(len(m.lobby.tables), first+window)
+	if first > 0 {
+		left = append(left, m.st.dim.Render(fmt.Sprintf("  (%d more above)", first)))
+	}
+	for i := first; i < last; i++ {
+		t := m.lobby.tables[i]
+		line := fmt.Sprintf("%s %-16s %-8s %s", marker(i == m.lobby.sel), m.gameTitle(t.Game), t.Status, seatsLine(t))
 		if i == m.lobby.sel {
 			line = m.st.cursor.Render(line)
 		}
 		left = append(left, line)
 	}
+	if last < len(m.lobby.tables) {
+		left = append(left, m.st.dim.Render(fmt.Sprintf("  (%d more below)", len(m.lobby.tables)-last)))
+	}
 	right := []string{m.st.bold.Render(fmt.Sprintf("Online (%d)", len(m.lobby.online)))}
-	for _, u := range m.lobby.online {
+	for i, u := range m.lobby.online {
+		if m.w < 100 && i == 5 {
+			right = append(right, m.st.dim.Render(fmt.Sprintf("  and %d more", len(m.lobby.online)-5)))
+			break
+		}
 		name := u.Name
 		if u.Guest {
 			name += "*"
@@ -188,7 +214,7 @@ func (m *Model) lobbyView() string {
 		b.WriteString("\n" + strings.Join(right, "\n") + "\n")
 	}
 	b.WriteString("\n" + m.st.bold.Render("Lobby chat") + "\n")
-	for _, c := range lastChats(m.lobby.chat, 6) {
+	for _, c := range lastChats(m.lobby.chat, chatRows) {
 		b.WriteString("  " + c.From + ": " + c.Text + "\n")
 	}
 	b.WriteString("\n" + m.st.dim.Render("Enter join   w watch   n new table   c chat   ? help   q quit"))
