@@ -256,7 +256,10 @@ func TestModelWarfareRecruitAndEndTurn(t *testing.T) {
 	h := b.byID[to]
 	b.x, b.y = h.X, h.Y
 	ann.keys("enter")
-	ann.waitFor(fmt.Sprintf("peasant %d", to))
+	ann.waitFor("1. Ann: buy")
+	if log := ann.m.table.log; !strings.HasSuffix(log[len(log)-1], fmt.Sprintf("peasant %d", to)) {
+		t.Fatalf("the move log says %q, want a peasant placed on %d", log[len(log)-1], to)
+	}
 	ann.keys("e")
 	ann.waitFor("Ann: end")
 	ann.waitFor("Round 2 of")

@@ -318,7 +318,11 @@ func (b *warBoard) nextVillage() {
 const warRows = 10
 
 func (b *warBoard) window(width int) (x0, y0, cols int) {
+	// Leave the table's column of moves and chat room beside the map.
 	cols = max((width-2)/2, 10)
+	if width >= 70 {
+		cols = (width - 32) / 2
+	}
 	if cols > b.v.Width {
 		cols = b.v.Width
 	}
