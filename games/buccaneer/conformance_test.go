@@ -26,7 +26,56 @@ func TestConformance(t *testing.T) {
 		MovesChecked: 12,
 		MaxMoves:     600,
 		Hidden:       unseenCrew,
+		Candidates:   nearMisses,
 	})
+}
+
+// nearMisses are moves of every form, mostly made of what is at hand:
+// squares on and just off the board, facings, answers, seats, and trades,
+// takes, keeps and plays of the seat's own cards and treasure, the port's
+// stock and a few items anywhere.
+func nearMisses(st game.State, seat game.Seat, rng *game.Rand) []game.Move {
+	s := st.(*State)
+	p := s.players[seat]
+	var mine, theirs []string
+	for _, c := range p.hand {
+		mine = append(mine, c.String())
+	}
+	for _, k := range p.hold {
+		mine = append(mine, k.String())
+	}
+	if port := portAt(p.at); port >= 0 {
+		stock := s.stockBundle(port)
+		theirs = stock.items()
+	}
+	every := []string{"diamond", "ruby", "gold", "pearl", "rum", "R1", "R2", "R3", "B1", "B2", "B3", "john"}
+	pick := func(from []string) []string {
+		if len(from) == 0 {
+			from = every
+		}
+		var out []string
+		for range 1 + rng.IntN(3) {
+			if rng.IntN(5) == 0 {
+				out = append(out, every[rng.IntN(len(every))])
+			} else {
+				out = append(out, from[rng.IntN(len(from))])
+			}
+		}
+		return out
+	}
+	return []game.Move{
+		SailTo(rng.IntN(Size+2), rng.IntN(Size+2)),
+		SailTo(p.at.X+rng.IntN(7)-3, p.at.Y+rng.IntN(7)-3),
+		FaceTo(Dir(rng.IntN(8))),
+		AttackMove(rng.IntN(2) == 0),
+		SeatMove(rng.IntN(s.n+1) - 1),
+		Done,
+		Move{Crew: true},
+		Move{Give: pick(mine), Take: pick(theirs)},
+		Move{Take: pick(theirs)},
+		Move{Keep: pick(nil)},
+		Move{Play: []int{21, 23, 24, 25, rng.IntN(30)}[rng.IntN(5)], Take: pick(theirs)},
+	}
 }
 
 // unseenCrew is the sampler: a match seat cannot tell from l. It writes
