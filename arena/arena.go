@@ -42,7 +42,9 @@ type Game struct {
 	Index   int
 	Seed    uint64
 	SeatA   game.Seat
+	Seats   int // at the table; A sits in seat Index%Seats
 	Winners []game.Seat
+	Reason  string // the Outcome's, such as a turn limit reached
 	Scores  []int
 	Moves   [2]int           // moves made by A and by B
 	Time    [2]time.Duration // time A and B spent choosing
@@ -217,7 +219,7 @@ func playOne(ctx context.Context, cfg Config, index int, seed uint64) (Game, err
 		return Game{}, err
 	}
 	n := st.Seats()
-	g := Game{Index: index, Seed: seed, SeatA: game.Seat(index % n)}
+	g := Game{Index: index, Seed: seed, SeatA: game.Seat(index % n), Seats: n}
 	bots := make([]game.Bot, n)
 	botRng := game.NewRand(seed ^ 0xa0761d6478bd642f)
 	for s := range n {
@@ -269,7 +271,7 @@ func playOne(ctx context.Context, cfg Config, index int, seed uint64) (Game, err
 	if o == nil {
 		return Game{}, fail("no seat owes a move but there is no outcome")
 	}
-	g.Winners = o.Winners
+	g.Winners, g.Reason = o.Winners, o.Reason
 	g.Scores = st.Scores()
 	return g, nil
 }

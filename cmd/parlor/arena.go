@@ -115,11 +115,12 @@ func runArena(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// seatsOf is the number of seats in the games played.
+// seatsOf is the number of seats in the games played (each game records
+// its table, since a game without Scores says nothing of it there).
 func seatsOf(r arena.Result) int {
-	n := 2
+	n := 0
 	for _, g := range r.PerGame {
-		n = max(n, len(g.Scores))
+		n = max(n, g.Seats)
 	}
 	return n
 }

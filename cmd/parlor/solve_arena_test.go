@@ -98,6 +98,29 @@ func TestArenaDots(t *testing.T) {
 	}
 }
 
+// TestArenaSeatsOfTable: the header names the table's seats, also for a
+// game whose Scores are nil (Clue) and for four captains (Buccaneer).
+func TestArenaSeatsOfTable(t *testing.T) {
+	for _, c := range []struct{ game, a, b, options string }{
+		{"clue", "medium", "easy", `{"players":4}`},
+		{"buccaneer", "hard", "easy", ""},
+		{"dots", "medium", "easy", `{"rows":3,"cols":3}`},
+	} {
+		args := []string{"arena", "--game", c.game, "--a", c.a, "--b", c.b, "--games", "2", "--ms", "100"}
+		if c.options != "" {
+			args = append(args, "--options", c.options)
+		}
+		out, errs, code := parlor(t, args...)
+		want := "(A sits in seat i%4 of game i)"
+		if c.game == "dots" {
+			want = "(A sits in seat i%2 of game i)"
+		}
+		if code != 0 || !strings.Contains(out, want) {
+			t.Fatalf("%s: exit %d, want %q in:\n%s%s", c.game, code, want, out, errs)
+		}
+	}
+}
+
 func TestArenaBattleship(t *testing.T) {
 	out, errs, code := parlor(t, "arena", "--game", "battleship", "--a", "expert", "--b", "easy", "--games", "4", "--ms", "200")
 	if code != 0 || arenaCount(t, out, "games") != 4 {

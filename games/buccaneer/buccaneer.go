@@ -174,7 +174,9 @@
 // strengths appear nowhere: not in views, events, errors or String. Crew
 // cards moving between hands and the pack are told in full only to the
 // captains who held them (event "crew-cards"); everyone else gets the
-// count and total (event "crew"). After the end every hand is shown.
+// count and total (event "crew"), or only the count in card 20's
+// exchange, where the totals each way would tell more than the two hands'
+// new totals. After the end every hand is shown.
 //
 // # Moves and notation
 //

@@ -430,8 +430,7 @@ func (s *State) playSeat(seat, other game.Seat) {
 	mine, theirs := s.randomCards(seat, 2), s.randomCards(other, 2)
 	s.giveCards(other, mine)
 	s.giveCards(seat, theirs)
-	s.crewMoved(mine, seatPlace(seat), seatPlace(other), seat, other, false)
-	s.crewMoved(theirs, seatPlace(other), seatPlace(seat), other, seat, false)
+	s.crewSwapped(mine, theirs, seat, other)
 	s.endTurn()
 }
 

@@ -1,6 +1,7 @@
 package buccaneer
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -368,6 +369,45 @@ func TestChance20_SwapWithShipByTreasureIsland(t *testing.T) {
 	must(t, s, 0, "face N")
 	if hand(s, 0) != "[R3]" {
 		t.Fatalf("hand %s", hand(s, 0))
+	}
+}
+
+// TestChance20_ExchangeTellsOthersOnlyCounts: the two captains who swap
+// see the cards both ways; everyone else learns how many went each way,
+// but not their totals, which would tell more of the two hands than their
+// new totals (the decisions page: of another hand, only the number of
+// cards and the total). The conformance suite's sampler found this.
+func TestChance20_ExchangeTellsOthersOnlyCounts(t *testing.T) {
+	s := drawScenario(t, 20, "[8,10]", "N", `,"hand":["R1","R2","R3"]`,
+		[]string{`{"home":"Genoa","at":[13,10],"hand":["B1","B2","B3"]}`, cadiz}, "")
+	ev := must(t, s, 0, "face N")
+	if hand(s, 0) == "[R1 R2 R3]" || len(s.players[0].hand) != 3 || len(s.players[1].hand) != 3 {
+		t.Fatalf("no exchange: hands %s %s", hand(s, 0), hand(s, 1))
+	}
+	public, private := 0, 0
+	for _, e := range ev {
+		d, ok := e.Data.(CrewData)
+		if !ok {
+			continue
+		}
+		switch e.Type {
+		case "crew":
+			public++
+			if e.To != nil || d.Count != 2 || d.Total != 0 || d.Cards != nil {
+				t.Errorf("public event of the exchange tells more than the count: %+v to %v", d, e.To)
+			}
+			if b, _ := json.Marshal(e); strings.Contains(string(b), "total") {
+				t.Errorf("public event of the exchange has a total: %s", b)
+			}
+		case "crew-cards":
+			private++
+			if !slices.Equal(slices.Sorted(slices.Values(e.To)), []game.Seat{0, 1}) || d.Total != crewTotal(d.Cards) || len(d.Cards) != 2 {
+				t.Errorf("private event of the exchange: %+v to %v", d, e.To)
+			}
+		}
+	}
+	if public != 2 || private != 2 {
+		t.Fatalf("%d public and %d private crew events, want 2 and 2: %v", public, private, ev)
 	}
 }
 

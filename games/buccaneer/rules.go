@@ -47,11 +47,15 @@ type (
 	// CrewData: crew cards moved. Everyone learns how many and their total;
 	// Cards is given only when everyone may see them (to or from a port or
 	// Flat Island), and in a second event to the captains who held them.
+	// In card 20's exchange the public events leave Total out (it is 0
+	// only then, a crew card being worth at least 1): the totals each way
+	// would tell more than the two hands' new totals, which are all the
+	// rules show of them.
 	CrewData struct {
 		From  string `json:"from"`
 		To    string `json:"to"`
 		Count int    `json:"count"`
-		Total int    `json:"total"`
+		Total int    `json:"total,omitempty"`
 		Cards []Card `json:"cards,omitempty"`
 	}
 	// ChanceData: a chance card drawn, shown to everyone.
@@ -98,6 +102,20 @@ const (
 // crewMoved tells of crew cards moving. Between hands and the pack the
 // cards themselves are told only to the captains who held them.
 func (s *State) crewMoved(cards []Card, from, to string, fromSeat, toSeat game.Seat, public bool) {
+	s.crewTold(cards, from, to, fromSeat, toSeat, public, true)
+}
+
+// crewSwapped tells of card 20's exchange between seat and other: mine
+// went to other and theirs to seat. Everyone else learns how many cards
+// went each way but not their totals (see CrewData).
+func (s *State) crewSwapped(mine, theirs []Card, seat, other game.Seat) {
+	s.crewTold(mine, seatPlace(seat), seatPlace(other), seat, other, false, false)
+	s.crewTold(theirs, seatPlace(other), seatPlace(seat), other, seat, false, false)
+}
+
+// crewTold is crewMoved; total says whether the public event tells the
+// cards' total.
+func (s *State) crewTold(cards []Card, from, to string, fromSeat, toSeat game.Seat, public, total bool) {
 	if len(cards) == 0 {
 		return
 	}
@@ -109,7 +127,11 @@ func (s *State) crewMoved(cards []Card, from, to string, fromSeat, toSeat game.S
 		s.emit("crew", game.Spectator, d)
 		return
 	}
-	s.emit("crew", game.Spectator, d)
+	told := d
+	if !total {
+		told.Total = 0
+	}
+	s.emit("crew", game.Spectator, told)
 	var to2 []game.Seat
 	for _, x := range []game.Seat{fromSeat, toSeat} {
 		if x >= 0 && !slices.Contains(to2, x) {
