@@ -337,3 +337,74 @@ func TestBuccaneerOnline(t *testing.T) {
 	ann.snap("after-eight-turns")
 	bob.snap("after-eight-turns")
 }
+
+// TestBuccaneerWin: London sails home with a diamond and a ruby to a port
+// already holding 11 points; the ship unloads, the game ends with London's
+// win, the board says so, and the replay shows the sea.
+func TestBuccaneerWin(t *testing.T) {
+	p := newPage(t, "captain", 1400, 1000)
+	p.guest(uniqueName("Cap"))
+	sc := map[string]any{
+		"ships": []map[string]any{
+			{"home": "London", "at": []int{3, 14}, "facing": "W", "hand": []string{"R1", "B1"}, "treasure": []string{"diamond", "ruby"}},
+			{"home": "Genoa"},
+		},
+		"ports": map[string]any{"London": map[string]any{"treasure": []string{"gold", "gold", "pearl"}}},
+		"turn":  0,
+	}
+	id := evalAs[string](p, createBucJS(map[string]any{"seats": 2, "scenario": sc},
+		[]map[string]string{{"kind": "me"}, {"kind": "bot", "level": "easy"}}))
+	p.goTo("/t/" + id)
+	p.waitFor("two lit squares", `document.querySelectorAll(".bc-target:not(.theirs)").length === 2`)
+	p.click(`.bc-target[data-sq="1,14"]`)
+	p.waitFor("the result", `!!document.querySelector("#result:not([hidden])")`)
+	if got := p.text("#bc-status"); !strings.Contains(got, "Game over") {
+		t.Fatalf("the board's status says %q", got)
+	}
+	if got := p.text("#bc-act"); !strings.Contains(got, "new game") {
+		t.Fatalf("the action box says %q", got)
+	}
+	if got := p.text(`#bc-ports tr[data-port="London"]`); strings.Count(got, "Diamond")+strings.Count(got, "Ruby") != 2 {
+		t.Fatalf("London's row after unloading: %q", got)
+	}
+	p.snap("won")
+	p.click(`a[href^="/replay/"]`)
+	p.waitFor("the replay's sea", `document.querySelectorAll(".replay .bc-port").length === 6`)
+	p.snap("replay")
+}
+
+// TestBuccaneerChanceCaptain: chance card 2 asks which captain must give
+// three crew cards; the choice names both others, and the chosen one's
+// cards come to the drawer's hand.
+func TestBuccaneerChanceCaptain(t *testing.T) {
+	p := newPage(t, "captain", 1400, 1000)
+	p.guest(uniqueName("Cap"))
+	sc := map[string]any{
+		"ships": []map[string]any{
+			{"home": "London", "at": []int{10, 5}, "facing": "N", "hand": []string{"R1", "B2"}},
+			{"home": "Genoa", "hand": []string{"R3", "B3", "R2", "B1"}},
+			{"home": "Cadiz", "hand": []string{"R1"}},
+		},
+		"chancePack": []int{2},
+		"turn":       0,
+	}
+	id := evalAs[string](p, createBucJS(map[string]any{"seats": 3, "scenario": sc},
+		[]map[string]string{{"kind": "me"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}}))
+	p.goTo("/t/" + id)
+	p.click(`.bc-target[data-sq="10,8"]`)
+	p.click("#bc-face-W")
+	p.waitVisible("#bc-seat-1")
+	if !evalAs[bool](p, `!!document.querySelector("#bc-seat-2") && !document.querySelector("#bc-seat-0")`) {
+		t.Fatal("card 2 should offer the two other captains and not the drawer")
+	}
+	if got := p.text("#bc-act"); !strings.Contains(got, "give you 3 crew cards") {
+		t.Fatalf("the choice reads %q", got)
+	}
+	p.snap("whom-to-rob")
+	p.click("#bc-seat-1")
+	p.waitFor("three more crew cards", `window.parlorTable.state().views["0"].players[0].hand.length === 5`)
+	if got := p.text(`[data-hand="0"]`); strings.Count(got, "1")+strings.Count(got, "2")+strings.Count(got, "3") != 5 {
+		t.Fatalf("the hand shown is %q", got)
+	}
+	p.snap("robbed")
+}

@@ -137,6 +137,7 @@ export function buccaneerView(ctx: TableCtx): GameView {
   let give = new Set<string>();
   let take = new Set<string>();
   let tradeKey = "";
+  let tradeErr = "";
   let busy = false;
 
   const view = (): BucView | null => {
@@ -298,7 +299,7 @@ export function buccaneerView(ctx: TableCtx): GameView {
       const turn = v.step.mover === p.seat && v.step.name !== "over";
       caps.append(h("div", { class: `bc-captain s${p.seat}${turn ? " to-move" : ""}`, "data-captain": p.seat },
         h("div", { class: "bc-cap-head" }, shipIcon(p.seat, letter(v, p.seat), p.facing),
-          h("strong", null, ctx.seatName(p.seat)), h("span", { class: "muted" }, ` ${p.home}`), turn ? h("span", { class: "turn-tag" }, "to move") : null),
+          h("strong", null, ctx.seatLabel(p.seat)), h("span", { class: "muted" }, ` ${p.home}`), turn ? h("span", { class: "turn-tag" }, "to move") : null),
         h("div", { class: "bc-cap-line" }, `At ${p.at.join(",")} facing ${p.facing} · moves `, h("strong", { "data-distance": p.seat }, String(p.distance)),
           ` · ${plural(p.cards, "crew card")}`),
         h("div", { class: "bc-cap-line" }, "Ship: ", chips(p.treasure, "no treasure"), h("span", { class: "bc-home" }, ` Home: ${p.atHome} pts`)),
@@ -310,7 +311,7 @@ export function buccaneerView(ctx: TableCtx): GameView {
     const body = h("tbody");
     for (const p of v.ports) {
       body.append(h("tr", { "data-port": p.name },
-        h("th", { scope: "row" }, p.name, h("br"), h("span", { class: "muted small" }, p.owner >= 0 ? `${letter(v, p.owner)}: ${ctx.seatName(p.owner)}` : "trading")),
+        h("th", { scope: "row" }, p.name, h("br"), h("span", { class: "muted small" }, p.owner >= 0 ? `${letter(v, p.owner)}: ${ctx.seatLabel(p.owner)}` : "trading")),
         h("td", null, chips(p.cards, "–"), p.longJohn ? h("span", { class: "bc-chip john" }, "Long John") : null),
         h("td", null, chips(p.treasure, "–"), p.safe.length ? h("div", { class: "small" }, "Safe: ", chips(p.safe)) : null)));
     }
@@ -349,7 +350,7 @@ export function buccaneerView(ctx: TableCtx): GameView {
     const box = h("div", { class: "bc-trade", id: "bc-trade" });
     if (!port) return box;
     const key = `${v.turns}:${port.name}:${(p.hand ?? []).join()}:${p.treasure.join()}:${port.cards.join()}:${port.treasure.join()}`;
-    if (key !== tradeKey) { give = new Set(); take = new Set(); tradeKey = key; }
+    if (key !== tradeKey) { give = new Set(); take = new Set(); tradeKey = key; tradeErr = ""; }
     const mine: [string, string][] = [...(p.hand ?? []).map((c, i): [string, string] => [`h${i}`, c]), ...p.treasure.map((t, i): [string, string] => [`t${i}`, t])];
     const kept = p.kept.filter((k) => playLimit[k]);
     const theirs: [string, string][] = [...port.cards.map((c, i): [string, string] => [`pc${i}`, c]), ...port.treasure.map((t, i): [string, string] => [`pt${i}`, t])];
@@ -358,7 +359,7 @@ export function buccaneerView(ctx: TableCtx): GameView {
     const giveItems = () => [...give].filter((k) => !k.startsWith("k")).map(itemOf);
     const takeItems = () => [...take].map(itemOf);
     const playing = () => [...give].filter((k) => k.startsWith("k")).map((k) => Number(k.slice(1)));
-    const toggle = (set: Set<string>, k: string) => { if (set.has(k)) set.delete(k); else set.add(k); render(); };
+    const toggle = (set: Set<string>, k: string) => { if (set.has(k)) set.delete(k); else set.add(k); tradeErr = ""; render(); };
     const itemBtn = (set: Set<string>, k: string, it: string, side: string) => h("button", {
       type: "button", class: `bc-item${set.has(k) ? " chosen" : ""}`, "aria-pressed": String(set.has(k)), "data-item": it, "data-side": side, "data-key": k,
       onclick: () => toggle(set, k),
@@ -366,7 +367,7 @@ export function buccaneerView(ctx: TableCtx): GameView {
     const g = giveItems(), t = takeItems(), cards = playing();
     const gv = sum(g), tv = sum(t);
     const limitNote = cards.length === 1 ? ` (card allows up to ${playLimit[cards[0]]})` : "";
-    box.append(h("p", null, h("strong", null, `Trading in ${port.name}`), port.owner >= 0 ? ` (${ctx.seatName(port.owner)}'s home: crew you give goes to that captain)` : "",
+    box.append(h("p", null, h("strong", null, `Trading in ${port.name}`), port.owner >= 0 ? ` (${ctx.seatLabel(port.owner)}'s home: crew you give goes to that captain)` : "",
       ". Pick what you give and what you take; both sides must be worth the same."),
     h("div", { class: "bc-trade-cols" },
       h("div", { class: "bc-trade-col" }, h("h4", null, "You give"),
@@ -377,8 +378,9 @@ export function buccaneerView(ctx: TableCtx): GameView {
         theirs.length ? theirs.map(([k, it]) => itemBtn(take, k, it, "take")) : h("p", { class: "muted" }, "nothing to trade"))),
     h("p", { class: `bc-trade-sum${cards.length ? "" : gv === tv && gv > 0 ? " equal" : " unequal"}`, id: "bc-trade-sum" },
       cards.length ? `Playing ${cards.map((n) => keptTitle[n]).join(", ")}: you take worth ${tv}${limitNote}.` : `You give worth ${gv}; you take worth ${tv}.${gv === tv && gv > 0 ? " Equal: you may trade." : ""}`),
+    tradeErr ? h("p", { class: "bc-trade-err", id: "bc-trade-err", role: "alert" }, tradeErr) : "",
     h("div", { class: "bc-actions" }, button("Trade", "bc-trade-go", () => tryTrade(p, g, t, cards), "primary"),
-      button("Clear", "bc-trade-clear", () => { give = new Set(); take = new Set(); render(); }),
+      button("Clear", "bc-trade-clear", () => { give = new Set(); take = new Set(); tradeErr = ""; render(); }),
       button("Done: leave port", "bc-done", () => void send({ done: true }))));
     return box;
   }
@@ -386,27 +388,28 @@ export function buccaneerView(ctx: TableCtx): GameView {
   /** tryTrade checks a trade as the server would, so that a player hears
    * at once why it cannot be made, then sends it. */
   function tryTrade(p: PlayerV, g: string[], t: string[], cards: number[]): void {
+    const refuse = (text: string) => { tradeErr = text; ctx.error(text); render(); };
     const treasureOf = (xs: string[]) => xs.filter((x) => worth[x]).length;
-    if (!t.length) { ctx.error("Pick something of the port's to take."); return; }
+    if (!t.length) { refuse("Pick something of the port's to take."); return; }
     if (cards.length) {
       const n = cards[0];
-      if (cards.length > 1 || g.length) { ctx.error("Play one card alone, giving nothing else with it."); return; }
-      if (t.includes("john")) { ctx.error("Long John is bought with one treasure, not with a card."); return; }
-      if (sum(t) > playLimit[n]) { ctx.error(`That is worth ${sum(t)}; ${keptTitle[n]} allows up to ${playLimit[n]}.`); return; }
-      if (n === 21 && treasureOf(t)) { ctx.error("Long John Silver is traded for crew only."); return; }
-      if (p.treasure.length + treasureOf(t) > 2) { ctx.error("A ship carries at most two treasures."); return; }
+      if (cards.length > 1 || g.length) { refuse("Play one card alone, giving nothing else with it."); return; }
+      if (t.includes("john")) { refuse("Long John is bought with one treasure, not with a card."); return; }
+      if (sum(t) > playLimit[n]) { refuse(`That is worth ${sum(t)}; ${keptTitle[n]} allows up to ${playLimit[n]}.`); return; }
+      if (n === 21 && treasureOf(t)) { refuse("Long John Silver is traded for crew only."); return; }
+      if (p.treasure.length + treasureOf(t) > 2) { refuse("A ship carries at most two treasures."); return; }
       void send({ play: n, take: t });
       return;
     }
     if (t.includes("john")) {
-      if (t.length !== 1 || g.length !== 1 || !worth[g[0]]) { ctx.error("Long John costs exactly one treasure, alone: pick one treasure to give and Long John to take."); return; }
+      if (t.length !== 1 || g.length !== 1 || !worth[g[0]]) { refuse("Long John costs exactly one treasure, alone: pick one treasure to give and Long John to take."); return; }
       void send({ give: g, take: t });
       return;
     }
-    if (!g.length) { ctx.error("Pick something of yours to give."); return; }
-    if (sum(g) !== sum(t)) { ctx.error(`Not equal: you give worth ${sum(g)} and take worth ${sum(t)}. A trade must be of equal value.`); return; }
-    if (g.some((x) => t.includes(x))) { ctx.error("Do not give and take the same kind of item: leave it out of both sides."); return; }
-    if (p.treasure.length - treasureOf(g) + treasureOf(t) > 2) { ctx.error("A ship carries at most two treasures."); return; }
+    if (!g.length) { refuse("Pick something of yours to give."); return; }
+    if (sum(g) !== sum(t)) { refuse(`Not equal: you give worth ${sum(g)} and take worth ${sum(t)}. A trade must be of equal value.`); return; }
+    if (g.some((x) => t.includes(x))) { refuse("Do not give and take the same kind of item: leave it out of both sides."); return; }
+    if (p.treasure.length - treasureOf(g) + treasureOf(t) > 2) { refuse("A ship carries at most two treasures."); return; }
     void send({ give: g, take: t });
   }
 
@@ -482,7 +485,7 @@ export function buccaneerView(ctx: TableCtx): GameView {
   function renderStatus(v: BucView): void {
     const st = v.step;
     let text = `Turn ${v.turns + 1}${v.maxTurns ? ` of ${v.maxTurns}` : ""} · `;
-    if (st.name === "over") text = `Game over after ${v.turns} turns.`;
+    if (st.name === "over") text = "Game over.";
     else if (st.name === "attack?") text += `${who(st.mover)} sails past ${who(st.owes)}, who may attack`;
     else text += `${who(st.mover)} to ${({ move: "sail", face: "choose a facing", port: "trade", choose: "choose", captain: "choose a captain", spoils: "keep spoils", escape: "sail away" } as Record<string, string>)[st.name] ?? st.name}`;
     statusEl.textContent = text;
