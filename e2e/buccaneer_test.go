@@ -408,3 +408,83 @@ func TestBuccaneerChanceCaptain(t *testing.T) {
 	}
 	p.snap("robbed")
 }
+
+// TestBuccaneerSpoilsAndDoubloons: two captains at one screen. London
+// sails onto the Genoa ship (an attack square), wins, and with room for
+// one piece chooses which of the loser's two treasures to keep; Genoa
+// sails away and turns. London then sails into Venice, where Doubloons
+// for the gold is refused (the ship would carry three treasures) and
+// Doubloons for the red 2 is played.
+func TestBuccaneerSpoilsAndDoubloons(t *testing.T) {
+	p := newPage(t, "captains", 1400, 1000)
+	p.guest(uniqueName("Cap"))
+	sc := map[string]any{
+		"ships": []map[string]any{
+			{"home": "London", "at": []int{1, 4}, "facing": "N", "hand": []string{"B3", "B2"}, "treasure": []string{"pearl"}, "kept": []int{23}},
+			{"home": "Genoa", "at": []int{1, 5}, "facing": "E", "hand": []string{"R1", "B1"}, "treasure": []string{"diamond", "rum"}},
+		},
+		"ports": map[string]any{"Venice": map[string]any{"treasure": []string{"gold"}, "cards": []string{"R2"}}},
+		"turn":  0,
+	}
+	id := evalAs[string](p, createBucJS(map[string]any{"seats": 2, "scenario": sc}, meSeats(2)))
+	p.goTo("/t/" + id)
+	handover := func(want string) {
+		p.t.Helper()
+		p.waitVisible("#handover-ok")
+		if got := p.text(".handover-card h2"); !strings.Contains(got, want) {
+			t.Fatalf("the curtain says %q, want %s", got, want)
+		}
+		p.click("#handover-ok")
+		p.waitFor("the board", `window.parlorTable.state().handover === null && !!document.querySelector("#bc-act p")`)
+	}
+	handover("Player 1")
+	if got := p.text(`[data-captain="0"]`); !strings.Contains(got, "Doubloons (23)") {
+		t.Fatalf("London's panel does not show the kept card: %q", got)
+	}
+	p.waitVisible(`.bc-target.attack[data-sq="1,5"]`)
+	p.snap("attack-square")
+	p.click(`.bc-target[data-sq="1,5"]`)
+	p.waitVisible("#bc-keep-diamond")
+	if !evalAs[bool](p, `!!document.querySelector("#bc-keep-rum") && !document.querySelector("#bc-keep-diamond-rum")`) {
+		t.Fatal("the spoils offer should be the diamond or the rum, one piece")
+	}
+	p.snap("spoils")
+	p.click("#bc-keep-diamond")
+
+	// Genoa lost: it sails away, then turns; its own turn it only turns.
+	handover("Player 2")
+	p.click(`.bc-target[data-sq="3,5"]`)
+	p.click("#bc-face-E")
+	// Its own turn follows at once, with no curtain: the same captain.
+	p.waitVisible("#bc-turn-N")
+	p.click("#bc-turn-N")
+
+	handover("Player 1")
+	if v := p.bucState(); strings.Join(v.Players[0].Treasure, " ") != "diamond pearl" {
+		t.Fatalf("London carries %v after the fight", v.Players[0].Treasure)
+	}
+	p.click(`.bc-target[data-sq="1,7"]`)
+	p.waitVisible("#bc-trade")
+	p.click(`.bc-item[data-play="23"]`)
+	p.click(`.bc-item[data-key="pt0"]`)
+	p.click("#bc-trade-go")
+	p.waitVisible("#bc-trade-err")
+	if got := p.text("#bc-trade-err"); !strings.Contains(got, "two treasures") {
+		t.Fatalf("the refusal says %q", got)
+	}
+	p.snap("doubloons-refused")
+	p.click(`.bc-item[data-key="pt0"]`)
+	p.click(`.bc-item[data-key="pc0"]`)
+	p.waitFor("the card's offer", `document.querySelector("#bc-trade-sum").textContent.includes("Playing Doubloons")`)
+	p.click("#bc-trade-go")
+	// Nothing else can be traded: the turn passes to Genoa.
+	handover("Player 2")
+	v := p.bucState()
+	if len(v.Players[0].Hand) != 0 || v.Ports[4].Name != "Venice" || strings.Join(v.Ports[4].Cards, " ") != "" {
+		t.Fatalf("after Doubloons: London %+v, Venice %+v", v.Players[0], v.Ports[4])
+	}
+	if got := p.text(`[data-captain="0"]`); strings.Contains(got, "Doubloons") || !strings.Contains(got, "3 crew cards") {
+		t.Fatalf("London's panel after playing Doubloons: %q", got)
+	}
+	p.snap("after-doubloons")
+}
