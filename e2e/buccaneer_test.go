@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 )
 
 // bucPlayer and bucView are the parts of a Buccaneer view the tests read.
@@ -112,8 +114,17 @@ func (p *page) bucStep() (string, bool) {
 func TestBuccaneerHotSeat(t *testing.T) {
 	p := newPage(t, "captains", 1400, 1000)
 	p.guest(uniqueName("Cap"))
-	id := evalAs[string](p, createBucJS(map[string]any{"seats": 4}, meSeats(4)))
-	p.goTo("/t/" + id)
+	// The create dialog: Buccaneer at one screen gives four seats, all "me".
+	p.click("#new-table")
+	p.waitVisible("dialog.create")
+	p.choose("#create-game", "buccaneer")
+	p.click("#mode-hotseat")
+	p.waitFor("four seats", `document.querySelectorAll(".seat-row").length === 4`)
+	if n := evalAs[int](p, `[...document.querySelectorAll("[id$=-kind]")].filter(s => s.value === "me").length`); n != 4 {
+		t.Fatalf("%d of the four seats are mine", n)
+	}
+	p.snap("create-dialog")
+	p.click("#create-submit")
 	p.waitVisible("#handover-ok")
 	p.snap("curtain")
 	if evalAs[int](p, `document.querySelectorAll("[data-hand]").length`) != 0 {
@@ -299,9 +310,20 @@ func TestBuccaneerOnline(t *testing.T) {
 	bob := newPage(t, "bob", 1400, 1000)
 	ann.guest(uniqueName("Ann"))
 	bob.guest(uniqueName("Bob"))
-	id := evalAs[string](ann, createBucJS(map[string]any{"seats": 4},
-		[]map[string]string{{"kind": "me"}, {"kind": "open"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}}))
-	ann.goTo("/t/" + id)
+	// Online, with two of the four seats given to the computer.
+	ann.click("#new-table")
+	ann.waitVisible("dialog.create")
+	ann.choose("#create-game", "buccaneer")
+	ann.click("#mode-online")
+	ann.waitFor("four seats", `document.querySelectorAll(".seat-row").length === 4`)
+	for _, i := range []int{2, 3} {
+		ann.choose(fmt.Sprintf("#seat-%d-kind", i), "bot")
+		ann.choose(fmt.Sprintf("#seat-%d-level", i), "easy")
+	}
+	ann.snap("create-dialog")
+	ann.click("#create-submit")
+	ann.waitFor("the table screen", `location.pathname.startsWith("/t/")`)
+	id := evalAs[string](ann, `location.pathname.slice(3)`)
 	bob.goTo("/t/" + id)
 	bob.click(".seat-1 button")
 	ann.click("#start-game")
@@ -407,6 +429,10 @@ func TestBuccaneerChanceCaptain(t *testing.T) {
 		t.Fatalf("the hand shown is %q", got)
 	}
 	p.snap("robbed")
+	// On a phone the sea fits the width and the panels follow below it.
+	p.do("phone size", chromedp.EmulateViewport(390, 844, chromedp.EmulateTouch, chromedp.EmulateMobile, chromedp.EmulatePortrait))
+	p.waitFor("the sea within the screen", `document.querySelector(".bc-svg").getBoundingClientRect().width <= 390`)
+	p.snap("phone")
 }
 
 // TestBuccaneerSpoilsAndDoubloons: two captains at one screen. London
