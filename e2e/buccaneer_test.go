@@ -371,8 +371,9 @@ func TestBuccaneerWin(t *testing.T) {
 			{"home": "London", "at": []int{3, 14}, "facing": "W", "hand": []string{"R1", "B1"}, "treasure": []string{"diamond", "ruby"}},
 			{"home": "Genoa"},
 		},
-		"ports": map[string]any{"London": map[string]any{"treasure": []string{"gold", "gold", "pearl"}}},
-		"turn":  0,
+		"ports":      map[string]any{"London": map[string]any{"treasure": []string{"gold", "gold", "pearl"}}},
+		"flatIsland": map[string]any{"cards": []string{"B1"}, "treasure": []string{"rum"}},
+		"turn":       0,
 	}
 	id := evalAs[string](p, createBucJS(map[string]any{"seats": 2, "scenario": sc},
 		[]map[string]string{{"kind": "me"}, {"kind": "bot", "level": "easy"}}))
@@ -388,6 +389,12 @@ func TestBuccaneerWin(t *testing.T) {
 	}
 	if got := p.text(`#bc-ports tr[data-port="London"]`); strings.Count(got, "Diamond")+strings.Count(got, "Ruby") != 2 {
 		t.Fatalf("London's row after unloading: %q", got)
+	}
+	if got := evalAs[string](p, `[...document.querySelectorAll('[data-island="flat"]')].map(e => e.textContent).join(" / ")`); got != "1 treasure / 1 crew card" {
+		t.Fatalf("Flat Island on the board reads %q", got)
+	}
+	if got := p.text("#bc-flat"); !strings.Contains(got, "Rum") || !strings.Contains(got, "1") {
+		t.Fatalf("Flat Island's panel reads %q", got)
 	}
 	p.snap("won")
 	p.click(`a[href^="/replay/"]`)

@@ -209,17 +209,17 @@ export function buccaneerView(ctx: TableCtx): GameView {
       seaLayer.append(svg("text", { x: sx(i) + C / 2, y: M + W + 12, class: "bc-coord", "text-anchor": "middle" }, String(i)),
         svg("text", { x: M - 5, y: sy(i) + C / 2 + 4, class: "bc-coord", "text-anchor": "end" }, String(i)));
     }
-    const island = (r: RectV, cls: string, name: string, sub: string) => {
+    const island = (r: RectV, cls: string, name: string, ...sub: string[]) => {
       const x = sx(r.x0), y = sy(r.y1), w = (r.x1 - r.x0 + 1) * C, hgt = (r.y1 - r.y0 + 1) * C;
       const words = name.split(" ");
       seaLayer.append(svg("rect", { x: x + 2, y: y + 2, width: w - 4, height: hgt - 4, rx: 12, class: `bc-island ${cls}` }),
         svg("text", { x: x + w / 2, y: y + hgt / 2 - 8, class: "bc-island-name", "text-anchor": "middle" }, words[0]),
         svg("text", { x: x + w / 2, y: y + hgt / 2 + 7, class: "bc-island-name", "text-anchor": "middle" }, words.slice(1).join(" ")),
-        svg("text", { x: x + w / 2, y: y + hgt / 2 + 24, class: "bc-island-sub", "text-anchor": "middle", "data-island": cls }, sub));
+        ...sub.map((line, i) => svg("text", { x: x + w / 2, y: y + hgt / 2 + 24 + 12 * i, class: "bc-island-sub", "text-anchor": "middle", "data-island": cls }, line)));
     };
     const flat = v.flatIsland;
     island(islands.treasure, "treasure", "Treasure Island", plural(v.treasureIsland.length, "treasure"));
-    island(islands.flat, "flat", "Flat Island", flat.cards.length + flat.treasure.length ? `${flat.treasure.length}T ${flat.cards.length}C` : "empty");
+    island(islands.flat, "flat", "Flat Island", ...(flat.cards.length + flat.treasure.length ? [plural(flat.treasure.length, "treasure"), plural(flat.cards.length, "crew card")] : ["empty"]));
     island(islands.pirate, "pirate", "Pirate Island", `${v.crewPack} crew`);
     for (const [name, at] of Object.entries(v.board?.bays ?? {})) {
       seaLayer.append(svg("rect", { x: sx(at[0]) + 1, y: sy(at[1]) + 1, width: C - 2, height: C - 2, class: "bc-bay" }),
@@ -275,13 +275,13 @@ export function buccaneerView(ctx: TableCtx): GameView {
       const k = p.at.join(",");
       bySq.set(k, [...(bySq.get(k) ?? []), p]);
     }
-    const off: Pt[][] = [[[0, 0]], [[-7, -7], [7, 7]], [[-7, -7], [7, -7], [0, 7]], [[-7, -7], [7, -7], [-7, 7], [7, 7]]];
+    const off: Pt[][] = [[[0, 0]], [[-6.5, -6.5], [6.5, 6.5]], [[-6.5, -6.5], [6.5, -6.5], [0, 6.5]], [[-6.5, -6.5], [6.5, -6.5], [-6.5, 6.5], [6.5, 6.5]]];
     for (const list of bySq.values()) {
       const n = Math.min(list.length, 4);
       list.forEach((p, i) => {
         const o = off[n - 1][i % n];
         const cx = sx(p.at[0]) + C / 2 + o[0], cy = sy(p.at[1]) + C / 2 + o[1];
-        const g = shipShape(p.seat, letter(v, p.seat), p.facing, cx, cy, n > 1 ? 0.62 : 0.95, v.step.mover === p.seat && v.step.name !== "over" ? " moving" : "");
+        const g = shipShape(p.seat, letter(v, p.seat), p.facing, cx, cy, n > 1 ? 0.7 : 0.95, v.step.mover === p.seat && v.step.name !== "over" ? " moving" : "");
         g.append(svg("title", null, `${who(p.seat)} at ${p.at.join(",")}, facing ${dirWords[p.facing] ?? p.facing}`));
         shipLayer.append(g);
       });
