@@ -442,7 +442,7 @@ export function buccaneerView(ctx: TableCtx): GameView {
         break;
       case "attack?": {
         add(h("p", { class: "bc-question", id: "bc-ask" }, h("strong", null, `${ctx.seatLabel(seat)}: `),
-          `${who(st.mover)} sails past your ship at ${(st.at ?? p.at).join(",")}. Attack? If you do, their ship stops beside you and the stronger crew wins.`),
+          `${who(st.mover)} sails past your ship at ${(st.at ?? p.at).join(",")}. Attack? If you do, their ship stops on your square and you fight: the stronger crew wins.`),
         h("div", { class: "bc-actions" }, button("Attack", "bc-attack-yes", () => void send({ attack: true }), "danger"), button("Let them pass", "bc-attack-no", () => void send({ attack: false }))));
         break;
       }
@@ -460,8 +460,9 @@ export function buccaneerView(ctx: TableCtx): GameView {
         add(h("p", null, h("strong", null, `${what}: `), `take treasure worth up to ${st.limit} from Treasure Island (room for ${plural(room, "piece")})${st.crew ? `, or ${st.crew} crew cards from Pirate Island` : ""}.`));
         const row = h("div", { class: "bc-actions bc-choices" });
         for (const c of choices) row.append(button(`${c.map(cap).join(" + ")} (${sum(c)})`, `bc-take-${c.join("-")}`, () => void send({ take: c })));
-        if (st.crew && v.crewPack > 0) row.append(button(`${st.crew} crew cards`, "bc-crew", () => void send({ crew: true })));
-        if (!row.childElementCount) row.append(h("span", { class: "muted" }, "Nothing fits."));
+        // C2: the captain hears before choosing what cannot be had in full.
+        if (st.crew && v.crewPack > 0) row.append(button(v.crewPack < st.crew ? `${v.crewPack} crew cards (only ${v.crewPack} left)` : `${st.crew} crew cards`, "bc-crew", () => void send({ crew: true })));
+        if (!choices.length) row.append(h("span", { class: "muted" }, room < 1 ? "Your ship is full: no treasure." : "No treasure on Treasure Island fits."));
         add(row);
         break;
       }
