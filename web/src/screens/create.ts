@@ -71,7 +71,7 @@ export function openCreateDialog(preset: CreatePreset = {}): void {
     clear(seatBox);
     seatReaders = [];
     seatBox.append(h("legend", null, "Seats"));
-    const players = optBox.querySelector<HTMLInputElement>("#opt-players");
+    const players = optBox.querySelector<HTMLInputElement>("#opt-players") ?? optBox.querySelector<HTMLInputElement>("#opt-seats");
     const n = players && Number(players.value) >= 1 ? Math.min(Number(players.value), Number(players.max) || 8) : seatCount(g);
     const levels = g.bots ?? [];
     for (let i = 0; i < n; i++) {
@@ -152,7 +152,7 @@ export function openCreateDialog(preset: CreatePreset = {}): void {
       readers.push([o.name, f.read]);
       // A game whose number of players is an option gets a seat row
       // for each.
-      if (o.name === "players") f.el.querySelector("input")?.addEventListener("change", () => renderSeats());
+      if (o.name === "players" || o.name === "seats") f.el.querySelector("input")?.addEventListener("change", () => renderSeats());
     }
   }
   const preset_opts = () => (preset.game === gameSel.value ? preset.options ?? {} : {});

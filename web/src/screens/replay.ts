@@ -6,10 +6,11 @@ import { gameTitle } from "../state";
 import { dotsView } from "../games/dots";
 import { battleshipView } from "../games/battleship";
 import { warfareView } from "../games/warfare";
+import { buccaneerView } from "../games/buccaneer";
 import type { GameView, GameViewFactory, MatchState, TableCtx } from "../games/types";
 import { matchEventText } from "../matchevents";
 
-const factories: Record<string, GameViewFactory> = { dots: dotsView, battleship: battleshipView, warfare: warfareView };
+const factories: Record<string, GameViewFactory> = { dots: dotsView, battleship: battleshipView, warfare: warfareView, buccaneer: buccaneerView };
 
 export function replayScreen(main: HTMLElement, params: string[]): () => void {
   const matchId = params[0];

@@ -14,13 +14,14 @@ import { dotsView } from "../games/dots";
 import { battleshipView } from "../games/battleship";
 import { clueView } from "../games/clue";
 import { warfareView } from "../games/warfare";
+import { buccaneerView } from "../games/buccaneer";
 import { appliers } from "../games/apply";
 import { openCreateDialog } from "./create";
 import { optionsText } from "./lobby";
 import { tutorialFor, type Tutorial } from "../games/tutorial";
 import { matchEventText, seatChange } from "../matchevents";
 
-const factories: Record<string, GameViewFactory> = { dots: dotsView, battleship: battleshipView, clue: clueView, warfare: warfareView };
+const factories: Record<string, GameViewFactory> = { dots: dotsView, battleship: battleshipView, clue: clueView, warfare: warfareView, buccaneer: buccaneerView };
 
 // canShow reports whether this client can draw a game's table; the
 // server may ship games (their rules, bots and arena) before the client

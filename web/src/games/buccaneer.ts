@@ -1,0 +1,599 @@
+// Buccaneer: the 20 x 20 sea in SVG with its ports, bays and islands, the
+// four ships (a hull pointing the way it faces, with its home port's
+// letter, so ships are told apart without colour), each captain's holdings,
+// every port's and Flat Island's stock, the last chance card, and the
+// controls for each step of a turn: lit squares to sail to, the facings a
+// ship may take, the passed ship's question, the trading screen, and every
+// choice a chance card or a fight gives. The server sends no legal moves,
+// so the lit squares and the choices are worked out here from the view,
+// following games/buccaneer (sailTargets, canEnd, faceMoves,
+// treasureChoices, spoilChoices, checkPort); the server still judges every
+// move and says why when it refuses one.
+import type { GameEvent, MatchPush } from "../api";
+import { announce, clear, h, svg } from "../dom";
+import type { GameView, TableCtx } from "./types";
+
+type Pt = [number, number];
+interface RectV { x0: number; y0: number; x1: number; y1: number }
+interface PlayerV {
+  seat: number; home: string; at: Pt; facing: string; cards: number; crewTotal: number; distance: number;
+  hand?: string[]; treasure: string[]; kept: number[]; atHome: number;
+}
+interface PortV { name: string; at: Pt; owner: number; cards: string[]; treasure: string[]; safe: string[]; longJohn: boolean }
+interface StepV {
+  name: string; mover: number; owes: number; at?: Pt; card?: number; limit?: number; crew?: number;
+  seats?: number[]; spoils?: string[]; room?: number;
+}
+interface BucView {
+  seat: number; board: { size: number; islands: Record<string, RectV>; bays: Record<string, Pt> };
+  players: PlayerV[]; ports: PortV[]; flatIsland: { cards: string[]; treasure: string[] }; treasureIsland: string[];
+  crewPack: number; chancePack: number; step: StepV; lastChance?: { seat: number; number: number; title: string; text: string };
+  turns: number; maxTurns: number; scores: number[]; outcome?: unknown;
+}
+
+const N = 20;
+const C = 30; // a square, in SVG units
+const M = 40; // margin round the sea: coordinates, then port names
+const dirs = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
+const vec: Pt[] = [[0, 1], [1, 1], [1, 0], [1, -1], [0, -1], [-1, -1], [-1, 0], [-1, 1]];
+const dirWords: Record<string, string> = { N: "north", NE: "north-east", E: "east", SE: "south-east", S: "south", SW: "south-west", W: "west", NW: "north-west" };
+const kinds = ["diamond", "ruby", "gold", "pearl", "rum"];
+const worth: Record<string, number> = { diamond: 5, ruby: 5, gold: 4, pearl: 3, rum: 2 };
+const kindIcon: Record<string, string> = { diamond: "◆", ruby: "♦", gold: "▬", pearl: "●", rum: "▮" };
+const keptTitle: Record<number, string> = { 21: "Long John Silver", 23: "Doubloons", 24: "Pieces of eight", 25: "Kidd's chart", 26: "Kidd's chart" };
+const playLimit: Record<number, number> = { 21: 5, 23: 5, 24: 4 };
+const islands = { treasure: { x0: 9, y0: 9, x1: 12, y1: 12 }, flat: { x0: 2, y0: 16, x1: 4, y1: 19 }, pirate: { x0: 17, y0: 2, x1: 19, y1: 5 } };
+
+const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+const itemWorth = (it: string): number => worth[it] ?? (/^[RB][123]$/.test(it) ? Number(it[1]) : 0);
+const isCard = (it: string): boolean => /^[RB][123]$/.test(it);
+const cardWord = (c: string): string => `${c[0] === "R" ? "red" : "black"} ${c[1]}`;
+const itemWord = (it: string): string => isCard(it) ? cardWord(it) : it === "john" ? "Long John Silver" : `${it} (${worth[it]})`;
+const sum = (xs: string[]): number => xs.reduce((a, x) => a + itemWorth(x), 0);
+const plural = (n: number, w: string): string => `${n} ${w}${n === 1 ? "" : "s"}`;
+const inRect = (r: RectV, x: number, y: number): boolean => x >= r.x0 && x <= r.x1 && y >= r.y0 && y <= r.y1;
+const isLand = (x: number, y: number): boolean => Object.values(islands).some((r) => inRect(r, x, y));
+const isSea = (x: number, y: number): boolean => x >= 1 && x <= N && y >= 1 && y <= N && !isLand(x, y);
+const nearTreasure = (x: number, y: number): boolean => !inRect(islands.treasure, x, y) && x >= 8 && x <= 13 && y >= 8 && y <= 13;
+const canFace = (at: Pt, d: number): boolean => isSea(at[0] + vec[d][0], at[1] + vec[d][1]);
+const sx = (x: number): number => M + (x - 1) * C;
+const sy = (y: number): number => M + (N - y) * C;
+
+/** treasureChoices is every set of one or two pieces from Treasure Island
+ * worth at most limit that fits in room, most valuable first. */
+function treasureChoices(island: string[], limit: number, room: number): string[][] {
+  const count = (k: string) => island.filter((x) => x === k).length;
+  const out: string[][] = [];
+  kinds.forEach((a, i) => {
+    if (!count(a) || room < 1 || worth[a] > limit) return;
+    out.push([a]);
+    if (room < 2) return;
+    for (const b of kinds.slice(i)) {
+      const need = a === b ? 2 : 1;
+      if (count(b) >= need && worth[a] + worth[b] <= limit) out.push([a, b]);
+    }
+  });
+  return out;
+}
+
+/** keepChoices is every distinct set of room pieces out of spoils. */
+function keepChoices(spoils: string[], room: number): string[][] {
+  const out = new Map<string, string[]>();
+  const walk = (i: number, pick: string[]) => {
+    if (pick.length === room) { out.set(pick.join(" "), pick); return; }
+    for (let j = i; j < spoils.length; j++) walk(j + 1, [...pick, spoils[j]]);
+  };
+  walk(0, []);
+  return [...out.values()];
+}
+
+/** ship draws a hull pointing north, turned to face d, with the home
+ * port's letter upright on it. */
+function shipShape(seat: number, letter: string, facing: string, cx: number, cy: number, scale: number, extra: string): SVGGElement {
+  const rot = Math.max(0, dirs.indexOf(facing)) * 45;
+  return svg("g", { class: `bc-ship s${seat}${extra}`, transform: `translate(${cx.toFixed(1)},${cy.toFixed(1)}) scale(${scale})`, "data-ship": seat },
+    svg("path", { d: "M0,-14 C6,-8 9,-3 9,3 L7,12 L-7,12 L-9,3 C-9,-3 -6,-8 0,-14 Z", transform: `rotate(${rot})`, class: "hull" }),
+    svg("circle", { r: 6.6, class: "badge" }),
+    svg("text", { "text-anchor": "middle", "dominant-baseline": "central", y: 0.5 }, letter));
+}
+
+function shipIcon(seat: number, letter: string, facing: string): SVGSVGElement {
+  return svg("svg", { viewBox: "-15 -15 30 30", width: 26, height: 26, "aria-hidden": "true", class: "bc-icon" }, shipShape(seat, letter, facing, 0, 0, 1, ""));
+}
+
+export function buccaneerView(ctx: TableCtx): GameView {
+  const el = h("div", { class: "buccaneer" });
+  const side = h("div", { class: "bc-side" });
+  const statusEl = h("p", { class: "bc-status", id: "bc-status" });
+  const chanceEl = h("div", { class: "bc-chance", id: "bc-chance", "aria-live": "polite", hidden: true });
+  const root = svg("svg", {
+    class: "bc-svg", viewBox: `0 0 ${2 * M + N * C} ${2 * M + N * C}`, role: "group",
+    "aria-label": "The sea, 20 by 20 squares, (1,1) at the bottom left. Lit squares are where your ship may sail; click one.",
+  });
+  const seaLayer = svg("g", { class: "bc-sea" });
+  const markLayer = svg("g", { class: "bc-marks", "pointer-events": "none" });
+  const shipLayer = svg("g", { class: "bc-ships", "pointer-events": "none" });
+  const targetLayer = svg("g", { class: "bc-targets" });
+  root.append(seaLayer, markLayer, shipLayer, targetLayer);
+  const actEl = h("div", { class: "bc-act", id: "bc-act" });
+  const newsEl = h("ol", { class: "bc-news", id: "bc-news", "aria-label": "What happened" });
+  const help = h("details", { class: "bc-help" }, h("summary", null, "How to play"),
+    h("ul", null,
+      h("li", null, "On your turn, click a lit square to sail there in a straight line: out of port in any direction, at sea only the way your ship points. You sail as many squares as your crew's total (one with no crew)."),
+      h("li", null, "Or turn your ship where it is. After sailing, choose which way to point: only directions you could sail on next turn are offered."),
+      h("li", null, "Stop beside Treasure Island to draw a chance card; beside Flat Island to collect what lies there; in a port to trade crew and treasure of equal worth; in your home port to unload. Red dashed squares attack the ship on them."),
+      h("li", null, "Ships: the hull points the way the ship faces; the letter is its home port (L London, G Genoa, M Marseilles, C Cadiz). Ports show their first letters and their owner's ship letter."),
+      h("li", null, "The first captain with 20 points of treasure at home wins. Diamond and ruby 5, gold 4, pearl 3, rum 2.")));
+  el.append(statusEl, chanceEl, actEl, h("div", { class: "bc-map" }, root), h("section", { class: "bc-news-box" }, h("h3", null, "Log"), newsEl), help);
+  actEl.hidden = help.hidden = ctx.replay;
+
+  // A line told only to the captains who held the cards is shown only
+  // while the board shows one of them (hot-seat: not to the next captain).
+  const news: { text: string; only?: number }[] = [];
+  let lastSail: { from: Pt; to: Pt } | null = null;
+  let shownChance = "";
+  // The trading screen's choices: item keys ("h0" hand card, "t0" treasure
+  // aboard, "k23" kept card, "pc0" port card, "pt0" port treasure, "john").
+  let give = new Set<string>();
+  let take = new Set<string>();
+  let tradeKey = "";
+  let tradeErr = "";
+  let busy = false;
+
+  const view = (): BucView | null => {
+    const v = ctx.view() as BucView | null;
+    return v && Array.isArray(v.players) && v.step ? v : null;
+  };
+  const letter = (v: BucView, seat: number): string => v.players[seat]?.home.charAt(0) ?? "?";
+  const who = (seat: number): string => {
+    const v = view();
+    const p = v?.players[seat];
+    return p ? `${ctx.seatLabel(seat)} (${p.home})` : ctx.seatLabel(seat);
+  };
+  const place = (s: string): string => {
+    const m = /^seat (\d)$/.exec(s);
+    return m ? who(Number(m[1])) : s;
+  };
+  /** me is the held seat that owes the step now, or null. */
+  const me = (): number | null => {
+    const s = ctx.mover();
+    const v = view();
+    return s !== null && v && v.step.owes === s ? s : null;
+  };
+  async function send(move: unknown): Promise<void> {
+    const s = me();
+    if (s === null || busy) return;
+    busy = true;
+    try {
+      // The trading screen's choices are cleared when the position changes
+      // (tradeKey), not here: the reply may come after the next push.
+      await ctx.play(s, move);
+    } finally {
+      busy = false;
+    }
+  }
+
+  /** targets lists where the seat owing a sail may go, and whether each
+   * square is an attack. */
+  function targets(v: BucView): Map<string, boolean> {
+    const out = new Map<string, boolean>();
+    const st = v.step;
+    if (st.name !== "move" && st.name !== "escape") return out;
+    const p = v.players[st.owes];
+    if (!p) return out;
+    const escape = st.name === "escape";
+    const inPort = v.ports.some((x) => x.at[0] === p.at[0] && x.at[1] === p.at[1]);
+    const ds = escape || inPort ? [0, 1, 2, 3, 4, 5, 6, 7] : [dirs.indexOf(p.facing)];
+    for (const d of ds) {
+      for (let k = 1; k <= p.distance; k++) {
+        const x = p.at[0] + vec[d][0] * k, y = p.at[1] + vec[d][1] * k;
+        if (!isSea(x, y)) break;
+        const port = v.ports.some((q) => q.at[0] === x && q.at[1] === y);
+        const others = v.players.filter((o) => o.seat !== p.seat && o.at[0] === x && o.at[1] === y).length;
+        if (port || others === 0) out.set(`${x},${y}`, false);
+        else if (!escape && others === 1 && !nearTreasure(x, y)) out.set(`${x},${y}`, true);
+      }
+    }
+    return out;
+  }
+
+  function drawSea(v: BucView): void {
+    clear(seaLayer);
+    const W = N * C;
+    seaLayer.append(svg("rect", { x: M, y: M, width: W, height: W, class: "bc-water" }));
+    for (let i = 0; i <= N; i++) {
+      seaLayer.append(svg("line", { x1: M + i * C, y1: M, x2: M + i * C, y2: M + W, class: "bc-grid" }),
+        svg("line", { x1: M, y1: M + i * C, x2: M + W, y2: M + i * C, class: "bc-grid" }));
+    }
+    for (let i = 1; i <= N; i++) {
+      seaLayer.append(svg("text", { x: sx(i) + C / 2, y: M + W + 12, class: "bc-coord", "text-anchor": "middle" }, String(i)),
+        svg("text", { x: M - 5, y: sy(i) + C / 2 + 4, class: "bc-coord", "text-anchor": "end" }, String(i)));
+    }
+    const island = (r: RectV, cls: string, name: string, ...sub: string[]) => {
+      const x = sx(r.x0), y = sy(r.y1), w = (r.x1 - r.x0 + 1) * C, hgt = (r.y1 - r.y0 + 1) * C;
+      const words = name.split(" ");
+      seaLayer.append(svg("rect", { x: x + 2, y: y + 2, width: w - 4, height: hgt - 4, rx: 12, class: `bc-island ${cls}` }),
+        svg("text", { x: x + w / 2, y: y + hgt / 2 - 8, class: "bc-island-name", "text-anchor": "middle" }, words[0]),
+        svg("text", { x: x + w / 2, y: y + hgt / 2 + 7, class: "bc-island-name", "text-anchor": "middle" }, words.slice(1).join(" ")),
+        ...sub.map((line, i) => svg("text", { x: x + w / 2, y: y + hgt / 2 + 24 + 12 * i, class: "bc-island-sub", "text-anchor": "middle", "data-island": cls }, line)));
+    };
+    const flat = v.flatIsland;
+    island(islands.treasure, "treasure", "Treasure Island", plural(v.treasureIsland.length, "treasure"));
+    island(islands.flat, "flat", "Flat Island", ...(flat.cards.length + flat.treasure.length ? [plural(flat.treasure.length, "treasure"), plural(flat.cards.length, "crew card")] : ["empty"]));
+    island(islands.pirate, "pirate", "Pirate Island", `${v.crewPack} crew`);
+    for (const [name, at] of Object.entries(v.board?.bays ?? {})) {
+      seaLayer.append(svg("rect", { x: sx(at[0]) + 1, y: sy(at[1]) + 1, width: C - 2, height: C - 2, class: "bc-bay" }),
+        svg("text", { x: sx(at[0]) + C / 2, y: sy(at[1]) + C / 2 + 5, class: "bc-bay-mark", "text-anchor": "middle" }, name === "Anchor Bay" ? "⚓" : "~"));
+      const [x, y] = at;
+      const tx = x === 1 ? M - 26 : x === N ? M + N * C + 26 : sx(x) + C / 2;
+      const ty = y === 1 ? M + N * C + 30 : y === N ? M - 20 : sy(y) + C / 2;
+      seaLayer.append(svg("text", { x: tx, y: ty, class: "bc-bay-name", "text-anchor": x === 1 ? "start" : x === N ? "end" : "middle" }, name));
+    }
+    for (const p of v.ports) {
+      const [x, y] = p.at;
+      const owner = p.owner >= 0 ? ` owner s${p.owner}` : "";
+      seaLayer.append(svg("rect", { x: sx(x) + 1, y: sy(y) + 1, width: C - 2, height: C - 2, rx: 4, class: `bc-port${owner}`, "data-port": p.name }),
+        svg("text", { x: sx(x) + C / 2, y: sy(y) + C / 2 + 4, class: "bc-port-abbr", "text-anchor": "middle" }, p.name.slice(0, 2)));
+      // The name, outside the sea beside the port, with its owner.
+      const label = p.owner >= 0 ? `${p.name} (${letter(v, p.owner)})` : p.name;
+      let tx = sx(x) + C / 2, ty = sy(y) + C / 2, rot = 0;
+      if (x === 1) { tx = M - 26; rot = -90; }
+      else if (x === N) { tx = M + N * C + 26; rot = 90; }
+      else if (y === 1) ty = M + N * C + 30;
+      else if (y === N) ty = M - 22;
+      seaLayer.append(svg("text", { x: tx, y: ty, class: `bc-port-name${owner}`, "text-anchor": "middle", "dominant-baseline": "central", transform: rot ? `rotate(${rot} ${tx} ${ty})` : null }, label));
+    }
+  }
+
+  function drawMarks(v: BucView, lit: Map<string, boolean>): void {
+    clear(markLayer);
+    clear(targetLayer);
+    if (lastSail) {
+      for (const [x, y] of [lastSail.from, lastSail.to]) markLayer.append(svg("rect", { x: sx(x) + 3, y: sy(y) + 3, width: C - 6, height: C - 6, class: "bc-last" }));
+    }
+    if (v.step.name === "attack?" && v.step.at) {
+      const [x, y] = v.step.at;
+      markLayer.append(svg("rect", { x: sx(x) + 1, y: sy(y) + 1, width: C - 2, height: C - 2, class: "bc-asked" }));
+    }
+    const mine = me() !== null;
+    for (const [k, attack] of lit) {
+      const [x, y] = k.split(",").map(Number);
+      const r = svg("rect", { x: sx(x) + 2, y: sy(y) + 2, width: C - 4, height: C - 4, rx: 3, class: `bc-target${attack ? " attack" : ""}${mine ? "" : " theirs"}`, "data-sq": k, tabindex: mine ? 0 : null, role: mine ? "button" : null, "aria-label": mine ? `${attack ? "Attack at" : "Sail to"} ${x},${y}` : null },
+        svg("title", null, `${attack ? "Attack the ship at" : "Sail to"} ${x},${y}`));
+      if (mine) {
+        r.addEventListener("click", () => void send({ sail: [x, y] }));
+        r.addEventListener("keydown", (e: KeyboardEvent) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); void send({ sail: [x, y] }); } });
+      }
+      targetLayer.append(r);
+    }
+  }
+
+  function drawShips(v: BucView): void {
+    clear(shipLayer);
+    const bySq = new Map<string, PlayerV[]>();
+    for (const p of v.players) {
+      const k = p.at.join(",");
+      bySq.set(k, [...(bySq.get(k) ?? []), p]);
+    }
+    const off: Pt[][] = [[[0, 0]], [[-6.5, -6.5], [6.5, 6.5]], [[-6.5, -6.5], [6.5, -6.5], [0, 6.5]], [[-6.5, -6.5], [6.5, -6.5], [-6.5, 6.5], [6.5, 6.5]]];
+    for (const list of bySq.values()) {
+      const n = Math.min(list.length, 4);
+      list.forEach((p, i) => {
+        const o = off[n - 1][i % n];
+        const cx = sx(p.at[0]) + C / 2 + o[0], cy = sy(p.at[1]) + C / 2 + o[1];
+        const g = shipShape(p.seat, letter(v, p.seat), p.facing, cx, cy, n > 1 ? 0.7 : 0.95, v.step.mover === p.seat && v.step.name !== "over" ? " moving" : "");
+        g.append(svg("title", null, `${who(p.seat)} at ${p.at.join(",")}, facing ${dirWords[p.facing] ?? p.facing}`));
+        shipLayer.append(g);
+      });
+    }
+  }
+
+  const chips = (items: string[], empty = "none"): HTMLElement =>
+    h("span", { class: "bc-chips" }, items.length ? items.map((it) => h("span", { class: `bc-chip ${isCard(it) ? `card ${it[0] === "R" ? "red" : "black"}` : it}`, title: itemWord(it) },
+      isCard(it) ? `${it[0] === "R" ? "♥" : "♠"}${it[1]}` : it === "john" ? "John" : `${kindIcon[it] ?? ""} ${cap(it)}`)) : h("span", { class: "muted" }, empty));
+
+  function renderSide(v: BucView): void {
+    clear(side);
+    const caps = h("section", { class: "panel bc-captains" }, h("h2", null, "Captains"));
+    for (const p of v.players) {
+      const turn = v.step.mover === p.seat && v.step.name !== "over";
+      caps.append(h("div", { class: `bc-captain s${p.seat}${turn ? " to-move" : ""}`, "data-captain": p.seat },
+        h("div", { class: "bc-cap-head" }, shipIcon(p.seat, letter(v, p.seat), p.facing),
+          h("strong", null, ctx.seatLabel(p.seat)), h("span", { class: "muted" }, ` ${p.home}`), turn ? h("span", { class: "turn-tag" }, "to move") : null),
+        h("div", { class: "bc-cap-line" }, `At ${p.at.join(",")} facing ${p.facing} · moves `, h("strong", { "data-distance": p.seat }, String(p.distance)),
+          ` · ${plural(p.cards, "crew card")}`),
+        h("div", { class: "bc-cap-line" }, "Ship: ", chips(p.treasure, "no treasure"), h("span", { class: "bc-home" }, ` Home: ${p.atHome} pts`)),
+        p.hand ? h("div", { class: "bc-cap-line", "data-hand": p.seat }, "Crew: ", chips(p.hand, "no crew")) : null,
+        p.kept.length ? h("div", { class: "bc-cap-line bc-kept" }, "Kept: ", p.kept.map((k) => `${keptTitle[k] ?? "card"} (${k})`).join(", ")) : null));
+    }
+    const ports = h("table", { class: "bc-ports", id: "bc-ports" },
+      h("thead", null, h("tr", null, h("th", { scope: "col" }, "Port"), h("th", { scope: "col" }, "Crew"), h("th", { scope: "col" }, "Treasure"))));
+    const body = h("tbody");
+    for (const p of v.ports) {
+      body.append(h("tr", { "data-port": p.name },
+        h("th", { scope: "row" }, p.name, h("br"), h("span", { class: "muted small" }, p.owner >= 0 ? `${letter(v, p.owner)}: ${ctx.seatLabel(p.owner)}` : "trading")),
+        h("td", null, chips(p.cards, "–"), p.longJohn ? h("span", { class: "bc-chip john" }, "Long John") : null),
+        h("td", null, chips(p.treasure, "–"), p.safe.length ? h("div", { class: "small" }, "Safe: ", chips(p.safe)) : null)));
+    }
+    ports.append(body);
+    side.append(caps,
+      h("section", { class: "panel" }, h("h2", null, "Ports"), ports),
+      h("section", { class: "panel bc-places" },
+        h("h2", null, "Islands"),
+        h("p", { id: "bc-flat" }, h("strong", null, "Flat Island: "), chips([...v.flatIsland.treasure, ...v.flatIsland.cards], "nothing")),
+        h("p", { id: "bc-island" }, h("strong", null, "Treasure Island: "), chips(v.treasureIsland, "no treasure left")),
+        h("p", { class: "muted small" }, `Pirate Island: ${plural(v.crewPack, "crew card")}. Chance pack: ${plural(v.chancePack, "card")}.`)));
+  }
+
+  function compass(at: Pt, id: string, f: (d: string) => void): HTMLElement {
+    // Laid out as on a map: north at the top.
+    const order = ["NW", "N", "NE", "W", "", "E", "SW", "S", "SE"];
+    return h("div", { class: "bc-compass", role: "group", "aria-label": "Directions" },
+      order.map((d) => {
+        if (!d) return h("span", { class: "bc-compass-mid", "aria-hidden": "true" }, "⎈");
+        if (!canFace(at, dirs.indexOf(d))) return h("span", { class: "bc-compass-off" });
+        const b = h("button", { type: "button", id: `${id}-${d}`, title: `Face ${dirWords[d]}` }, d);
+        b.addEventListener("click", () => f(d));
+        return b;
+      }));
+  }
+
+  function button(label: string, id: string, f: () => void, cls = ""): HTMLButtonElement {
+    const b = h("button", { type: "button", id, class: cls || null }, label);
+    b.addEventListener("click", f);
+    return b;
+  }
+
+  function tradeScreen(v: BucView, seat: number): HTMLElement {
+    const p = v.players[seat];
+    const port = v.ports.find((x) => x.at[0] === p.at[0] && x.at[1] === p.at[1]);
+    const box = h("div", { class: "bc-trade", id: "bc-trade" });
+    if (!port) return box;
+    const key = `${v.turns}:${port.name}:${(p.hand ?? []).join()}:${p.treasure.join()}:${port.cards.join()}:${port.treasure.join()}`;
+    if (key !== tradeKey) { give = new Set(); take = new Set(); tradeKey = key; tradeErr = ""; }
+    const mine: [string, string][] = [...(p.hand ?? []).map((c, i): [string, string] => [`h${i}`, c]), ...p.treasure.map((t, i): [string, string] => [`t${i}`, t])];
+    const kept = p.kept.filter((k) => playLimit[k]);
+    const theirs: [string, string][] = [...port.cards.map((c, i): [string, string] => [`pc${i}`, c]), ...port.treasure.map((t, i): [string, string] => [`pt${i}`, t])];
+    if (port.longJohn) theirs.push(["john", "john"]);
+    const itemOf = (k: string): string => mine.find((x) => x[0] === k)?.[1] ?? theirs.find((x) => x[0] === k)?.[1] ?? "";
+    const giveItems = () => [...give].filter((k) => !k.startsWith("k")).map(itemOf);
+    const takeItems = () => [...take].map(itemOf);
+    const playing = () => [...give].filter((k) => k.startsWith("k")).map((k) => Number(k.slice(1)));
+    const toggle = (set: Set<string>, k: string) => { if (set.has(k)) set.delete(k); else set.add(k); tradeErr = ""; render(); };
+    const itemBtn = (set: Set<string>, k: string, it: string, side: string) => h("button", {
+      type: "button", class: `bc-item${set.has(k) ? " chosen" : ""}`, "aria-pressed": String(set.has(k)), "data-item": it, "data-side": side, "data-key": k,
+      onclick: () => toggle(set, k),
+    }, chips([it]), ` ${itemWorth(it) || ""}`);
+    const g = giveItems(), t = takeItems(), cards = playing();
+    const gv = sum(g), tv = sum(t);
+    const limitNote = cards.length === 1 ? ` (card allows up to ${playLimit[cards[0]]})` : "";
+    box.append(h("p", null, h("strong", null, `Trading in ${port.name}`), port.owner >= 0 ? ` (${ctx.seatLabel(port.owner)}'s home: crew you give goes to that captain)` : "",
+      ". Pick what you give and what you take; both sides must be worth the same."),
+    h("div", { class: "bc-trade-cols" },
+      h("div", { class: "bc-trade-col" }, h("h4", null, "You give"),
+        mine.length || kept.length ? [...mine.map(([k, it]) => itemBtn(give, k, it, "give")),
+          ...kept.map((n) => h("button", { type: "button", class: `bc-item card-play${give.has(`k${n}`) ? " chosen" : ""}`, "aria-pressed": String(give.has(`k${n}`)), "data-play": n,
+            onclick: () => toggle(give, `k${n}`) }, `${keptTitle[n]} (up to ${playLimit[n]}${n === 21 ? ", crew only" : ""})`))] : h("p", { class: "muted" }, "nothing to give")),
+      h("div", { class: "bc-trade-col" }, h("h4", null, `${port.name} offers`),
+        theirs.length ? theirs.map(([k, it]) => itemBtn(take, k, it, "take")) : h("p", { class: "muted" }, "nothing to trade"))),
+    h("p", { class: `bc-trade-sum${cards.length ? "" : gv === tv && gv > 0 ? " equal" : " unequal"}`, id: "bc-trade-sum" },
+      cards.length ? `Playing ${cards.map((n) => keptTitle[n]).join(", ")}: you take worth ${tv}${limitNote}.` : `You give worth ${gv}; you take worth ${tv}.${gv === tv && gv > 0 ? " Equal: you may trade." : ""}`),
+    tradeErr ? h("p", { class: "bc-trade-err", id: "bc-trade-err", role: "alert" }, tradeErr) : "",
+    h("div", { class: "bc-actions" }, button("Trade", "bc-trade-go", () => tryTrade(p, g, t, cards), "primary"),
+      button("Clear", "bc-trade-clear", () => { give = new Set(); take = new Set(); tradeErr = ""; render(); }),
+      button("Done: leave port", "bc-done", () => void send({ done: true }))));
+    return box;
+  }
+
+  /** tryTrade checks a trade as the server would, so that a player hears
+   * at once why it cannot be made, then sends it. */
+  function tryTrade(p: PlayerV, g: string[], t: string[], cards: number[]): void {
+    const refuse = (text: string) => { tradeErr = text; ctx.error(text); render(); };
+    const treasureOf = (xs: string[]) => xs.filter((x) => worth[x]).length;
+    if (!t.length) { refuse("Pick something of the port's to take."); return; }
+    if (cards.length) {
+      const n = cards[0];
+      if (cards.length > 1 || g.length) { refuse("Play one card alone, giving nothing else with it."); return; }
+      if (t.includes("john")) { refuse("Long John is bought with one treasure, not with a card."); return; }
+      if (sum(t) > playLimit[n]) { refuse(`That is worth ${sum(t)}; ${keptTitle[n]} allows up to ${playLimit[n]}.`); return; }
+      if (n === 21 && treasureOf(t)) { refuse("Long John Silver is traded for crew only."); return; }
+      if (p.treasure.length + treasureOf(t) > 2) { refuse("A ship carries at most two treasures."); return; }
+      void send({ play: n, take: t });
+      return;
+    }
+    if (t.includes("john")) {
+      if (t.length !== 1 || g.length !== 1 || !worth[g[0]]) { refuse("Long John costs exactly one treasure, alone: pick one treasure to give and Long John to take."); return; }
+      void send({ give: g, take: t });
+      return;
+    }
+    if (!g.length) { refuse("Pick something of yours to give."); return; }
+    if (sum(g) !== sum(t)) { refuse(`Not equal: you give worth ${sum(g)} and take worth ${sum(t)}. A trade must be of equal value.`); return; }
+    if (g.some((x) => t.includes(x))) { refuse("Do not give and take the same kind of item: leave it out of both sides."); return; }
+    if (p.treasure.length - treasureOf(g) + treasureOf(t) > 2) { refuse("A ship carries at most two treasures."); return; }
+    void send({ give: g, take: t });
+  }
+
+  function renderAct(v: BucView): void {
+    clear(actEl);
+    const seat = me();
+    const st = v.step;
+    if (st.name === "over") {
+      actEl.append(h("p", null, "The game is over. Start a new game or leave with the table's buttons."));
+      return;
+    }
+    if (seat === null) {
+      const owing = st.owes >= 0 ? who(st.owes) : "";
+      actEl.append(h("p", { class: "muted" }, st.name === "attack?" ? `Waiting for ${owing} to decide whether to attack…` : `Waiting for ${owing}…`));
+      return;
+    }
+    const p = v.players[seat];
+    const add = (...kids: (HTMLElement | string | null)[]) => actEl.append(...kids.filter((k): k is HTMLElement | string => k !== null));
+    switch (st.name) {
+      case "move": {
+        const lit = targets(v);
+        const inPort = v.ports.some((x) => x.at[0] === p.at[0] && x.at[1] === p.at[1]);
+        add(h("p", null, h("strong", null, `${ctx.seatLabel(seat)}, your turn. `),
+          lit.size ? `Click a lit square to sail up to ${plural(p.distance, "square")}${inPort ? " in any direction (you are in port)" : ` ${dirWords[p.facing]}`}.` : "Your ship cannot sail that way."));
+        if (!inPort) add(h("p", { class: "small" }, "Or turn the ship where it is (no sailing):"), compass(p.at, "bc-turn", (d) => void send({ face: d })));
+        break;
+      }
+      case "face":
+        add(h("p", null, h("strong", null, "Which way should your ship point? "), "Only directions you could sail next turn are offered."), compass(p.at, "bc-face", (d) => void send({ face: d })));
+        break;
+      case "attack?": {
+        add(h("p", { class: "bc-question", id: "bc-ask" }, h("strong", null, `${ctx.seatLabel(seat)}: `),
+          `${who(st.mover)} sails past your ship at ${(st.at ?? p.at).join(",")}. Attack? If you do, their ship stops on your square and you fight: the stronger crew wins.`),
+        h("div", { class: "bc-actions" }, button("Attack", "bc-attack-yes", () => void send({ attack: true }), "danger"), button("Let them pass", "bc-attack-no", () => void send({ attack: false }))));
+        break;
+      }
+      case "escape":
+        add(h("p", null, h("strong", null, "After the fight your ship must sail away: "), `click a lit square, up to ${plural(p.distance, "square")} in any direction.`));
+        break;
+      case "port":
+        add(tradeScreen(v, seat));
+        break;
+      case "choose": {
+        const room = 2 - p.treasure.length;
+        const choices = treasureChoices(v.treasureIsland, st.limit ?? 0, room);
+        const card = st.card ?? 0;
+        const what = card === 25 || card === 26 ? "Kidd's chart lands at Anchor Bay" : `Chance card ${card}`;
+        add(h("p", null, h("strong", null, `${what}: `), `take treasure worth up to ${st.limit} from Treasure Island (room for ${plural(room, "piece")})${st.crew ? `, or ${st.crew} crew cards from Pirate Island` : ""}.`));
+        const row = h("div", { class: "bc-actions bc-choices" });
+        for (const c of choices) row.append(button(`${c.map(cap).join(" + ")} (${sum(c)})`, `bc-take-${c.join("-")}`, () => void send({ take: c })));
+        // C2: the captain hears before choosing what cannot be had in full.
+        if (st.crew && v.crewPack > 0) row.append(button(v.crewPack < st.crew ? `${v.crewPack} crew cards (only ${v.crewPack} left)` : `${st.crew} crew cards`, "bc-crew", () => void send({ crew: true })));
+        if (!choices.length) row.append(h("span", { class: "muted" }, room < 1 ? "Your ship is full: no treasure." : "No treasure on Treasure Island fits."));
+        add(row);
+        break;
+      }
+      case "captain": {
+        const text = st.card === 2 ? "Which captain must give you 3 crew cards?" : "Which captain by Treasure Island do you swap 2 crew cards with?";
+        add(h("p", null, h("strong", null, `Chance card ${st.card}: `), text),
+          h("div", { class: "bc-actions" }, (st.seats ?? []).map((s) => button(who(s), `bc-seat-${s}`, () => void send({ seat: s })))));
+        break;
+      }
+      case "spoils": {
+        const room = st.room ?? 0;
+        add(h("p", null, h("strong", null, "You won the fight. "), `Your ship has room for ${plural(room, "piece")} of the loser's treasure; the rest goes back to Treasure Island. Keep:`),
+          h("div", { class: "bc-actions" }, keepChoices(st.spoils ?? [], room).map((c) => button(c.map(cap).join(" + "), `bc-keep-${c.join("-")}`, () => void send({ keep: c })))));
+        break;
+      }
+      default:
+        add(h("p", { class: "muted" }, `Step: ${st.name}`));
+    }
+  }
+
+  function renderStatus(v: BucView): void {
+    const st = v.step;
+    let text = `Turn ${v.turns + 1}${v.maxTurns ? ` of ${v.maxTurns}` : ""} · `;
+    if (st.name === "over") text = "Game over.";
+    else if (st.name === "attack?") text += `${who(st.mover)} sails past ${who(st.owes)}, who may attack`;
+    else text += `${who(st.mover)} to ${({ move: "sail", face: "choose a facing", port: "trade", choose: "choose", captain: "choose a captain", spoils: "keep spoils", escape: "sail away" } as Record<string, string>)[st.name] ?? st.name}`;
+    statusEl.textContent = text;
+    const c = v.lastChance;
+    chanceEl.hidden = !c;
+    if (c) {
+      const k = `${c.number}:${c.seat}:${v.turns}`;
+      clear(chanceEl);
+      chanceEl.append(h("span", { class: "bc-chance-no", "aria-hidden": "true" }, String(c.number)),
+        h("div", null, h("strong", null, `Chance card ${c.number}: ${c.title}`), h("span", { class: "muted" }, ` drawn by ${who(c.seat)}`),
+          h("p", { id: "bc-chance-text" }, c.text)));
+      chanceEl.classList.toggle("fresh", k !== shownChance && shownChance !== "");
+      shownChance = k;
+    }
+  }
+
+  function render(): void {
+    const v = view();
+    if (!v) {
+      for (const e of [side, actEl, shipLayer, targetLayer, newsEl]) clear(e);
+      statusEl.textContent = "Waiting for the sea…";
+      return;
+    }
+    const lit = targets(v);
+    drawSea(v);
+    drawMarks(v, lit);
+    drawShips(v);
+    renderStatus(v);
+    renderSide(v);
+    if (!ctx.replay) renderAct(v);
+    clear(newsEl);
+    const seen = ctx.viewSeat();
+    for (const n of news.filter((x) => x.only === undefined || x.only === seen).slice(-8).reverse()) newsEl.append(h("li", null, n.text));
+  }
+
+  function events(evs: GameEvent[], push: MatchPush): void {
+    const said: string[] = [];
+    const secret: string[] = [];
+    const counted = new Set<string>();
+    for (const e of evs) {
+      const d = e.data as any;
+      if (!d) continue;
+      switch (e.type) {
+        case "sail":
+          lastSail = { from: d.from, to: d.to };
+          said.push(`${who(d.seat)} sailed ${d.from.join(",")} → ${d.to.join(",")}`);
+          break;
+        case "face":
+          said.push(`${who(d.seat)} faces ${d.facing}`);
+          break;
+        case "ask":
+          said.push(`${who(d.seat)} may attack ${who(d.mover)} at ${d.at.join(",")}`);
+          break;
+        case "answer":
+          said.push(`${who(d.seat)} ${d.attack ? "attacks!" : "lets them pass"}`);
+          break;
+        case "fight":
+          said.push(d.winner < 0 ? `${who(d.attacker)} fought ${who(d.defender)}: a tie` : `${who(d.attacker)} fought ${who(d.defender)}: ${who(d.winner)} wins`);
+          break;
+        case "chance":
+          said.push(`${who(d.seat)} drew chance card ${d.number}, ${d.title}: ${d.text}`);
+          break;
+        case "card":
+          said.push(`${keptTitle[d.number] ?? `Card ${d.number}`} → ${place(d.to)}`);
+          break;
+        case "treasure":
+          said.push(`${d.items.map(cap).join(", ")}: ${place(d.from)} → ${place(d.to)}`);
+          break;
+        case "crew-cards":
+        case "crew": {
+          const k = `${d.from}>${d.to}>${d.count}`;
+          if (counted.has(k)) break;
+          if (e.type === "crew-cards") counted.add(k);
+          else if (evs.some((x) => x.type === "crew-cards" && (x.data as any)?.from === d.from && (x.data as any)?.to === d.to)) break;
+          (e.type === "crew-cards" ? secret : said).push(`${plural(d.count, "crew card")}${d.cards ? ` (${d.cards.join(" ")})` : ` worth ${d.total}`}: ${place(d.from)} → ${place(d.to)}`);
+          break;
+        }
+        case "note":
+          said.push(`${d.seat >= 0 ? who(d.seat) + ": " : ""}${d.text}`);
+          break;
+        case "end":
+          said.push(d.winners?.length ? `${d.winners.map(who).join(" and ")} won (${d.reason})` : `The game ended (${d.reason})`);
+          break;
+      }
+    }
+    if (!said.length && push.text) said.push(`${who(push.seat)}: ${push.text}`);
+    news.push(...said.map((text) => ({ text })), ...secret.map((text) => ({ text, only: ctx.viewSeat() })));
+    if (news.length > 60) news.splice(0, news.length - 60);
+    render();
+    announce(said.join(". "));
+  }
+
+  function hint(): string {
+    const v = view();
+    if (!v || me() === null) return "";
+    switch (v.step.name) {
+      case "move": return "click a lit square to sail, or turn the ship";
+      case "face": return "choose which way your ship points";
+      case "attack?": return "a ship sails past you: attack or let it pass";
+      case "port": return "trade crew and treasure of equal worth, or leave port";
+      case "choose": return "choose what the card gives you";
+      case "captain": return "choose a captain";
+      case "spoils": return "choose which treasure to keep";
+      case "escape": return "sail away from the fight";
+    }
+    return "";
+  }
+
+  return { el, side, update: render, events, hint };
+}
