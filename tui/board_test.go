@@ -283,3 +283,29 @@ func TestLobbyFits80x24(t *testing.T) {
 		t.Fatalf("%d lines", n)
 	}
 }
+
+// TestCreateFormSeatRows: the new-table screen gives one seat row per
+// player for games whose option sets the number of seats, whatever its
+// name (Clue-Less "players", Buccaneer "seats").
+func TestCreateFormSeatRows(t *testing.T) {
+	games := []client.Game{
+		{Name: "clue", Title: "Clue-Less", Bots: []string{"easy", "medium", "expert"}, Options: []client.OptionSpec{{Name: "players", Kind: "int", Default: json.RawMessage("3"), Min: 3, Max: 6}}},
+		{Name: "buccaneer", Title: "Buccaneer", Bots: []string{"easy", "hard"}, Options: []client.OptionSpec{{Name: "seats", Kind: "int", Default: json.RawMessage("4"), Min: 2, Max: 4}}},
+	}
+	f := newCreateForm(games, "Ann")
+	if len(f.seats) != 3 {
+		t.Fatalf("Clue-Less: %d seat rows", len(f.seats))
+	}
+	f.change("opt:players", +1)
+	if len(f.seats) != 4 {
+		t.Fatalf("Clue-Less with 4 players: %d seat rows", len(f.seats))
+	}
+	f.change("game", +1)
+	if len(f.seats) != 4 || f.seats[0] != "me" {
+		t.Fatalf("Buccaneer: seat rows %v", f.seats)
+	}
+	f.change("opt:seats", -1)
+	if len(f.seats) != 3 {
+		t.Fatalf("Buccaneer with 3 seats: %d rows", len(f.seats))
+	}
+}

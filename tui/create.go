@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -49,13 +50,19 @@ func (f *createForm) pick(i int) {
 	f.resize()
 }
 
+// seatOptions are the option names that set a game's number of seats:
+// Clue-Less's and Warfare's "players", Buccaneer's "seats".
+var seatOptions = []string{"players", "seats"}
+
 // resize gives the form one seat row per player: the players option
 // where the game has one, two otherwise. The first seat is yours, the
 // others bots of the game's middle level where it has bots.
 func (f *createForm) resize() {
 	n := 2
-	if p, ok := f.opts["players"].(int); ok && p > 0 {
-		n = p
+	for _, name := range seatOptions {
+		if p, ok := f.opts[name].(int); ok && p > 0 {
+			n = p
+		}
 	}
 	g := f.games[f.game]
 	for len(f.seats) < n {
@@ -163,7 +170,7 @@ func (f *createForm) change(field string, d int) {
 				v = o.Max
 			}
 			f.opts[o.Name] = v
-			if o.Name == "players" {
+			if slices.Contains(seatOptions, o.Name) {
 				f.resize()
 			}
 		case "bool":
