@@ -14,8 +14,10 @@ import (
 // wrongly.
 //
 //   - easy walks and suggests at random.
-//   - medium walks towards the nearest room that may be the scene and
-//     names a suspect and a weapon that may be in the case file.
+//   - medium walks towards the nearest room that may be the scene (once
+//     the scene is known, to a room of its own, where nobody can show the
+//     room) and names a suspect and a weapon that may be in the case
+//     file.
 //   - expert shuttles through a secret passage where it can (room to
 //     room, so it suggests on every turn instead of every other), and
 //     otherwise walks to the nearest room worth a suggestion: one that
@@ -23,9 +25,16 @@ import (
 //     show the room. It names, of each kind, a card that may be in the
 //     case file and that the fewest players may hold; once a kind is
 //     settled it names a card of its own for it, so the answer is about
-//     the others. Answering, it shows a card the suggester has already
+//     the others. Among equal suspects it names one no rival plays, since
+//     a detective moved by a suggestion may suggest in that room next. Answering, it shows a card the suggester has already
 //     seen from it if it can, else a room (rooms are the most numerous,
 //     so one tells the least).
+//
+// Medium and expert never put the same question twice in a room (its
+// answer is known), and a bot that finds itself repeating questions now
+// and then takes a random step: without that, bots that answer with a
+// card already shown, or drag each other's tokens back into a room, can
+// go round for ever.
 //
 // botLevels are the levels, weakest first.
 var botLevels = []string{"easy", "medium", "expert"}
@@ -61,7 +70,7 @@ func (b *bot) Choose(ctx context.Context, gs game.State, seat game.Seat) (game.M
 	case phEntered:
 		return b.suggestion(s, seat, &nb), nil
 	case phStart:
-		if s.canStay(seat) && (b.level == "easy" && b.rng.IntN(2) == 0 || b.level != "easy" && nb.Maybe(roomCard(s.room(seat)), -1)) {
+		if s.canStay(seat) && (b.level == "easy" && b.rng.IntN(2) == 0 || b.level != "easy" && worthSuggesting(s.room(seat), seat, &nb)) {
 			return b.suggestion(s, seat, &nb), nil
 		}
 		if dest := s.destinations(seat); len(dest) > 0 {
@@ -101,10 +110,20 @@ func (b *bot) answer(s *State, seat game.Seat) Move {
 // nearest room that may be the scene of the crime (any room when none
 // left to learn about).
 func (b *bot) walk(s *State, seat game.Seat, nb *Notebook, dest []Place) Place {
-	if b.level == "easy" {
+	// Other detectives' suggestions drag tokens about, and bots that each
+	// plan the best step can chase each other in a circle for ever, asking
+	// the same questions: once a bot finds itself repeating a question, a
+	// random step now and then breaks the circle.
+	if b.level == "easy" || (repeating(s, seat) && b.rng.IntN(3) == 0) {
 		return dest[b.rng.IntN(len(dest))]
 	}
 	useful := func(p Place) bool { return p.IsRoom() && nb.Maybe(roomCard(p), -1) && !nb.Sure(roomCard(p), -1) }
+	if b.level == "medium" && !goalExists(useful) {
+		// The scene is known: a room of one's own is where a suggestion
+		// still teaches, since nobody can show that room; any other
+		// room's holder could answer with the room for ever.
+		useful = func(p Place) bool { return worthSuggesting(p, seat, nb) }
+	}
 	if b.level == "expert" {
 		// A secret passage goes from room to room, so a detective that
 		// shuttles through one suggests on every turn instead of every
@@ -159,6 +178,29 @@ func (b *bot) walk(s *State, seat game.Seat, nb *Notebook, dest []Place) Place {
 		}
 	}
 	return best[b.rng.IntN(len(best))]
+}
+
+// worthSuggesting says whether a suggestion in room p can teach the seat
+// anything: the room may be the scene, or it is the seat's own card while
+// a suspect or weapon is still open, so that an answer must be about
+// those. Elsewhere the room's holder can answer with the room every time,
+// and two bots doing that to each other would play for ever.
+func worthSuggesting(p Place, seat game.Seat, nb *Notebook) bool {
+	if !p.IsRoom() {
+		return false
+	}
+	if nb.Maybe(roomCard(p), -1) && !nb.Sure(roomCard(p), -1) {
+		return true
+	}
+	if !nb.Sure(roomCard(p), int(seat)) {
+		return false
+	}
+	for c := Card(0); c < firstRoom; c++ {
+		if nb.Maybe(c, -1) && !nb.Sure(c, -1) {
+			return true
+		}
+	}
+	return false
 }
 
 // distance counts steps from p to the nearest place goal accepts (to the
@@ -226,6 +268,20 @@ func (b *bot) suggestion(s *State, seat game.Seat, nb *Notebook) Move {
 				for n < len(open) && popcount(nb.possible[open[n]]) == popcount(nb.possible[open[0]]) {
 					n++
 				}
+				// Naming a rival's suspect brings their token here, and a
+				// detective moved by a suggestion may suggest in that room
+				// next turn: among equals, name a suspect no rival plays.
+				if first == 0 {
+					var calm []Card
+					for _, c := range open[:n] {
+						if o := s.suspectSeat[c]; o < 0 || o == seat {
+							calm = append(calm, c)
+						}
+					}
+					if len(calm) > 0 {
+						return calm[b.rng.IntN(len(calm))]
+					}
+				}
 				return open[b.rng.IntN(n)]
 			}
 		default:
@@ -244,7 +300,66 @@ func (b *bot) suggestion(s *State, seat game.Seat, nb *Notebook) Move {
 		}
 		return cands[b.rng.IntN(len(cands))]
 	}
-	return Move{Kind: VerbSuggest, Suspect: pick(0, numSuspects), Weapon: pick(numSuspects, numWeapons)}
+	m := Move{Kind: VerbSuggest, Suspect: pick(0, numSuspects), Weapon: pick(numSuspects, numWeapons)}
+	if b.level != "easy" && b.madeBefore(s, seat, m) {
+		// The same question in the same room was put before: its answer
+		// is known, and two bots asking each other the same thing would
+		// play for ever. Ask about any open card instead.
+		m.Suspect, m.Weapon = b.anyOpen(nb, seat, 0, numSuspects), b.anyOpen(nb, seat, numSuspects, numWeapons)
+	}
+	return m
+}
+
+// repeating reports whether one of seat's last four suggestions repeats
+// an earlier one of its own, room included.
+func repeating(s *State, seat game.Seat) bool {
+	var mine []Suggestion
+	for _, sg := range s.suggestions {
+		if sg.Seat == seat {
+			mine = append(mine, sg)
+		}
+	}
+	for i := max(0, len(mine)-4); i < len(mine); i++ {
+		for j := 0; j < i; j++ {
+			if mine[i].Suspect == mine[j].Suspect && mine[i].Weapon == mine[j].Weapon && mine[i].Room == mine[j].Room {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// madeBefore reports whether seat already suggested m in the room it
+// stands in.
+func (b *bot) madeBefore(s *State, seat game.Seat, m Move) bool {
+	room := roomCard(s.room(seat))
+	for _, sg := range s.suggestions {
+		if sg.Seat == seat && sg.Suspect == m.Suspect && sg.Weapon == m.Weapon && sg.Room == room {
+			return true
+		}
+	}
+	return false
+}
+
+// anyOpen picks at random a card of the kind that may still be in the
+// case file and is not settled, else one of the seat's own, else any.
+func (b *bot) anyOpen(nb *Notebook, seat game.Seat, first, count int) Card {
+	var open, mine []Card
+	for c := Card(first); c < Card(first+count); c++ {
+		switch {
+		case nb.Maybe(c, -1) && !nb.Sure(c, -1):
+			open = append(open, c)
+		case nb.Sure(c, int(seat)):
+			mine = append(mine, c)
+		}
+	}
+	switch {
+	case len(open) > 0:
+		return open[b.rng.IntN(len(open))]
+	case len(mine) > 0:
+		return mine[b.rng.IntN(len(mine))]
+	}
+	return Card(first + b.rng.IntN(count))
 }
 
 func popcount(h holders) int {

@@ -95,3 +95,63 @@ func TestExpertBeatsEasy(t *testing.T) {
 		t.Fatalf("expert won %d of %d games against two easy bots; chance alone gives %d", wins, games, games/3)
 	}
 }
+
+// TestStrongBotsAlwaysFinish: tables of medium and expert bots alone end.
+// Two games once went round for ever: mediums asking an expert the same
+// question in a room whose card it holds, which it answered with that room
+// each time; and experts dragging each other's tokens back into the same
+// room. The games are replayed here with the arena's seeds (bots seeded
+// as the arena seeds them), then many more.
+func TestStrongBotsAlwaysFinish(t *testing.T) {
+	for _, c := range []struct {
+		seed   uint64
+		a      game.Seat
+		levels [2]string
+	}{
+		{8373175886423725152, 2, [2]string{"expert", "medium"}},
+		{3754986188479559600, 1, [2]string{"expert", "expert"}},
+	} {
+		st, err := Definition.New(nil, game.NewRand(c.seed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*State)
+		botRng := game.NewRand(c.seed ^ 0xa0761d6478bd642f)
+		bots := make([]game.Bot, s.n)
+		for i := range bots {
+			level := c.levels[1]
+			if game.Seat(i) == c.a {
+				level = c.levels[0]
+			}
+			bots[i], _ = newBot(level, botRng.Split())
+		}
+		for n := 0; s.phase != phOver; n++ {
+			if n > 5000 {
+				t.Fatalf("seed %d: no end after 5000 moves", c.seed)
+			}
+			seat := s.Turn()[0]
+			m, err := bots[seat].Choose(context.Background(), s.Clone(), seat)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := s.Apply(seat, m); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	games := 120
+	if testing.Short() {
+		games = 24
+	}
+	for g := range games {
+		n := 3 + g%4
+		seats := make([]string, n)
+		for i := range seats {
+			seats[i] = []string{"medium", "expert"}[(g/4+i)%2]
+			if g%8 >= 4 {
+				seats[i] = []string{"medium", "expert"}[(g/8)%2]
+			}
+		}
+		botGame(t, fmt.Sprintf(`{"players":%d}`, n), uint64(50000+g), seats)
+	}
+}
