@@ -158,6 +158,11 @@ type Definition struct {
 	// Solve, when not nil, returns the exact value of s for the seat to
 	// move and a best move, or an error if ctx ends first.
 	Solve func(ctx context.Context, s State) (value int, best Move, err error)
+	// LeaverEndsGame says that the game's own rules end a match for
+	// everyone when a player leaves it (Clue-Less requirement 17): a table
+	// then defaults to ending the match once a gone player's grace period
+	// is over, instead of counting that player as beaten.
+	LeaverEndsGame bool
 	// Roles, when not nil, says that each seat plays a character of the
 	// game's own that its player chooses at the table before the start
 	// (Clue-Less's suspects). No two seats share one.

@@ -267,7 +267,7 @@ const copyIDPrefix = "m"
 // restarted.
 func (ts *tables) createFrom(ctx context.Context, def *game.Definition, l game.Log, seats []seat, creator Identity) (*table, error) {
 	s := ts.s
-	pol := PolicyJSON{OnGone: "forfeit", OnTimeout: "forfeit", Grace: 60}
+	pol := defaultPolicy(def)
 	specs := make([]match.SeatSpec, len(seats))
 	for i, st := range seats {
 		if st.Kind == match.Open {

@@ -61,3 +61,23 @@ func TestClueEndClosesTheTable(t *testing.T) {
 	// The connection itself still works: the lobby answers.
 	cs[1].ok("lobby.join", nil)
 }
+
+// TestClueLeaverEndsTheGameByDefault: Clue-Less requirement 17 and its
+// decision: a table whose creator sets no policy gives a gone player the
+// grace period, then ends the game for everyone; other games forfeit the
+// gone player's seat.
+func TestClueLeaverEndsTheGameByDefault(t *testing.T) {
+	e := newEnv(t)
+	c := e.guest("Ann").dial()
+	for game, want := range map[string]string{"clue": "end", "dots": "forfeit"} {
+		seats := []any{map[string]any{"kind": "me"}, map[string]any{"kind": "open"}}
+		if game == "clue" {
+			seats = append(seats, map[string]any{"kind": "open"})
+		}
+		r := c.ok("table.create", map[string]any{"game": game, "seats": seats})
+		pol := r["table"].(map[string]any)["policy"].(map[string]any)
+		if pol["onGone"] != want || pol["grace"] != float64(60) {
+			t.Fatalf("%s: default policy %v, want onGone %q after 60 s", game, pol, want)
+		}
+	}
+}

@@ -590,7 +590,7 @@ func handleTableCreate(c *conn, data []byte) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	pol := PolicyJSON{OnGone: match.Forfeit, OnTimeout: match.Forfeit, Grace: 60}
+	pol := defaultPolicy(def)
 	if req.Policy != nil {
 		pol = *req.Policy
 		if err := pol.validate(); err != nil {
@@ -603,6 +603,18 @@ func handleTableCreate(c *conn, data []byte) (any, error) {
 		return nil, err
 	}
 	return map[string]any{"table": t.json(c.user.ID)}, nil
+}
+
+// defaultPolicy is a table's policy when its creator sends none: a gone
+// player has 60 seconds to come back, then forfeits, or, in a game whose
+// rules end the match when a player leaves, the match ends for everyone;
+// no clocks.
+func defaultPolicy(def *game.Definition) PolicyJSON {
+	pol := PolicyJSON{OnGone: match.Forfeit, OnTimeout: match.Forfeit, Grace: 60}
+	if def.LeaverEndsGame {
+		pol.OnGone = match.End
+	}
+	return pol
 }
 
 // create opens a table. It is unrated with unrated set or with a

@@ -75,6 +75,9 @@ var Definition = &game.Definition{
 	New:       newState,
 	BotLevels: botLevels,
 	NewBot:    newBot,
+	// Requirement 17: a player who leaves ends the game for everyone
+	// (after the table's grace period, the decision page says).
+	LeaverEndsGame: true,
 	// Requirement 1: each player selects a character not already taken.
 	Roles: &game.RoleSpec{Option: "suspects", Label: "Character", Choices: suspectRoles()},
 }

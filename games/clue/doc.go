@@ -82,10 +82,11 @@
 //     the table's chat channel and the players' own names.
 //   - 12-14: `parlor serve -addr HOST:PORT -clue-difficulty D` and
 //     `parlor play -server HOST -port N -name NAME`.
-//   - 17, a player who leaves during the game: the table's policy. By
-//     default the seat waits a grace period (60 s) for a reconnect and
-//     then forfeits; `onGone` "end" ends the game for everyone as the spec
-//     says, and "bot" lets a bot take the seat (the decision page).
+//   - 17, a player who leaves during the game: the seat waits the
+//     table's grace period (60 s by default) for a reconnect, then the
+//     game ends for everyone, as the spec says (Definition.LeaverEndsGame
+//     makes "end" the default of the table's `onGone`); a table may choose
+//     "bot" instead, so that a bot takes the seat (the decision page).
 //   - 18, a player who leaves before the start: the seat is freed 15 s
 //     after their last connection closes, and their character with it.
 //   - 19, closing at the end: every watcher gets the last update with the
