@@ -1,0 +1,458 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib"
+)
+
+// The PostgreSQL backend.
+//
+// A PostgreSQL store is the same *Store as an SQLite one, with the same
+// methods and, for all but a few statements, the same SQL: the schema was
+// kept to what both engines accept (see the package comment), so the
+// methods run their statements through database/sql on either. What
+// differs lives here:
+//
+//   - the schema steps (BIGINT identity columns where SQLite has its
+//     rowid, BYTEA for bytes, BIGINT for every time), versioned by the
+//     same migrate under the same owner names;
+//   - the writer (pgWriter): PostgreSQL has no use for SQLite's journal,
+//     since its own write-ahead log already turns a commit into one
+//     sequential append, so a batch inserts its records straight into
+//     match_moves;
+//   - serial transactions (inTx) take an advisory lock where SQLite
+//     begins IMMEDIATE.
+//
+// Several servers may share one PostgreSQL database (that is what it is
+// for), so nothing here may rely on being the only writer: the checks the
+// SQLite writer does from memory (the next index of a match) are left to
+// the database's constraints.
+
+// IsPostgresURL reports whether a database name given to Open (or to
+// parlor serve -db) is a PostgreSQL connection URL rather than a file.
+func IsPostgresURL(name string) bool {
+	return strings.HasPrefix(name, "postgres://") || strings.HasPrefix(name, "postgresql://")
+}
+
+// serialLock is the key of the advisory lock that serial transactions
+// (inTx) take on PostgreSQL. Any constant would do, as long as every
+// server sharing the database uses the same one; these are the bytes of
+// "parlor".
+const serialLock int64 = 0x7061726c6f72
+
+// OpenPostgres opens the PostgreSQL database at url (postgres://...) and
+// brings its schema up to date. The URL may carry any connection setting
+// pgx knows, search_path included (the tests give each a schema of its
+// own that way).
+//
+// Durability: an append returns once the transaction holding it has
+// committed, and with PostgreSQL's default synchronous_commit=on a
+// commit returns only once its write-ahead log is flushed to disk, so an
+// acknowledged move survives a crash of the server or of the database.
+// (A database configured with synchronous_commit=off would break that
+// promise; that is the operator's choice, not the store's.)
+func OpenPostgres(ctx context.Context, url string) (*Store, error) {
+	cfg, err := pgx.ParseConfig(url)
+	if err != nil {
+		// pgx hides the password in its parse errors.
+		return nil, fmt.Errorf("store: open postgres: %w", err)
+	}
+	where := redactURL(url)
+	db := stdlib.OpenDB(*cfg)
+	// Enough connections for concurrent readers; a database shared by
+	// several servers must leave room for all of them.
+	db.SetMaxOpenConns(16)
+	db.SetMaxIdleConns(4)
+	db.SetConnMaxIdleTime(time.Minute)
+	if err := db.PingContext(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: open %s: %w", where, err)
+	}
+	s := &Store{
+		db:   db,
+		pg:   true,
+		reqs: make(chan *request, 1024),
+		done: make(chan struct{}),
+	}
+	s.reqPool.New = func() any { return &request{done: make(chan error, 1)} }
+	for _, m := range []struct {
+		name  string
+		steps []string
+	}{{"store", pgSchema}, {"accounts", pgAccountsSchema}, {"server", pgTablesSchema}} {
+		if err := s.migrate(ctx, m.name, m.steps...); err != nil {
+			db.Close()
+			return nil, err
+		}
+	}
+	// The writer has a connection of its own, outside database/sql, so
+	// that it can send a whole batch in one round trip (pgx.Batch).
+	c, err := pgx.ConnectConfig(ctx, cfg)
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: open %s: writer: %w", where, err)
+	}
+	go s.pgWriter(&pgWriter{cfg: cfg, c: c})
+	return s, nil
+}
+
+// redactURL is url without its password, for error messages and logs.
+func redactURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "postgres database"
+	}
+	return u.Redacted()
+}
+
+// pgSchema is the store's own tables on PostgreSQL: the logical schema of
+// schema (store.go) without the SQLite journal. Steps are only ever
+// appended (see migrate); a change to the schema is a new step here and
+// in schema alike.
+var pgSchema = []string{
+	`CREATE TABLE matches (
+		id TEXT PRIMARY KEY,
+		game TEXT NOT NULL,
+		options TEXT NOT NULL,
+		seed BIGINT NOT NULL,
+		seats TEXT NOT NULL,
+		settings TEXT NOT NULL,
+		created BIGINT NOT NULL,
+		finished BIGINT,
+		outcome TEXT,
+		reason TEXT NOT NULL DEFAULT ''
+	)`,
+	`CREATE INDEX matches_finished ON matches (finished)`,
+	`CREATE TABLE match_moves (
+		match_id TEXT NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+		idx BIGINT NOT NULL,
+		seat INTEGER NOT NULL,
+		move TEXT,
+		event TEXT,
+		at BIGINT NOT NULL,
+		PRIMARY KEY (match_id, idx)
+	)`,
+	`CREATE TABLE saves (
+		id TEXT PRIMARY KEY,
+		user_id BIGINT NOT NULL,
+		name TEXT NOT NULL,
+		game TEXT NOT NULL,
+		log TEXT NOT NULL,
+		seats TEXT NOT NULL,
+		moves INTEGER NOT NULL,
+		created BIGINT NOT NULL,
+		holders TEXT NOT NULL DEFAULT '',
+		match_id TEXT NOT NULL DEFAULT ''
+	)`,
+	`CREATE INDEX saves_user ON saves (user_id, created)`,
+	`CREATE TABLE chat_lines (
+		id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+		channel TEXT NOT NULL,
+		user_id BIGINT NOT NULL,
+		from_name TEXT NOT NULL,
+		text TEXT NOT NULL,
+		at BIGINT NOT NULL
+	)`,
+	`CREATE INDEX chat_lines_channel ON chat_lines (channel, id)`,
+	`CREATE TABLE server_keys (
+		name TEXT PRIMARY KEY,
+		secret TEXT NOT NULL,
+		created BIGINT NOT NULL
+	)`,
+}
+
+// pgAccountsSchema is accountsSchema on PostgreSQL. Flags stay INTEGER
+// (0 or 1), as on SQLite, so that the shared statements compare and
+// write them alike.
+var pgAccountsSchema = []string{
+	`CREATE TABLE accounts_users (
+		id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+		name TEXT NOT NULL,
+		name_key TEXT UNIQUE,
+		guest INTEGER NOT NULL,
+		password TEXT,
+		created_ms BIGINT NOT NULL
+	)`,
+	`CREATE TABLE accounts_sessions (
+		token_hash TEXT PRIMARY KEY,
+		user_id BIGINT NOT NULL REFERENCES accounts_users (id),
+		created_ms BIGINT NOT NULL,
+		expires_ms BIGINT NOT NULL
+	)`,
+	`CREATE INDEX accounts_sessions_user ON accounts_sessions (user_id)`,
+	`CREATE INDEX accounts_sessions_expiry ON accounts_sessions (expires_ms)`,
+	`CREATE TABLE accounts_stats (
+		user_id BIGINT NOT NULL REFERENCES accounts_users (id),
+		game TEXT NOT NULL,
+		played BIGINT NOT NULL,
+		won BIGINT NOT NULL,
+		tied BIGINT NOT NULL,
+		rating DOUBLE PRECISION NOT NULL,
+		rd DOUBLE PRECISION NOT NULL,
+		volatility DOUBLE PRECISION NOT NULL,
+		PRIMARY KEY (user_id, game)
+	)`,
+	`CREATE TABLE accounts_achievements (
+		user_id BIGINT NOT NULL REFERENCES accounts_users (id),
+		achievement TEXT NOT NULL,
+		game TEXT NOT NULL,
+		at_ms BIGINT NOT NULL,
+		announced INTEGER NOT NULL,
+		PRIMARY KEY (user_id, achievement)
+	)`,
+}
+
+// pgTablesSchema is tablesSchema on PostgreSQL. Its times and user ids
+// are BIGINT: SQLite's INTEGER holds 64 bits, PostgreSQL's only 32.
+var pgTablesSchema = []string{
+	`CREATE TABLE server_tables (
+		id TEXT PRIMARY KEY,
+		game TEXT NOT NULL,
+		options TEXT NOT NULL,
+		seats TEXT NOT NULL,
+		creator BIGINT NOT NULL,
+		creator_name TEXT NOT NULL,
+		spectator_chat INTEGER NOT NULL,
+		policy TEXT NOT NULL,
+		match_id TEXT NOT NULL,
+		status TEXT NOT NULL,
+		created BIGINT NOT NULL,
+		unrated INTEGER NOT NULL DEFAULT 0
+	)`,
+}
+
+// pgAppend stores one record. It inserts nothing, rather than failing,
+// for a match that does not exist or an index already stored, so that a
+// bad record does not abort the transaction its whole batch shares: the
+// writer sees that no row was inserted and fails that append alone.
+const pgAppend = `INSERT INTO match_moves (match_id, idx, seat, move, event, at)
+	SELECT $1::text, $2::bigint, $3::integer, $4::text, $5::text, $6::bigint
+	WHERE EXISTS (SELECT 1 FROM matches WHERE id = $1::text)
+	ON CONFLICT (match_id, idx) DO NOTHING`
+
+const pgFinish = `UPDATE matches SET finished = $1, outcome = $2, reason = $3 WHERE id = $4`
+
+// pgWriter commits the store's queued writes on PostgreSQL.
+type pgWriter struct {
+	cfg *pgx.ConnConfig
+	c   *pgx.Conn // nil or closed after a lost connection: see conn
+
+	// Reused by every batch: the request of each queued statement, and
+	// the rows each statement changed.
+	queued  []*request
+	changed []int64
+}
+
+// pgWriter is the writer goroutine of a PostgreSQL store: the SQLite
+// writer's loop (see writer) without the journal and its folds.
+func (s *Store) pgWriter(w *pgWriter) {
+	defer close(s.done)
+	defer w.close()
+	delay := time.NewTimer(time.Hour)
+	delay.Stop()
+	defer delay.Stop()
+	var lastCommit time.Time
+	batch := make([]*request, 0, maxBatch)
+	for req := range s.reqs {
+		batch = s.gather(append(batch[:0], req), lastCommit, delay)
+		w.commit(batch)
+		lastCommit = time.Now()
+		s.commits.Add(1)
+		s.writes.Add(int64(len(batch)))
+	}
+}
+
+func (w *pgWriter) close() {
+	if w.c != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		w.c.Close(ctx)
+	}
+}
+
+// conn returns the writer's connection, connecting again if the last one
+// was lost (the database restarted, say): unlike SQLite's, this writer
+// can outlive a failure of its database.
+func (w *pgWriter) conn(ctx context.Context) (*pgx.Conn, error) {
+	if w.c != nil && !w.c.IsClosed() {
+		return w.c, nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	c, err := pgx.ConnectConfig(ctx, w.cfg)
+	if err != nil {
+		return nil, fmt.Errorf("store: writer: connect: %w", err)
+	}
+	w.c = c
+	return c, nil
+}
+
+// commit writes a batch in one transaction and answers every request. If
+// the transaction fails, each request is retried alone so that only the
+// bad one fails, as on SQLite (see rawWriter.commit).
+//
+// A caller hears of its write only after the answer of the commit, so a
+// write acknowledged is durable. One case stays uncertain, as with any
+// client of a remote database: if the connection is lost while the
+// commit is under way, the write may have been committed although its
+// caller is told it failed.
+func (w *pgWriter) commit(batch []*request) {
+	err := w.apply(batch)
+	if err != nil && len(batch) > 1 {
+		for _, r := range batch {
+			if r.err == nil {
+				w.commit([]*request{r})
+			} else {
+				r.done <- r.err
+				r.err = nil
+			}
+		}
+		return
+	}
+	for _, r := range batch {
+		if r.err == nil {
+			r.err = err
+		}
+		r.done <- r.err
+		r.err = nil
+	}
+}
+
+// apply writes a batch as one pgx.Batch: every statement is sent at once
+// and the batch runs as one implicit transaction, committed when the
+// server has run them all, so the batch costs one round trip and one
+// commit. It sets a request's err when the request alone is refused, and
+// returns an error when the transaction failed, in which case nothing of
+// the batch was stored.
+func (w *pgWriter) apply(batch []*request) error {
+	ctx := context.Background()
+	b := &pgx.Batch{}
+	w.queued = w.queued[:0]
+	for _, r := range batch {
+		r.err = nil
+		switch r.kind {
+		case opAppend:
+			at := r.rec.At
+			if at.IsZero() {
+				at = time.Now()
+			}
+			b.Queue(pgAppend, r.rec.Match, r.rec.Index, int64(r.rec.Seat), nullText(r.rec.Move), nullText(r.rec.Event), millis(at))
+			w.queued = append(w.queued, r)
+		case opFinish:
+			b.Queue(pgFinish, millis(r.rec.At), nullText(r.rec.Event), r.reason, r.rec.Match)
+			w.queued = append(w.queued, r)
+		case opExec:
+			stmts := r.stmts
+			if stmts == nil {
+				stmts = []Stmt{{r.query, r.args}}
+			}
+			// Arguments are checked before anything is queued, so that
+			// an ExecAll with a bad one fails whole, and alone.
+			args := make([][]any, len(stmts))
+			for i, st := range stmts {
+				if args[i], r.err = pgArgs(st.args); r.err != nil {
+					r.err = fmt.Errorf("store: exec: %w", r.err)
+					break
+				}
+			}
+			if r.err != nil {
+				continue
+			}
+			for i, st := range stmts {
+				b.Queue(st.query, args[i]...)
+				w.queued = append(w.queued, r)
+			}
+		}
+	}
+	if b.Len() == 0 {
+		return nil
+	}
+	c, err := w.conn(ctx)
+	if err != nil {
+		return err
+	}
+	br := c.SendBatch(ctx, b)
+	w.changed = w.changed[:0]
+	for _, r := range w.queued {
+		tag, err := br.Exec()
+		if err != nil {
+			br.Close()
+			if r.kind == opExec {
+				return fmt.Errorf("store: exec: %w", err)
+			}
+			return fmt.Errorf("store: commit: %w", err)
+		}
+		w.changed = append(w.changed, tag.RowsAffected())
+	}
+	if err := br.Close(); err != nil {
+		return fmt.Errorf("store: commit: %w", err)
+	}
+	// Committed. A statement that changed nothing was refused alone.
+	for i, r := range w.queued {
+		if w.changed[i] != 0 {
+			continue
+		}
+		switch r.kind {
+		case opFinish:
+			r.err = ErrNotFound
+		case opAppend:
+			r.err = w.refused(ctx, c, &r.rec)
+		}
+	}
+	return nil
+}
+
+// refused explains why an append inserted nothing: its match does not
+// exist, or its index is stored already. It is the rare path, so it may
+// cost a query.
+func (w *pgWriter) refused(ctx context.Context, c *pgx.Conn, r *Record) error {
+	var exists bool
+	why := errors.New("index already stored")
+	if err := c.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM matches WHERE id = $1)`, r.Match).Scan(&exists); err != nil {
+		why = err
+	} else if !exists {
+		why = ErrNotFound
+	}
+	return fmt.Errorf("store: append to match %s at %d: %w", r.Match, r.Index, why)
+}
+
+// nullText is JSON as text, or NULL when there is none.
+func nullText(raw json.RawMessage) any {
+	if raw == nil {
+		return nil
+	}
+	return string(raw)
+}
+
+// pgArgs converts the arguments of exec (see its doc comment) to what
+// the PostgreSQL columns of the shared schema take: a bool is stored as
+// 0 or 1, as SQLite stores it, since flags are INTEGER columns on both.
+func pgArgs(args []any) ([]any, error) {
+	out := make([]any, len(args))
+	for i, a := range args {
+		switch v := a.(type) {
+		case nil, int64, float64, string:
+			out[i] = v
+		case int:
+			out[i] = int64(v)
+		case bool:
+			out[i] = int64(boolInt(v))
+		case json.RawMessage:
+			out[i] = nullText(v)
+		case []byte:
+			if v != nil {
+				out[i] = v
+			}
+		default:
+			return nil, fmt.Errorf("argument %d: type %T is not one of nil, int, int64, bool, float64, string, []byte, json.RawMessage", i+1, a)
+		}
+	}
+	return out, nil
+}
