@@ -103,6 +103,15 @@ func OpenPostgres(ctx context.Context, url string) (*Store, error) {
 	return s, nil
 }
 
+// Redacted is a database name as Open takes it, fit for a log: a URL
+// without its password, a file name as it is.
+func Redacted(name string) string {
+	if !strings.Contains(name, "://") {
+		return name
+	}
+	return redactURL(name)
+}
+
 // redactURL is url without its password, for error messages and logs.
 func redactURL(raw string) string {
 	u, err := url.Parse(raw)
