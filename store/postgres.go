@@ -250,8 +250,9 @@ const pgFinish = `UPDATE matches SET finished = $1, outcome = $2, reason = $3 WH
 
 // pgWriter commits the store's queued writes on PostgreSQL.
 type pgWriter struct {
-	cfg *pgx.ConnConfig
-	c   *pgx.Conn // nil or closed after a lost connection: see conn
+	cfg  *pgx.ConnConfig
+	c    *pgx.Conn // nil or closed after a lost connection: see conn
+	used time.Time // when c last ran a batch
 
 	// Reused by every batch: the request of each queued statement, and
 	// the rows each statement changed.
@@ -286,10 +287,26 @@ func (w *pgWriter) close() {
 	}
 }
 
+// pgCheckIdle is how long the writer's connection may sit unused before
+// conn checks that the database has not closed it meanwhile. Tests
+// shorten it.
+var pgCheckIdle = time.Second
+
 // conn returns the writer's connection, connecting again if the last one
 // was lost (the database restarted, say): unlike SQLite's, this writer
 // can outlive a failure of its database.
+//
+// A connection the server closed while it was idle is noticed only when
+// used, and then the batch sent on it fails. So after a quiet spell conn
+// first looks for the server's goodbye (CheckConn reads what is waiting,
+// without sending anything, and costs up to a millisecond); at a busy
+// moment it does not, since the connection was just working.
 func (w *pgWriter) conn(ctx context.Context) (*pgx.Conn, error) {
+	if w.c != nil && !w.c.IsClosed() && time.Since(w.used) >= pgCheckIdle {
+		if err := w.c.PgConn().CheckConn(); err != nil {
+			w.close()
+		}
+	}
 	if w.c != nil && !w.c.IsClosed() {
 		return w.c, nil
 	}
@@ -310,11 +327,15 @@ func (w *pgWriter) conn(ctx context.Context) (*pgx.Conn, error) {
 // A caller hears of its write only after the answer of the commit, so a
 // write acknowledged is durable. One case stays uncertain, as with any
 // client of a remote database: if the connection is lost while the
-// commit is under way, the write may have been committed although its
-// caller is told it failed.
+// commit is under way, the batch may have been committed although its
+// callers are told it failed. Then nothing is retried: a retry could
+// apply a write twice (count a match's results again), while a caller
+// told "failed" already knows to look before trying again.
 func (w *pgWriter) commit(batch []*request) {
 	err := w.apply(batch)
-	if err != nil && len(batch) > 1 {
+	if err != nil && len(batch) > 1 && w.c != nil && !w.c.IsClosed() {
+		// The connection is alive, so the server answered: the batch
+		// failed on a statement, and was rolled back whole.
 		for _, r := range batch {
 			if r.err == nil {
 				w.commit([]*request{r})
@@ -387,6 +408,7 @@ func (w *pgWriter) apply(batch []*request) error {
 	if err != nil {
 		return err
 	}
+	w.used = time.Now()
 	br := c.SendBatch(ctx, b)
 	w.changed = w.changed[:0]
 	for _, r := range w.queued {
