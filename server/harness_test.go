@@ -10,7 +10,6 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
-	"os"
 	"sync"
 	"testing"
 	"time"
@@ -129,7 +128,7 @@ func storePath(t *testing.T, dir string) string {
 		return name.(string)
 	}
 	name := ""
-	if _, ok := onPostgres.Load(t); ok || os.Getenv("PARLOR_TEST_STORE") == "postgres" {
+	if _, ok := onPostgres.Load(t); ok || storetest.OnPostgres() {
 		name = storetest.Postgres(t)
 	}
 	stores.Store(dir, name)

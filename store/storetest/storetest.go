@@ -14,6 +14,7 @@ import (
 	"encoding/hex"
 	"net/url"
 	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -30,6 +31,23 @@ func PostgresBase() string {
 		return u
 	}
 	return DefaultPostgres
+}
+
+// OnPostgres reports whether PARLOR_TEST_STORE=postgres asks for every
+// test database to be PostgreSQL, so that a package's whole suite runs
+// on it: `PARLOR_TEST_STORE=postgres go test ./...`.
+func OnPostgres() bool { return os.Getenv("PARLOR_TEST_STORE") == "postgres" }
+
+// Name returns a fresh database for the test, for store.Open: an SQLite
+// file called file in a temporary directory, or, when OnPostgres, a
+// PostgreSQL schema of its own. Opening the name again reopens the same
+// database.
+func Name(t testing.TB, file string) string {
+	t.Helper()
+	if OnPostgres() {
+		return Postgres(t)
+	}
+	return filepath.Join(t.TempDir(), file)
 }
 
 // Postgres creates a schema of its own for the test and returns a URL
