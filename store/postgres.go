@@ -237,15 +237,6 @@ var pgTablesSchema = []string{
 	)`,
 }
 
-// pgAppend stores one record. It inserts nothing, rather than failing,
-// for a match that does not exist or an index already stored, so that a
-// bad record does not abort the transaction its whole batch shares: the
-// writer sees that no row was inserted and fails that append alone.
-const pgAppend = `INSERT INTO match_moves (match_id, idx, seat, move, event, at)
-	SELECT $1::text, $2::bigint, $3::integer, $4::text, $5::text, $6::bigint
-	WHERE EXISTS (SELECT 1 FROM matches WHERE id = $1::text)
-	ON CONFLICT (match_id, idx) DO NOTHING`
-
 const pgFinish = `UPDATE matches SET finished = $1, outcome = $2, reason = $3 WHERE id = $4`
 
 // pgWriter commits the store's queued writes on PostgreSQL.
@@ -258,6 +249,7 @@ type pgWriter struct {
 	// the rows each statement changed.
 	queued  []*request
 	changed []int64
+	apps    pgAppends
 }
 
 // pgWriter is the writer goroutine of a PostgreSQL store: the SQLite
@@ -361,20 +353,24 @@ func (w *pgWriter) commit(batch []*request) {
 // commit. It sets a request's err when the request alone is refused, and
 // returns an error when the transaction failed, in which case nothing of
 // the batch was stored.
+//
+// The batch's appends are one statement (pgAppend, over arrays), queued
+// after everything else: one statement per record cost the database
+// about as much again as the records themselves. Last is safe, since an
+// append's match was created by a CreateMatch that returned before the
+// append was made, hence in an earlier batch.
 func (w *pgWriter) apply(batch []*request) error {
 	ctx := context.Background()
 	b := &pgx.Batch{}
 	w.queued = w.queued[:0]
+	w.apps.reset()
 	for _, r := range batch {
 		r.err = nil
 		switch r.kind {
 		case opAppend:
-			at := r.rec.At
-			if at.IsZero() {
-				at = time.Now()
+			if !w.apps.add(r) {
+				r.err = fmt.Errorf("store: append to match %s at %d: index already stored", r.rec.Match, r.rec.Index)
 			}
-			b.Queue(pgAppend, r.rec.Match, r.rec.Index, int64(r.rec.Seat), nullText(r.rec.Move), nullText(r.rec.Event), millis(at))
-			w.queued = append(w.queued, r)
 		case opFinish:
 			b.Queue(pgFinish, millis(r.rec.At), nullText(r.rec.Event), r.reason, r.rec.Match)
 			w.queued = append(w.queued, r)
@@ -401,6 +397,11 @@ func (w *pgWriter) apply(batch []*request) error {
 			}
 		}
 	}
+	appends := len(w.apps.reqs) > 0
+	if appends {
+		a := &w.apps
+		b.Queue(pgAppend, a.match, a.idx, a.seat, a.move, a.event, a.at)
+	}
 	if b.Len() == 0 {
 		return nil
 	}
@@ -422,22 +423,118 @@ func (w *pgWriter) apply(batch []*request) error {
 		}
 		w.changed = append(w.changed, tag.RowsAffected())
 	}
+	if appends {
+		if err := w.apps.readStored(br); err != nil {
+			br.Close()
+			return fmt.Errorf("store: append: %w", err)
+		}
+	}
 	if err := br.Close(); err != nil {
 		return fmt.Errorf("store: commit: %w", err)
 	}
-	// Committed. A statement that changed nothing was refused alone.
+	// Committed. A statement that changed nothing was refused alone, and
+	// so was an append the insert did not return.
 	for i, r := range w.queued {
-		if w.changed[i] != 0 {
-			continue
-		}
-		switch r.kind {
-		case opFinish:
+		if w.changed[i] == 0 && r.kind == opFinish {
 			r.err = ErrNotFound
-		case opAppend:
+		}
+	}
+	for i, r := range w.apps.reqs {
+		if !w.apps.stored[i] {
 			r.err = w.refused(ctx, c, &r.rec)
 		}
 	}
 	return nil
+}
+
+// pgAppend stores a batch's records, given as arrays, one element per
+// record. It inserts nothing, rather than failing, for a record whose
+// match does not exist or whose index is stored already, so that a bad
+// record does not abort the transaction its whole batch shares; it
+// returns the records it stored, and the writer fails the others alone.
+const pgAppend = `INSERT INTO match_moves (match_id, idx, seat, move, event, at)
+	SELECT r.match_id, r.idx, r.seat, r.move, r.event, r.at
+	FROM unnest($1::text[], $2::bigint[], $3::integer[], $4::text[], $5::text[], $6::bigint[])
+		AS r (match_id, idx, seat, move, event, at)
+	WHERE EXISTS (SELECT 1 FROM matches m WHERE m.id = r.match_id)
+	ON CONFLICT (match_id, idx) DO NOTHING
+	RETURNING match_id, idx`
+
+// pgAppends is a batch's appends as pgAppend's arrays, reused from batch
+// to batch.
+type pgAppends struct {
+	reqs        []*request
+	match       []string
+	idx, at     []int64
+	seat        []int32
+	move, event []*string
+	stored      []bool          // per request, once the insert has answered
+	keys        map[moveKey]int // position in reqs of each record
+}
+
+type moveKey struct {
+	match string
+	idx   int64
+}
+
+func (a *pgAppends) reset() {
+	a.reqs, a.match, a.idx, a.at, a.seat = a.reqs[:0], a.match[:0], a.idx[:0], a.at[:0], a.seat[:0]
+	a.move, a.event, a.stored = a.move[:0], a.event[:0], a.stored[:0]
+	if a.keys == nil {
+		a.keys = make(map[moveKey]int)
+	}
+	clear(a.keys)
+}
+
+// add adds an append, or reports false if the batch holds its index
+// already: one insert cannot tell which of the two it stored.
+func (a *pgAppends) add(r *request) bool {
+	k := moveKey{r.rec.Match, r.rec.Index}
+	if _, dup := a.keys[k]; dup {
+		return false
+	}
+	a.keys[k] = len(a.reqs)
+	at := r.rec.At
+	if at.IsZero() {
+		at = time.Now()
+	}
+	a.reqs = append(a.reqs, r)
+	a.match = append(a.match, r.rec.Match)
+	a.idx = append(a.idx, r.rec.Index)
+	a.seat = append(a.seat, int32(r.rec.Seat))
+	a.move = append(a.move, textPtr(r.rec.Move))
+	a.event = append(a.event, textPtr(r.rec.Event))
+	a.at = append(a.at, millis(at))
+	a.stored = append(a.stored, false)
+	return true
+}
+
+// readStored reads which records the insert stored.
+func (a *pgAppends) readStored(br pgx.BatchResults) error {
+	rows, err := br.Query()
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	var k moveKey
+	for rows.Next() {
+		if err := rows.Scan(&k.match, &k.idx); err != nil {
+			return err
+		}
+		if i, ok := a.keys[k]; ok {
+			a.stored[i] = true
+		}
+	}
+	return rows.Err()
+}
+
+// textPtr is JSON as a text array element, or NULL when there is none.
+func textPtr(raw json.RawMessage) *string {
+	if raw == nil {
+		return nil
+	}
+	s := string(raw)
+	return &s
 }
 
 // refused explains why an append inserted nothing: its match does not
