@@ -99,7 +99,13 @@ func OpenPostgres(ctx context.Context, url string) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: open %s: writer: %w", where, err)
 	}
-	go s.pgWriter(&pgWriter{cfg: cfg, c: c})
+	w := &pgWriter{cfg: cfg, c: c, id: newID()}
+	if _, err := c.Exec(ctx, `INSERT INTO writer_batches (writer, batch) VALUES ($1, 0)`, w.id); err != nil {
+		w.close()
+		db.Close()
+		return nil, fmt.Errorf("store: open %s: writer: %w", where, err)
+	}
+	go s.runPostgresWriter(w)
 	return s, nil
 }
 
@@ -175,6 +181,13 @@ var pgSchema = []string{
 		secret TEXT NOT NULL,
 		created BIGINT NOT NULL
 	)`,
+	// The last batch each writer committed (see pgWriter.settle): how a
+	// writer that lost its connection during a commit learns whether the
+	// commit happened. One row per running store.
+	`CREATE TABLE writer_batches (
+		writer TEXT PRIMARY KEY,
+		batch BIGINT NOT NULL
+	)`,
 }
 
 // pgAccountsSchema is accountsSchema on PostgreSQL. Flags stay INTEGER
@@ -239,11 +252,22 @@ var pgTablesSchema = []string{
 
 const pgFinish = `UPDATE matches SET finished = $1, outcome = $2, reason = $3 WHERE id = $4`
 
+// pgMark records, in a batch's transaction, that the batch is committed.
+// The writer's row is made when the store opens (an update costs the
+// database less than an insert that may conflict).
+const pgMark = `UPDATE writer_batches SET batch = $2 WHERE writer = $1`
+
 // pgWriter commits the store's queued writes on PostgreSQL.
 type pgWriter struct {
 	cfg  *pgx.ConnConfig
 	c    *pgx.Conn // nil or closed after a lost connection: see conn
 	used time.Time // when c last ran a batch
+
+	// id names the writer in writer_batches; seq numbers its batches,
+	// and sent says whether the last one was handed to the server.
+	id   string
+	seq  int64
+	sent bool
 
 	// Reused by every batch: the request of each queued statement, and
 	// the rows each statement changed.
@@ -252,11 +276,12 @@ type pgWriter struct {
 	apps    pgAppends
 }
 
-// pgWriter is the writer goroutine of a PostgreSQL store: the SQLite
-// writer's loop (see writer) without the journal and its folds.
-func (s *Store) pgWriter(w *pgWriter) {
+// runPostgresWriter is the writer goroutine of a PostgreSQL store: the
+// SQLite writer's loop (see writer) without the journal and its folds.
+func (s *Store) runPostgresWriter(w *pgWriter) {
 	defer close(s.done)
 	defer w.close()
+	defer w.forget()
 	delay := time.NewTimer(time.Hour)
 	delay.Stop()
 	defer delay.Stop()
@@ -269,6 +294,17 @@ func (s *Store) pgWriter(w *pgWriter) {
 		s.commits.Add(1)
 		s.writes.Add(int64(len(batch)))
 	}
+}
+
+// forget deletes the writer's row of writer_batches as the store closes:
+// with no batch under way, nobody will ask about it again.
+func (w *pgWriter) forget() {
+	if w.c == nil || w.c.IsClosed() {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	w.c.Exec(ctx, `DELETE FROM writer_batches WHERE writer = $1`, w.id)
 }
 
 func (w *pgWriter) close() {
@@ -317,14 +353,20 @@ func (w *pgWriter) conn(ctx context.Context) (*pgx.Conn, error) {
 // bad one fails, as on SQLite (see rawWriter.commit).
 //
 // A caller hears of its write only after the answer of the commit, so a
-// write acknowledged is durable. One case stays uncertain, as with any
-// client of a remote database: if the connection is lost while the
-// commit is under way, the batch may have been committed although its
-// callers are told it failed. Then nothing is retried: a retry could
-// apply a write twice (count a match's results again), while a caller
-// told "failed" already knows to look before trying again.
+// write acknowledged is durable. If the connection is lost while the
+// commit is under way, the batch may or may not have been committed: a
+// retry could apply a write twice (count a match's results again), and
+// a failure could deny a move that is in the log. So the writer connects
+// again and asks (settle): each batch's transaction records its number
+// in writer_batches. Committed, every request is answered as the commit
+// would have answered it; not committed, the batch is sent again. Only if
+// the database cannot be reached to ask are the callers told that their
+// writes failed, though they may have been stored.
 func (w *pgWriter) commit(batch []*request) {
 	err := w.apply(batch)
+	for tries := 0; err != nil && w.sent && (w.c == nil || w.c.IsClosed()) && tries < 3; tries++ {
+		err = w.settle(batch, err)
+	}
 	if err != nil && len(batch) > 1 && w.c != nil && !w.c.IsClosed() {
 		// The connection is alive, so the server answered: the batch
 		// failed on a statement, and was rolled back whole.
@@ -361,6 +403,7 @@ func (w *pgWriter) commit(batch []*request) {
 // append was made, hence in an earlier batch.
 func (w *pgWriter) apply(batch []*request) error {
 	ctx := context.Background()
+	w.sent = false
 	b := &pgx.Batch{}
 	w.queued = w.queued[:0]
 	w.apps.reset()
@@ -409,8 +452,14 @@ func (w *pgWriter) apply(batch []*request) error {
 	if err != nil {
 		return err
 	}
-	w.used = time.Now()
-	br := c.SendBatch(ctx, b)
+	w.seq++
+	mark := &pgx.Batch{QueuedQueries: append([]*pgx.QueuedQuery{{SQL: pgMark, Arguments: []any{w.id, w.seq}}}, b.QueuedQueries...)}
+	w.used, w.sent = time.Now(), true
+	br := c.SendBatch(ctx, mark)
+	if _, err := br.Exec(); err != nil {
+		br.Close()
+		return fmt.Errorf("store: commit: %w", err)
+	}
 	w.changed = w.changed[:0]
 	for _, r := range w.queued {
 		tag, err := br.Exec()
@@ -535,6 +584,64 @@ func textPtr(raw json.RawMessage) *string {
 	}
 	s := string(raw)
 	return &s
+}
+
+// settle finds out what became of a batch whose connection was lost
+// during its commit (err), and answers accordingly: see commit. It
+// returns nil when every request has its answer, or an error for the
+// ones without.
+func (w *pgWriter) settle(batch []*request, err error) error {
+	ctx := context.Background()
+	c, cerr := w.conn(ctx)
+	if cerr != nil {
+		return fmt.Errorf("%w (and whether it was committed is unknown: %v)", err, cerr)
+	}
+	var last int64
+	switch qerr := c.QueryRow(ctx, `SELECT batch FROM writer_batches WHERE writer = $1`, w.id).Scan(&last); {
+	case errors.Is(qerr, pgx.ErrNoRows):
+		// No batch of this writer was ever committed.
+	case qerr != nil:
+		return fmt.Errorf("%w (and whether it was committed is unknown: %v)", err, qerr)
+	}
+	if last != w.seq {
+		// Rolled back: nothing of it was stored, so it is sent again.
+		return w.apply(batch)
+	}
+	// Committed: answer each request as the commit would have.
+	for _, r := range batch {
+		if r.err != nil {
+			continue // refused before the batch was sent
+		}
+		switch r.kind {
+		case opFinish:
+			var n int
+			if qerr := c.QueryRow(ctx, `SELECT COUNT(*) FROM matches WHERE id = $1`, r.rec.Match).Scan(&n); qerr != nil {
+				r.err = fmt.Errorf("store: finish match %s: %w", r.rec.Match, qerr)
+			} else if n == 0 {
+				r.err = ErrNotFound
+			}
+		case opAppend:
+			// Stored if the log holds this very record at its index.
+			// (The same record stored twice would read as stored too,
+			// which is true enough: the log holds what the caller
+			// asked for.)
+			var seat int64
+			var move, event *string
+			qerr := c.QueryRow(ctx, `SELECT seat, move, event FROM match_moves WHERE match_id = $1 AND idx = $2`,
+				r.rec.Match, r.rec.Index).Scan(&seat, &move, &event)
+			if qerr != nil || seat != int64(r.rec.Seat) || !sameText(move, r.rec.Move) || !sameText(event, r.rec.Event) {
+				r.err = w.refused(ctx, c, &r.rec)
+			}
+		}
+	}
+	return nil
+}
+
+func sameText(s *string, raw json.RawMessage) bool {
+	if s == nil || raw == nil {
+		return s == nil && raw == nil
+	}
+	return *s == string(raw)
 }
 
 // refused explains why an append inserted nothing: its match does not

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/parlor-games/parlor/store/storetest"
 )
 
@@ -181,4 +183,109 @@ func TestPostgresWriterReconnects(t *testing.T) {
 	}
 	defer other.Close()
 	wantLog(t, other, "m", 1, 2, 3)
+}
+
+// A batch whose connection is lost while the database runs it: the
+// writer finds out whether it was committed and answers every caller as
+// the commit would have. Here it was not (the database dropped the
+// connection mid-transaction), so the writer sends it again and both
+// writes succeed, once.
+func TestPostgresLostCommitSettled(t *testing.T) {
+	ctx := context.Background()
+	var tag [6]byte
+	rand.Read(tag[:])
+	app := "parlor_test_" + hex.EncodeToString(tag[:])
+	url := storetest.Postgres(t)
+	s, err := Open(ctx, url+"&application_name="+app)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.CreateMatch(ctx, header("m")); err != nil {
+		t.Fatal(err)
+	}
+	admin, _ := postgresBackend.openTemp(t)
+	// A slow statement holds the batch open while its connection is
+	// dropped; the append shares the batch, or the next one.
+	errs := make(chan error, 2)
+	go func() { errs <- s.exec(ctx, `SELECT pg_sleep(0.3)`) }()
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		var n int
+		if err := admin.db.QueryRowContext(ctx,
+			`SELECT COUNT(*) FROM pg_stat_activity WHERE application_name = $1 AND query LIKE '%pg_sleep%' AND state = 'active'`, app).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if n > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the slow statement never ran")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	go func() { errs <- s.Append(ctx, move("m", 1)) }()
+	if _, err := admin.db.ExecContext(ctx,
+		`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND query LIKE '%pg_sleep%'`, app); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if err := <-errs; err != nil {
+			t.Errorf("a write of the lost batch: %v", err)
+		}
+	}
+	other, err := Open(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	wantLog(t, other, "m", 1)
+}
+
+// settle answers a committed batch as its commit would have: the stored
+// append succeeds, a duplicate or a finish of no match fails alone.
+func TestPostgresSettleCommitted(t *testing.T) {
+	ctx := context.Background()
+	s, url := postgresBackend.openTemp(t)
+	if err := s.CreateMatch(ctx, header("m")); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Append(ctx, move("m", 1)); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := pgx.ParseConfig(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &pgWriter{cfg: cfg, id: "settle-test"}
+	defer w.close()
+	if _, err := s.db.ExecContext(ctx, `INSERT INTO writer_batches (writer, batch) VALUES ($1, 0)`, w.id); err != nil {
+		t.Fatal(err)
+	}
+	batch := []*request{
+		{kind: opAppend, rec: move("m", 2)},
+		{kind: opAppend, rec: Record{Match: "m", Index: 1, Move: json.RawMessage(`"other"`)}}, // index stored before
+		{kind: opFinish, rec: Record{Match: "nope", Event: json.RawMessage(`{}`)}},
+		{kind: opExec, query: `DELETE FROM saves WHERE id = $1`, args: []any{"none"}},
+	}
+	if err := w.apply(batch); err != nil {
+		t.Fatal(err)
+	}
+	// Forget the answers, as if the connection had been lost before
+	// they came, and ask.
+	for _, r := range batch {
+		r.err = nil
+	}
+	w.close()
+	if err := w.settle(batch, errors.New("lost")); err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []bool{true, false, false, true} {
+		if ok := batch[i].err == nil; ok != want {
+			t.Errorf("request %d: %v", i, batch[i].err)
+		}
+	}
+	if !errors.Is(batch[2].err, ErrNotFound) {
+		t.Errorf("finish of no match: %v, want ErrNotFound", batch[2].err)
+	}
+	wantLog(t, s, "m", 1, 2)
 }
