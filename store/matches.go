@@ -111,10 +111,10 @@ const insertMatch = `INSERT INTO matches (id, game, options, seed, seats, settin
 //
 // A failing statement fails only its own call: the rest of its batch is
 // retried without it. The SQLite writer's connection does not enforce
-// foreign keys (see newRawWriter; PostgreSQL's always does): a write to a table with REFERENCES clauses
-// must have its referenced rows checked first (RecordResult's caller reads
-// its users with StatsInGame) or go through a transaction on the database
-// instead. Like Append, once the statement has been handed to the writer,
+// foreign keys (see newRawWriter; PostgreSQL's does): a write to a table
+// with REFERENCES clauses must have its referenced rows checked first
+// (RecordResult's caller reads its users with StatsInGame) or go through
+// a transaction on the database instead. Like Append, once the statement has been handed to the writer,
 // exec waits for the commit even if ctx ends.
 func (s *Store) exec(ctx context.Context, query string, args ...any) error {
 	req := s.reqPool.Get().(*request)

@@ -213,6 +213,8 @@ func (s *Store) Close() error {
 
 // schema is the store's own tables. Steps are only ever appended: a
 // released step must never change, since migrate records it as applied.
+// The PostgreSQL steps are pgSchema (postgres.go): a change to the schema
+// is a new step in each.
 var schema = []string{
 	`CREATE TABLE matches (
 		id TEXT PRIMARY KEY,
