@@ -7,12 +7,12 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/parlor-games/parlor/store"
+	"github.com/parlor-games/parlor/store/storetest"
 )
 
 // cheapHash keeps tests fast; the default parameters are exercised by
@@ -42,7 +42,7 @@ func (c *clock) Advance(d time.Duration) {
 // store's writer goroutine, as on a server.
 func openStore(t *testing.T) *store.Store {
 	t.Helper()
-	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "accounts.db"))
+	st, err := store.Open(context.Background(), storetest.Name(t, "accounts.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

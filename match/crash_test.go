@@ -7,13 +7,13 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/parlor-games/parlor/game"
 	"github.com/parlor-games/parlor/store"
+	"github.com/parlor-games/parlor/store/storetest"
 )
 
 // TestSurvivesSIGKILL runs matches in a child process, kills it with
@@ -24,7 +24,7 @@ func TestSurvivesSIGKILL(t *testing.T) {
 		crashChild()
 		return
 	}
-	path := filepath.Join(t.TempDir(), "crash.db")
+	path := storetest.Name(t, "crash.db")
 	cmd := exec.Command(os.Args[0], "-test.run=^TestSurvivesSIGKILL$")
 	cmd.Env = append(os.Environ(), "PARLOR_CRASH_CHILD=1", "PARLOR_CRASH_DB="+path)
 	out, err := cmd.StdoutPipe()

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"sync"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/parlor-games/parlor/game"
 	"github.com/parlor-games/parlor/store"
+	"github.com/parlor-games/parlor/store/storetest"
 )
 
 var toyRegistry = game.NewRegistry(raceDef, secretDef)
@@ -30,7 +30,7 @@ type env struct {
 }
 
 func newEnv(t testing.TB) *env {
-	e := &env{t: t, path: filepath.Join(t.TempDir(), "parlor.db"), clock: newFakeClock()}
+	e := &env{t: t, path: storetest.Name(t, "parlor.db"), clock: newFakeClock()}
 	e.open()
 	t.Cleanup(e.close)
 	return e

@@ -4,13 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/parlor-games/parlor/game"
 	"github.com/parlor-games/parlor/store"
+	"github.com/parlor-games/parlor/store/storetest"
 )
 
 // gatedBot plays 1 in the race, but only when the test lets it: each
@@ -95,7 +95,7 @@ func checkReturnSurvivesRestart(t *testing.T, st *store.Store, m *Manager, path 
 func TestTakenOverSeatReturnsAfterTheBotsMove(t *testing.T) {
 	clock := newFakeClock()
 	gate := make(chan struct{})
-	path := filepath.Join(t.TempDir(), "parlor.db")
+	path := storetest.Name(t, "parlor.db")
 	st, m := openGated(t, path, gate, clock)
 	mt, err := m.Create(context.Background(), takeoverSpec)
 	if err != nil {
@@ -140,7 +140,7 @@ func TestTakenOverSeatReturnsAfterTheBotsMove(t *testing.T) {
 // the player who comes back gets it at once.
 func TestTakenOverSeatReturnsAtOnce(t *testing.T) {
 	clock := newFakeClock()
-	_, m := openGated(t, filepath.Join(t.TempDir(), "parlor.db"), make(chan struct{}), clock)
+	_, m := openGated(t, storetest.Name(t, "parlor.db"), make(chan struct{}), clock)
 	mt, err := m.Create(context.Background(), takeoverSpec)
 	if err != nil {
 		t.Fatal(err)
@@ -168,7 +168,7 @@ func TestTakenOverSeatReturnsAtOnce(t *testing.T) {
 func TestBotTimeNotChargedToReturnedSeat(t *testing.T) {
 	clock := newFakeClock()
 	gate := make(chan struct{})
-	_, m := openGated(t, filepath.Join(t.TempDir(), "parlor.db"), gate, clock)
+	_, m := openGated(t, storetest.Name(t, "parlor.db"), gate, clock)
 	spec := takeoverSpec
 	spec.Policy = Policy{MoveClock: 10 * time.Second, GameClock: 60 * time.Second, OnTimeout: BotTakes}
 	mt, err := m.Create(context.Background(), spec)
@@ -208,7 +208,7 @@ func TestBotTimeNotChargedToReturnedSeat(t *testing.T) {
 func TestSpentGameClockKeepsTheBot(t *testing.T) {
 	clock := newFakeClock()
 	gate := make(chan struct{}, 10)
-	_, m := openGated(t, filepath.Join(t.TempDir(), "parlor.db"), gate, clock)
+	_, m := openGated(t, storetest.Name(t, "parlor.db"), gate, clock)
 	spec := takeoverSpec
 	spec.Policy = Policy{GameClock: 10 * time.Second, OnTimeout: BotTakes}
 	mt, err := m.Create(context.Background(), spec)
@@ -253,7 +253,7 @@ var timeoutSpec = Spec{Game: "gated", Options: json.RawMessage(`{"target":1000}`
 func TestReclaimGivesTheSeatBackAtOnce(t *testing.T) {
 	clock := newFakeClock()
 	gate := make(chan struct{}, 1)
-	path := filepath.Join(t.TempDir(), "parlor.db")
+	path := storetest.Name(t, "parlor.db")
 	st, m := openGated(t, path, gate, clock)
 	mt, err := m.Create(context.Background(), timeoutSpec)
 	if err != nil {
@@ -302,7 +302,7 @@ func TestReclaimGivesTheSeatBackAtOnce(t *testing.T) {
 func TestReclaimWaitsForTheBotsMove(t *testing.T) {
 	clock := newFakeClock()
 	gate := make(chan struct{})
-	_, m := openGated(t, filepath.Join(t.TempDir(), "parlor.db"), gate, clock)
+	_, m := openGated(t, storetest.Name(t, "parlor.db"), gate, clock)
 	mt, err := m.Create(context.Background(), timeoutSpec)
 	if err != nil {
 		t.Fatal(err)
@@ -339,7 +339,7 @@ func TestReclaimWaitsForTheBotsMove(t *testing.T) {
 func TestReclaimAskedThenGoneKeepsTheBot(t *testing.T) {
 	clock := newFakeClock()
 	gate := make(chan struct{})
-	_, m := openGated(t, filepath.Join(t.TempDir(), "parlor.db"), gate, clock)
+	_, m := openGated(t, storetest.Name(t, "parlor.db"), gate, clock)
 	mt, err := m.Create(context.Background(), timeoutSpec)
 	if err != nil {
 		t.Fatal(err)
@@ -380,7 +380,7 @@ func TestReclaimRefusals(t *testing.T) {
 	// A seat whose game clock ran out stays the bot's.
 	clock := newFakeClock()
 	gate := make(chan struct{}, 10)
-	_, m := openGated(t, filepath.Join(t.TempDir(), "parlor.db"), gate, clock)
+	_, m := openGated(t, storetest.Name(t, "parlor.db"), gate, clock)
 	spec := timeoutSpec
 	spec.Policy = Policy{GameClock: 10 * time.Second, OnTimeout: BotTakes}
 	spent, err := m.Create(context.Background(), spec)

@@ -28,50 +28,52 @@ func historyTexts(t *testing.T, c *client, channel string) []string {
 // for a spectator, while lines refused by the length and rate limits are
 // in none.
 func TestChatHistorySurvivesRestart(t *testing.T) {
-	e := newEnv(t)
-	host, fan := e.guest("Host"), e.guest("Fan")
-	ch, cf := host.dial(), fan.dial()
-	id := tableID(ch.ok("table.create", map[string]any{"game": "dots",
-		"seats": []any{map[string]any{"kind": "me"}, map[string]any{"kind": "open"}}}))
-	table := "table:" + id
-	ch.ok("table.watch", map[string]any{"table": id})
-	cf.ok("table.watch", map[string]any{"table": id})
-	for i := 1; i <= 4; i++ {
-		ch.ok("chat.send", map[string]any{"channel": table, "text": fmt.Sprintf("table line %d", i)})
-	}
-	ch.ok("chat.send", map[string]any{"channel": "lobby", "text": "lobby line"})
-	if got := ch.fail("chat.send", map[string]any{"channel": table, "text": "over the rate"}); !strings.Contains(got, "at most 5") {
-		t.Fatalf("sixth line in 10 s: %q", got)
-	}
-	if got := ch.fail("chat.send", map[string]any{"channel": table, "text": strings.Repeat("y", 501)}); !strings.Contains(got, "500") {
-		t.Fatalf("a 501-character line: %q", got)
-	}
-	if got := cf.fail("chat.send", map[string]any{"channel": table, "text": "spectator"}); !strings.Contains(got, "spectators") {
-		t.Fatalf("a spectator's line: %q", got)
-	}
-	want := "[table line 1 table line 2 table line 3 table line 4]"
-	if got := fmt.Sprint(historyTexts(t, cf, table)); got != want {
-		t.Fatalf("table history before the restart: %s", got)
-	}
+	eachStore(t, func(t *testing.T) {
+		e := newEnv(t)
+		host, fan := e.guest("Host"), e.guest("Fan")
+		ch, cf := host.dial(), fan.dial()
+		id := tableID(ch.ok("table.create", map[string]any{"game": "dots",
+			"seats": []any{map[string]any{"kind": "me"}, map[string]any{"kind": "open"}}}))
+		table := "table:" + id
+		ch.ok("table.watch", map[string]any{"table": id})
+		cf.ok("table.watch", map[string]any{"table": id})
+		for i := 1; i <= 4; i++ {
+			ch.ok("chat.send", map[string]any{"channel": table, "text": fmt.Sprintf("table line %d", i)})
+		}
+		ch.ok("chat.send", map[string]any{"channel": "lobby", "text": "lobby line"})
+		if got := ch.fail("chat.send", map[string]any{"channel": table, "text": "over the rate"}); !strings.Contains(got, "at most 5") {
+			t.Fatalf("sixth line in 10 s: %q", got)
+		}
+		if got := ch.fail("chat.send", map[string]any{"channel": table, "text": strings.Repeat("y", 501)}); !strings.Contains(got, "500") {
+			t.Fatalf("a 501-character line: %q", got)
+		}
+		if got := cf.fail("chat.send", map[string]any{"channel": table, "text": "spectator"}); !strings.Contains(got, "spectators") {
+			t.Fatalf("a spectator's line: %q", got)
+		}
+		want := "[table line 1 table line 2 table line 3 table line 4]"
+		if got := fmt.Sprint(historyTexts(t, cf, table)); got != want {
+			t.Fatalf("table history before the restart: %s", got)
+		}
 
-	e.stop()
-	e2 := startEnv(t, e.dir)
-	host.e, fan.e = e2, e2
-	ch2, cf2 := host.dial(), fan.dial()
-	for _, c := range []*client{ch2, cf2} {
-		if got := fmt.Sprint(historyTexts(t, c, table)); got != want {
-			t.Errorf("%s: table history after the restart: %s, want %s", c.u.name, got, want)
+		e.stop()
+		e2 := startEnv(t, e.dir)
+		host.e, fan.e = e2, e2
+		ch2, cf2 := host.dial(), fan.dial()
+		for _, c := range []*client{ch2, cf2} {
+			if got := fmt.Sprint(historyTexts(t, c, table)); got != want {
+				t.Errorf("%s: table history after the restart: %s, want %s", c.u.name, got, want)
+			}
+			if got := fmt.Sprint(historyTexts(t, c, "lobby")); got != "[lobby line]" {
+				t.Errorf("%s: lobby history after the restart: %s", c.u.name, got)
+			}
 		}
-		if got := fmt.Sprint(historyTexts(t, c, "lobby")); got != "[lobby line]" {
-			t.Errorf("%s: lobby history after the restart: %s", c.u.name, got)
+		// The table goes on: a new line joins the old ones.
+		ch2.ok("table.watch", map[string]any{"table": id})
+		ch2.ok("chat.send", map[string]any{"channel": table, "text": "after"})
+		if got := historyTexts(t, cf2, table); len(got) != 5 || got[4] != "after" {
+			t.Errorf("history after a new line: %v", got)
 		}
-	}
-	// The table goes on: a new line joins the old ones.
-	ch2.ok("table.watch", map[string]any{"table": id})
-	ch2.ok("chat.send", map[string]any{"channel": table, "text": "after"})
-	if got := historyTexts(t, cf2, table); len(got) != 5 || got[4] != "after" {
-		t.Errorf("history after a new line: %v", got)
-	}
+	})
 }
 
 // failingChat is a store whose AddChat fails while fail is set, as a full

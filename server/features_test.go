@@ -144,70 +144,72 @@ func playDotsVsBot(t *testing.T, c *client, n int) (string, int) {
 // import it back, refuse tampered and corrupt files with the reason, and
 // resume the save at a new table.
 func TestSaveExportImportLoad(t *testing.T) {
-	e := newEnv(t)
-	u := e.account("Saver", "long enough pw")
-	c := u.dial()
-	id, seq := playDotsVsBot(t, c, 3)
-	rep := c.ok("match.save", map[string]any{"table": id, "name": "midgame"})
-	saveID := rep["save"].(map[string]any)["id"].(string)
-	code, body := u.do("GET", "/api/saves", nil)
-	if code != 200 || !strings.Contains(string(body), `"midgame"`) {
-		t.Fatalf("saves list %d %s", code, body)
-	}
-	code, file := u.do("GET", "/api/saves/"+saveID+"/file", nil)
-	if code != 200 {
-		t.Fatalf("download %d %s", code, file)
-	}
-	var f struct {
-		Log struct {
-			Moves []json.RawMessage `json:"moves"`
-		} `json:"log"`
-	}
-	if err := json.Unmarshal(file, &f); err != nil || len(f.Log.Moves) != seq {
-		t.Fatalf("file has %d moves (want %d): %v %s", len(f.Log.Moves), seq, err, file)
-	}
-	// Another user cannot download it.
-	other := e.guest("Snoop")
-	if code, _ := other.do("GET", "/api/saves/"+saveID+"/file", nil); code != 404 {
-		t.Fatalf("another user's download: %d", code)
-	}
-	code, body = u.do("POST", "/api/saves/import", file)
-	if code != 200 {
-		t.Fatalf("import of an exported file: %d %s", code, body)
-	}
-	// Tamper: the first move becomes a diagonal line.
-	var raw map[string]any
-	json.Unmarshal(file, &raw)
-	moves := raw["log"].(map[string]any)["moves"].([]any)
-	moves[0].(map[string]any)["move"] = map[string]any{"from": []int{0, 0}, "to": []int{1, 1}}
-	code, body = u.do("POST", "/api/saves/import", mustMarshal(raw))
-	if code != 400 || !strings.Contains(string(body), "move 1") {
-		t.Fatalf("tampered import: %d %s", code, body)
-	}
-	code, body = u.do("POST", "/api/saves/import", []byte(`{"parlor":"save","v":1,"name":"x","log":`))
-	if code != 400 || !strings.Contains(string(body), "not a valid save") {
-		t.Fatalf("corrupt import: %d %s", code, body)
-	}
-
-	// Resume the save at a new table, against a bot as before.
-	rep = c.ok("match.load", map[string]any{"save": saveID, "seats": []any{map[string]any{"kind": "me"}, map[string]any{"kind": "bot", "level": "easy"}}})
-	nid := tableID(rep)
-	w := c.ok("table.watch", map[string]any{"table": nid})
-	if got := w["snapshot"].(map[string]any)["seq"]; got != float64(seq) {
-		t.Fatalf("loaded match at seq %v, want %d", got, seq)
-	}
-	local := newLocal(t, "dots", `{"rows":3,"cols":3}`)
-	for _, m := range f.Log.Moves {
-		var en game.Entry
-		json.Unmarshal(m, &en)
-		if err := game.Play(local.st, en.Seat, en.Move); err != nil {
-			t.Fatal(err)
+	eachStore(t, func(t *testing.T) {
+		e := newEnv(t)
+		u := e.account("Saver", "long enough pw")
+		c := u.dial()
+		id, seq := playDotsVsBot(t, c, 3)
+		rep := c.ok("match.save", map[string]any{"table": id, "name": "midgame"})
+		saveID := rep["save"].(map[string]any)["id"].(string)
+		code, body := u.do("GET", "/api/saves", nil)
+		if code != 200 || !strings.Contains(string(body), `"midgame"`) {
+			t.Fatalf("saves list %d %s", code, body)
 		}
-	}
-	if local.st.Turn()[0] == 0 {
-		c.ok("match.play", map[string]any{"table": nid, "seat": 0, "move": game.Canonical(local.st.Legal(0)[0])})
-	}
-	waitSeq(c, nid, seq+1)
+		code, file := u.do("GET", "/api/saves/"+saveID+"/file", nil)
+		if code != 200 {
+			t.Fatalf("download %d %s", code, file)
+		}
+		var f struct {
+			Log struct {
+				Moves []json.RawMessage `json:"moves"`
+			} `json:"log"`
+		}
+		if err := json.Unmarshal(file, &f); err != nil || len(f.Log.Moves) != seq {
+			t.Fatalf("file has %d moves (want %d): %v %s", len(f.Log.Moves), seq, err, file)
+		}
+		// Another user cannot download it.
+		other := e.guest("Snoop")
+		if code, _ := other.do("GET", "/api/saves/"+saveID+"/file", nil); code != 404 {
+			t.Fatalf("another user's download: %d", code)
+		}
+		code, body = u.do("POST", "/api/saves/import", file)
+		if code != 200 {
+			t.Fatalf("import of an exported file: %d %s", code, body)
+		}
+		// Tamper: the first move becomes a diagonal line.
+		var raw map[string]any
+		json.Unmarshal(file, &raw)
+		moves := raw["log"].(map[string]any)["moves"].([]any)
+		moves[0].(map[string]any)["move"] = map[string]any{"from": []int{0, 0}, "to": []int{1, 1}}
+		code, body = u.do("POST", "/api/saves/import", mustMarshal(raw))
+		if code != 400 || !strings.Contains(string(body), "move 1") {
+			t.Fatalf("tampered import: %d %s", code, body)
+		}
+		code, body = u.do("POST", "/api/saves/import", []byte(`{"parlor":"save","v":1,"name":"x","log":`))
+		if code != 400 || !strings.Contains(string(body), "not a valid save") {
+			t.Fatalf("corrupt import: %d %s", code, body)
+		}
+
+		// Resume the save at a new table, against a bot as before.
+		rep = c.ok("match.load", map[string]any{"save": saveID, "seats": []any{map[string]any{"kind": "me"}, map[string]any{"kind": "bot", "level": "easy"}}})
+		nid := tableID(rep)
+		w := c.ok("table.watch", map[string]any{"table": nid})
+		if got := w["snapshot"].(map[string]any)["seq"]; got != float64(seq) {
+			t.Fatalf("loaded match at seq %v, want %d", got, seq)
+		}
+		local := newLocal(t, "dots", `{"rows":3,"cols":3}`)
+		for _, m := range f.Log.Moves {
+			var en game.Entry
+			json.Unmarshal(m, &en)
+			if err := game.Play(local.st, en.Seat, en.Move); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if local.st.Turn()[0] == 0 {
+			c.ok("match.play", map[string]any{"table": nid, "seat": 0, "move": game.Canonical(local.st.Legal(0)[0])})
+		}
+		waitSeq(c, nid, seq+1)
+	})
 }
 
 // battleshipDuel opens a Battleship table for two players who both place
@@ -276,33 +278,35 @@ func over(ms []msg, table string) bool {
 // pushed at once, and not again on the next connection; a tutorial
 // achievement is announced on the next connection.
 func TestAchievementAnnouncedOnce(t *testing.T) {
-	e := newEnv(t)
-	ann, bob := e.account("Ann", "password1"), e.account("Bob", "password2")
-	ca, cb := ann.dial(), bob.dial()
-	id := battleshipDuel(t, ca, cb)
-	sinkAll(t, ca, cb, id)
-	a := ca.waitFor("achievement", func(m msg) bool { return m.t() == "achievement" })
-	if a.m["achievement"].(map[string]any)["id"] != "battleship.rookie" {
-		t.Fatalf("achievement %s", a.raw)
-	}
-	ca.close()
-	ann.mustPost("/api/achievements/tutorial", map[string]any{"game": "battleship"}, 200)
-	again := ann.dial()
-	tut := again.waitFor("tutorial achievement", func(m msg) bool { return m.t() == "achievement" })
-	if tut.m["achievement"].(map[string]any)["id"] != "battleship.tutorial" {
-		t.Fatalf("on reconnect: %s", tut.raw)
-	}
-	again.ok("lobby.join", nil) // a round trip: anything pending has arrived
-	for _, m := range again.all() {
-		if m.t() == "achievement" && strings.Contains(string(m.raw), "rookie") {
-			t.Fatal("Rookie announced twice")
+	eachStore(t, func(t *testing.T) {
+		e := newEnv(t)
+		ann, bob := e.account("Ann", "password1"), e.account("Bob", "password2")
+		ca, cb := ann.dial(), bob.dial()
+		id := battleshipDuel(t, ca, cb)
+		sinkAll(t, ca, cb, id)
+		a := ca.waitFor("achievement", func(m msg) bool { return m.t() == "achievement" })
+		if a.m["achievement"].(map[string]any)["id"] != "battleship.rookie" {
+			t.Fatalf("achievement %s", a.raw)
 		}
-	}
-	for _, m := range cb.all() {
-		if m.t() == "achievement" {
-			t.Fatalf("the loser got %s", m.raw)
+		ca.close()
+		ann.mustPost("/api/achievements/tutorial", map[string]any{"game": "battleship"}, 200)
+		again := ann.dial()
+		tut := again.waitFor("tutorial achievement", func(m msg) bool { return m.t() == "achievement" })
+		if tut.m["achievement"].(map[string]any)["id"] != "battleship.tutorial" {
+			t.Fatalf("on reconnect: %s", tut.raw)
 		}
-	}
+		again.ok("lobby.join", nil) // a round trip: anything pending has arrived
+		for _, m := range again.all() {
+			if m.t() == "achievement" && strings.Contains(string(m.raw), "rookie") {
+				t.Fatal("Rookie announced twice")
+			}
+		}
+		for _, m := range cb.all() {
+			if m.t() == "achievement" {
+				t.Fatalf("the loser got %s", m.raw)
+			}
+		}
+	})
 }
 
 // TestTableChatAndSpectators: players talk at their table; a spectator

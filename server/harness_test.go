@@ -20,6 +20,7 @@ import (
 	"github.com/parlor-games/parlor/match"
 	"github.com/parlor-games/parlor/server"
 	"github.com/parlor-games/parlor/store"
+	"github.com/parlor-games/parlor/store/storetest"
 )
 
 // wait is how long a test waits for something the server should do soon.
@@ -61,7 +62,7 @@ func startEnvWith(t *testing.T, dir string, opts match.Options) *env {
 func startEnvConfig(t *testing.T, dir string, opts match.Options, tweak func(*server.Config)) *env {
 	t.Helper()
 	ctx := context.Background()
-	st, err := store.Open(ctx, dir+"/parlor.db")
+	st, err := store.Open(ctx, storePath(t, dir))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,6 +100,52 @@ func (e *env) stop() {
 	_ = e.mgr.Close(ctx)
 	_ = e.st.Close()
 	e.http = nil
+}
+
+// Which store a test's server runs on. A data directory is the name of a
+// test's database: an env started over the same directory again is a
+// restart, so a directory whose store is PostgreSQL must map to the same
+// schema every time. By default a directory holds an SQLite file; a test
+// run by eachStore gets PostgreSQL in its "postgres" subtest, and
+// PARLOR_TEST_STORE=postgres puts every server test on PostgreSQL.
+var (
+	// stores maps a data directory to its PostgreSQL URL, or to "" for
+	// SQLite, once a server has been started over it.
+	stores sync.Map
+	// onPostgres holds the tests (their *testing.T) whose new data
+	// directories are PostgreSQL.
+	onPostgres sync.Map
+)
+
+// storePath is the database name, for store.Open, of a test's data
+// directory.
+func storePath(t *testing.T, dir string) string {
+	t.Helper()
+	if name, ok := stores.Load(dir); ok {
+		if name == "" {
+			return dir + "/parlor.db"
+		}
+		return name.(string)
+	}
+	name := ""
+	if _, ok := onPostgres.Load(t); ok || storetest.OnPostgres() {
+		name = storetest.Postgres(t)
+	}
+	stores.Store(dir, name)
+	return storePath(t, dir)
+}
+
+// eachStore runs fn as a subtest on each store backend: "sqlite" and
+// "postgres". A server test whose subject lives in the store (results,
+// saves, chat history, keys, recovery after a restart) runs this way, so
+// that every CI run plays it on PostgreSQL too.
+func eachStore(t *testing.T, fn func(t *testing.T)) {
+	t.Run("sqlite", fn)
+	t.Run("postgres", func(t *testing.T) {
+		onPostgres.Store(t, true)
+		t.Cleanup(func() { onPostgres.Delete(t) })
+		fn(t)
+	})
 }
 
 // user is a browser: a cookie jar and an HTTP client.

@@ -215,33 +215,37 @@ func copyMap(m map[string]any) map[string]any {
 // is; another server, with a database and so a key of its own, refuses it
 // with the reason and creates no save.
 func TestSealedSaveOtherServerRefused(t *testing.T) {
-	e := newEnv(t)
-	_, _, file := liveBattleSave(t, e.account("Ann", "password1"), e.guest("Bob"))
+	eachStore(t, func(t *testing.T) {
+		e := newEnv(t)
+		_, _, file := liveBattleSave(t, e.account("Ann", "password1"), e.guest("Bob"))
 
-	other := newEnv(t)
-	ann2 := other.account("Ann", "password1")
-	code, body := ann2.do("POST", "/api/saves/import", file)
-	if code != 400 || !strings.Contains(string(body), "sealed by another Parlor server") {
-		t.Fatalf("a sealed file on another server: %d %s", code, body)
-	}
-	if n := saveCount(t, ann2); n != 0 {
-		t.Fatalf("the refused upload created %d saves", n)
-	}
+		other := newEnv(t)
+		ann2 := other.account("Ann", "password1")
+		code, body := ann2.do("POST", "/api/saves/import", file)
+		if code != 400 || !strings.Contains(string(body), "sealed by another Parlor server") {
+			t.Fatalf("a sealed file on another server: %d %s", code, body)
+		}
+		if n := saveCount(t, ann2); n != 0 {
+			t.Fatalf("the refused upload created %d saves", n)
+		}
+	})
 }
 
 // TestSealedSaveSurvivesRestart: the key is kept in the store, so a file
 // sealed before a restart opens after it.
 func TestSealedSaveSurvivesRestart(t *testing.T) {
-	dir := t.TempDir()
-	e := startEnv(t, dir)
-	_, _, file := liveBattleSave(t, e.account("Ann", "password1"), e.guest("Bob"))
-	e.stop()
-	e = startEnv(t, dir)
-	ann := e.newUser("Ann")
-	ann.mustPost("/api/login", map[string]string{"name": "Ann", "password": "password1"}, 200)
-	if code, body := ann.do("POST", "/api/saves/import", file); code != 200 {
-		t.Fatalf("a sealed file after a restart: %d %s", code, body)
-	}
+	eachStore(t, func(t *testing.T) {
+		dir := t.TempDir()
+		e := startEnv(t, dir)
+		_, _, file := liveBattleSave(t, e.account("Ann", "password1"), e.guest("Bob"))
+		e.stop()
+		e = startEnv(t, dir)
+		ann := e.newUser("Ann")
+		ann.mustPost("/api/login", map[string]string{"name": "Ann", "password": "password1"}, 200)
+		if code, body := ann.do("POST", "/api/saves/import", file); code != 200 {
+			t.Fatalf("a sealed file after a restart: %d %s", code, body)
+		}
+	})
 }
 
 // TestFinishedBattleSavePlain: once a Battleship match is over, its save

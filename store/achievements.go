@@ -68,6 +68,10 @@ func (s *Store) GrantAchievements(ctx context.Context, grants []Grant) ([]bool, 
 
 // HeldAchievements returns which achievements of game the users hold.
 func (s *Store) HeldAchievements(ctx context.Context, game string, ids []int64) (map[Held]bool, error) {
+	if len(ids) == 0 {
+		// "IN ()" is valid SQLite but not PostgreSQL.
+		return map[Held]bool{}, nil
+	}
 	args := make([]any, 0, len(ids)+1)
 	args = append(args, game)
 	for _, id := range ids {

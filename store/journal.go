@@ -166,24 +166,7 @@ func (s *Store) writer(conn *sql.Conn, ready chan<- error) {
 			if !ok {
 				break
 			}
-			batch = append(batch[:0], req)
-			batch = s.fill(batch)
-			// The callers the last commit released are likely runnable,
-			// about to append again: let them, so that one sync covers
-			// their records too instead of the next commit's. It costs a
-			// trip through the scheduler, far less than a commit. Stop
-			// as soon as nobody came.
-			for range maxYields {
-				n := len(batch)
-				if n == maxBatch {
-					break
-				}
-				runtime.Gosched()
-				if batch = s.fill(batch); len(batch) == n {
-					break
-				}
-			}
-			batch = s.linger(batch, lastCommit, delay)
+			batch = s.gather(append(batch[:0], req), lastCommit, delay)
 			w.commit(batch)
 			lastCommit = time.Now()
 			s.commits.Add(1)
@@ -207,6 +190,30 @@ func (s *Store) writer(conn *sql.Conn, ready chan<- error) {
 			req.done <- fmt.Errorf("store: writer: %w", err)
 		}
 	}
+}
+
+// gather grows a batch that starts with one request into what one
+// commit should hold: whatever has queued, then whatever comes while the
+// scheduler lets the callers the last commit released run, then, if the
+// store is busy, whatever comes within the commit delay (see linger). Both
+// backends' writers batch this way.
+func (s *Store) gather(batch []*request, lastCommit time.Time, delay *time.Timer) []*request {
+	batch = s.fill(batch)
+	// The callers the last commit released are likely runnable, about to
+	// append again: let them, so that one sync covers their records too
+	// instead of the next commit's. It costs a trip through the scheduler,
+	// far less than a commit. Stop as soon as nobody came.
+	for range maxYields {
+		n := len(batch)
+		if n == maxBatch {
+			break
+		}
+		runtime.Gosched()
+		if batch = s.fill(batch); len(batch) == n {
+			break
+		}
+	}
+	return s.linger(batch, lastCommit, delay)
 }
 
 // linger holds a batch open for the store's commit delay, as

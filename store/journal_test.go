@@ -281,27 +281,29 @@ func TestOrderAcrossJournalAndFolded(t *testing.T) {
 // A batch holding a bad record among good ones: only the bad one fails,
 // and the good ones share the batch's journal row.
 func TestBatchWithDuplicateInside(t *testing.T) {
-	ctx := context.Background()
-	s, _ := openTemp(t)
-	if err := s.CreateMatch(ctx, header("m")); err != nil {
-		t.Fatal(err)
-	}
-	reqs := []*request{}
-	for _, r := range []Record{move("m", 1), move("m", 2), move("m", 1), move("nope", 1), move("m", 3)} {
-		reqs = append(reqs, &request{kind: opAppend, rec: r, done: make(chan error, 1)})
-	}
-	// Hand them to the writer at once, so they are one batch if it is
-	// idle, and several otherwise; either way the answers are the same.
-	s.mu.RLock()
-	for _, r := range reqs {
-		s.reqs <- r
-	}
-	s.mu.RUnlock()
-	for i, r := range reqs {
-		err := <-r.done
-		if bad := i == 2 || i == 3; bad != (err != nil) {
-			t.Errorf("request %d (%s/%d): %v", i, r.rec.Match, r.rec.Index, err)
+	eachBackend(t, func(t *testing.T, b backend) {
+		ctx := context.Background()
+		s, _ := b.openTemp(t)
+		if err := s.CreateMatch(ctx, header("m")); err != nil {
+			t.Fatal(err)
 		}
-	}
-	wantLog(t, s, "m", 1, 2, 3)
+		reqs := []*request{}
+		for _, r := range []Record{move("m", 1), move("m", 2), move("m", 1), move("nope", 1), move("m", 3)} {
+			reqs = append(reqs, &request{kind: opAppend, rec: r, done: make(chan error, 1)})
+		}
+		// Hand them to the writer at once, so they are one batch if it is
+		// idle, and several otherwise; either way the answers are the same.
+		s.mu.RLock()
+		for _, r := range reqs {
+			s.reqs <- r
+		}
+		s.mu.RUnlock()
+		for i, r := range reqs {
+			err := <-r.done
+			if bad := i == 2 || i == 3; bad != (err != nil) {
+				t.Errorf("request %d (%s/%d): %v", i, r.rec.Match, r.rec.Index, err)
+			}
+		}
+		wantLog(t, s, "m", 1, 2, 3)
+	})
 }

@@ -110,11 +110,11 @@ const insertMatch = `INSERT INTO matches (id, game, options, seed, seats, settin
 // (stored as text).
 //
 // A failing statement fails only its own call: the rest of its batch is
-// retried without it. The writer's connection does not enforce foreign
-// keys (see newRawWriter): a write to a table with REFERENCES clauses
-// must have its referenced rows checked first (RecordResult's caller reads
-// its users with StatsInGame) or go through a transaction on the database
-// instead. Like Append, once the statement has been handed to the writer,
+// retried without it. The SQLite writer's connection does not enforce
+// foreign keys (see newRawWriter; PostgreSQL's does): a write to a table
+// with REFERENCES clauses must have its referenced rows checked first
+// (RecordResult's caller reads its users with StatsInGame) or go through
+// a transaction on the database instead. Like Append, once the statement has been handed to the writer,
 // exec waits for the commit even if ctx ends.
 func (s *Store) exec(ctx context.Context, query string, args ...any) error {
 	req := s.reqPool.Get().(*request)
@@ -254,11 +254,15 @@ func (s *Store) LoadMatch(ctx context.Context, id string) (*MatchLog, error) {
 	}
 	// One statement reads from one snapshot, so a fold running meanwhile
 	// cannot show a record twice or hide it: it is either still in the
-	// journal or already in match_moves.
-	rows, err := s.db.QueryContext(ctx,
-		`SELECT idx, seat, move, event, at, NULL FROM match_moves WHERE match_id = $1
+	// journal or already in match_moves. PostgreSQL has no journal (its
+	// writer inserts into match_moves directly; see pgWriter).
+	q := `SELECT idx, seat, move, event, at, NULL FROM match_moves WHERE match_id = $1
 		UNION ALL
-		SELECT 0, 0, NULL, NULL, 0, entries FROM match_journal`, id)
+		SELECT 0, 0, NULL, NULL, 0, entries FROM match_journal`
+	if s.pg {
+		q = `SELECT idx, seat, move, event, at, NULL::bytea FROM match_moves WHERE match_id = $1 ORDER BY idx`
+	}
+	rows, err := s.db.QueryContext(ctx, q, id)
 	if err != nil {
 		return nil, fmt.Errorf("store: load match %s: %w", id, err)
 	}

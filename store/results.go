@@ -27,6 +27,10 @@ type StatsRow struct {
 // match for someone who does not exist (the writer, which stores the
 // result, does not check foreign keys: see exec).
 func (s *Store) StatsInGame(ctx context.Context, game string, ids []int64) (map[int64]StatsRow, error) {
+	if len(ids) == 0 {
+		// "IN ()" is valid SQLite but not PostgreSQL.
+		return map[int64]StatsRow{}, nil
+	}
 	args := make([]any, 0, len(ids)+1)
 	args = append(args, game)
 	for _, id := range ids {

@@ -22,9 +22,15 @@
 // of their own, and a write that must be stored with others (the table's
 // row with a match's results) travels as an opaque Stmt built here.
 //
-// The SQL is kept to what SQLite and PostgreSQL both accept (TEXT, BIGINT,
-// INTEGER, ordinary indexes; times as Unix milliseconds; ids made in Go) so
-// that a PostgreSQL store can reuse the schema and the method set.
+// The store runs on SQLite (Open with a file name: one server, nothing to
+// install) or on PostgreSQL (Open or OpenPostgres with a postgres:// URL:
+// several servers sharing one database). Both are the same *Store, so the
+// packages that use it cannot tell them apart. The SQL is kept to what
+// both engines accept (TEXT, BIGINT, INTEGER, ordinary indexes; times as
+// Unix milliseconds; ids made in Go), so the methods share their
+// statements; what differs (the schema's column types, the writer, how a
+// read-then-write transaction is made serial) is in postgres.go and
+// marked by Store.pg where a method must choose.
 package store
 
 import (
@@ -52,6 +58,11 @@ var ErrClosed = errors.New("store: closed")
 // Store is an open database. It is safe for concurrent use.
 type Store struct {
 	db *sql.DB
+
+	// pg is set for a PostgreSQL store (see OpenPostgres). The methods
+	// share their SQL between the backends; pg picks the few statements
+	// and transaction rules that differ, and which writer runs.
+	pg bool
 
 	// mu guards closed and the send side of reqs: senders hold it for
 	// reading while they hand a request to the writer, and Close takes it
@@ -113,9 +124,16 @@ type Store struct {
 //     checks for itself; see newRawWriter).
 //   - transactions begin IMMEDIATE, taking the write lock up front, so a
 //     read-then-write transaction cannot fail halfway on an upgrade.
+//
+// A path that is a postgres:// or postgresql:// URL opens PostgreSQL
+// instead (see OpenPostgres), so that every caller that opens a store by
+// name, a test's reopen included, works on either backend.
 func Open(ctx context.Context, path string) (*Store, error) {
 	if path == "" {
 		return nil, errors.New("store: empty database path")
+	}
+	if IsPostgresURL(path) {
+		return OpenPostgres(ctx, path)
 	}
 	dsn := "file:" + escapeURIPath(path) +
 		"?_pragma=busy_timeout(10000)" +
@@ -195,6 +213,8 @@ func (s *Store) Close() error {
 
 // schema is the store's own tables. Steps are only ever appended: a
 // released step must never change, since migrate records it as applied.
+// The PostgreSQL steps are pgSchema (postgres.go): a change to the schema
+// is a new step in each.
 var schema = []string{
 	`CREATE TABLE matches (
 		id TEXT PRIMARY KEY,
@@ -275,12 +295,16 @@ func (s *Store) migrate(ctx context.Context, name string, stmts ...string) error
 	if name == "" {
 		return errors.New("store: migration needs a name")
 	}
-	if _, err := s.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
-		name TEXT NOT NULL,
-		step INTEGER NOT NULL,
-		applied BIGINT NOT NULL,
-		PRIMARY KEY (name, step)
-	)`); err != nil {
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+			name TEXT NOT NULL,
+			step INTEGER NOT NULL,
+			applied BIGINT NOT NULL,
+			PRIMARY KEY (name, step)
+		)`)
+		return err
+	})
+	if err != nil {
 		return fmt.Errorf("store: migrations table: %w", err)
 	}
 	for i, stmt := range stmts {
@@ -293,27 +317,22 @@ func (s *Store) migrate(ctx context.Context, name string, stmts ...string) error
 }
 
 func (s *Store) migrateStep(ctx context.Context, name string, step int, stmt string) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
+	// Checked inside a serial transaction (see inTx), so two processes
+	// starting at once cannot both apply a step.
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM schema_migrations WHERE name = $1 AND step = $2`, name, step).Scan(&n); err != nil {
+			return err
+		}
+		if n > 0 {
+			return nil
+		}
+		if _, err := tx.ExecContext(ctx, stmt); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (name, step, applied) VALUES ($1, $2, $3)`, name, step, time.Now().UnixMilli())
 		return err
-	}
-	defer tx.Rollback()
-	// Checked inside the (immediate, so exclusive for writers) transaction,
-	// so two processes starting at once cannot both apply a step.
-	var n int
-	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM schema_migrations WHERE name = $1 AND step = $2`, name, step).Scan(&n); err != nil {
-		return err
-	}
-	if n > 0 {
-		return nil
-	}
-	if _, err := tx.ExecContext(ctx, stmt); err != nil {
-		return err
-	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (name, step, applied) VALUES ($1, $2, $3)`, name, step, time.Now().UnixMilli()); err != nil {
-		return err
-	}
-	return tx.Commit()
+	})
 }
 
 // newID returns a random identifier of 16 hex digits, made here rather than

@@ -39,8 +39,11 @@ const (
 
 // serveFlags are parlor serve's settings.
 type serveFlags struct {
-	addr     string
-	data     string
+	addr string
+	data string
+	// db is the database: a postgres:// URL, or an SQLite file; ""
+	// means the file parlor.db in data.
+	db       string
 	origins  string
 	botMS    int
 	chatKeep int
@@ -61,7 +64,8 @@ func parseServeFlags(args []string, stderr io.Writer) (serveFlags, error) {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&f.addr, "addr", ":8080", "address to listen on")
-	fs.StringVar(&f.data, "data", "./data", "data directory (the SQLite file parlor.db lives there)")
+	fs.StringVar(&f.data, "data", "./data", "data directory (the SQLite file parlor.db lives there unless -db names another database)")
+	fs.StringVar(&f.db, "db", os.Getenv("PARLOR_DB"), "database: a PostgreSQL URL (postgres://user:password@host:5432/name), which several servers may share, or an SQLite file; the default, also taken from $PARLOR_DB, is parlor.db in the data directory")
 	fs.StringVar(&f.origins, "origin", "", "extra origins allowed to open WebSockets, comma-separated host patterns (the server's own origin is always allowed)")
 	fs.IntVar(&f.botMS, "bot-ms", 1000, "default time budget of a bot move, in milliseconds")
 	fs.IntVar(&f.chatKeep, "chat-keep", server.DefaultChatKeep, "lines of chat kept per channel (the lobby, each table); older lines are deleted; 0 keeps every line")
@@ -92,7 +96,20 @@ func parseServeFlags(args []string, stderr io.Writer) (serveFlags, error) {
 	if f.commitDelay < 0 || f.commitDelay > maxCommitDelay {
 		return f, fmt.Errorf("-commit-delay must be between 0 and %v", maxCommitDelay)
 	}
+	// A URL of another kind would otherwise be taken for a file name and
+	// quietly become a new, empty SQLite database.
+	if strings.Contains(f.db, "://") && !store.IsPostgresURL(f.db) {
+		return f, fmt.Errorf("-db %s: a database URL must start with postgres:// or postgresql://", store.Redacted(f.db))
+	}
 	return f, nil
+}
+
+// dbName is the database the server opens (see serveFlags.db).
+func (f serveFlags) dbName() string {
+	if f.db != "" {
+		return f.db
+	}
+	return filepath.Join(f.data, "parlor.db")
 }
 
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -135,7 +152,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	// The chosen address goes to stdout so that scripts (and the tests)
 	// that pass -addr 127.0.0.1:0 learn the port.
 	fmt.Fprintf(stdout, "parlor serving on http://%s\n", ln.Addr())
-	log.Info("serving", "addr", ln.Addr().String(), "data", f.data)
+	log.Info("serving", "addr", ln.Addr().String(), "data", f.data, "db", store.Redacted(f.dbName()))
 
 	errc := make(chan error, 2)
 	go func() { errc <- hs.Serve(ln) }()
@@ -193,7 +210,7 @@ func startServer(ctx context.Context, f serveFlags, log *slog.Logger) (*server.S
 	if err := os.MkdirAll(f.data, 0o755); err != nil {
 		return nil, nil, err
 	}
-	st, err := store.Open(ctx, filepath.Join(f.data, "parlor.db"))
+	st, err := store.Open(ctx, f.dbName())
 	if err != nil {
 		return nil, nil, err
 	}

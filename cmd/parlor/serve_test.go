@@ -11,6 +11,7 @@ import (
 	"net/http/cookiejar"
 	"net/url"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -19,6 +20,7 @@ import (
 	"github.com/parlor-games/parlor/client"
 	"github.com/parlor-games/parlor/game"
 	"github.com/parlor-games/parlor/games"
+	"github.com/parlor-games/parlor/store/storetest"
 )
 
 const serveWait = 30 * time.Second
@@ -195,6 +197,16 @@ func (c *wsPeer) ok(pushes *[]map[string]any, t, fields string) map[string]any {
 // TestServeSmoke runs the binary: health, metrics, a guest's WebSocket,
 // the web client at /, and a clean exit on SIGTERM.
 func TestServeSmoke(t *testing.T) {
+	t.Run("sqlite", func(t *testing.T) { testServeSmoke(t) })
+	// PostgreSQL named by the environment rather than by -db, as a
+	// container would be configured.
+	t.Run("postgres", func(t *testing.T) {
+		t.Setenv("PARLOR_DB", storetest.Postgres(t))
+		testServeSmoke(t)
+	})
+}
+
+func testServeSmoke(t *testing.T) {
 	p := startServe(t, t.TempDir())
 	for _, path := range []string{"/healthz", "/metrics", "/api/games", "/"} {
 		res, err := http.Get(p.base + path)
@@ -243,9 +255,17 @@ func TestServeSmoke(t *testing.T) {
 // kills it with SIGKILL, starts it again on the same data directory, and
 // finishes the match: every acknowledged move survived, the table is
 // still there, and resuming from the last seen seq repeats nothing.
+//
+// It runs on SQLite and on PostgreSQL (-db): on both, a move acknowledged
+// is a move committed.
 func TestServeCrashRecovery(t *testing.T) {
+	t.Run("sqlite", func(t *testing.T) { testServeCrashRecovery(t) })
+	t.Run("postgres", func(t *testing.T) { testServeCrashRecovery(t, "-db", storetest.Postgres(t)) })
+}
+
+func testServeCrashRecovery(t *testing.T, db ...string) {
 	dir := t.TempDir()
-	p := startServe(t, dir)
+	p := startServe(t, dir, db...)
 	ha, hb := p.guest("Crash A"), p.guest("Crash B")
 	a, b := p.dial(ha), p.dial(hb)
 	rep := a.ok(nil, "table.create", `"game":"dots","options":{"rows":4,"cols":4},"seats":[{"kind":"me"},{"kind":"open"}]`)
@@ -282,7 +302,7 @@ func TestServeCrashRecovery(t *testing.T) {
 	p.cmd.Process.Kill() // SIGKILL: no chance to flush anything
 	<-p.done
 
-	p2 := startServe(t, dir)
+	p2 := startServe(t, dir, db...)
 	// The same browsers (cookies) reconnect to the new process.
 	a2 := p2.dial(rehome(ha, p, p2))
 	b2 := p2.dial(rehome(hb, p, p2))
@@ -326,4 +346,26 @@ func rehome(hc *http.Client, from, to *serveProc) *http.Client {
 	u2, _ := url.Parse(to.base)
 	hc.Jar.SetCookies(u2, hc.Jar.Cookies(u1))
 	return hc
+}
+
+// -db picks the database, PARLOR_DB gives its default, and a URL that is
+// not PostgreSQL's is refused rather than taken for a file name.
+func TestServeDBFlag(t *testing.T) {
+	t.Setenv("PARLOR_DB", "")
+	f, err := parseServeFlags([]string{"-data", "d"}, io.Discard)
+	if err != nil || f.dbName() != filepath.Join("d", "parlor.db") {
+		t.Fatalf("default: %q %v", f.dbName(), err)
+	}
+	const pg = "postgres://u:secret@db.example:5432/parlor"
+	t.Setenv("PARLOR_DB", pg)
+	if f, err := parseServeFlags(nil, io.Discard); err != nil || f.dbName() != pg {
+		t.Fatalf("from PARLOR_DB: %q %v", f.dbName(), err)
+	}
+	if f, err := parseServeFlags([]string{"-db", "other.db"}, io.Discard); err != nil || f.dbName() != "other.db" {
+		t.Fatalf("-db over PARLOR_DB: %q %v", f.dbName(), err)
+	}
+	_, err = parseServeFlags([]string{"-db", "mysql://u:secret@db.example/parlor"}, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "postgres://") || strings.Contains(err.Error(), "secret") {
+		t.Fatalf("a MySQL URL: %v", err)
+	}
 }

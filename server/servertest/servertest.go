@@ -15,6 +15,7 @@ import (
 	"github.com/parlor-games/parlor/match"
 	"github.com/parlor-games/parlor/server"
 	"github.com/parlor-games/parlor/store"
+	"github.com/parlor-games/parlor/store/storetest"
 )
 
 // Server is a running server.
@@ -36,7 +37,13 @@ func Start(t testing.TB) *Server {
 	t.Helper()
 	ctx := context.Background()
 	dir := t.TempDir()
-	st, err := store.Open(ctx, dir+"/parlor.db")
+	// The store is the SQLite file parlor.db in dir, or PostgreSQL when
+	// PARLOR_TEST_STORE=postgres runs the tests on it (see storetest).
+	name := dir + "/parlor.db"
+	if storetest.OnPostgres() {
+		name = storetest.Postgres(t)
+	}
+	st, err := store.Open(ctx, name)
 	if err != nil {
 		t.Fatal(err)
 	}
