@@ -44,4 +44,5 @@ var boards = map[string]func(names []string, st styles) board{
 	"battleship": newBattleship,
 	"clue":       newClue,
 	"warfare":    newWarfare,
+	"buccaneer":  newBuccaneer,
 }

@@ -572,6 +572,9 @@ func (ts *tableState) view(m *Model) string {
 	}
 	out = append(out, strings.Join(seats, "   "))
 	ts.boardTop = len(out) + 1 // the header line above the screen's body
+	if f, ok := ts.board.(interface{ fit(lines int) }); ok {
+		f.fit(max(m.h, 10) - 6)
+	}
 	boardText := "waiting for the game to start"
 	if ts.board != nil && ts.t.Status != client.StatusOpen {
 		boardText = ts.board.render(m.w)
