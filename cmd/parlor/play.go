@@ -34,6 +34,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	addr := fs.String("addr", "", "the server as host:port or an http(s):// address (instead of -server and -port)")
 	name := fs.String("name", "", "your name: a guest of that name, or your account with -login")
 	login := fs.Bool("login", false, "log in to the account named by -name (the password is asked for, without echo)")
+	register := fs.Bool("register", false, "make an account named by -name (the password is asked for, without echo) and log in to it")
 	table := fs.String("table", "", "open this table at once (the id of an invite link /t/ID)")
 	noSave := fs.Bool("no-session", false, "do not keep the session for the next start")
 	if err := fs.Parse(args); err != nil {
@@ -58,7 +59,15 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	user, err := startSession(ctx, c, *name, *login, stdin, stderr)
+	if *register && *login {
+		return errors.New("choose -login or -register, not both")
+	}
+	var user client.User
+	if *register {
+		user, err = registerAccount(ctx, c, *name, stdin, stderr)
+	} else {
+		user, err = startSession(ctx, c, *name, *login, stdin, stderr)
+	}
 	if err != nil {
 		return err
 	}
@@ -105,28 +114,64 @@ func startSession(ctx context.Context, c *client.Client, name string, login bool
 		}
 		return u, nil
 	}
-	fmt.Fprintf(stderr, "Password for %s: ", name)
-	var pw []byte
-	var err error
-	if f, ok := stdin.(*os.File); ok && term.IsTerminal(f.Fd()) {
-		pw, err = term.ReadPassword(f.Fd())
-		fmt.Fprintln(stderr)
-	} else {
-		var line string
-		line, err = bufio.NewReader(stdin).ReadString('\n')
-		pw = []byte(strings.TrimRight(line, "\r\n"))
-		if err == io.EOF && len(pw) > 0 {
-			err = nil
-		}
-	}
+	pw, err := readPassword(fmt.Sprintf("Password for %s: ", name), stdin, stderr)
 	if err != nil {
-		return client.User{}, fmt.Errorf("reading the password: %w", err)
+		return client.User{}, err
 	}
-	u, err := c.Login(ctx, name, string(pw))
+	u, err := c.Login(ctx, name, pw)
 	if err != nil {
 		return u, explain(c, err)
 	}
 	return u, nil
+}
+
+// registerAccount makes an account and starts its session; the password
+// is asked for twice, without echo on a terminal.
+func registerAccount(ctx context.Context, c *client.Client, name string, stdin io.Reader, stderr io.Writer) (client.User, error) {
+	in := bufio.NewReader(stdin)
+	pw, err := readPasswordFrom(fmt.Sprintf("New password for %s (8 to 128 characters): ", name), stdin, in, stderr)
+	if err != nil {
+		return client.User{}, err
+	}
+	again, err := readPasswordFrom("The same password again: ", stdin, in, stderr)
+	if err != nil {
+		return client.User{}, err
+	}
+	if pw != again {
+		return client.User{}, errors.New("the two passwords differ; nothing was made")
+	}
+	u, err := c.Register(ctx, name, pw)
+	if err != nil {
+		return u, explain(c, err)
+	}
+	return u, nil
+}
+
+func readPassword(prompt string, stdin io.Reader, stderr io.Writer) (string, error) {
+	return readPasswordFrom(prompt, stdin, bufio.NewReader(stdin), stderr)
+}
+
+// readPasswordFrom reads a line without echo from a terminal, or a plain
+// line from anything else (a script's pipe), through in.
+func readPasswordFrom(prompt string, stdin io.Reader, in *bufio.Reader, stderr io.Writer) (string, error) {
+	fmt.Fprint(stderr, prompt)
+	if f, ok := stdin.(*os.File); ok && term.IsTerminal(f.Fd()) {
+		pw, err := term.ReadPassword(f.Fd())
+		fmt.Fprintln(stderr)
+		if err != nil {
+			return "", fmt.Errorf("reading the password: %w", err)
+		}
+		return string(pw), nil
+	}
+	line, err := in.ReadString('\n')
+	line = strings.TrimRight(line, "\r\n")
+	if err == io.EOF && line != "" {
+		err = nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("reading the password: %w", err)
+	}
+	return line, nil
 }
 
 // explain turns the first errors a person may meet into sentences that

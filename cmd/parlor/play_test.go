@@ -269,3 +269,42 @@ func TestPlayClueWithTwoBots(t *testing.T) {
 	}
 	ann.keep("end")
 }
+
+// TestPlayRegisterAndLogin: -register makes an account from the terminal
+// (the password asked twice), and a later -login with that password
+// reaches the lobby as the account; a wrong password is a sentence.
+func TestPlayRegisterAndLogin(t *testing.T) {
+	p := startServe(t, t.TempDir())
+	home := t.TempDir()
+	run := func(stdin string, args ...string) (string, error) {
+		cmd := exec.Command(parlorBin, append([]string{"play", "-addr", p.base, "-no-session"}, args...)...)
+		cmd.Env = append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+home)
+		cmd.Stdin = strings.NewReader(stdin)
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	if out, _ := run("secret-pass\nother-pass\n", "-name", "Reg", "-register"); !strings.Contains(out, "the two passwords differ") {
+		t.Fatalf("differing passwords: %s", out)
+	}
+	if out, _ := run("wrong-pass\n", "-name", "Reg", "-login"); !strings.Contains(out, "refused the login") {
+		t.Fatalf("login before registering: %s", out)
+	}
+	reg := startTerm(t, "register", "play", "-addr", p.base, "-name", "Reg", "-register", "-no-session")
+	reg.waitFor("New password for Reg")
+	reg.keys("=secret-pass", "Enter")
+	reg.waitFor("The same password again")
+	reg.keys("=secret-pass", "Enter")
+	reg.waitFor("Reg  connected")
+	reg.keys("C-c")
+	reg.waitFor("EXITED 0")
+	if out, _ := run("wrong-pass\n", "-name", "Reg", "-login"); !strings.Contains(out, "wrong name or password") {
+		t.Fatalf("a wrong password: %s", out)
+	}
+	tt := startTerm(t, "reg", "play", "-addr", p.base, "-name", "Reg", "-login", "-no-session")
+	tt.waitFor("Password for Reg")
+	tt.keys("=secret-pass", "Enter")
+	s := tt.waitFor("connected")
+	if !strings.Contains(s, "Reg  connected") || strings.Contains(s, "Reg (guest)") {
+		t.Fatalf("the account is not in the lobby as itself:\n%s", s)
+	}
+}
