@@ -202,8 +202,21 @@ func TestHotSeatDotsRefusesDrawnLine(t *testing.T) {
 func TestDotsAgainstEasyBot(t *testing.T) {
 	p := newPage(t, "solo", 1280, 860)
 	p.guest(uniqueName("Bot"))
-	p.createTableWithClock("dots", "bot", 4, "easy", "m60")
+	id := p.createTableWithClock("dots", "bot", 4, "easy", "m60")
 	p.waitFor("the board", `document.querySelectorAll("g.slot").length === 24`)
+	// The clock is added to the game's default policy, not instead of it:
+	// a player who leaves still has a minute to come back, then forfeits.
+	var tbl struct {
+		Table struct {
+			Policy map[string]any `json:"policy"`
+		} `json:"table"`
+	}
+	if err := getJSON("/api/tables/"+id, &tbl); err != nil {
+		t.Fatal(err)
+	}
+	if pol := tbl.Table.Policy; pol["moveClock"] != float64(60) || pol["grace"] != float64(60) || pol["onGone"] != "forfeit" {
+		t.Fatalf("the table's policy %v: want a 60 s move clock and the default grace and forfeit", pol)
+	}
 	p.waitFor("my move clock running", `/^[01]:\d\d$/.test(document.querySelector(".seat-0 .clock")?.lastChild?.textContent ?? "")`)
 	p.snap("start")
 	playOutDots(t, p)

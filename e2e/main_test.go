@@ -449,3 +449,16 @@ func (p *page) choose(sel, value string) {
 		p.fail("%s has no option %q", sel, value)
 	}
 }
+
+// getJSON reads a public API path of the suite's server into v.
+func getJSON(path string, v any) error {
+	resp, err := http.Get(baseURL + path)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("GET %s: %s", path, resp.Status)
+	}
+	return json.NewDecoder(resp.Body).Decode(v)
+}

@@ -20,6 +20,9 @@ type gameJSON struct {
 	Bots     []string `json:"bots"`
 	// Roles lists the characters seats choose, in a game that has them.
 	Roles *game.RoleSpec `json:"roles,omitempty"`
+	// Policy is the policy a table of the game gets when its creator
+	// sends none, so that a client adding a clock can keep the rest.
+	Policy PolicyJSON `json:"policy"`
 }
 
 // apiGames lists every game the server ships, with its options and bot
@@ -27,7 +30,7 @@ type gameJSON struct {
 func (s *Server) apiGames(w http.ResponseWriter, r *http.Request) {
 	var out []gameJSON
 	for _, d := range s.reg.List() {
-		g := gameJSON{Name: d.Name, Title: d.Title, Summary: d.Summary, Options: d.Options, Hidden: d.Hidden, Forkable: d.Forkable(), Bots: d.BotLevels, Roles: d.Roles}
+		g := gameJSON{Name: d.Name, Title: d.Title, Summary: d.Summary, Options: d.Options, Hidden: d.Hidden, Forkable: d.Forkable(), Bots: d.BotLevels, Roles: d.Roles, Policy: defaultPolicy(d)}
 		if g.Options == nil {
 			g.Options = []game.OptionSpec{}
 		}

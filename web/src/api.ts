@@ -11,6 +11,8 @@ export interface GameInfo {
   hidden: boolean; bots: string[]; seats?: number;
   /** the characters seats choose, in a game that has them (protocol v4) */
   roles?: { option: string; label: string; choices: { key: string; name: string }[] };
+  /** the policy a table gets without one (protocol v4), kept when a clock is added */
+  policy?: Record<string, unknown>;
 }
 export interface Stats { played: number; won: number; tied?: number; rating?: number; rd?: number }
 export interface Achievement { id: string; game: string; title: string; description: string; at?: string }

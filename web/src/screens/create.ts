@@ -186,7 +186,11 @@ export function openCreateDialog(preset: CreatePreset = {}): void {
     const seats = seatReaders.map((r) => r());
     const req: Record<string, unknown> = { game: gameSel.value, options, seats };
     const c = clockSel.value;
-    if (c) req.policy = c[0] === "m" ? { moveClock: Number(c.slice(1)), onTimeout: "forfeit" } : { gameClock: Number(c.slice(1)), onTimeout: "forfeit" };
+    // A policy sent replaces the default as a whole: keep the game's
+    // (the grace for a player who leaves, and what happens then) and add
+    // the clock.
+    const base = { grace: 60, onGone: "forfeit", ...(games.find((g) => g.name === gameSel.value)?.policy ?? {}) };
+    if (c) req.policy = c[0] === "m" ? { ...base, moveClock: Number(c.slice(1)), onTimeout: "forfeit" } : { ...base, gameClock: Number(c.slice(1)), onTimeout: "forfeit" };
     create.disabled = true;
     try {
       const r = await socket.send<{ table: Table }>("table.create", req);
