@@ -772,15 +772,7 @@ func handleTableSit(c *conn, data []byte) (any, error) {
 	if req.Seat == nil {
 		return nil, badRequest("table.sit needs seat")
 	}
-	t.mu.Lock()
-	err = func() error {
-		if t.status != statusOpen {
-			return conflict("seats can only be taken before the start")
-		}
-		i := *req.Seat
-		if i < 0 || i >= len(t.seats) {
-			return badRequest("no seat %d at this table", i)
-		}
+	return t.editSeat(c, *req.Seat, "seats can only be taken before the start", func(i int) error {
 		if t.seats[i].Kind != match.Open {
 			return conflict("seat %d is not open", i)
 		}
@@ -790,14 +782,8 @@ func handleTableSit(c *conn, data []byte) (any, error) {
 			}
 		}
 		t.seats[i] = seat{Kind: match.Human, UserID: c.user.ID, Name: c.user.Name, Role: req.Role}
-		return t.persist(c.h.s.ctx)
-	}()
-	t.mu.Unlock()
-	if err != nil {
-		return nil, err
-	}
-	c.h.s.tables.changed(t)
-	return map[string]any{"table": t.json(c.user.ID)}, nil
+		return nil
+	})
 }
 
 func handleTableStand(c *conn, data []byte) (any, error) {
@@ -809,20 +795,30 @@ func handleTableStand(c *conn, data []byte) (any, error) {
 	if req.Seat == nil {
 		return nil, badRequest("table.stand needs seat")
 	}
-	t.mu.Lock()
-	err = func() error {
-		if t.status != statusOpen {
-			return conflict("seats can only be left before the start; resign instead")
+	return t.editSeat(c, *req.Seat, "seats can only be left before the start; resign instead", func(i int) error {
+		if err := t.mayEditLocked(i, c.user.ID); err != nil {
+			return err
 		}
-		i := *req.Seat
+		t.seats[i] = seat{Kind: match.Open}
+		return nil
+	})
+}
+
+// editSeat changes seat i of a table that has not started: change runs
+// under the table's lock, and the table is stored and announced after
+// it. whenStarted is the refusal once the match has begun.
+func (t *table) editSeat(c *conn, i int, whenStarted string, change func(i int) error) (any, error) {
+	t.mu.Lock()
+	err := func() error {
+		if t.status != statusOpen {
+			return conflict("%s", whenStarted)
+		}
 		if i < 0 || i >= len(t.seats) {
 			return badRequest("no seat %d at this table", i)
 		}
-		st := t.seats[i]
-		if !(st.Kind == match.Human && st.UserID == c.user.ID) && !(st.Kind == match.Bot && t.creator == c.user.ID) {
-			return forbidden("you do not hold seat %d", i)
+		if err := change(i); err != nil {
+			return err
 		}
-		t.seats[i] = seat{Kind: match.Open}
 		return t.persist(c.h.s.ctx)
 	}()
 	t.mu.Unlock()
@@ -831,6 +827,16 @@ func handleTableStand(c *conn, data []byte) (any, error) {
 	}
 	c.h.s.tables.changed(t)
 	return map[string]any{"table": t.json(c.user.ID)}, nil
+}
+
+// mayEditLocked refuses a change to seat i by someone who neither holds
+// it nor, for a bot's seat, created the table. Callers hold t.mu.
+func (t *table) mayEditLocked(i int, userID int64) error {
+	st := t.seats[i]
+	if !(st.Kind == match.Human && st.UserID == userID) && !(st.Kind == match.Bot && t.creator == userID) {
+		return forbidden("you do not hold seat %d", i)
+	}
+	return nil
 }
 
 type tableReq struct {
@@ -859,18 +865,9 @@ func handleTableRole(c *conn, data []byte) (any, error) {
 	if req.Seat == nil || req.Role == nil {
 		return nil, badRequest("table.role needs seat and role")
 	}
-	t.mu.Lock()
-	err = func() error {
-		if t.status != statusOpen {
-			return conflict("characters can only be chosen before the start")
-		}
-		i := *req.Seat
-		if i < 0 || i >= len(t.seats) {
-			return badRequest("no seat %d at this table", i)
-		}
-		st := t.seats[i]
-		if !(st.Kind == match.Human && st.UserID == c.user.ID) && !(st.Kind == match.Bot && t.creator == c.user.ID) {
-			return forbidden("you do not hold seat %d", i)
+	return t.editSeat(c, *req.Seat, "characters can only be chosen before the start", func(i int) error {
+		if err := t.mayEditLocked(i, c.user.ID); err != nil {
+			return err
 		}
 		if *req.Role != "" {
 			if err := checkRole(t.def, othersThan(t.seats, i), *req.Role); err != nil {
@@ -878,14 +875,8 @@ func handleTableRole(c *conn, data []byte) (any, error) {
 			}
 		}
 		t.seats[i].Role = *req.Role
-		return t.persist(c.h.s.ctx)
-	}()
-	t.mu.Unlock()
-	if err != nil {
-		return nil, err
-	}
-	c.h.s.tables.changed(t)
-	return map[string]any{"table": t.json(c.user.ID)}, nil
+		return nil
+	})
 }
 
 func handleTableStart(c *conn, data []byte) (any, error) {
