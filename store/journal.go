@@ -397,11 +397,19 @@ func (w *rawWriter) close() {
 // If the transaction itself fails, each request is retried alone so that
 // only the bad one fails.
 func (w *rawWriter) commit(batch []*request) {
-	err := w.apply(batch)
-	if err != nil && len(batch) > 1 {
+	answerBatch(batch, w.apply(batch), true, w.commit)
+}
+
+// answerBatch answers every request of a batch that was committed (err
+// nil) or failed as a whole (err). With retry, a batch that failed on one
+// of its statements is broken up: each request not refused on its own is
+// committed again alone through commit, so that only the bad one fails.
+// Both writers (SQLite's journal, PostgreSQL's) end a batch this way.
+func answerBatch(batch []*request, err error, retry bool, commit func([]*request)) {
+	if err != nil && retry && len(batch) > 1 {
 		for _, r := range batch {
 			if r.err == nil {
-				w.commit([]*request{r})
+				commit([]*request{r})
 			} else {
 				r.done <- r.err
 				r.err = nil

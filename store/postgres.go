@@ -367,26 +367,9 @@ func (w *pgWriter) commit(batch []*request) {
 	for tries := 0; err != nil && w.sent && (w.c == nil || w.c.IsClosed()) && tries < 3; tries++ {
 		err = w.settle(batch, err)
 	}
-	if err != nil && len(batch) > 1 && w.c != nil && !w.c.IsClosed() {
-		// The connection is alive, so the server answered: the batch
-		// failed on a statement, and was rolled back whole.
-		for _, r := range batch {
-			if r.err == nil {
-				w.commit([]*request{r})
-			} else {
-				r.done <- r.err
-				r.err = nil
-			}
-		}
-		return
-	}
-	for _, r := range batch {
-		if r.err == nil {
-			r.err = err
-		}
-		r.done <- r.err
-		r.err = nil
-	}
+	// With the connection alive the server answered: a failed batch
+	// failed on a statement, and was rolled back whole.
+	answerBatch(batch, err, w.c != nil && !w.c.IsClosed(), w.commit)
 }
 
 // apply writes a batch as one pgx.Batch: every statement is sent at once
