@@ -3,6 +3,7 @@ package tui
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -137,26 +138,11 @@ func (b *shipBoard) lay(r, c int) (any, string) {
 		return map[string]any{"fleet": b.laid}, "fleet sent again"
 	}
 	sh := battleship.Fleet[len(b.laid)]
-	sq, ok := covers(r, c, sh.Len, b.dir)
-	if !ok {
-		return nil, fmt.Sprintf("the %s (%d squares) does not fit there", sh.Name, sh.Len)
+	p := battleship.Placement{Ship: sh.Name, Row: r, Col: c, Dir: b.dir}
+	if err := battleship.CheckPartialFleet(append(slices.Clone(b.laid), p), b.v.Options.Touch); err != nil {
+		return nil, err.Error() // the game's own rule and sentence
 	}
-	own := b.ownShips()
-	for _, s := range sq {
-		if _, taken := own[s]; taken {
-			return nil, "ships may not overlap"
-		}
-		if !b.v.Options.Touch {
-			for dr := -1; dr <= 1; dr++ {
-				for dc := -1; dc <= 1; dc++ {
-					if _, near := own[[2]int{s[0] + dr, s[1] + dc}]; near {
-						return nil, "at this table ships may not touch, not even at a corner"
-					}
-				}
-			}
-		}
-	}
-	b.laid = append(b.laid, battleship.Placement{Ship: sh.Name, Row: r, Col: c, Dir: b.dir})
+	b.laid = append(b.laid, p)
 	if len(b.laid) < len(battleship.Fleet) {
 		return nil, ""
 	}

@@ -244,6 +244,20 @@ func (p Placement) squares(n int) (sq []int, ok bool) {
 // touching at an edge or a corner. On success it returns the owner of each
 // square (a ship index, or -1 for water). Errors are *game.MoveError.
 func ValidateFleet(fleet []Placement, touch bool) ([numSquares]int8, error) {
+	return layFleet(fleet, touch, true)
+}
+
+// CheckPartialFleet checks the ships laid so far by the rules of
+// ValidateFleet, without asking for the ships still to come: a client
+// laying a fleet ship by ship uses it to refuse a ship where it cannot lie
+// before the fleet goes to the server.
+func CheckPartialFleet(fleet []Placement, touch bool) error {
+	_, err := layFleet(fleet, touch, false)
+	return err
+}
+
+// layFleet is ValidateFleet, asking for every ship only when whole.
+func layFleet(fleet []Placement, touch, whole bool) ([numSquares]int8, error) {
 	var owner [numSquares]int8
 	for i := range owner {
 		owner[i] = -1
@@ -263,7 +277,7 @@ func ValidateFleet(fleet []Placement, touch bool) ([numSquares]int8, error) {
 		}
 	}
 	for k, ok := range seen {
-		if !ok {
+		if !ok && whole {
 			return owner, game.Illegal("missing-ship", "the %s is missing from the fleet", Fleet[k].Name)
 		}
 	}

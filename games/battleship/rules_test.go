@@ -400,3 +400,31 @@ func TestLegalLists(t *testing.T) {
 		t.Errorf("Legal lists a square already fired at")
 	}
 }
+
+// CheckPartialFleet applies the placement rules to the ships laid so far
+// and nothing more: two ships are not a missing fleet, but an overlap, a
+// ship off the grid, and (when ships may not touch) touching ships are
+// refused with the codes ValidateFleet gives.
+func TestCheckPartialFleet(t *testing.T) {
+	carrier := Placement{Ship: "carrier", Row: 0, Col: 0, Dir: "h"}
+	cases := []struct {
+		fleet []Placement
+		touch bool
+		code  string
+	}{
+		{[]Placement{carrier, {Ship: "battleship", Row: 2, Col: 0, Dir: "h"}}, false, ""},
+		{[]Placement{carrier, {Ship: "battleship", Row: 0, Col: 3, Dir: "v"}}, true, "overlap"},
+		{[]Placement{carrier, {Ship: "battleship", Row: 1, Col: 0, Dir: "h"}}, false, "touching"},
+		{[]Placement{carrier, {Ship: "battleship", Row: 1, Col: 0, Dir: "h"}}, true, ""},
+		{[]Placement{{Ship: "carrier", Row: 0, Col: 7, Dir: "h"}}, true, "off-grid"},
+		{[]Placement{carrier, carrier}, true, "duplicate-ship"},
+	}
+	for _, c := range cases {
+		if got := game.ErrorCode(CheckPartialFleet(c.fleet, c.touch)); got != c.code {
+			t.Errorf("%v touch %v: code %q, want %q", c.fleet, c.touch, got, c.code)
+		}
+	}
+	if _, err := ValidateFleet([]Placement{carrier}, true); game.ErrorCode(err) != "missing-ship" {
+		t.Errorf("a whole fleet of one ship: %v", err)
+	}
+}
