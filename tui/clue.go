@@ -135,7 +135,7 @@ func (b *clueBoard) items() []clueItem {
 	if (b.v.CanStay || b.v.MustSuggest) && b.v.Room != nil {
 		out = append(out, clueItem{label: "suggest in the " + b.v.Room.String(), enter: func(b *clueBoard) { b.mode, b.picked, b.sel = clueSuggest, nil, 0 }})
 	}
-	if b.v.Phase == "moved" || b.v.Phase == "suggested" || (b.v.Phase == "start" && len(b.v.Moves) == 0 && !b.v.CanStay) {
+	if b.v.CanEnd {
 		out = append(out, clueItem{label: "end your turn", move: &clue.Move{Kind: clue.VerbEnd}})
 	}
 	out = append(out, clueItem{label: "accuse...", enter: func(b *clueBoard) { b.mode, b.picked, b.sel = clueAccuse, nil, 0 }})

@@ -155,3 +155,37 @@ func TestStrongBotsAlwaysFinish(t *testing.T) {
 		botGame(t, fmt.Sprintf(`{"players":%d}`, n), uint64(50000+g), seats)
 	}
 }
+
+// The view's CanEnd is the rules' own answer: in every position of bot
+// games, it is set exactly when ending the turn is a legal move for the
+// seat, so that clients offer "end" from the view without repeating the
+// rule (3.3, 3.8).
+func TestViewCanEndIsLegalEnd(t *testing.T) {
+	for g := range 20 {
+		st, _ := Definition.New(json.RawMessage(fmt.Sprintf(`{"players":%d}`, 3+g%4)), game.NewRand(uint64(900+g)))
+		s := st.(*State)
+		bots := make([]game.Bot, s.n)
+		for i := range bots {
+			bots[i], _ = newBot([]string{"easy", "medium", "expert"}[(g+i)%3], game.NewRand(uint64(g*10+i)))
+		}
+		for n := 0; s.phase != phOver && n < 2000; n++ {
+			for seat := range game.Seat(s.n) {
+				legal := false
+				for _, m := range s.Legal(seat) {
+					legal = legal || m.(Move).Kind == VerbEnd
+				}
+				if v := s.View(seat).(*View); v.CanEnd != legal {
+					t.Fatalf("game %d move %d seat %d (phase %v): CanEnd %v, legal end %v", g, n, seat, v.Phase, v.CanEnd, legal)
+				}
+			}
+			seat := s.Turn()[0]
+			m, err := bots[seat].Choose(context.Background(), s.Clone(), seat)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := s.Apply(seat, m); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}

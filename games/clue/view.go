@@ -32,6 +32,9 @@ type View struct {
 	Moves       []Place `json:"moves"`
 	CanStay     bool    `json:"canStay"`
 	MustSuggest bool    `json:"mustSuggest"`
+	// CanEnd says this seat may end its turn now: after moving or
+	// suggesting, or at the start when it is blocked in (3.3, 3.8).
+	CanEnd bool `json:"canEnd"`
 	// Room is the room this seat's detective stands in, if any.
 	Room     *Card      `json:"room,omitempty"`
 	CaseFile []Card     `json:"caseFile,omitempty"`
@@ -117,6 +120,8 @@ func (s *State) View(seat game.Seat) any {
 			v.CanStay = s.canStay(seat)
 		}
 		v.MustSuggest = s.phase == phEntered && s.turn == seat
+		v.CanEnd = s.turn == seat && !s.inactive[seat] && (s.phase == phMoved || s.phase == phSuggested ||
+			(s.phase == phStart && len(v.Moves) == 0 && !v.CanStay))
 		v.Notebook = s.notebookView(seat)
 	}
 	return v

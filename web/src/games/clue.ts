@@ -40,7 +40,7 @@ interface ClueView {
   seat: number; players: { seat: number; suspect: string; cards: number; inactive: boolean }[]; order: number[];
   turn: number; phase: string; owes: number[]; tokens: Record<string, string>; weapons: Record<string, string>;
   hand: string[]; faceUp: string[]; suggestions: SuggestionV[]; accusations: { seat: number; suspect: string; weapon: string; room: string; correct: boolean }[];
-  moves: string[]; canStay: boolean; mustSuggest: boolean; room?: string; caseFile?: string[]; winner?: number;
+  moves: string[]; canStay: boolean; mustSuggest: boolean; canEnd: boolean; room?: string; caseFile?: string[]; winner?: number;
   notebook?: { cards: NotebookRow[]; solved?: string[] };
 }
 
@@ -134,7 +134,7 @@ export function clueView(ctx: TableCtx): GameView {
         h("span", null, `in the ${cardName(view.room ?? "")}`),
         h("button", { class: "primary", id: "clue-suggest", onclick: () => send({ kind: "suggest", suspect: su.value, weapon: we.value }) }, "Suggest")));
     }
-    if (view.phase === "moved" || view.phase === "suggested" || (view.phase === "start" && view.moves.length === 0 && !view.canStay)) {
+    if (view.canEnd) {
       box.append(h("button", { id: "clue-end", onclick: () => send({ kind: "end" }) }, view.phase === "start" ? "You are blocked: end your turn" : "End turn"));
     }
     const as = select("clue-acc-suspect", "Accused suspect", suspects);
