@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -133,7 +134,7 @@ func (ts *tableState) setViews(m *Model, views map[string]json.RawMessage) {
 		ts.seat = ts.mine[0]
 		// At one screen with several seats, show the seat to move.
 		for _, s := range ts.mine {
-			if contains(intsToStrings(ts.turn), strconv.Itoa(s)) {
+			if slices.Contains(ts.turn, s) {
 				ts.seat = s
 				break
 			}
@@ -150,14 +151,6 @@ func (ts *tableState) setViews(m *Model, views map[string]json.RawMessage) {
 	if err := ts.board.set(v, ts.seat, ts.owes(ts.seat)); err != nil {
 		m.status = "the board does not read: " + err.Error()
 	}
-}
-
-func intsToStrings(xs []int) []string {
-	out := make([]string, len(xs))
-	for i, x := range xs {
-		out[i] = strconv.Itoa(x)
-	}
-	return out
 }
 
 func (ts *tableState) owes(seat int) bool {

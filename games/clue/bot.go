@@ -240,15 +240,7 @@ func goalExists(goal func(Place) bool) bool {
 // suggestion names a suspect and a weapon for the room the seat stands in.
 func (b *bot) suggestion(s *State, seat game.Seat, nb *Notebook) Move {
 	pick := func(first, count int) Card {
-		var open, mine []Card
-		for c := Card(first); c < Card(first+count); c++ {
-			switch {
-			case nb.Maybe(c, -1) && !nb.Sure(c, -1):
-				open = append(open, c)
-			case nb.Sure(c, int(seat)):
-				mine = append(mine, c)
-			}
-		}
+		open, mine := openAndMine(nb, seat, first, count)
 		switch b.level {
 		case "easy":
 			return Card(first + b.rng.IntN(count))
@@ -341,10 +333,10 @@ func (b *bot) madeBefore(s *State, seat game.Seat, m Move) bool {
 	return false
 }
 
-// anyOpen picks at random a card of the kind that may still be in the
-// case file and is not settled, else one of the seat's own, else any.
-func (b *bot) anyOpen(nb *Notebook, seat game.Seat, first, count int) Card {
-	var open, mine []Card
+// openAndMine sorts the cards first..first+count-1 of one kind: open
+// ones may be in the case file and are not settled; mine are the seat's
+// own.
+func openAndMine(nb *Notebook, seat game.Seat, first, count int) (open, mine []Card) {
 	for c := Card(first); c < Card(first+count); c++ {
 		switch {
 		case nb.Maybe(c, -1) && !nb.Sure(c, -1):
@@ -353,6 +345,13 @@ func (b *bot) anyOpen(nb *Notebook, seat game.Seat, first, count int) Card {
 			mine = append(mine, c)
 		}
 	}
+	return open, mine
+}
+
+// anyOpen picks at random a card of the kind that may still be in the
+// case file and is not settled, else one of the seat's own, else any.
+func (b *bot) anyOpen(nb *Notebook, seat game.Seat, first, count int) Card {
+	open, mine := openAndMine(nb, seat, first, count)
 	switch {
 	case len(open) > 0:
 		return open[b.rng.IntN(len(open))]
