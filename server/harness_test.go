@@ -8,17 +8,15 @@ import (
 	"io"
 	"net/http"
 	"net/http/cookiejar"
-	"net/http/httptest"
 	"net/url"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/parlor-games/parlor/accounts"
 	pclient "github.com/parlor-games/parlor/client"
-	"github.com/parlor-games/parlor/games"
 	"github.com/parlor-games/parlor/match"
 	"github.com/parlor-games/parlor/server"
+	"github.com/parlor-games/parlor/server/servertest"
 	"github.com/parlor-games/parlor/store"
 	"github.com/parlor-games/parlor/store/storetest"
 )
@@ -27,14 +25,16 @@ import (
 // It is a deadline for a condition, not a timing threshold.
 const wait = 20 * time.Second
 
-// env is a running server over a data directory.
+// env is a running server over a data directory (servertest's, with the
+// parts tests of the server reach into).
 type env struct {
-	t    *testing.T
-	dir  string
-	st   *store.Store
-	mgr  *match.Manager
-	srv  *server.Server
-	http *httptest.Server
+	t   *testing.T
+	dir string
+	url string
+	st  *store.Store
+	mgr *match.Manager
+	srv *server.Server
+	ts  *servertest.Server
 }
 
 func newEnv(t *testing.T) *env {
@@ -61,46 +61,12 @@ func startEnvWith(t *testing.T, dir string, opts match.Options) *env {
 // to make it fail.
 func startEnvConfig(t *testing.T, dir string, opts match.Options, tweak func(*server.Config)) *env {
 	t.Helper()
-	ctx := context.Background()
-	st, err := store.Open(ctx, storePath(t, dir))
-	if err != nil {
-		t.Fatal(err)
-	}
-	acct := accounts.New(st, accounts.Options{Hash: accounts.HashParams{Time: 1, Memory: 64, Threads: 1}})
-	if err := acct.Init(ctx); err != nil {
-		t.Fatal(err)
-	}
-	reg := games.Registry()
-	mgr := match.New(reg, st, nil, opts)
-	if _, err := mgr.Recover(ctx); err != nil {
-		t.Fatal(err)
-	}
-	cfg := server.Config{Registry: reg, Matches: mgr, Accounts: acct, Store: st, BotBudget: 50 * time.Millisecond}
-	if tweak != nil {
-		tweak(&cfg)
-	}
-	srv, err := server.New(ctx, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := &env{t: t, dir: dir, st: st, mgr: mgr, srv: srv, http: httptest.NewServer(srv.Handler())}
-	t.Cleanup(e.stop)
-	return e
+	ts := servertest.StartWith(t, servertest.Options{Dir: dir, Store: storePath(t, dir), Match: opts, Config: tweak})
+	return &env{t: t, dir: dir, url: ts.URL, st: ts.Store, mgr: ts.Matches, srv: ts.API, ts: ts}
 }
 
-func (e *env) stop() {
-	if e.http == nil {
-		return
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), wait)
-	defer cancel()
-	e.http.CloseClientConnections()
-	_ = e.srv.Shutdown(ctx)
-	e.http.Close()
-	_ = e.mgr.Close(ctx)
-	_ = e.st.Close()
-	e.http = nil
-}
+// stop shuts the server down, as before a restart over the same dir.
+func (e *env) stop() { e.ts.Stop() }
 
 // Which store a test's server runs on. A data directory is the name of a
 // test's database: an env started over the same directory again is a
@@ -184,7 +150,7 @@ func (u *user) do(method, path string, body any) (int, []byte) {
 	default:
 		r = bytes.NewReader(mustMarshal(b))
 	}
-	req, _ := http.NewRequest(method, u.e.http.URL+path, r)
+	req, _ := http.NewRequest(method, u.e.url+path, r)
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
 	}
@@ -250,11 +216,11 @@ func (u *user) dial() *client {
 }
 
 func (u *user) tryDial(origin string) (*client, error) {
-	pc, err := pclient.New(u.e.http.URL)
+	pc, err := pclient.New(u.e.url)
 	if err != nil {
 		return nil, err
 	}
-	base, _ := url.Parse(u.e.http.URL)
+	base, _ := url.Parse(u.e.url)
 	for _, ck := range u.hc.Jar.Cookies(base) {
 		if ck.Name == pclient.SessionCookie {
 			pc.SetSession(ck.Value)

@@ -66,7 +66,7 @@ func TestHTTPRefusalsHaveOneShape(t *testing.T) {
 		}
 	}
 	// A body not sent as JSON.
-	req, _ := http.NewRequest("POST", e.http.URL+"/api/guest", bytes.NewReader([]byte(`{"name":"Zed"}`)))
+	req, _ := http.NewRequest("POST", e.url+"/api/guest", bytes.NewReader([]byte(`{"name":"Zed"}`)))
 	req.Header.Set("Content-Type", "text/plain")
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {

@@ -18,16 +18,32 @@ import (
 	"github.com/parlor-games/parlor/store/storetest"
 )
 
-// Server is a running server.
+// Server is a running server. Store, Matches and API are its parts, for
+// tests of the server itself that reach into them (a restart over the
+// same store, a clock moved by hand).
 type Server struct {
 	// URL is the server's base address, http://127.0.0.1:port.
 	URL string
 	// Dir is its data directory.
-	Dir  string
-	http *httptest.Server
-	srv  *server.Server
-	mgr  *match.Manager
-	st   *store.Store
+	Dir     string
+	Store   *store.Store
+	Matches *match.Manager
+	API     *server.Server
+	http    *httptest.Server
+}
+
+// Options change how StartWith starts a server.
+type Options struct {
+	// Dir is the data directory; "" makes a new one.
+	Dir string
+	// Store is the database, for store.Open; "" is the SQLite file
+	// parlor.db in Dir, or PostgreSQL when PARLOR_TEST_STORE=postgres
+	// runs the tests on it (see storetest).
+	Store string
+	// Match is the match manager's options.
+	Match match.Options
+	// Config, when not nil, may change the server's configuration.
+	Config func(*server.Config)
 }
 
 // Start starts a server over a new data directory. Bots think for at most
@@ -35,37 +51,53 @@ type Server struct {
 // not limited, since a test may send faster than a person.
 func Start(t testing.TB) *Server {
 	t.Helper()
+	return StartWith(t, Options{Match: match.Options{BotTime: 50 * time.Millisecond}, Config: func(c *server.Config) { c.MessageRate = -1 }})
+}
+
+// StartWith starts a server as opts say. Password hashing is cheap, since
+// tests register accounts by the dozen. A second server over the same
+// Dir and Store, after Stop, is a restart.
+func StartWith(t testing.TB, opts Options) *Server {
+	t.Helper()
 	ctx := context.Background()
-	dir := t.TempDir()
-	// The store is the SQLite file parlor.db in dir, or PostgreSQL when
-	// PARLOR_TEST_STORE=postgres runs the tests on it (see storetest).
-	name := dir + "/parlor.db"
-	if storetest.OnPostgres() {
-		name = storetest.Postgres(t)
+	if opts.Dir == "" {
+		opts.Dir = t.TempDir()
 	}
-	st, err := store.Open(ctx, name)
+	if opts.Store == "" {
+		opts.Store = opts.Dir + "/parlor.db"
+		if storetest.OnPostgres() {
+			opts.Store = storetest.Postgres(t)
+		}
+	}
+	st, err := store.Open(ctx, opts.Store)
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Cheap password hashing: tests register accounts by the dozen.
 	acct := accounts.New(st, accounts.Options{Hash: accounts.HashParams{Time: 1, Memory: 64, Threads: 1}})
 	if err := acct.Init(ctx); err != nil {
 		t.Fatal(err)
 	}
 	reg := games.Registry()
-	mgr := match.New(reg, st, nil, match.Options{BotTime: 50 * time.Millisecond})
+	mgr := match.New(reg, st, nil, opts.Match)
 	if _, err := mgr.Recover(ctx); err != nil {
 		t.Fatal(err)
 	}
-	srv, err := server.New(ctx, server.Config{Registry: reg, Matches: mgr, Accounts: acct, Store: st, BotBudget: 50 * time.Millisecond, MessageRate: -1})
+	cfg := server.Config{Registry: reg, Matches: mgr, Accounts: acct, Store: st, BotBudget: 50 * time.Millisecond}
+	if opts.Config != nil {
+		opts.Config(&cfg)
+	}
+	srv, err := server.New(ctx, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &Server{Dir: dir, http: httptest.NewServer(srv.Handler()), srv: srv, mgr: mgr, st: st}
+	s := &Server{Dir: opts.Dir, Store: st, Matches: mgr, API: srv, http: httptest.NewServer(srv.Handler())}
 	s.URL = s.http.URL
 	t.Cleanup(s.Stop)
 	return s
 }
+
+// Running reports whether the server has not been stopped.
+func (s *Server) Running() bool { return s.http != nil }
 
 // Stop shuts the server down; Start's test calls it at its end.
 func (s *Server) Stop() {
@@ -75,9 +107,9 @@ func (s *Server) Stop() {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	s.http.CloseClientConnections()
-	_ = s.srv.Shutdown(ctx)
+	_ = s.API.Shutdown(ctx)
 	s.http.Close()
-	_ = s.mgr.Close(ctx)
-	_ = s.st.Close()
+	_ = s.Matches.Close(ctx)
+	_ = s.Store.Close()
 	s.http = nil
 }
