@@ -78,6 +78,17 @@ func (d *driver) keys(keys ...string) {
 	}
 }
 
+// newTable opens the new-table screen and chooses the game titled title.
+func (d *driver) newTable(title string) {
+	d.t.Helper()
+	d.keys("n")
+	d.waitFor("New table")
+	for i := 0; i < 6 && !strings.Contains(d.screen(), "< "+title+" >"); i++ {
+		d.keys("right")
+	}
+	d.waitFor("< " + title + " >")
+}
+
 // waitFor handles messages until the screen shows want.
 func (d *driver) waitFor(want string) string {
 	d.t.Helper()
@@ -109,11 +120,7 @@ func TestModelLobbyTableAndResume(t *testing.T) {
 	bob.keys("c", "hello Ann", "enter")
 	ann.waitFor("Bob: hello Ann")
 
-	ann.keys("n")
-	ann.waitFor("New table")
-	for i := 0; i < 6 && !strings.Contains(ann.screen(), "< Dots and Boxes >"); i++ {
-		ann.keys("right")
-	}
+	ann.newTable("Dots and Boxes")
 	ann.keys("down")
 	for i := 0; i < 10 && !strings.Contains(ann.screen(), "< 4 >"); i++ {
 		ann.keys("left")
@@ -164,11 +171,7 @@ func TestModelClueCharacters(t *testing.T) {
 	ann := drive(t, srv, "Ann")
 	bob := drive(t, srv, "Bob")
 	ann.waitFor("Bob*")
-	ann.keys("n")
-	ann.waitFor("New table")
-	for i := 0; i < 6 && !strings.Contains(ann.screen(), "< Clue-Less >"); i++ {
-		ann.keys("right")
-	}
+	ann.newTable("Clue-Less")
 	for i := 0; i < 3; i++ {
 		ann.keys("down") // players, difficulty, seat 1
 	}
@@ -202,8 +205,7 @@ func TestModelHotSeatCurtain(t *testing.T) {
 	srv := servertest.Start(t)
 	ann := drive(t, srv, "Ann")
 	ann.waitFor("Ann*")
-	ann.keys("n")
-	ann.waitFor("< Battleship >")
+	ann.newTable("Battleship")
 	for i := 0; i < 5; i++ {
 		ann.keys("down")
 		if strings.Contains(ann.screen(), "> Seat 2") {
@@ -237,11 +239,7 @@ func TestModelWarfareRecruitAndEndTurn(t *testing.T) {
 	srv := servertest.Start(t)
 	ann := drive(t, srv, "Ann")
 	ann.waitFor("Ann*")
-	ann.keys("n")
-	ann.waitFor("New table")
-	for i := 0; i < 6 && !strings.Contains(ann.screen(), "< Medieval Warfare >"); i++ {
-		ann.keys("right")
-	}
+	ann.newTable("Medieval Warfare")
 	ann.keys("enter")
 	ann.waitFor("Round 1 of")
 	ann.waitFor("Your turn: Enter selects")
