@@ -334,6 +334,13 @@ func (m *Manager) Recover(ctx context.Context) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	return m.RecoverMatches(ctx, ids)
+}
+
+// RecoverMatches is Recover for the matches named: a node that takes the
+// tables of a node that died (store.Heartbeat) rebuilds their matches
+// this way. A match already here, or finished, is left as it is.
+func (m *Manager) RecoverMatches(ctx context.Context, ids []string) (int, error) {
 	n := 0
 	for _, id := range ids {
 		if _, ok := m.Get(id); ok {

@@ -49,10 +49,7 @@ func init() {
 func (s *Server) routes() {
 	mux := http.NewServeMux()
 	s.cfg.Accounts.Routes(mux)
-	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		io.WriteString(w, "ok\n")
-	})
+	mux.HandleFunc("GET /healthz", s.healthz)
 	mux.Handle("GET /metrics", s.metrics.handler())
 	mux.HandleFunc("GET /api/ws", s.serveWS)
 	mux.HandleFunc("GET /api/games", s.apiGames)

@@ -17,9 +17,15 @@ type metrics struct {
 	moves       prometheus.Counter
 	refused     prometheus.Counter
 	latency     prometheus.Histogram
+
+	// Of a node among several (nodes.go).
+	node             prometheus.Gauge
+	owned            prometheus.GaugeFunc
+	takeovers        prometheus.Counter
+	heartbeatsFailed prometheus.Counter
 }
 
-func newMetrics() *metrics {
+func newMetrics(owned func() float64) *metrics {
 	m := &metrics{
 		reg: prometheus.NewRegistry(),
 		connections: prometheus.NewGauge(prometheus.GaugeOpts{
@@ -40,6 +46,19 @@ func newMetrics() *metrics {
 			Buckets: []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, 1},
 		}),
 	}
+	m.node = prometheus.NewGauge(prometheus.GaugeOpts{
+		Name: "parlor_node_lease", Help: "1 while this server holds its lease as one of several nodes, 0 otherwise.",
+	})
+	m.owned = prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "parlor_tables_owned", Help: "Tables not over that this server holds (its lobby's tables).",
+	}, owned)
+	m.takeovers = prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "parlor_lease_takeovers_total", Help: "Tables this node took over from nodes that died or left.",
+	})
+	m.heartbeatsFailed = prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "parlor_heartbeats_failed_total", Help: "Heartbeats of this node's lease that failed (and were tried again).",
+	})
+	m.reg.MustRegister(m.node, m.owned, m.takeovers, m.heartbeatsFailed)
 	m.reg.MustRegister(m.connections, m.live, m.moves, m.refused, m.latency,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m

@@ -15,6 +15,7 @@ import (
 	"log/slog"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/parlor-games/parlor/accounts"
@@ -113,6 +114,9 @@ type Config struct {
 	// started keeps the seat after their last connection watching it
 	// closed; 0 means DefaultLeaveGrace.
 	LeaveGrace time.Duration
+	// Checks are what /healthz checks beyond the server itself, by name
+	// ("postgres", "nats"): each returns nil when its service answers.
+	Checks map[string]func(ctx context.Context) error
 	// Static serves everything that is not an API path (the web client);
 	// nil serves a short notice.
 	Static http.Handler
@@ -151,6 +155,11 @@ type Server struct {
 	announceMu sync.Mutex
 
 	saveKeys saveKeys
+
+	// lastBeat is when this node's lease was last renewed, in Unix
+	// milliseconds; 0 for a server that is no node (nodes.go).
+	lastBeat  atomic.Int64
+	lostLease atomic.Bool
 }
 
 // New builds a server, creates its SQL tables if needed and reloads the
@@ -168,7 +177,13 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.ChatKeep == 0 {
 		cfg.ChatKeep = DefaultChatKeep
 	}
-	s := &Server{cfg: cfg, reg: cfg.Registry, log: cfg.Log, metrics: newMetrics()}
+	s := &Server{cfg: cfg, reg: cfg.Registry, log: cfg.Log}
+	s.metrics = newMetrics(func() float64 {
+		if s.tables == nil {
+			return 0
+		}
+		return float64(s.tables.open())
+	})
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.hub = newHub(s)
 	if cfg.ChatKeep > 0 {

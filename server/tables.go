@@ -24,6 +24,9 @@ type Matches interface {
 	Create(ctx context.Context, spec match.Spec) (*match.Match, error)
 	Get(id string) (*match.Match, bool)
 	Recover(ctx context.Context) (int, error)
+	// RecoverMatches rebuilds the matches named from their logs: those of
+	// the tables this node takes from a node that died (see nodes.go).
+	RecoverMatches(ctx context.Context, ids []string) (int, error)
 	Remove(id string) bool
 }
 
@@ -123,6 +126,25 @@ type tables struct {
 
 func newTables(s *Server) *tables { return &tables{s: s, m: make(map[string]*table)} }
 
+// open counts the tables not over, for /metrics.
+func (ts *tables) open() int {
+	ts.mu.Lock()
+	list := make([]*table, 0, len(ts.m))
+	for _, t := range ts.m {
+		list = append(list, t)
+	}
+	ts.mu.Unlock()
+	n := 0
+	for _, t := range list {
+		t.mu.Lock()
+		if t.status != statusOver {
+			n++
+		}
+		t.mu.Unlock()
+	}
+	return n
+}
+
 func (ts *tables) get(id string) *table {
 	ts.mu.Lock()
 	defer ts.mu.Unlock()
@@ -156,6 +178,21 @@ func (ts *tables) load(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("server: load tables: %w", err)
 	}
+	if err := ts.adopt(ctx, rows); err != nil {
+		return err
+	}
+	ts.mu.Lock()
+	n := len(ts.m)
+	ts.mu.Unlock()
+	ts.s.log.Info("tables loaded", "count", n)
+	return nil
+}
+
+// adopt makes the tables of rows this server's: at start-up, and when
+// this node takes the tables of a node that died. The matches of playing
+// tables must have been recovered first. A table already here is left
+// alone.
+func (ts *tables) adopt(ctx context.Context, rows []store.TableRow) error {
 	var loaded []*table
 	for _, r := range rows {
 		t := &table{s: ts.s, watchers: make(map[*conn]*watch),
@@ -177,10 +214,16 @@ func (ts *tables) load(ctx context.Context) error {
 		loaded = append(loaded, t)
 	}
 	for _, t := range loaded {
+		ts.mu.Lock()
+		_, dup := ts.m[t.id]
+		ts.mu.Unlock()
+		if dup {
+			continue
+		}
 		if t.status == statusPlaying {
 			mt, ok := ts.s.cfg.Matches.Get(t.matchID)
 			if !ok && ts.endedUncounted(ctx, t) {
-				ts.m[t.id] = t
+				ts.put(t)
 				continue
 			}
 			if !ok {
@@ -196,10 +239,19 @@ func (ts *tables) load(ctx context.Context) error {
 				go t.finish(match.Update{Seq: mt.Seq(), Outcome: o})
 			}
 		}
-		ts.m[t.id] = t
+		ts.put(t)
 	}
-	ts.s.log.Info("tables loaded", "count", len(ts.m))
 	return nil
+}
+
+// put adds a loaded table and tells the lobby (nobody is there yet at
+// start-up; after a takeover, the lobby learns of the tables that moved
+// here).
+func (ts *tables) put(t *table) {
+	ts.mu.Lock()
+	ts.m[t.id] = t
+	ts.mu.Unlock()
+	ts.changed(t)
 }
 
 // endedUncounted handles a table still "playing" whose match the manager

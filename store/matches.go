@@ -304,7 +304,14 @@ func (s *Store) LoadMatch(ctx context.Context, id string) (*MatchLog, error) {
 // UnfinishedMatches lists the ids of matches without an end, oldest first:
 // the ones to resume after a restart.
 func (s *Store) UnfinishedMatches(ctx context.Context) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id FROM matches WHERE finished IS NULL ORDER BY created, id`)
+	query, args := `SELECT id FROM matches WHERE finished IS NULL ORDER BY created, id`, []any(nil)
+	if f := s.fence.Load(); f != 0 {
+		// A node rebuilds only the matches of the tables it owns.
+		query = `SELECT m.id FROM matches m JOIN server_tables t ON t.match_id = m.id
+			WHERE m.finished IS NULL AND t.owner = $1 ORDER BY m.created, m.id`
+		args = []any{f}
+	}
+	rows, err := s.db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("store: unfinished matches: %w", err)
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -86,7 +87,7 @@ func OpenPostgres(ctx context.Context, url string) (*Store, error) {
 	for _, m := range []struct {
 		name  string
 		steps []string
-	}{{"store", pgSchema}, {"accounts", pgAccountsSchema}, {"server", pgTablesSchema}} {
+	}{{"store", pgSchema}, {"accounts", pgAccountsSchema}, {"server", pgTablesSchema}, {"nodes", pgNodesSchema}} {
 		if err := s.migrate(ctx, m.name, m.steps...); err != nil {
 			db.Close()
 			return nil, err
@@ -99,7 +100,7 @@ func OpenPostgres(ctx context.Context, url string) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: open %s: writer: %w", where, err)
 	}
-	w := &pgWriter{cfg: cfg, c: c, id: newID()}
+	w := &pgWriter{cfg: cfg, c: c, id: newID(), fence: &s.fence}
 	if _, err := c.Exec(ctx, `INSERT INTO writer_batches (writer, batch) VALUES ($1, 0)`, w.id); err != nil {
 		w.close()
 		db.Close()
@@ -274,6 +275,10 @@ type pgWriter struct {
 	queued  []*request
 	changed []int64
 	apps    pgAppends
+
+	// fence is the store's lease number (see nodes.go): when not 0, each
+	// batch first checks that the lease still holds.
+	fence *atomic.Int64
 }
 
 // runPostgresWriter is the writer goroutine of a PostgreSQL store: the
@@ -367,6 +372,11 @@ func (w *pgWriter) commit(batch []*request) {
 	for tries := 0; err != nil && w.sent && (w.c == nil || w.c.IsClosed()) && tries < 3; tries++ {
 		err = w.settle(batch, err)
 	}
+	if isFenced(err) {
+		// Every write of this node is refused from now on: no retry.
+		answerBatch(batch, ErrLeaseLost, false, w.commit)
+		return
+	}
 	// With the connection alive the server answered: a failed batch
 	// failed on a statement, and was rolled back whole.
 	answerBatch(batch, err, w.c != nil && !w.c.IsClosed(), w.commit)
@@ -436,12 +446,18 @@ func (w *pgWriter) apply(batch []*request) error {
 		return err
 	}
 	w.seq++
-	mark := &pgx.Batch{QueuedQueries: append([]*pgx.QueuedQuery{{SQL: pgMark, Arguments: []any{w.id, w.seq}}}, b.QueuedQueries...)}
+	head := []*pgx.QueuedQuery{{SQL: pgMark, Arguments: []any{w.id, w.seq}}}
+	if f := w.fence.Load(); f != 0 {
+		head = append(head, &pgx.QueuedQuery{SQL: `SELECT parlor_fence($1)`, Arguments: []any{f}})
+	}
+	mark := &pgx.Batch{QueuedQueries: append(head, b.QueuedQueries...)}
 	w.used, w.sent = time.Now(), true
 	br := c.SendBatch(ctx, mark)
-	if _, err := br.Exec(); err != nil {
-		br.Close()
-		return fmt.Errorf("store: commit: %w", err)
+	for range head {
+		if _, err := br.Exec(); err != nil {
+			br.Close()
+			return fmt.Errorf("store: commit: %w", err)
+		}
 	}
 	w.changed = w.changed[:0]
 	for _, r := range w.queued {

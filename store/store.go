@@ -77,6 +77,10 @@ type Store struct {
 
 	commits, writes atomic.Int64 // see WriterStats
 
+	// fence is the number of this node's lease (nodes.go), 0 when it
+	// holds none; leaseTTL is the lease's time, in nanoseconds.
+	fence, leaseTTL atomic.Int64
+
 	// commitDelay is how long a busy writer holds a commit open for more
 	// writes, in nanoseconds (see SetCommitDelay).
 	commitDelay atomic.Int64

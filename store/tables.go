@@ -83,16 +83,33 @@ func (s *Store) SaveTable(ctx context.Context, row TableRow) error {
 // table's row, marked over, with its results (RecordResult), so that a
 // crash cannot count them twice.
 func (s *Store) SaveTableStmt(row TableRow) Stmt {
-	return Stmt{upsertTable, []any{row.ID, row.Game, string(row.Options), string(row.Seats), row.Creator, row.CreatorName,
-		boolInt(row.SpectatorChat), string(row.Policy), row.MatchID, string(row.Status), millis(row.Created), boolInt(row.Unrated)}}
+	args := []any{row.ID, row.Game, string(row.Options), string(row.Seats), row.Creator, row.CreatorName,
+		boolInt(row.SpectatorChat), string(row.Policy), row.MatchID, string(row.Status), millis(row.Created), boolInt(row.Unrated)}
+	if s.pg {
+		return Stmt{pgUpsertTable, append(args, s.fence.Load())}
+	}
+	return Stmt{upsertTable, args}
 }
+
+// pgUpsertTable is upsertTable with the table's owner (see nodes.go): the
+// node that makes a table owns it; an update leaves the owner alone, since
+// only a heartbeat moves a table from node to node, and a node that lost
+// its lease cannot write at all.
+const pgUpsertTable = `INSERT INTO server_tables (id, game, options, seats, creator, creator_name, spectator_chat, policy, match_id, status, created, unrated, owner)
+	VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+	ON CONFLICT (id) DO UPDATE SET seats = excluded.seats, match_id = excluded.match_id, status = excluded.status`
 
 const selectTable = `SELECT id, game, options, seats, creator, creator_name, spectator_chat, policy, match_id, status, created, unrated FROM server_tables`
 
 // ListOpenTables returns every table that is not over, for a server
-// starting up: those are the tables of its lobby.
+// starting up: those are the tables of its lobby. A node (see JoinNodes)
+// gets only the tables it owns.
 func (s *Store) ListOpenTables(ctx context.Context) ([]TableRow, error) {
-	rows, err := s.db.QueryContext(ctx, selectTable+` WHERE status != $1`, string(TableOver))
+	query, args := selectTable+` WHERE status != $1`, []any{string(TableOver)}
+	if f := s.fence.Load(); f != 0 {
+		query, args = query+` AND owner = $2`, append(args, f)
+	}
+	rows, err := s.db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("store: open tables: %w", err)
 	}

@@ -37,6 +37,15 @@ const (
 	maxCommitDelay     = 100 * time.Millisecond
 )
 
+// A node's lease (docs/deploy.md): a dead node's tables wait this long
+// for another node, so it is short; a heartbeat every fifth of it keeps
+// it, so a database pause shorter than four beats costs nothing.
+const (
+	defaultLease = 10 * time.Second
+	minLease     = 2 * time.Second
+	maxLease     = 10 * time.Second
+)
+
 // serveFlags are parlor serve's settings.
 type serveFlags struct {
 	addr string
@@ -57,6 +66,11 @@ type serveFlags struct {
 	clueDifficulty string
 	// ssh is the address of the terminal client over SSH; "" serves none.
 	ssh string
+	// node names this server among the nodes sharing a PostgreSQL
+	// database; "" means the host name and the port it serves on. lease
+	// is how long its lease holds without a heartbeat.
+	node  string
+	lease time.Duration
 }
 
 func parseServeFlags(args []string, stderr io.Writer) (serveFlags, error) {
@@ -76,6 +90,8 @@ func parseServeFlags(args []string, stderr io.Writer) (serveFlags, error) {
 	fs.StringVar(&f.clueDifficulty, "clue-difficulty", "", "default difficulty of Clue-Less tables whose creator does not choose one: easy, medium or hard (the game's default is medium)")
 	fs.StringVar(&f.ssh, "ssh", "", "also serve the terminal client over SSH on this address (such as :2222): `ssh -p 2222 name@host` joins as a guest called name; the host key is kept in the data directory")
 	fs.DurationVar(&f.commitDelay, "commit-delay", defaultCommitDelay, "how long a busy server holds a commit open so that one sync to disk covers more moves; every move is still on disk before it is acknowledged; 0 syncs each commit at once")
+	fs.StringVar(&f.node, "node", os.Getenv("PARLOR_NODE"), "with a PostgreSQL -db, this server's name among the servers sharing the database, unique to it and kept across its restarts (also $PARLOR_NODE); the default is the host name and the port it serves on")
+	fs.DurationVar(&f.lease, "lease", defaultLease, "with a PostgreSQL -db, how long this server's hold on its tables lasts without a heartbeat: when it dies, the other servers take its tables this long after its last heartbeat (2s to 10s)")
 	if err := fs.Parse(args); err != nil {
 		return f, err
 	}
@@ -92,6 +108,9 @@ func parseServeFlags(args []string, stderr io.Writer) (serveFlags, error) {
 	case "", "easy", "medium", "hard":
 	default:
 		return f, fmt.Errorf("-clue-difficulty must be easy, medium or hard, not %q", f.clueDifficulty)
+	}
+	if f.lease < minLease || f.lease > maxLease {
+		return f, fmt.Errorf("-lease must be between %v and %v", minLease, maxLease)
 	}
 	if f.commitDelay < 0 || f.commitDelay > maxCommitDelay {
 		return f, fmt.Errorf("-commit-delay must be between 0 and %v", maxCommitDelay)
@@ -135,7 +154,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	srv, closeAll, err := startServer(ctx, f, log)
+	srv, closeAll, node, err := startServer(ctx, f, log, ln.Addr())
 	if err != nil {
 		ln.Close()
 		return err
@@ -154,8 +173,15 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "parlor serving on http://%s\n", ln.Addr())
 	log.Info("serving", "addr", ln.Addr().String(), "data", f.data, "db", store.Redacted(f.dbName()))
 
-	errc := make(chan error, 2)
+	errc := make(chan error, 3)
 	go func() { errc <- hs.Serve(ln) }()
+	if node != nil {
+		go func() {
+			if err := srv.RunNode(ctx, node, f.lease/5); err != nil {
+				errc <- err
+			}
+		}()
+	}
 	if f.ssh != "" {
 		sl, err := net.Listen("tcp", f.ssh)
 		if err != nil {
@@ -205,27 +231,39 @@ func loopback(a net.Addr) string {
 }
 
 // startServer opens the store, recovers unfinished matches and builds the
-// server. closeAll shuts everything down in order.
-func startServer(ctx context.Context, f serveFlags, log *slog.Logger) (*server.Server, func(context.Context), error) {
+// server. closeAll shuts everything down in order. On PostgreSQL the
+// server is a node among those sharing the database (docs/deploy.md): it
+// takes its lease before it loads anything, and node is the store its
+// heartbeat (Server.RunNode) renews the lease through; nil on SQLite.
+func startServer(ctx context.Context, f serveFlags, log *slog.Logger, addr net.Addr) (_ *server.Server, closeAll func(context.Context), node server.NodeStore, _ error) {
 	if err := os.MkdirAll(f.data, 0o755); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	st, err := store.Open(ctx, f.dbName())
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	st.SetCommitDelay(f.commitDelay)
+	checks := map[string]func(context.Context) error{}
+	if store.IsPostgresURL(f.dbName()) {
+		if err := joinNodes(ctx, st, f, addr, log); err != nil {
+			st.Close()
+			return nil, nil, nil, err
+		}
+		node = st
+		checks["postgres"] = st.Ping
+	}
 	acct := accounts.New(st, accounts.Options{Logger: log})
 	if err := acct.Init(ctx); err != nil {
 		st.Close()
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	reg := games.Registry()
 	mgr := match.New(reg, st, log, match.Options{BotTime: time.Duration(f.botMS) * time.Millisecond})
 	n, err := mgr.Recover(ctx)
 	if err != nil {
 		st.Close()
-		return nil, nil, fmt.Errorf("recovering matches: %w", err)
+		return nil, nil, nil, fmt.Errorf("recovering matches: %w", err)
 	}
 	log.Info("matches recovered", "count", n)
 	var static http.Handler
@@ -251,6 +289,7 @@ func startServer(ctx context.Context, f serveFlags, log *slog.Logger) (*server.S
 		Origins:   origins,
 		BotBudget: time.Duration(f.botMS) * time.Millisecond,
 		Static:    static,
+		Checks:    checks,
 		GameDefaults: func() map[string]json.RawMessage {
 			if f.clueDifficulty == "" {
 				return nil
@@ -273,16 +312,46 @@ func startServer(ctx context.Context, f serveFlags, log *slog.Logger) (*server.S
 	if err != nil {
 		mgr.Close(ctx)
 		st.Close()
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	closeAll := func(ctx context.Context) {
+	closeAll = func(ctx context.Context) {
 		_ = srv.Shutdown(ctx)
 		if err := mgr.Close(ctx); err != nil {
 			log.Error("closing matches", "err", err)
+		}
+		if node != nil {
+			// Every write of this node is done: hand its tables over now
+			// rather than after the lease runs out.
+			if err := node.LeaveNodes(ctx); err != nil {
+				log.Error("leaving the nodes", "err", err)
+			}
 		}
 		if err := st.Close(); err != nil {
 			log.Error("closing store", "err", err)
 		}
 	}
-	return srv, closeAll, nil
+	return srv, closeAll, node, nil
+}
+
+// joinNodes takes this server's lease among the nodes sharing its
+// PostgreSQL database, and the tables no live node holds (those of a
+// node that died while this one was down, or made before there were
+// nodes), so that the matches and tables it then loads are its own.
+func joinNodes(ctx context.Context, st *store.Store, f serveFlags, addr net.Addr, log *slog.Logger) error {
+	name := f.node
+	if name == "" {
+		host, _ := os.Hostname()
+		_, port, _ := net.SplitHostPort(addr.String())
+		name = host + ":" + port
+	}
+	lease, err := st.JoinNodes(ctx, name, addr.String(), f.lease)
+	if err != nil {
+		return err
+	}
+	taken, err := st.Heartbeat(ctx)
+	if err != nil {
+		return err
+	}
+	log.Info("joined the nodes", "node", lease.Node, "fence", lease.Fence, "lease", f.lease.String(), "tables taken", len(taken))
+	return nil
 }

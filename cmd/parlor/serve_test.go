@@ -260,7 +260,7 @@ func testServeSmoke(t *testing.T) {
 // is a move committed.
 func TestServeCrashRecovery(t *testing.T) {
 	t.Run("sqlite", func(t *testing.T) { testServeCrashRecovery(t) })
-	t.Run("postgres", func(t *testing.T) { testServeCrashRecovery(t, "-db", storetest.Postgres(t)) })
+	t.Run("postgres", func(t *testing.T) { testServeCrashRecovery(t, "-db", storetest.Postgres(t), "-node", "crash") })
 }
 
 func testServeCrashRecovery(t *testing.T, db ...string) {

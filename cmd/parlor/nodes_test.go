@@ -1,0 +1,223 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/parlor-games/parlor/game"
+	"github.com/parlor-games/parlor/store/storetest"
+)
+
+// nodeLease is the nodes' lease in these tests: the shortest parlor serve
+// allows, so that a failover is quick to wait for.
+const nodeLease = 2 * time.Second
+
+// startNode runs parlor serve as node name over the PostgreSQL database
+// at url.
+func startNode(t *testing.T, url, name string) *serveProc {
+	return startServe(t, t.TempDir(), "-db", url, "-node", name, "-lease", nodeLease.String())
+}
+
+// hosting waits until one of nodes serves table id (a node serves a
+// table once it owns it), and returns that node.
+func hosting(t *testing.T, id string, nodes ...*serveProc) *serveProc {
+	t.Helper()
+	deadline := time.Now().Add(serveWait)
+	for time.Now().Before(deadline) {
+		for _, n := range nodes {
+			if n.getJSON("/api/tables/"+id, nil) == http.StatusOK {
+				return n
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("no node of %d serves table %s", len(nodes), id)
+	return nil
+}
+
+func (p *serveProc) text(path string) string {
+	p.t.Helper()
+	res, err := http.Get(p.base + path)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return string(b)
+}
+
+// TestNodesFailover: three nodes share one PostgreSQL database. On node
+// a, two people play each other and a third plays a bot. Node a is
+// killed with SIGKILL: once its lease runs out another node takes both
+// tables, rebuilds them from the log, and the people, reconnecting to
+// that node, resume by sequence number; the player who does not come
+// back is replaced by a bot (the table's policy), and the bots play on.
+// Then that node is stopped with SIGTERM: it hands the tables over at
+// once, and the last node finishes both matches. No acknowledged move is
+// lost or applied twice (every push is the next sequence number and
+// applies to the players' own copy of the game), and each result is
+// counted once.
+func TestNodesFailover(t *testing.T) {
+	url := storetest.Postgres(t)
+	a, b, c := startNode(t, url, "a"), startNode(t, url, "b"), startNode(t, url, "c")
+	const options = `{"rows":4,"cols":4}`
+
+	// Table 1: Ann against Ben, both on node a.
+	hAnn, hBen := a.guest("Ann"), a.guest("Ben")
+	ann, ben := a.dial(hAnn), a.dial(hBen)
+	rep := ann.ok(nil, "table.create", `"game":"dots","options":`+options+`,"seats":[{"kind":"me"},{"kind":"open"}]`)
+	t1 := rep["table"].(map[string]any)["id"].(string)
+	ben.ok(nil, "table.sit", fmt.Sprintf(`"table":%q,"seat":1`, t1))
+	rep = ann.ok(nil, "table.start", fmt.Sprintf(`"table":%q`, t1))
+	m1 := rep["table"].(map[string]any)["match"].(string)
+	// Table 2: Cal against a bot; a seat whose holder is gone for a
+	// second goes to a bot.
+	hCal := a.guest("Cal")
+	cal := a.dial(hCal)
+	rep = cal.ok(nil, "table.create", `"game":"dots","options":`+options+`,"seats":[{"kind":"me"},{"kind":"bot","level":"easy"}],"policy":{"grace":1,"onGone":"bot"}`)
+	t2 := rep["table"].(map[string]any)["id"].(string)
+	cal.ok(nil, "table.watch", fmt.Sprintf(`"table":%q,"views":false`, t2))
+	f2 := newFollower(t, options)
+	for _, f := range []*wsPeer{ann, ben} {
+		f.ok(nil, "table.watch", fmt.Sprintf(`"table":%q,"views":false`, t1))
+	}
+	if got := b.getJSON("/api/tables/"+t1, nil); got != http.StatusNotFound {
+		t.Fatalf("node b serves node a's live table: %d", got)
+	}
+
+	f1 := newFollower(t, options)
+	people := []*wsPeer{ann, ben}
+	// play makes one move of table 1 by whoever owes it, checks its ack
+	// is the next sequence number, and takes the push from the mover's
+	// own connection (which may come before or after the ack).
+	play := func() {
+		t.Helper()
+		seat := int(f1.local.Turn()[0])
+		mv := game.Canonical(f1.local.Legal(game.Seat(seat))[0])
+		var pushes []map[string]any
+		ack := people[seat].ok(&pushes, "match.play", fmt.Sprintf(`"table":%q,"seat":%d,"move":%s`, t1, seat, mv))
+		if ack["seq"] != float64(f1.seq+1) {
+			t.Fatalf("ack %v after seq %d", ack, f1.seq)
+		}
+		f1.apply(nextSeq(people[seat], pushes, f1.seq+1))
+	}
+	for range 6 {
+		play()
+	}
+	// Cal's table: Cal moves when owed, the bot answers.
+	for f2.seq < 4 && f2.outcome == nil {
+		if f2.owes(0) {
+			var pushes []map[string]any
+			cal.ok(&pushes, "match.play", fmt.Sprintf(`"table":%q,"seat":0,"move":%s`, t2, game.Canonical(f2.local.Legal(0)[0])))
+			for _, m := range pushes {
+				f2.apply(m)
+			}
+			continue
+		}
+		f2.apply(cal.next(isMatch))
+	}
+
+	a.cmd.Process.Kill() // SIGKILL: its lease is left to run out
+	<-a.done
+	killed := time.Now()
+	x := hosting(t, t1, b, c)
+	if y := hosting(t, t2, b, c); y != x {
+		t.Fatalf("a's tables went to two nodes; the test expects one heartbeat to take both")
+	}
+	t.Logf("a's tables served again %v after its SIGKILL (lease %v)", time.Since(killed).Round(10*time.Millisecond), nodeLease)
+	if h := x.text("/healthz"); !strings.HasPrefix(h, "ok\n") || !strings.Contains(h, "postgres: ok") || !strings.Contains(h, "lease: renewed") {
+		t.Errorf("healthz of the node that took over: %q", h)
+	}
+	if m := x.text("/metrics"); !strings.Contains(m, "parlor_lease_takeovers_total 2") || !strings.Contains(m, "parlor_tables_owned 2") {
+		t.Errorf("metrics of the node that took over lack the takeover:\n%s", grepLines(m, "parlor_"))
+	}
+
+	// Ann and Ben reconnect to that node and resume where they were.
+	ann, ben = x.dial(rehome(hAnn, a, x)), x.dial(rehome(hBen, a, x))
+	var pushes []map[string]any
+	ann.ok(&pushes, "table.watch", fmt.Sprintf(`"table":%q,"since":%d,"views":false`, t1, f1.seq))
+	ben.ok(nil, "table.watch", fmt.Sprintf(`"table":%q,"since":%d,"views":false`, t1, f1.seq))
+	if len(pushes) != 0 {
+		t.Fatalf("resuming at the last acknowledged move replayed %v", pushes)
+	}
+	people = []*wsPeer{ann, ben}
+	for range 4 {
+		play()
+	}
+	// Cal did not come back: a bot took his seat and the bots play on; a
+	// spectator on the new node follows from where Cal left.
+	spec := x.dial(x.guest("Dee"))
+	spec.ok(nil, "table.watch", fmt.Sprintf(`"table":%q,"since":%d,"views":false`, t2, f2.seq))
+	for f2.seq < 8 && f2.outcome == nil {
+		f2.apply(spec.next(isMatch))
+	}
+
+	// SIGTERM: the node hands its tables to the last one at once.
+	last := b
+	if x == b {
+		last = c
+	}
+	x.cmd.Process.Signal(syscall.SIGTERM)
+	if err := <-x.done; err != nil {
+		t.Fatalf("SIGTERM exit: %v", err)
+	}
+	stopped := time.Now()
+	hosting(t, t1, last)
+	hosting(t, t2, last)
+	t.Logf("handed over %v after the SIGTERM exit", time.Since(stopped).Round(10*time.Millisecond))
+	ann, ben = last.dial(rehome(hAnn, x, last)), last.dial(rehome(hBen, x, last))
+	ann.ok(nil, "table.watch", fmt.Sprintf(`"table":%q,"since":%d,"views":false`, t1, f1.seq))
+	ben.ok(nil, "table.watch", fmt.Sprintf(`"table":%q,"since":%d,"views":false`, t1, f1.seq))
+	people = []*wsPeer{ann, ben}
+	for f1.outcome == nil {
+		play()
+	}
+	spec = last.dial(last.guest("Eve"))
+	spec.ok(nil, "table.watch", fmt.Sprintf(`"table":%q,"since":%d,"views":false`, t2, f2.seq))
+	for f2.outcome == nil {
+		f2.apply(spec.next(isMatch))
+	}
+	if fmt.Sprint(f2.events) != "[takeover 0]" {
+		t.Errorf("Cal's seat: events %v, want one takeover", f2.events)
+	}
+
+	// Every move is in the stored match once, in order, and each result
+	// was counted once.
+	if r := last.replay(m1); len(r.Steps)-1 != int(f1.seq) || r.Outcome == nil {
+		t.Errorf("stored match of table 1: %d steps, outcome %v; pushed %d", len(r.Steps)-1, r.Outcome, f1.seq)
+	}
+	for _, name := range []string{"Ann", "Ben"} {
+		if st := last.waitPlayed(name); st.Played != 1 {
+			t.Errorf("%s played %d, want 1", name, st.Played)
+		}
+	}
+}
+
+// nextSeq returns the push of sequence number seq from those a request
+// gathered or, failing them, from the connection; earlier ones (a
+// connection sees every move, its own and the others') are passed over.
+func nextSeq(p *wsPeer, gathered []map[string]any, seq int64) map[string]any {
+	p.t.Helper()
+	for _, m := range gathered {
+		if m["seq"] == float64(seq) {
+			return m
+		}
+	}
+	return p.next(func(m map[string]any) bool { return isMatch(m) && m["seq"] == float64(seq) })
+}
+
+// grepLines keeps the lines of s that start with prefix.
+func grepLines(s, prefix string) string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if strings.HasPrefix(l, prefix) {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}

@@ -1,0 +1,90 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/parlor-games/parlor/store"
+)
+
+// Running as one of several nodes over one PostgreSQL database (see
+// store/nodes.go and docs/deploy.md): the node's heartbeat keeps its
+// lease and takes over the tables of nodes that died or left.
+
+// NodeStore is what a node's heartbeat needs of the store.
+type NodeStore interface {
+	// Heartbeat renews the lease and takes the tables of dead nodes,
+	// returning them; store.ErrLeaseLost once this node's own lease was
+	// taken.
+	Heartbeat(ctx context.Context) ([]store.TableRow, error)
+	// LeaveNodes ends the lease, so that the others take its tables at
+	// once.
+	LeaveNodes(ctx context.Context) error
+}
+
+// RunNode beats every interval until ctx ends, rebuilding here the
+// tables this node takes over (their matches from the log, their bots
+// and clocks included), so that their players, who reconnect to any node,
+// find them again on this one. The lobby of this node lists them from
+// then on.
+//
+// It returns store.ErrLeaseLost when another node took this node's lease
+// (the node was cut off from the database longer than the lease): the
+// node must then stop at once, since every write it tries is refused and
+// its tables are being served elsewhere. A failed heartbeat for any other
+// reason (the database restarting) is logged and tried again at the next
+// beat; the lease holds meanwhile for as long as its time.
+func (s *Server) RunNode(ctx context.Context, ns NodeStore, every time.Duration) error {
+	s.metrics.node.Set(1)
+	s.lastBeat.Store(time.Now().UnixMilli())
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-t.C:
+		}
+		taken, err := ns.Heartbeat(ctx)
+		if errors.Is(err, store.ErrLeaseLost) {
+			s.metrics.node.Set(0)
+			s.lostLease.Store(true)
+			s.log.Error("this node's lease was taken by another node; stopping")
+			return err
+		}
+		if err != nil {
+			s.metrics.heartbeatsFailed.Inc()
+			s.log.Warn("heartbeat failed; trying again", "err", err)
+			continue
+		}
+		s.lastBeat.Store(time.Now().UnixMilli())
+		if len(taken) > 0 {
+			if err := s.takeOver(ctx, taken); err != nil {
+				s.log.Error("taking over tables", "err", err)
+			}
+		}
+	}
+}
+
+// takeOver rebuilds the tables taken from another node.
+func (s *Server) takeOver(ctx context.Context, rows []store.TableRow) error {
+	start := time.Now()
+	var ids []string
+	for _, r := range rows {
+		if r.Status == store.TablePlaying && r.MatchID != "" {
+			ids = append(ids, r.MatchID)
+		}
+	}
+	n, err := s.cfg.Matches.RecoverMatches(ctx, ids)
+	if err != nil {
+		return fmt.Errorf("recovering %d matches: %w", len(ids), err)
+	}
+	if err := s.tables.adopt(ctx, rows); err != nil {
+		return err
+	}
+	s.metrics.takeovers.Add(float64(len(rows)))
+	s.log.Info("took over tables of another node", "tables", len(rows), "matches", n, "took", time.Since(start))
+	return nil
+}

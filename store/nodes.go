@@ -1,0 +1,233 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
+)
+
+// Nodes: several servers over one PostgreSQL database.
+//
+// Each running server (a node) holds a lease, a row of node_leases renewed
+// by its heartbeat. The row's identity number is the node's fence: every
+// table the node owns carries it in server_tables.owner, and every batch
+// the node's writer commits first checks, inside the batch's own
+// transaction, that the lease row still exists (parlor_fence). A node
+// whose lease ran out and was taken by another can therefore never write
+// again: the taker deletes the lease row before it reassigns the tables,
+// and the delete waits for any batch of the old node still under way
+// (that batch holds a KEY SHARE lock on the row), so the taker then reads
+// every move the old node acknowledged, and every later batch of the old
+// node fails. PostgreSQL decides; no node trusts its own clock against
+// another's, since every expiry is computed on the database's clock.
+//
+// A lease covers all of a node's tables rather than one lease per table:
+// renewing is one row per heartbeat whatever the number of tables, and a
+// dead node's tables move in one transaction.
+//
+// SQLite serves one node and never takes a lease: its fence stays 0 and
+// nothing is checked.
+
+// ErrLeaseLost is returned once this node's lease has been taken by
+// another node (it ran out: the node stalled or was cut off from the
+// database). The node must stop serving its tables; they are someone
+// else's now.
+var ErrLeaseLost = errors.New("store: this node's lease was taken by another node")
+
+// fenceCode is the SQLSTATE parlor_fence raises, so that the writer can
+// tell a lost lease from any other failure.
+const fenceCode = "PLR01"
+
+// pgNodesSchema adds leases to a PostgreSQL database. Its steps are only
+// ever appended (see migrate).
+var pgNodesSchema = []string{
+	`CREATE TABLE node_leases (
+		fence BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+		node TEXT NOT NULL UNIQUE,
+		addr TEXT NOT NULL,
+		started BIGINT NOT NULL,
+		expires BIGINT NOT NULL
+	)`,
+	`ALTER TABLE server_tables ADD COLUMN owner BIGINT NOT NULL DEFAULT 0`,
+	`CREATE INDEX server_tables_owner ON server_tables (owner, status)`,
+	// parlor_fence fails its transaction unless lease f still exists, and
+	// keeps the lease row from being deleted until the transaction ends.
+	`CREATE FUNCTION parlor_fence(f BIGINT) RETURNS void AS $$
+	BEGIN
+		PERFORM 1 FROM node_leases WHERE fence = f FOR KEY SHARE;
+		IF NOT FOUND THEN
+			RAISE EXCEPTION 'lease % was taken by another node', f USING ERRCODE = 'PLR01';
+		END IF;
+	END
+	$$ LANGUAGE plpgsql`,
+}
+
+// pgNow is the database's clock in milliseconds: every lease expiry is
+// set and compared on it.
+const pgNow = `(extract(epoch FROM clock_timestamp()) * 1000)::bigint`
+
+// Lease is what a node knows of its own lease.
+type Lease struct {
+	Fence int64  // the lease's number, carried by every table the node owns
+	Node  string // the node's name, unique among the nodes
+}
+
+// NodeInfo is one node as the database sees it, for /healthz and
+// /metrics.
+type NodeInfo struct {
+	Fence   int64
+	Node    string
+	Addr    string
+	Started time.Time
+	Expires time.Time
+	Tables  int // tables not over that it owns
+}
+
+// Fence returns this store's lease number, 0 when it holds none (SQLite,
+// or a PostgreSQL store that never joined).
+func (s *Store) Fence() int64 { return s.fence.Load() }
+
+// JoinNodes takes a lease for this server, named node (unique among the
+// nodes: the host and port it serves on will do) and reachable at addr,
+// for ttl. From then on the store's writes are fenced by the lease, the
+// tables it saves are owned by it, and ListOpenTables lists only those.
+//
+// A lease still held under the same name belongs to an earlier run of
+// this very node (it was killed, or restarted faster than its lease ran
+// out): it is ended and its tables come back at once, instead of after
+// the lease's time.
+func (s *Store) JoinNodes(ctx context.Context, node, addr string, ttl time.Duration) (Lease, error) {
+	if !s.pg {
+		return Lease{}, errors.New("store: nodes share a PostgreSQL database; an SQLite file serves one node")
+	}
+	if node == "" || ttl <= 0 {
+		return Lease{}, errors.New("store: a node needs a name and a lease time")
+	}
+	var fence int64
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		var old sql.NullInt64
+		if err := tx.QueryRowContext(ctx, `DELETE FROM node_leases WHERE node = $1 RETURNING fence`, node).Scan(&old); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		if err := tx.QueryRowContext(ctx, `INSERT INTO node_leases (node, addr, started, expires)
+			VALUES ($1, $2, `+pgNow+`, `+pgNow+` + $3) RETURNING fence`, node, addr, ttl.Milliseconds()).Scan(&fence); err != nil {
+			return err
+		}
+		if old.Valid {
+			_, err := tx.ExecContext(ctx, `UPDATE server_tables SET owner = $1 WHERE owner = $2`, fence, old.Int64)
+			return err
+		}
+		return nil
+	})
+	if err != nil {
+		return Lease{}, fmt.Errorf("store: join as node %s: %w", node, err)
+	}
+	s.fence.Store(fence)
+	s.leaseTTL.Store(int64(ttl))
+	return Lease{Fence: fence, Node: node}, nil
+}
+
+// Heartbeat renews this node's lease and takes the tables no live lease
+// covers: those of nodes whose lease ran out (they died, or lost the
+// database) or that handed theirs over (LeaveNodes), and those saved
+// before any node held a lease. It returns the tables it took, not over,
+// for the server to load; their matches are to be rebuilt from the log,
+// which by then holds every move their old owner acknowledged (see the
+// comment at the top of this file).
+//
+// ErrLeaseLost means this node's own lease was taken: it must stop.
+func (s *Store) Heartbeat(ctx context.Context) ([]TableRow, error) {
+	fence := s.fence.Load()
+	if fence == 0 {
+		return nil, errors.New("store: heartbeat of a store that holds no lease")
+	}
+	ttl := time.Duration(s.leaseTTL.Load())
+	var taken []TableRow
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE node_leases SET expires = `+pgNow+` + $2 WHERE fence = $1`, fence, ttl.Milliseconds())
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return ErrLeaseLost
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM node_leases WHERE expires < `+pgNow); err != nil {
+			return err
+		}
+		rows, err := tx.QueryContext(ctx, `UPDATE server_tables SET owner = $1
+			WHERE status != $2 AND owner NOT IN (SELECT fence FROM node_leases)
+			RETURNING id, game, options, seats, creator, creator_name, spectator_chat, policy, match_id, status, created, unrated`,
+			fence, string(TableOver))
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			r, err := scanTable(rows)
+			if err != nil {
+				return err
+			}
+			taken = append(taken, r)
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		if errors.Is(err, ErrLeaseLost) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("store: heartbeat: %w", err)
+	}
+	return taken, nil
+}
+
+// LeaveNodes ends this node's lease, as it shuts down: the other nodes
+// take its tables at their next heartbeat instead of waiting for the
+// lease to run out. Nothing is written under the lease afterwards.
+func (s *Store) LeaveNodes(ctx context.Context) error {
+	fence := s.fence.Load()
+	if fence == 0 {
+		return nil
+	}
+	if _, err := s.db.ExecContext(ctx, `DELETE FROM node_leases WHERE fence = $1`, fence); err != nil {
+		return fmt.Errorf("store: leave the nodes: %w", err)
+	}
+	return nil
+}
+
+// Nodes lists the nodes holding a lease, with the tables each owns.
+func (s *Store) Nodes(ctx context.Context) ([]NodeInfo, error) {
+	if !s.pg {
+		return nil, nil
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT l.fence, l.node, l.addr, l.started, l.expires,
+		(SELECT COUNT(*) FROM server_tables t WHERE t.owner = l.fence AND t.status != $1)
+		FROM node_leases l ORDER BY l.node`, string(TableOver))
+	if err != nil {
+		return nil, fmt.Errorf("store: nodes: %w", err)
+	}
+	defer rows.Close()
+	var out []NodeInfo
+	for rows.Next() {
+		var n NodeInfo
+		var started, expires int64
+		if err := rows.Scan(&n.Fence, &n.Node, &n.Addr, &started, &expires, &n.Tables); err != nil {
+			return nil, fmt.Errorf("store: nodes: %w", err)
+		}
+		n.Started, n.Expires = time.UnixMilli(started), time.UnixMilli(expires)
+		out = append(out, n)
+	}
+	return out, rows.Err()
+}
+
+// isFenced reports whether err is parlor_fence's refusal.
+func isFenced(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && pe.Code == fenceCode
+}
+
+// Ping checks that the database answers, for /healthz.
+func (s *Store) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }

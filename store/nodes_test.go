@@ -1,0 +1,212 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+)
+
+// The tests of leases and fencing (nodes.go): several nodes over one
+// PostgreSQL database.
+
+func tableRow(id, matchID string, status TableStatus) TableRow {
+	return TableRow{ID: id, Game: "dots", Options: json.RawMessage(`{}`), Seats: json.RawMessage(`[]`),
+		Policy: json.RawMessage(`{}`), MatchID: matchID, Status: status, Created: time.UnixMilli(1700000000000)}
+}
+
+// joinNode opens another store on url and joins it as node.
+func joinNode(t *testing.T, url, node string, ttl time.Duration) *Store {
+	t.Helper()
+	s, err := Open(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	if _, err := s.JoinNodes(context.Background(), node, "127.0.0.1:0", ttl); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func tableIDs(rows []TableRow) []string {
+	var ids []string
+	for _, r := range rows {
+		ids = append(ids, r.ID)
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+// waitExpired waits until a lease of ttl taken now has surely run out on
+// the database's clock.
+func waitExpired(ttl time.Duration) { time.Sleep(ttl + 100*time.Millisecond) }
+
+// A node lists only its own tables; when its lease runs out another node
+// takes them with its next heartbeat, and from then on the old node can
+// write nothing: no move, no table, no heartbeat.
+func TestNodeLeaseTakenFencesTheOldNode(t *testing.T) {
+	ctx := context.Background()
+	_, url := postgresBackend.openTemp(t)
+	const ttl = 300 * time.Millisecond
+	a := joinNode(t, url, "a", ttl)
+	b := joinNode(t, url, "b", time.Minute)
+	if err := a.CreateMatch(ctx, header("m")); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.SaveTable(ctx, tableRow("ta", "m", TablePlaying)); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.SaveTable(ctx, tableRow("tb", "", TableOpen)); err != nil {
+		t.Fatal(err)
+	}
+	appendAll(t, a, "m", 1, 2)
+	for s, want := range map[*Store][]string{a: {"ta"}, b: {"tb"}} {
+		rows, err := s.ListOpenTables(ctx)
+		if err != nil || !slices.Equal(tableIDs(rows), want) {
+			t.Fatalf("node lists %v (%v), want %v", tableIDs(rows), err, want)
+		}
+	}
+	if got, err := a.UnfinishedMatches(ctx); err != nil || !slices.Equal(got, []string{"m"}) {
+		t.Fatalf("a's unfinished matches %v %v", got, err)
+	}
+	if got, _ := b.UnfinishedMatches(ctx); len(got) != 0 {
+		t.Fatalf("b rebuilds a's match: %v", got)
+	}
+
+	// Within its time the lease holds: b takes nothing.
+	if taken, err := b.Heartbeat(ctx); err != nil || len(taken) != 0 {
+		t.Fatalf("b took %v (%v) from a live node", tableIDs(taken), err)
+	}
+	waitExpired(ttl)
+	taken, err := b.Heartbeat(ctx)
+	if err != nil || !slices.Equal(tableIDs(taken), []string{"ta"}) {
+		t.Fatalf("after a's lease ran out b took %v (%v), want [ta]", tableIDs(taken), err)
+	}
+	if got, _ := b.UnfinishedMatches(ctx); !slices.Equal(got, []string{"m"}) {
+		t.Fatalf("b does not rebuild the match it took: %v", got)
+	}
+	if err := a.Append(ctx, move("m", 3)); !errors.Is(err, ErrLeaseLost) {
+		t.Fatalf("a fenced node's append: %v, want ErrLeaseLost", err)
+	}
+	if err := a.SaveTable(ctx, tableRow("ta", "m", TableOver)); !errors.Is(err, ErrLeaseLost) {
+		t.Fatalf("a fenced node's table write: %v, want ErrLeaseLost", err)
+	}
+	if err := a.FinishMatch(ctx, "m", json.RawMessage(`{}`), "done"); !errors.Is(err, ErrLeaseLost) {
+		t.Fatalf("a fenced node's finish: %v, want ErrLeaseLost", err)
+	}
+	if _, err := a.Heartbeat(ctx); !errors.Is(err, ErrLeaseLost) {
+		t.Fatalf("a fenced node's heartbeat: %v, want ErrLeaseLost", err)
+	}
+	wantLog(t, b, "m", 1, 2)
+	appendAll(t, b, "m", 3)
+	wantLog(t, b, "m", 1, 2, 3)
+	if rows, _ := b.ListOpenTables(ctx); !slices.Equal(tableIDs(rows), []string{"ta", "tb"}) {
+		t.Fatalf("b lists %v after the takeover", tableIDs(rows))
+	}
+}
+
+// Every append a node had acknowledged before another took its tables is
+// in the log the taker reads, and none it had not: appends race the
+// takeover, and the log is exactly the acknowledged ones.
+func TestNodeTakeoverKeepsEveryAcknowledgedMove(t *testing.T) {
+	ctx := context.Background()
+	_, url := postgresBackend.openTemp(t)
+	const ttl = 200 * time.Millisecond
+	a := joinNode(t, url, "a", ttl)
+	b := joinNode(t, url, "b", time.Minute)
+	var ids []string
+	for _, id := range []string{"m1", "m2", "m3"} {
+		if err := a.CreateMatch(ctx, header(id)); err != nil {
+			t.Fatal(err)
+		}
+		if err := a.SaveTable(ctx, tableRow("t"+id, id, TablePlaying)); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	acked := make(map[string][]int64)
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	stop := time.Now().Add(30 * time.Second)
+	for _, id := range ids {
+		wg.Go(func() {
+			for i := int64(1); ; i++ {
+				if time.Now().After(stop) {
+					t.Errorf("%s: appends still succeed long after the takeover", id)
+					return
+				}
+				if err := a.Append(ctx, move(id, i)); err != nil {
+					if !errors.Is(err, ErrLeaseLost) {
+						t.Errorf("append %s/%d: %v", id, i, err)
+					}
+					return
+				}
+				mu.Lock()
+				acked[id] = append(acked[id], i)
+				mu.Unlock()
+			}
+		})
+	}
+	time.Sleep(ttl)
+	var taken []TableRow
+	for len(taken) == 0 {
+		var err error
+		if taken, err = b.Heartbeat(ctx); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	wg.Wait()
+	for _, id := range ids {
+		if len(acked[id]) == 0 {
+			t.Fatalf("no append of %s was acknowledged before the takeover; the test proves nothing", id)
+		}
+		wantLog(t, b, id, acked[id]...)
+	}
+}
+
+// A node killed and started again under the same name gets its tables
+// back at once, without waiting for its old lease to run out; a node that
+// leaves hands its tables over at the others' next heartbeat.
+func TestNodeRestartAndLeave(t *testing.T) {
+	ctx := context.Background()
+	_, url := postgresBackend.openTemp(t)
+	a := joinNode(t, url, "a", time.Minute)
+	if err := a.SaveTable(ctx, tableRow("t1", "", TableOpen)); err != nil {
+		t.Fatal(err)
+	}
+	// "Killed": the store is dropped without leaving.
+	a.Close()
+	a2 := joinNode(t, url, "a", time.Minute)
+	if rows, err := a2.ListOpenTables(ctx); err != nil || !slices.Equal(tableIDs(rows), []string{"t1"}) {
+		t.Fatalf("the restarted node lists %v (%v), want [t1]", tableIDs(rows), err)
+	}
+	b := joinNode(t, url, "b", time.Minute)
+	if taken, _ := b.Heartbeat(ctx); len(taken) != 0 {
+		t.Fatalf("b took %v from a live node", tableIDs(taken))
+	}
+	if nodes, err := b.Nodes(ctx); err != nil || len(nodes) != 2 || nodes[0].Node != "a" || nodes[0].Tables != 1 {
+		t.Fatalf("nodes %+v %v", nodes, err)
+	}
+	if err := a2.LeaveNodes(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if taken, err := b.Heartbeat(ctx); err != nil || !slices.Equal(tableIDs(taken), []string{"t1"}) {
+		t.Fatalf("after a left, b took %v (%v)", tableIDs(taken), err)
+	}
+	if err := a2.SaveTable(ctx, tableRow("t2", "", TableOpen)); !errors.Is(err, ErrLeaseLost) {
+		t.Fatalf("a node that left still writes: %v", err)
+	}
+}
+
+// SQLite serves one node: it refuses to join.
+func TestNodeSQLiteRefusesToJoin(t *testing.T) {
+	s, _ := openTemp(t)
+	if _, err := s.JoinNodes(context.Background(), "a", "", time.Second); err == nil {
+		t.Fatal("an SQLite store joined the nodes")
+	}
+}
