@@ -447,7 +447,7 @@ func (w *pgWriter) apply(batch []*request) error {
 	}
 	w.seq++
 	head := []*pgx.QueuedQuery{{SQL: pgMark, Arguments: []any{w.id, w.seq}}}
-	if f := w.fence.Load(); f != 0 {
+	if f := w.fenced(); f != 0 {
 		head = append(head, &pgx.QueuedQuery{SQL: `SELECT parlor_fence($1)`, Arguments: []any{f}})
 	}
 	mark := &pgx.Batch{QueuedQueries: append(head, b.QueuedQueries...)}
@@ -689,4 +689,12 @@ func pgArgs(args []any) ([]any, error) {
 		}
 	}
 	return out, nil
+}
+
+// fenced is the lease number the writer's batches check, 0 for none.
+func (w *pgWriter) fenced() int64 {
+	if w.fence == nil {
+		return 0
+	}
+	return w.fence.Load()
 }
