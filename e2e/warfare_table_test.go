@@ -41,14 +41,17 @@ func (p *page) seatView(seat int) warSeatView {
 	return evalAs[warSeatView](p, fmt.Sprintf(`window.parlorTable.state().views[%q]`, strconv.Itoa(seat)))
 }
 
-// village finds the village on hex id in a view.
-func (v warSeatView) village(id int) (i int, ok bool) {
+// village finds the village on hex id in the page's view of seat.
+func (p *page) village(seat, id int) (v warSeatView, i int) {
+	p.t.Helper()
+	v = p.seatView(seat)
 	for i, x := range v.Villages {
 		if x.Hex == id {
-			return i, true
+			return v, i
 		}
 	}
-	return -1, false
+	p.fail("the view shows no village on hex %d", id)
+	return v, -1
 }
 
 // waitWarTurn waits until the page's view says it is seat's turn in the
@@ -110,7 +113,8 @@ func (p *page) recruitPeasant(seat int) int {
 	if vil < 0 {
 		p.fail("no village of seat %d can hire a peasant", seat)
 	}
-	gold := v.Villages[must(v.village(vil))].Gold
+	v, i := p.village(seat, vil)
+	gold := v.Villages[i].Gold
 	p.click(fmt.Sprintf(`#wf-villages button[data-village="%d"]`, vil))
 	// The list centres the map on the village; the whole island again
 	// keeps every lit hex in view to be clicked.
@@ -124,9 +128,8 @@ func (p *page) recruitPeasant(seat int) int {
 	if h := v.Hexes[at]; h.Thing != "peasant" || h.Owner != seat {
 		p.fail("after recruiting on hex %d the server shows %+v", at, h)
 	}
-	// The sort of the village list may have moved: find the village again.
-	if g := v.Villages[must(v.village(vil))].Gold; g != gold-10 {
-		p.fail("the village paid %d gold for a peasant, want 10", gold-g)
+	if v, i := p.village(seat, vil); v.Villages[i].Gold != gold-10 {
+		p.fail("the village paid %d gold for a peasant, want 10", gold-v.Villages[i].Gold)
 	}
 	return at
 }
@@ -227,13 +230,6 @@ func seatThree(t *testing.T, create func(ann *page) string) (pages []*page, id s
 		p.click("#wf-zoom-fit")
 	}
 	return pages, id
-}
-
-func must(i int, ok bool) int {
-	if !ok {
-		panic("no such village")
-	}
-	return i
 }
 
 // TestWarfareThreePeopleOnline: Ann makes an online table for three on
@@ -370,6 +366,15 @@ func TestWarfareThreePeopleOnline(t *testing.T) {
 	ann.recruitPeasant(0)
 	ann.snap("round-3")
 	cy.snap("round-3")
+
+	// The same rulebook reads as a page of its own.
+	cy.goTo("/rules/warfare")
+	if got := cy.text("h1"); got != "Rules of Medieval Warfare" {
+		cy.fail("the rules page is headed %q", got)
+	}
+	if got := cy.text(".rulebook"); !strings.Contains(got, "Only a soldier or a knight can take a village") {
+		cy.fail("the rules page does not say who takes villages: %.200q", got)
+	}
 }
 
 // TestWarfareUpgradeAndWages: three people at a set position. Ann's hovel
@@ -423,8 +428,8 @@ func TestWarfareUpgradeAndWages(t *testing.T) {
 	ann.click(`#wf-villages button[data-village="0"]`)
 	ann.click("#wf-upgrade")
 	ann.waitFor("the town", `document.querySelector('[data-village="0"][data-level="town"]') !== null`)
-	v := ann.seatView(0)
-	town := v.Villages[must(v.village(0))]
+	v, i := ann.village(0, 0)
+	town := v.Villages[i]
 	if town.Level != "town" || town.Wood != 0 || town.Locked == 0 {
 		ann.fail("after the upgrade the server shows the village as %+v", town)
 	}
