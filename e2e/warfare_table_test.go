@@ -441,6 +441,13 @@ func TestWarfareUpgradeAndWages(t *testing.T) {
 	}
 	ann.snap("town")
 	bob.waitFor("Ann's town", `Object.values(window.parlorTable.state().views)[0].villages.some((x) => x.hex === 0 && x.level === "town")`)
+	// Below the map, "How to play" leads to the whole rulebook.
+	bob.click(".wf-help summary")
+	bob.click("#wf-rules")
+	bob.waitVisible(".rules-panel")
+	if got := bob.text(".rules-panel"); !strings.Contains(got, "Town: upgrade a hovel for 8 wood") {
+		bob.fail("the rulebook opened from How to play does not give the town's cost: %.200q", got)
+	}
 	ann.click("#wf-end")
 	bob.waitWarTurn(1, 1)
 	bob.click("#wf-end")
