@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 	"time"
 
@@ -68,7 +69,7 @@ func (p *page) hexAt(x, y float64) int {
 // map moves the island with it (and selects nothing, though it started
 // on a villager), two fingers spread apart zoom in about the point
 // between them by as much as they spread, and two fingers pinched
-// together zoom out again.
+// together zoom out again. A tap on Help then shows the rulebook.
 func TestWarfareTouchPanAndPinch(t *testing.T) {
 	p := newTouchPage(t, "phone", 390, 844)
 	p.guest(uniqueName("Lord"))
@@ -117,4 +118,13 @@ func TestWarfareTouchPanAndPinch(t *testing.T) {
 		p.fail("fingers brought to half as far apart zoomed out %.2f times (view %+v, then %+v)", zoom, b2, b3)
 	}
 	p.snap("pinched-out")
+
+	// The rulebook fits a phone's screen too.
+	p.tap("#help")
+	p.waitVisible(".rules-panel")
+	p.fitsWidth("the rulebook on a phone")
+	if got := p.text(".rules-panel"); !strings.Contains(got, "Guarding and invading") {
+		p.fail("the rulebook on a phone reads %.200q", got)
+	}
+	p.snap("help")
 }

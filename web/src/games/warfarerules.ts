@@ -34,7 +34,7 @@ export const warfareRules = {
       paras: [
         "A village earns one gold for each hex of its region, two for a meadow and none for a tree. Roads, tombstones, villages and watchtowers count one each.",
         "Then it pays each villager standing in its region: peasant 2, infantry 6, soldier 18, knight 54 gold a turn. Watchtowers cost nothing to keep.",
-        "If the treasury cannot pay every wage, the village's gold is lost and every villager of the region dies and leaves a tombstone. The village list marks such a village with ⚠ \"cannot pay\" one turn ahead, while there is still time to earn more, merge regions or let a villager go.",
+        "If the treasury cannot pay every wage, the village's gold is lost and every villager of the region dies and leaves a tombstone. The village list marks with ⚠ \"cannot pay\" a village whose gold and next income, as its region stands now, fall short of its wages, while there is still time to take more land for it or join its region to a richer one.",
       ],
     },
     {
@@ -82,7 +82,7 @@ export const warfareRules = {
       title: "Regions joining and splitting",
       paras: [
         "When a taken hex joins two or more of your regions, they become one with one village: the highest level survives (on equal levels, the one that had the larger region). It gets all the gold and wood; the other villages become meadows.",
-        "When an invasion cuts a region in pieces, the piece with the village keeps it and everything in it. Any other piece of three hexes or more gets a new empty hovel. Pieces of one or two hexes become neutral: their villagers die, and a village stranded there becomes a tree with everything it held.",
+        "When an invasion cuts a region in pieces, the piece with the village keeps it and everything in it. Any other piece of three hexes or more gets a new empty hovel. Pieces of one or two hexes become neutral: their villagers die, and a village stranded there becomes a tree: its gold and wood are lost.",
       ],
     },
     {
