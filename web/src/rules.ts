@@ -1,6 +1,7 @@
 // Rulebooks and control help for each game, written for this client, and
 // the non-modal panel that shows them while play goes on.
 import { h } from "./dom";
+import { warfareRules } from "./games/warfarerules";
 
 interface Section { title: string; paras: string[] }
 
@@ -73,6 +74,7 @@ const books: Record<string, { title: string; sections: Section[] }> = {
       },
     ],
   },
+  warfare: warfareRules,
 };
 
 export function ruleTitle(game: string): string {

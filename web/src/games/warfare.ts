@@ -8,6 +8,7 @@
 // server still judges every move and says why when it refuses one.
 import type { GameEvent, MatchPush } from "../api";
 import { announce, clear, h, svg } from "../dom";
+import { openRules } from "../rules";
 import type { GameView, TableCtx } from "./types";
 
 interface HexV {
@@ -246,6 +247,10 @@ export function warfareView(ctx: TableCtx): GameView {
   const roundEl = h("span", { class: "wf-round" });
   const toolbar = h("div", { class: "wf-toolbar" }, roundEl, h("span", { class: "wf-zoom" }, zoomOut, zoomFit, zoomIn), nextBtn, endBtn);
   const selBox = h("div", { class: "wf-sel", id: "wf-sel", "aria-live": "polite" });
+  // The short list below covers the controls; the whole rulebook opens
+  // in the Help panel, beside the map, so play can go on while reading.
+  const rulesBtn = h("button", { type: "button", class: "link", id: "wf-rules" }, "All the rules…");
+  rulesBtn.addEventListener("click", () => openRules("warfare"));
   const help = h("details", { class: "wf-help" },
     h("summary", null, "How to play"),
     h("ul", null,
@@ -255,7 +260,8 @@ export function warfareView(ctx: TableCtx): GameView {
       h("li", null, "Villagers: P peasant, I infantry, S soldier, K knight (dots give the strength). A faded one has acted this turn; a badge such as M2 marks a peasant busy on a meadow (M) or road (R) for that many turns. Each village flies its player's number."),
       h("li", null, "Each village pays its villagers at the start of your turn. ⚠ marks a village that cannot pay next turn: its villagers would die."),
       h("li", null, "Drag or use the arrow keys to pan; the mouse wheel, pinch or + and − zoom; Escape clears the selection."),
-      h("li", null, "Guards: a villager protects its hex and its neighbours of the same colour; a watchtower counts as infantry, a fort as a soldier.")));
+      h("li", null, "Guards: a villager protects its hex and its neighbours of the same colour; a watchtower counts as infantry, a fort as a soldier.")),
+    rulesBtn);
   el.append(toolbar, mapBox, selBox, help);
   // A replay only shows the island.
   selBox.hidden = help.hidden = ctx.replay;
