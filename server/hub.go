@@ -111,6 +111,13 @@ type conn struct {
 
 	mu      sync.Mutex
 	watches map[string]*watch // table id -> watch
+
+	// proxy is set on a stand-in for a player connected to another node
+	// (relay.go): it has no WebSocket, and what it writes goes back to
+	// that node. links are this connection's links to other nodes, by
+	// node (guarded by mu).
+	proxy *proxy
+	links map[int64]*link
 }
 
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
@@ -171,6 +178,9 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		defer s.wg.Done()
 		c.readLoop(context.Background())
 		c.close(websocket.StatusNormalClosure, "")
+		if s.relay != nil {
+			s.relay.dropLinks(c)
+		}
 		s.tables.dropConn(c)
 		s.hub.remove(c)
 		s.metrics.connections.Dec()
@@ -195,7 +205,7 @@ func (c *conn) push(b []byte) {
 		c.closeLocked(websocket.StatusPolicyViolation, "too slow reading messages")
 		// The writer may be stuck in a write to a peer that reads
 		// nothing; give it a moment, then cut the socket.
-		time.AfterFunc(writeTimeout, func() { c.ws.CloseNow() })
+		time.AfterFunc(writeTimeout, c.closeNow)
 		return
 	}
 	c.queue = append(c.queue, b)
@@ -275,6 +285,9 @@ func (c *conn) drain(inline bool) {
 			}
 			code, reason := c.closeCode, c.closeReason
 			c.qmu.Unlock()
+			if c.proxy != nil {
+				return
+			}
 			// Close waits for the peer's closing handshake; CloseNow after
 			// a short while keeps shutdown bounded.
 			t := time.AfterFunc(2*time.Second, func() { c.ws.CloseNow() })
@@ -298,9 +311,16 @@ func (c *conn) drain(inline bool) {
 			c.closing = true
 			c.queue = nil
 			c.qmu.Unlock()
-			c.ws.CloseNow()
+			c.closeNow()
 			return
 		}
+	}
+}
+
+// closeNow cuts the connection without a closing handshake.
+func (c *conn) closeNow() {
+	if c.ws != nil {
+		c.ws.CloseNow()
 	}
 }
 
@@ -308,6 +328,9 @@ func (c *conn) drain(inline bool) {
 // call (or one per corkLimit bytes). While closing, each goes through the
 // library with a deadline instead.
 func (c *conn) writeBatch(batch [][]byte, closing bool) bool {
+	if c.proxy != nil {
+		return c.proxy.send(batch)
+	}
 	if closing || c.nc == nil {
 		timeout := time.Duration(0)
 		if closing {
@@ -403,6 +426,18 @@ func (c *conn) allow() bool {
 	return true
 }
 
+// tableOf is the table a client message names, "" for none: the messages
+// that name one are forwarded to the table's node (relay.go).
+func tableOf(data []byte) string {
+	var m struct {
+		Table string `json:"table"`
+	}
+	if json.Unmarshal(data, &m) != nil {
+		return ""
+	}
+	return m.Table
+}
+
 // request is the envelope of every client message.
 type request struct {
 	T  string `json:"t"`
@@ -413,6 +448,9 @@ type request struct {
 // in the server, but it must cost only that message, never the process.
 func (c *conn) handle(data []byte) {
 	if m, ok := parsePlay(data); ok {
+		if r := c.h.s.relay; r != nil && r.forward(c, m.table, m.id, data) {
+			return
+		}
 		start := time.Now()
 		c.run(m.id, "match.play", func() (any, error) { return c.play(start, &m.table, &m.seat, m.move) })
 		return
@@ -427,6 +465,9 @@ func (c *conn) handle(data []byte) {
 		return
 	}
 	id := *req.ID
+	if r := c.h.s.relay; r != nil && r.forward(c, tableOf(data), id, data) {
+		return
+	}
 	h, ok := handlers[req.T]
 	if !ok {
 		c.push(errorReply(id, badRequest("unknown message type %q", req.T)))

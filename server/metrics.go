@@ -23,6 +23,8 @@ type metrics struct {
 	owned            prometheus.GaugeFunc
 	takeovers        prometheus.Counter
 	heartbeatsFailed prometheus.Counter
+	forwarded        prometheus.Counter
+	forwardFailed    prometheus.Counter
 }
 
 func newMetrics(owned func() float64) *metrics {
@@ -58,7 +60,13 @@ func newMetrics(owned func() float64) *metrics {
 	m.heartbeatsFailed = prometheus.NewCounter(prometheus.CounterOpts{
 		Name: "parlor_heartbeats_failed_total", Help: "Heartbeats of this node's lease that failed (and were tried again).",
 	})
-	m.reg.MustRegister(m.node, m.owned, m.takeovers, m.heartbeatsFailed)
+	m.forwarded = prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "parlor_forwarded_total", Help: "Players' messages this node forwarded to the node holding their table.",
+	})
+	m.forwardFailed = prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "parlor_forward_failures_total", Help: "Forwarded messages the table's node did not answer.",
+	})
+	m.reg.MustRegister(m.node, m.owned, m.takeovers, m.heartbeatsFailed, m.forwarded, m.forwardFailed)
 	m.reg.MustRegister(m.connections, m.live, m.moves, m.refused, m.latency,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m

@@ -22,6 +22,8 @@ type NodeStore interface {
 	// LeaveNodes ends the lease, so that the others take its tables at
 	// once.
 	LeaveNodes(ctx context.Context) error
+	// Nodes lists the nodes holding a lease.
+	Nodes(ctx context.Context) ([]store.NodeInfo, error)
 }
 
 // RunNode beats every interval until ctx ends, rebuilding here the
@@ -60,6 +62,11 @@ func (s *Server) RunNode(ctx context.Context, ns NodeStore, every time.Duration)
 			continue
 		}
 		s.lastBeat.Store(time.Now().UnixMilli())
+		if s.relay != nil {
+			if nodes, err := ns.Nodes(ctx); err == nil {
+				s.relay.nodesGone(liveNodes(nodes))
+			}
+		}
 		if len(taken) > 0 {
 			if err := s.takeOver(ctx, taken); err != nil {
 				s.log.Error("taking over tables", "err", err)

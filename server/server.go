@@ -12,6 +12,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -114,6 +115,9 @@ type Config struct {
 	// started keeps the seat after their last connection watching it
 	// closed; 0 means DefaultLeaveGrace.
 	LeaveGrace time.Duration
+	// Cluster, on a node among several, forwards the messages that name
+	// a table another node holds (relay.go); nil on a server alone.
+	Cluster *Cluster
 	// Checks are what /healthz checks beyond the server itself, by name
 	// ("postgres", "nats"): each returns nil when its service answers.
 	Checks map[string]func(ctx context.Context) error
@@ -145,6 +149,7 @@ type Server struct {
 
 	hub    *hub
 	tables *tables
+	relay  *relay // nil unless Config.Cluster is set
 
 	ctx    context.Context // cancelled by Shutdown
 	cancel context.CancelFunc
@@ -198,6 +203,13 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if err := s.tables.load(ctx); err != nil {
 		return nil, err
 	}
+	if cfg.Cluster != nil {
+		r, err := newRelay(s, *cfg.Cluster)
+		if err != nil {
+			return nil, fmt.Errorf("server: listen on the bus: %w", err)
+		}
+		s.relay = r
+	}
 	s.routes()
 	return s, nil
 }
@@ -218,6 +230,10 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	go func() { s.wg.Wait(); close(done) }()
 	select {
 	case <-done:
+		if s.relay != nil {
+			// After the connections' goroutines, which end their links.
+			s.relay.close()
+		}
 		return nil
 	case <-ctx.Done():
 		return ctx.Err()

@@ -3,11 +3,14 @@ package main
 import (
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	natsserver "github.com/nats-io/nats-server/v2/server"
 
 	"github.com/parlor-games/parlor/game"
 	"github.com/parlor-games/parlor/store/storetest"
@@ -18,9 +21,28 @@ import (
 const nodeLease = 2 * time.Second
 
 // startNode runs parlor serve as node name over the PostgreSQL database
-// at url.
-func startNode(t *testing.T, url, name string) *serveProc {
-	return startServe(t, t.TempDir(), "-db", url, "-node", name, "-lease", nodeLease.String())
+// at url, forwarding over the NATS server at bus.
+func startNode(t *testing.T, url, bus, name string) *serveProc {
+	return startServe(t, t.TempDir(), "-db", url, "-nats", bus, "-node", name, "-lease", nodeLease.String())
+}
+
+// startNATS runs a NATS server in the test's process, on port (0 for
+// any), and returns it with its URL.
+func startNATS(t *testing.T, port int) (*natsserver.Server, string) {
+	t.Helper()
+	if port == 0 {
+		port = -1 // the server's way of saying "any"
+	}
+	ns, err := natsserver.NewServer(&natsserver.Options{Host: "127.0.0.1", Port: port, NoLog: true, NoSigs: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	go ns.Start()
+	if !ns.ReadyForConnections(serveWait) {
+		t.Fatal("NATS did not start")
+	}
+	t.Cleanup(ns.Shutdown)
+	return ns, ns.ClientURL()
 }
 
 // hosting waits until one of nodes serves table id (a node serves a
@@ -51,8 +73,10 @@ func (p *serveProc) text(path string) string {
 	return string(b)
 }
 
-// TestNodesFailover: three nodes share one PostgreSQL database. On node
-// a, two people play each other and a third plays a bot. Node a is
+// TestNodesFailover: three nodes share one PostgreSQL database and a NATS
+// server. At a table of node a, Ann (connected to node a) plays Ben
+// (connected to node b, which forwards his messages); at another, Cal
+// plays a bot. Node a is
 // killed with SIGKILL: once its lease runs out another node takes both
 // tables, rebuilds them from the log, and the people, reconnecting to
 // that node, resume by sequence number; the player who does not come
@@ -64,12 +88,14 @@ func (p *serveProc) text(path string) string {
 // counted once.
 func TestNodesFailover(t *testing.T) {
 	url := storetest.Postgres(t)
-	a, b, c := startNode(t, url, "a"), startNode(t, url, "b"), startNode(t, url, "c")
+	_, bus := startNATS(t, 0)
+	a, b, c := startNode(t, url, bus, "a"), startNode(t, url, bus, "b"), startNode(t, url, bus, "c")
 	const options = `{"rows":4,"cols":4}`
 
-	// Table 1: Ann against Ben, both on node a.
-	hAnn, hBen := a.guest("Ann"), a.guest("Ben")
-	ann, ben := a.dial(hAnn), a.dial(hBen)
+	// Table 1: Ann, on node a, against Ben, whom the load balancer sent
+	// to node b.
+	hAnn, hBen := a.guest("Ann"), b.guest("Ben")
+	ann, ben := a.dial(hAnn), b.dial(hBen)
 	rep := ann.ok(nil, "table.create", `"game":"dots","options":`+options+`,"seats":[{"kind":"me"},{"kind":"open"}]`)
 	t1 := rep["table"].(map[string]any)["id"].(string)
 	ben.ok(nil, "table.sit", fmt.Sprintf(`"table":%q,"seat":1`, t1))
@@ -137,8 +163,10 @@ func TestNodesFailover(t *testing.T) {
 		t.Errorf("metrics of the node that took over lack the takeover:\n%s", grepLines(m, "parlor_"))
 	}
 
-	// Ann and Ben reconnect to that node and resume where they were.
-	ann, ben = x.dial(rehome(hAnn, a, x)), x.dial(rehome(hBen, a, x))
+	// Ann reconnects to that node, Ben (whose connection node b closed
+	// when node a's lease ended) to node b again, and they resume where
+	// they were.
+	ann, ben = x.dial(rehome(hAnn, a, x)), b.dial(hBen)
 	var pushes []map[string]any
 	ann.ok(&pushes, "table.watch", fmt.Sprintf(`"table":%q,"since":%d,"views":false`, t1, f1.seq))
 	ben.ok(nil, "table.watch", fmt.Sprintf(`"table":%q,"since":%d,"views":false`, t1, f1.seq))
@@ -170,7 +198,13 @@ func TestNodesFailover(t *testing.T) {
 	hosting(t, t1, last)
 	hosting(t, t2, last)
 	t.Logf("handed over %v after the SIGTERM exit", time.Since(stopped).Round(10*time.Millisecond))
-	ann, ben = last.dial(rehome(hAnn, x, last)), last.dial(rehome(hBen, x, last))
+	// Ben stays on node b while it runs; whichever node he is on, the
+	// table is reached.
+	benAt := b
+	if x == b {
+		benAt = last
+	}
+	ann, ben = last.dial(rehome(hAnn, x, last)), benAt.dial(rehome(hBen, b, benAt))
 	ann.ok(nil, "table.watch", fmt.Sprintf(`"table":%q,"since":%d,"views":false`, t1, f1.seq))
 	ben.ok(nil, "table.watch", fmt.Sprintf(`"table":%q,"since":%d,"views":false`, t1, f1.seq))
 	people = []*wsPeer{ann, ben}
@@ -220,4 +254,117 @@ func grepLines(s, prefix string) string {
 		}
 	}
 	return strings.Join(out, "\n")
+}
+
+// TestNodesForwarding: Ann is connected to node a, Ben to node b, and
+// they play each other at a table of node a: everything Ben sends that
+// names the table goes to node a over NATS and everything node a sends
+// him comes back the same way, so that neither can tell. Midway the NATS
+// server stops: Ben's moves are refused with a sentence meanwhile, and
+// the nodes' /healthz says why; it starts again, the nodes reconnect by
+// themselves, and the match goes on to its end without a move lost.
+func TestNodesForwarding(t *testing.T) {
+	url := storetest.Postgres(t)
+	ns, bus := startNATS(t, 0)
+	a, b := startNode(t, url, bus, "a"), startNode(t, url, bus, "b")
+	const options = `{"rows":3,"cols":3}`
+	hAnn, hBen := a.guest("Ann"), b.guest("Ben")
+	ann, ben := a.dial(hAnn), b.dial(hBen)
+	rep := ann.ok(nil, "table.create", `"game":"dots","options":`+options+`,"seats":[{"kind":"me"},{"kind":"open"}]`)
+	id := rep["table"].(map[string]any)["id"].(string)
+	if got := b.getJSON("/api/tables/"+id, nil); got != http.StatusNotFound {
+		t.Fatalf("node b holds node a's table: %d", got)
+	}
+	// Ben sits and watches through node b.
+	sit := ben.ok(nil, "table.sit", fmt.Sprintf(`"table":%q,"seat":1`, id))
+	if seats := sit["table"].(map[string]any)["seats"].([]any); seats[1].(map[string]any)["name"] != "Ben" {
+		t.Fatalf("after Ben sat through node b: %v", seats)
+	}
+	st := ann.ok(nil, "table.start", fmt.Sprintf(`"table":%q`, id))
+	mid := st["table"].(map[string]any)["match"].(string)
+	for _, p := range []*wsPeer{ann, ben} {
+		p.ok(nil, "table.watch", fmt.Sprintf(`"table":%q,"views":false`, id))
+	}
+	// A move out of turn is refused through the link as it would be at
+	// node a: same code, same sentence.
+	bad := ben.call(nil, "match.play", fmt.Sprintf(`"table":%q,"seat":1,"move":"a1-b1"`, id))
+	if bad["ok"] == true || bad["code"] == nil {
+		t.Fatalf("Ben's move out of turn through node b: %v", bad)
+	}
+
+	f := newFollower(t, options)
+	people := []*wsPeer{ann, ben}
+	play := func() {
+		t.Helper()
+		seat := int(f.local.Turn()[0])
+		mv := game.Canonical(f.local.Legal(game.Seat(seat))[0])
+		var pushes []map[string]any
+		ack := people[seat].ok(&pushes, "match.play", fmt.Sprintf(`"table":%q,"seat":%d,"move":%s`, id, seat, mv))
+		if ack["seq"] != float64(f.seq+1) {
+			t.Fatalf("ack %v after seq %d", ack, f.seq)
+		}
+		f.apply(nextSeq(people[seat], pushes, f.seq+1))
+		// The other player sees the move too, whichever node they are on.
+		other := people[1-seat]
+		if other == nil {
+			return
+		}
+		if m := other.next(func(m map[string]any) bool { return isMatch(m) && m["seq"] == float64(f.seq) }); m["text"] == nil {
+			t.Fatalf("push without the move's text: %v", m)
+		}
+	}
+	for range 4 {
+		play()
+	}
+	if m := b.text("/metrics"); !strings.Contains(m, "parlor_forwarded_total") || strings.Contains(m, "parlor_forwarded_total 0\n") {
+		t.Errorf("node b's metrics do not count the forwarded messages:\n%s", grepLines(m, "parlor_forward"))
+	}
+
+	// NATS stops. Node b closes Ben's connection, whose pushes can no
+	// longer reach him, as a restarting server would; reconnected, his
+	// moves are refused with a reason until NATS is back. Ann, on the
+	// table's own node, plays on meanwhile.
+	port := ns.Addr().(*net.TCPAddr).Port
+	ns.Shutdown()
+	ns.WaitForShutdown()
+	waitHealth(t, b, "nats: down")
+	people[1] = nil
+	for f.local.Turn()[0] != 1 {
+		play()
+	}
+	ben = b.dial(hBen)
+	refused := ben.call(nil, "match.play", fmt.Sprintf(`"table":%q,"seat":1,"move":%s`, id, game.Canonical(f.local.Legal(1)[0])))
+	if refused["ok"] == true || refused["code"] != "unavailable" {
+		t.Fatalf("Ben's move with NATS down: %v", refused)
+	}
+	// NATS comes back on its address; the nodes reconnect by themselves
+	// and Ben resumes from the last move he saw.
+	startNATS(t, port)
+	waitHealth(t, a, "nats: ok")
+	waitHealth(t, b, "nats: ok")
+	ben.ok(nil, "table.watch", fmt.Sprintf(`"table":%q,"since":%d,"views":false`, id, f.seq))
+	people[1] = ben
+	for f.outcome == nil {
+		play()
+	}
+	r := a.replay(mid)
+	if len(r.Steps)-1 != int(f.seq) || r.Outcome == nil {
+		t.Errorf("stored match: %d steps, outcome %v; pushed %d", len(r.Steps)-1, r.Outcome, f.seq)
+	}
+}
+
+// waitHealth waits until the node's /healthz says what.
+func waitHealth(t *testing.T, p *serveProc, what string) {
+	t.Helper()
+	deadline := time.Now().Add(serveWait)
+	for {
+		h := p.text("/healthz")
+		if strings.Contains(h, what) {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("healthz never said %q; it says %q", what, h)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }

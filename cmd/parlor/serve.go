@@ -19,6 +19,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/nats-io/nats.go"
+
 	"github.com/parlor-games/parlor/accounts"
 	"github.com/parlor-games/parlor/games"
 	"github.com/parlor-games/parlor/match"
@@ -71,6 +73,10 @@ type serveFlags struct {
 	// is how long its lease holds without a heartbeat.
 	node  string
 	lease time.Duration
+	// nats is the NATS server the nodes forward players' messages over;
+	// "" forwards nothing (one node, or players sent to their table's
+	// node some other way).
+	nats string
 }
 
 func parseServeFlags(args []string, stderr io.Writer) (serveFlags, error) {
@@ -92,6 +98,7 @@ func parseServeFlags(args []string, stderr io.Writer) (serveFlags, error) {
 	fs.DurationVar(&f.commitDelay, "commit-delay", defaultCommitDelay, "how long a busy server holds a commit open so that one sync to disk covers more moves; every move is still on disk before it is acknowledged; 0 syncs each commit at once")
 	fs.StringVar(&f.node, "node", os.Getenv("PARLOR_NODE"), "with a PostgreSQL -db, this server's name among the servers sharing the database, unique to it and kept across its restarts (also $PARLOR_NODE); the default is the host name and the port it serves on")
 	fs.DurationVar(&f.lease, "lease", defaultLease, "with a PostgreSQL -db, how long this server's hold on its tables lasts without a heartbeat: when it dies, the other servers take its tables this long after its last heartbeat (2s to 10s)")
+	fs.StringVar(&f.nats, "nats", os.Getenv("PARLOR_NATS"), "with a PostgreSQL -db, the NATS server (nats://host:4222) over which the servers sharing the database pass on a player's messages to the server holding their table, so that a player may connect to any of them (also $PARLOR_NATS)")
 	if err := fs.Parse(args); err != nil {
 		return f, err
 	}
@@ -108,6 +115,9 @@ func parseServeFlags(args []string, stderr io.Writer) (serveFlags, error) {
 	case "", "easy", "medium", "hard":
 	default:
 		return f, fmt.Errorf("-clue-difficulty must be easy, medium or hard, not %q", f.clueDifficulty)
+	}
+	if f.nats != "" && !store.IsPostgresURL(f.dbName()) {
+		return f, errors.New("-nats joins servers that share a PostgreSQL database: give -db postgres://... too")
 	}
 	if f.lease < minLease || f.lease > maxLease {
 		return f, fmt.Errorf("-lease must be between %v and %v", minLease, maxLease)
@@ -253,6 +263,21 @@ func startServer(ctx context.Context, f serveFlags, log *slog.Logger, addr net.A
 		node = st
 		checks["postgres"] = st.Ping
 	}
+	var cluster *server.Cluster
+	if f.nats != "" {
+		nc, err := connectNATS(f.nats, st.Fence())
+		if err != nil {
+			st.Close()
+			return nil, nil, nil, err
+		}
+		cluster = &server.Cluster{Bus: nc, Fence: st.Fence(), Owners: st}
+		checks["nats"] = func(context.Context) error {
+			if s := nc.Status(); s != nats.CONNECTED {
+				return fmt.Errorf("%v", s)
+			}
+			return nil
+		}
+	}
 	acct := accounts.New(st, accounts.Options{Logger: log})
 	if err := acct.Init(ctx); err != nil {
 		st.Close()
@@ -290,6 +315,7 @@ func startServer(ctx context.Context, f serveFlags, log *slog.Logger, addr net.A
 		BotBudget: time.Duration(f.botMS) * time.Millisecond,
 		Static:    static,
 		Checks:    checks,
+		Cluster:   cluster,
 		GameDefaults: func() map[string]json.RawMessage {
 			if f.clueDifficulty == "" {
 				return nil
@@ -326,11 +352,34 @@ func startServer(ctx context.Context, f serveFlags, log *slog.Logger, addr net.A
 				log.Error("leaving the nodes", "err", err)
 			}
 		}
+		if cluster != nil {
+			cluster.Bus.Close()
+		}
 		if err := st.Close(); err != nil {
 			log.Error("closing store", "err", err)
 		}
 	}
 	return srv, closeAll, node, nil
+}
+
+// connectNATS connects to the NATS server at url for forwarding. The
+// client reconnects by itself, for as long as it takes, when the NATS
+// server restarts; meanwhile forwarded messages are refused with a
+// sentence and /healthz says so.
+func connectNATS(url string, fence int64) (*nats.Conn, error) {
+	nc, err := nats.Connect(url,
+		nats.Name(fmt.Sprintf("parlor node %d", fence)),
+		nats.MaxReconnects(-1),
+		nats.ReconnectWait(250*time.Millisecond),
+		// Nothing is held back while disconnected: a forwarded move
+		// sent later, after its player was told it failed, would be a
+		// move the player did not mean any more.
+		nats.ReconnectBufSize(-1),
+	)
+	if err != nil {
+		return nil, fmt.Errorf("-nats %s: %w", store.Redacted(url), err)
+	}
+	return nc, nil
 }
 
 // joinNodes takes this server's lease among the nodes sharing its

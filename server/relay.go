@@ -1,0 +1,340 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/nats-io/nats.go"
+
+	"github.com/parlor-games/parlor/store"
+)
+
+// Forwarding between nodes, over NATS.
+//
+// A player may be connected to any node (a load balancer chooses), but a
+// table lives on one: the node that owns it in the database (see
+// store/nodes.go). When a player's message names a table this node does
+// not hold, the node forwards the message, as it came, to the owner, and
+// the owner handles it on a stand-in connection (a proxy) that has the
+// player's identity and, instead of a WebSocket, sends what it would have
+// written back over NATS to the player's node, which writes it to the
+// player. The owner cannot tell a proxy from a player connected to it:
+// every rule, refusal and secret check applies the same way, and the
+// player's client cannot tell either.
+//
+// One link joins one player's connection to one owner node. Subjects are
+// per node: "parlor.node.<fence>.in" carries messages to the owner, as
+// requests, so that a dead owner is noticed at once ("no responders")
+// instead of after a silence; "parlor.node.<fence>.out" carries what
+// proxies write, back to the player's node. NATS delivers the messages of
+// one sender to one subscriber in order, so replies and pushes keep their
+// order end to end.
+//
+// When the owner dies its links die with it: the player's node closes
+// the player's WebSocket with "going away", as a restarting server would,
+// and the client reconnects and watches again with its last sequence
+// number, by then at the node that took the table over.
+
+// Cluster is what a node among several needs to forward requests.
+type Cluster struct {
+	// Bus is the connection to NATS.
+	Bus *nats.Conn
+	// Fence is this node's lease number, its address on the bus.
+	Fence int64
+	// Owners tells which node owns a table.
+	Owners TableOwners
+}
+
+// TableOwners finds a table's node; *store.Store implements it.
+type TableOwners interface {
+	TableOwner(ctx context.Context, id string) (fence int64, live bool, err error)
+}
+
+// Headers of forwarded messages.
+const (
+	hdrLink  = "Parlor-Link"  // the link's id
+	hdrFrom  = "Parlor-From"  // the player's node
+	hdrUser  = "Parlor-User"  // the player's identity, JSON
+	hdrClose = "Parlor-Close" // the player's connection closed
+)
+
+// forwardTimeout bounds the wait for an owner's answer to a forwarded
+// message; past it the player is told to try again.
+const forwardTimeout = 5 * time.Second
+
+func inSubject(fence int64) string  { return "parlor.node." + strconv.FormatInt(fence, 10) + ".in" }
+func outSubject(fence int64) string { return "parlor.node." + strconv.FormatInt(fence, 10) + ".out" }
+
+// relay is a node's side of forwarding: the links of its players to
+// other nodes, and the proxies of other nodes' players here.
+type relay struct {
+	s *Server
+	c Cluster
+
+	mu      sync.Mutex
+	links   map[string]*link // by id: this node's players' links
+	proxies map[string]*conn // by link id: other nodes' players here
+	subs    []*nats.Subscription
+}
+
+// link joins a player's connection here to a table's owner elsewhere.
+type link struct {
+	id    string
+	c     *conn
+	owner int64
+}
+
+func newRelay(s *Server, c Cluster) (*relay, error) {
+	r := &relay{s: s, c: c, links: make(map[string]*link), proxies: make(map[string]*conn)}
+	in, err := c.Bus.Subscribe(inSubject(c.Fence), r.serveIn)
+	if err != nil {
+		return nil, err
+	}
+	out, err := c.Bus.Subscribe(outSubject(c.Fence), r.serveOut)
+	if err != nil {
+		in.Unsubscribe()
+		return nil, err
+	}
+	r.subs = []*nats.Subscription{in, out}
+	c.Bus.SetDisconnectErrHandler(func(_ *nats.Conn, err error) {
+		s.log.Warn("NATS disconnected; players linked to other nodes must reconnect", "err", err)
+		r.busLost()
+	})
+	c.Bus.SetReconnectHandler(func(*nats.Conn) { s.log.Info("NATS reconnected") })
+	return r, nil
+}
+
+// busLost ends every link when the connection to NATS is lost: what the
+// owners sent meanwhile is lost, so each linked player's connection is
+// closed, and the client reconnects and resumes by sequence number once
+// the bus is back; and every proxy here is dropped, its player's node
+// having done the same.
+func (r *relay) busLost() {
+	r.mu.Lock()
+	var linked []*conn
+	for _, l := range r.links {
+		linked = append(linked, l.c)
+	}
+	proxies := r.proxies
+	r.proxies = make(map[string]*conn)
+	r.mu.Unlock()
+	for _, c := range linked {
+		c.close(websocket.StatusGoingAway, "lost touch with the server holding your table; reconnect")
+	}
+	for _, p := range proxies {
+		r.s.tables.dropConn(p)
+	}
+}
+
+// dropProxy forgets a proxy whose player's node can no longer be
+// written to.
+func (r *relay) dropProxy(link string) {
+	r.mu.Lock()
+	p := r.proxies[link]
+	delete(r.proxies, link)
+	r.mu.Unlock()
+	if p != nil {
+		r.s.tables.dropConn(p)
+	}
+}
+
+// forward sends a message that names table to the table's owner, if
+// that is another node, and reports whether it did (or answered the
+// player itself because it could not). A table nobody owns, or this node
+// owns, is handled here.
+func (r *relay) forward(c *conn, table string, id int64, data []byte) bool {
+	if c.proxy != nil || table == "" || r.s.tables.get(table) != nil {
+		return false
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), forwardTimeout)
+	defer cancel()
+	owner, live, err := r.c.Owners.TableOwner(ctx, table)
+	if err != nil || owner == 0 || owner == r.c.Fence {
+		return false
+	}
+	if !live {
+		c.push(errorReply(id, unavailable(errors.New("owner's lease ran out"),
+			"the server holding this table stopped; another takes it over within seconds, then try again")))
+		return true
+	}
+	l := r.linkTo(c, owner)
+	msg := nats.NewMsg(inSubject(owner))
+	msg.Header.Set(hdrLink, l.id)
+	msg.Header.Set(hdrFrom, strconv.FormatInt(r.c.Fence, 10))
+	msg.Header.Set(hdrUser, string(mustJSON(c.user)))
+	msg.Data = data
+	if _, err := r.c.Bus.RequestMsgWithContext(ctx, msg); err != nil {
+		r.s.metrics.forwardFailed.Inc()
+		r.s.log.Warn("forwarding to the table's node failed", "table", table, "node", owner, "err", err)
+		c.push(errorReply(id, unavailable(err, "the server holding this table did not answer; try again in a few seconds")))
+		return true
+	}
+	r.s.metrics.forwarded.Inc()
+	return true
+}
+
+// linkTo returns c's link to owner, made on first use.
+func (r *relay) linkTo(c *conn, owner int64) *link {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if l := c.links[owner]; l != nil {
+		return l
+	}
+	var b [8]byte
+	rand.Read(b[:])
+	l := &link{id: hex.EncodeToString(b[:]), c: c, owner: owner}
+	if c.links == nil {
+		c.links = make(map[int64]*link)
+	}
+	c.links[owner] = l
+	r.mu.Lock()
+	r.links[l.id] = l
+	r.mu.Unlock()
+	return l
+}
+
+// dropLinks ends c's links as its connection closes: each owner lets go
+// of its proxy, so that the player's seats show as gone there too.
+func (r *relay) dropLinks(c *conn) {
+	c.mu.Lock()
+	links := c.links
+	c.links = nil
+	c.mu.Unlock()
+	for _, l := range links {
+		r.mu.Lock()
+		delete(r.links, l.id)
+		r.mu.Unlock()
+		msg := nats.NewMsg(inSubject(l.owner))
+		msg.Header.Set(hdrLink, l.id)
+		msg.Header.Set(hdrClose, "1")
+		_ = r.c.Bus.PublishMsg(msg)
+	}
+}
+
+// serveIn handles a message forwarded to this node: it runs it on the
+// link's proxy, made on the link's first message, and answers the
+// request once the proxy has sent its reply (over serveOut's subject),
+// so that the player's node learns the owner is alive.
+func (r *relay) serveIn(msg *nats.Msg) {
+	id := msg.Header.Get(hdrLink)
+	if msg.Header.Get(hdrClose) != "" {
+		r.mu.Lock()
+		p := r.proxies[id]
+		delete(r.proxies, id)
+		r.mu.Unlock()
+		if p != nil {
+			r.s.tables.dropConn(p)
+		}
+		return
+	}
+	from, err := strconv.ParseInt(msg.Header.Get(hdrFrom), 10, 64)
+	if err != nil || id == "" {
+		r.s.log.Warn("forwarded message without its link", "subject", msg.Subject)
+		return
+	}
+	r.mu.Lock()
+	p := r.proxies[id]
+	if p == nil {
+		var user Identity
+		if err := json.Unmarshal([]byte(msg.Header.Get(hdrUser)), &user); err != nil || user.ID == 0 {
+			r.mu.Unlock()
+			r.s.log.Warn("forwarded message without a user", "link", id)
+			return
+		}
+		p = &conn{h: r.s.hub, user: user, tokens: rateBurst, last: time.Now(), watches: make(map[string]*watch),
+			proxy: &proxy{r: r, link: id, to: from}}
+		r.proxies[id] = p
+	}
+	r.mu.Unlock()
+	p.hold()
+	p.handle(msg.Data)
+	p.release()
+	_ = msg.Respond(nil)
+}
+
+// serveOut writes what a proxy elsewhere sent to its player here.
+func (r *relay) serveOut(msg *nats.Msg) {
+	r.mu.Lock()
+	l := r.links[msg.Header.Get(hdrLink)]
+	r.mu.Unlock()
+	if l == nil {
+		return // the player left meanwhile
+	}
+	for b := range bytes.SplitSeq(msg.Data, []byte{'\n'}) {
+		if len(b) > 0 {
+			l.c.push(bytes.Clone(b))
+		}
+	}
+}
+
+// proxy stands in for a player connected to another node: what the
+// connection would write goes back to that node.
+type proxy struct {
+	r    *relay
+	link string
+	to   int64
+}
+
+// send writes a batch of messages to the player's node, as one NATS
+// message of lines (a JSON message holds no raw newline).
+func (p *proxy) send(batch [][]byte) bool {
+	msg := nats.NewMsg(outSubject(p.to))
+	msg.Header.Set(hdrLink, p.link)
+	msg.Data = bytes.Join(batch, []byte{'\n'})
+	if err := p.r.c.Bus.PublishMsg(msg); err != nil {
+		go p.r.dropProxy(p.link)
+		return false
+	}
+	return true
+}
+
+// nodesGone closes the connections of this node's players linked to a
+// node that no longer holds a lease, so that their clients reconnect and
+// find the tables at the node that took them; and drops the proxies of
+// players of such a node here. live lists the nodes holding a lease.
+func (r *relay) nodesGone(live map[int64]bool) {
+	r.mu.Lock()
+	var dead []*conn
+	for _, l := range r.links {
+		if !live[l.owner] {
+			dead = append(dead, l.c)
+		}
+	}
+	var gone []*conn
+	for id, p := range r.proxies {
+		if !live[p.proxy.to] {
+			gone = append(gone, p)
+			delete(r.proxies, id)
+		}
+	}
+	r.mu.Unlock()
+	for _, c := range dead {
+		c.close(websocket.StatusGoingAway, "the server holding your table stopped; reconnect")
+	}
+	for _, p := range gone {
+		r.s.tables.dropConn(p)
+	}
+}
+
+func (r *relay) close() {
+	for _, s := range r.subs {
+		_ = s.Unsubscribe()
+	}
+}
+
+// liveNodes lists the fences of the nodes holding a lease.
+func liveNodes(nodes []store.NodeInfo) map[int64]bool {
+	m := make(map[int64]bool, len(nodes))
+	for _, n := range nodes {
+		m[n.Fence] = true
+	}
+	return m
+}
