@@ -241,6 +241,9 @@ func handleChatSend(c *conn, data []byte) (any, error) {
 	for _, o := range to {
 		o.push(msg)
 	}
+	if r := c.h.s.relay; r != nil && m.Channel == "lobby" {
+		r.publishLobbyChat(msg)
+	}
 	if c.h.chat.stored(m.Channel) {
 		// The line is stored and delivered: a failure here only delays
 		// the pruning to the channel's next turn.

@@ -10,6 +10,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -45,6 +46,7 @@ type hub struct {
 	dirty         bool                // presence changed since the last push
 	pushing       bool                // a coalesced presence push is scheduled
 	tablesPending bool
+	remotePending bool // a push of the lobby after another node's change
 
 	chat *chat
 }
@@ -430,10 +432,14 @@ func (c *conn) allow() bool {
 // that name one are forwarded to the table's node (relay.go).
 func tableOf(data []byte) string {
 	var m struct {
-		Table string `json:"table"`
+		Table   string `json:"table"`
+		Channel string `json:"channel"` // a table's chat: "table:ID"
 	}
 	if json.Unmarshal(data, &m) != nil {
 		return ""
+	}
+	if id, ok := strings.CutPrefix(m.Channel, "table:"); ok && m.Table == "" {
+		return id
 	}
 	return m.Table
 }
@@ -672,6 +678,9 @@ func (h *hub) presenceChanged() {
 }
 
 func (h *hub) flushPresence() {
+	if h.s.relay != nil {
+		h.s.relay.publishLobby()
+	}
 	h.mu.Lock()
 	h.pushing = false
 	h.dirty = false
@@ -705,8 +714,39 @@ func (h *hub) onlineMsgLocked() []byte {
 		}
 		users = append(users, onlineUser{Name: p.user.Name, Guest: p.user.Guest, Stats: st})
 	}
+	if h.s.relay != nil {
+		users = append(users, h.s.relay.remoteUsers(h.online)...)
+	}
 	sortOnline(users)
 	return mustJSON(map[string]any{"t": "lobby.online", "users": users})
+}
+
+// remoteChanged pushes the lobby's lists again after another node's part
+// of the lobby changed (lobbybus.go), coalesced like the others and
+// without telling the other nodes anything.
+func (h *hub) remoteChanged() {
+	h.mu.Lock()
+	if h.remotePending {
+		h.mu.Unlock()
+		return
+	}
+	h.remotePending = true
+	h.mu.Unlock()
+	time.AfterFunc(100*time.Millisecond, func() {
+		h.mu.Lock()
+		h.remotePending = false
+		msg := h.onlineMsgLocked()
+		h.mu.Unlock()
+		members := h.lobbyMembers()
+		if len(members) == 0 {
+			return
+		}
+		tables := h.s.tables.listMsg()
+		for _, c := range members {
+			c.push(msg)
+			c.push(tables)
+		}
+	})
 }
 
 // joinLobby subscribes c to presence and table-list pushes and sends both

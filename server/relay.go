@@ -83,6 +83,8 @@ type relay struct {
 	links   map[string]*link // by id: this node's players' links
 	proxies map[string]*conn // by link id: other nodes' players here
 	subs    []*nats.Subscription
+
+	lobby remoteLobby // the other nodes' lobbies (lobbybus.go)
 }
 
 // link joins a player's connection here to a table's owner elsewhere.
@@ -104,6 +106,10 @@ func newRelay(s *Server, c Cluster) (*relay, error) {
 		return nil, err
 	}
 	r.subs = []*nats.Subscription{in, out}
+	if err := r.subscribeLobby(); err != nil {
+		r.close()
+		return nil, err
+	}
 	c.Bus.SetDisconnectErrHandler(func(_ *nats.Conn, err error) {
 		s.log.Warn("NATS disconnected; players linked to other nodes must reconnect", "err", err)
 		r.busLost()
@@ -322,6 +328,7 @@ func (r *relay) nodesGone(live map[int64]bool) {
 	for _, p := range gone {
 		r.s.tables.dropConn(p)
 	}
+	r.forgetNodes(live)
 }
 
 func (r *relay) close() {

@@ -373,6 +373,16 @@ func (t *table) json(viewer int64) TableJSON {
 // listMsg is the lobby.tables push: every table that is open or playing,
 // and those that ended in the last hour.
 func (ts *tables) listMsg() []byte {
+	list := ts.localJSON()
+	if r := ts.s.relay; r != nil {
+		list = append(list, r.remoteTables(func(id string) bool { return ts.get(id) != nil })...)
+	}
+	return mustJSON(map[string]any{"t": "lobby.tables", "tables": list})
+}
+
+// localJSON is this server's tables as the lobby shows them, oldest
+// first.
+func (ts *tables) localJSON() []TableJSON {
 	ts.mu.Lock()
 	all := make([]*table, 0, len(ts.m))
 	for _, t := range ts.m {
@@ -384,7 +394,7 @@ func (ts *tables) listMsg() []byte {
 	for _, t := range all {
 		list = append(list, t.json(0))
 	}
-	return mustJSON(map[string]any{"t": "lobby.tables", "tables": list})
+	return list
 }
 
 // changed tells the lobby and the table's watchers that the table changed.
@@ -1033,6 +1043,9 @@ func (h *hub) tablesChanged() {
 		h.mu.Lock()
 		h.tablesPending = false
 		h.mu.Unlock()
+		if h.s.relay != nil {
+			h.s.relay.publishLobby()
+		}
 		members := h.lobbyMembers()
 		if len(members) == 0 {
 			return
@@ -1048,6 +1061,14 @@ func (h *hub) tablesChanged() {
 func (s *Server) apiTable(w http.ResponseWriter, r *http.Request) {
 	t := s.tables.get(r.PathValue("id"))
 	if t == nil {
+		// A table another node holds, as that node last described it
+		// ("elsewhere" says so: what it says may be a moment old).
+		if s.relay != nil {
+			if tj, ok := s.relay.remoteTable(r.PathValue("id")); ok {
+				writeJSON(w, http.StatusOK, map[string]any{"table": tj, "elsewhere": true})
+				return
+			}
+		}
 		httpError(w, http.StatusNotFound, "no such table")
 		return
 	}

@@ -45,14 +45,23 @@ func startNATS(t *testing.T, port int) (*natsserver.Server, string) {
 	return ns, ns.ClientURL()
 }
 
-// hosting waits until one of nodes serves table id (a node serves a
-// table once it owns it), and returns that node.
+// holds reports whether node p holds table id itself (other nodes
+// describe it too, as "elsewhere").
+func (p *serveProc) holds(id string) bool {
+	var tj struct {
+		Elsewhere bool `json:"elsewhere"`
+	}
+	return p.getJSON("/api/tables/"+id, &tj) == http.StatusOK && !tj.Elsewhere
+}
+
+// hosting waits until one of nodes holds table id (a node holds a table
+// once it owns it and has loaded it), and returns that node.
 func hosting(t *testing.T, id string, nodes ...*serveProc) *serveProc {
 	t.Helper()
 	deadline := time.Now().Add(serveWait)
 	for time.Now().Before(deadline) {
 		for _, n := range nodes {
-			if n.getJSON("/api/tables/"+id, nil) == http.StatusOK {
+			if n.holds(id) {
 				return n
 			}
 		}
@@ -112,8 +121,8 @@ func TestNodesFailover(t *testing.T) {
 	for _, f := range []*wsPeer{ann, ben} {
 		f.ok(nil, "table.watch", fmt.Sprintf(`"table":%q,"views":false`, t1))
 	}
-	if got := b.getJSON("/api/tables/"+t1, nil); got != http.StatusNotFound {
-		t.Fatalf("node b serves node a's live table: %d", got)
+	if b.holds(t1) {
+		t.Fatal("node b holds node a's live table")
 	}
 
 	f1 := newFollower(t, options)
@@ -272,8 +281,8 @@ func TestNodesForwarding(t *testing.T) {
 	ann, ben := a.dial(hAnn), b.dial(hBen)
 	rep := ann.ok(nil, "table.create", `"game":"dots","options":`+options+`,"seats":[{"kind":"me"},{"kind":"open"}]`)
 	id := rep["table"].(map[string]any)["id"].(string)
-	if got := b.getJSON("/api/tables/"+id, nil); got != http.StatusNotFound {
-		t.Fatalf("node b holds node a's table: %d", got)
+	if b.holds(id) {
+		t.Fatal("node b holds node a's table")
 	}
 	// Ben sits and watches through node b.
 	sit := ben.ok(nil, "table.sit", fmt.Sprintf(`"table":%q,"seat":1`, id))
@@ -366,5 +375,71 @@ func waitHealth(t *testing.T, p *serveProc, what string) {
 			t.Fatalf("healthz never said %q; it says %q", what, h)
 		}
 		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// TestNodesOneLobby: Ann is connected to node a and Ben to node b, and
+// both see one lobby: each is listed online at the other's node, a table
+// made at node a is listed at node b (and described by its invite link
+// there), a line of lobby chat sent at one node reaches the other, and
+// so does a line of the table's chat sent by Ben through node b.
+func TestNodesOneLobby(t *testing.T) {
+	url := storetest.Postgres(t)
+	_, bus := startNATS(t, 0)
+	a, b := startNode(t, url, bus, "a"), startNode(t, url, bus, "b")
+	ann, ben := a.dial(a.guest("Ann")), b.dial(b.guest("Ben"))
+	ann.ok(nil, "lobby.join", "")
+	ben.ok(nil, "lobby.join", "")
+	online := func(p *wsPeer, name string) {
+		t.Helper()
+		p.next(func(m map[string]any) bool {
+			if m["t"] != "lobby.online" {
+				return false
+			}
+			for _, u := range m["users"].([]any) {
+				if u.(map[string]any)["name"] == name {
+					return true
+				}
+			}
+			return false
+		})
+	}
+	online(ann, "Ben")
+	online(ben, "Ann")
+
+	rep := ann.ok(nil, "table.create", `"game":"dots","options":{"rows":3,"cols":3},"seats":[{"kind":"me"},{"kind":"open"}]`)
+	id := rep["table"].(map[string]any)["id"].(string)
+	ben.next(func(m map[string]any) bool {
+		if m["t"] != "lobby.tables" {
+			return false
+		}
+		for _, tb := range m["tables"].([]any) {
+			if tb.(map[string]any)["id"] == id {
+				return true
+			}
+		}
+		return false
+	})
+	var tj struct {
+		Table     map[string]any `json:"table"`
+		Elsewhere bool           `json:"elsewhere"`
+	}
+	if code := b.getJSON("/api/tables/"+id, &tj); code != http.StatusOK || !tj.Elsewhere || tj.Table["creator"] != "Ann" {
+		t.Fatalf("node b's invite link to node a's table: %d %+v", code, tj)
+	}
+
+	ben.ok(nil, "chat.send", `"channel":"lobby","text":"hello from b"`)
+	ann.next(func(m map[string]any) bool { return m["t"] == "chat" && m["text"] == "hello from b" && m["from"] == "Ben" })
+	ann.ok(nil, "chat.send", `"channel":"lobby","text":"hello from a"`)
+	ben.next(func(m map[string]any) bool { return m["t"] == "chat" && m["text"] == "hello from a" && m["from"] == "Ann" })
+
+	ben.ok(nil, "table.sit", fmt.Sprintf(`"table":%q,"seat":1`, id))
+	ann.ok(nil, "table.watch", fmt.Sprintf(`"table":%q,"views":false`, id))
+	ben.ok(nil, "table.watch", fmt.Sprintf(`"table":%q,"views":false`, id))
+	ben.ok(nil, "chat.send", fmt.Sprintf(`"channel":"table:%s","text":"good luck"`, id))
+	ann.next(func(m map[string]any) bool { return m["t"] == "chat" && m["text"] == "good luck" && m["channel"] == "table:"+id })
+	hist := ann.ok(nil, "chat.history", fmt.Sprintf(`"channel":"table:%s"`, id))
+	if !strings.Contains(fmt.Sprint(hist), "good luck") {
+		t.Fatalf("the table's history at node a lacks Ben's line: %v", hist)
 	}
 }
