@@ -429,15 +429,21 @@ func TestNodesOneLobby(t *testing.T) {
 	}
 
 	ben.ok(nil, "chat.send", `"channel":"lobby","text":"hello from b"`)
-	ann.next(func(m map[string]any) bool { return m["t"] == "chat" && m["text"] == "hello from b" && m["from"] == "Ben" })
+	ann.next(func(m map[string]any) bool {
+		return m["t"] == "chat" && m["text"] == "hello from b" && m["from"] == "Ben"
+	})
 	ann.ok(nil, "chat.send", `"channel":"lobby","text":"hello from a"`)
-	ben.next(func(m map[string]any) bool { return m["t"] == "chat" && m["text"] == "hello from a" && m["from"] == "Ann" })
+	ben.next(func(m map[string]any) bool {
+		return m["t"] == "chat" && m["text"] == "hello from a" && m["from"] == "Ann"
+	})
 
 	ben.ok(nil, "table.sit", fmt.Sprintf(`"table":%q,"seat":1`, id))
 	ann.ok(nil, "table.watch", fmt.Sprintf(`"table":%q,"views":false`, id))
 	ben.ok(nil, "table.watch", fmt.Sprintf(`"table":%q,"views":false`, id))
 	ben.ok(nil, "chat.send", fmt.Sprintf(`"channel":"table:%s","text":"good luck"`, id))
-	ann.next(func(m map[string]any) bool { return m["t"] == "chat" && m["text"] == "good luck" && m["channel"] == "table:"+id })
+	ann.next(func(m map[string]any) bool {
+		return m["t"] == "chat" && m["text"] == "good luck" && m["channel"] == "table:"+id
+	})
 	hist := ann.ok(nil, "chat.history", fmt.Sprintf(`"channel":"table:%s"`, id))
 	if !strings.Contains(fmt.Sprint(hist), "good luck") {
 		t.Fatalf("the table's history at node a lacks Ben's line: %v", hist)
