@@ -1,0 +1,261 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/parlor-games/parlor/client"
+	"github.com/parlor-games/parlor/game"
+	"github.com/parlor-games/parlor/games"
+	"github.com/parlor-games/parlor/store/storetest"
+)
+
+// loadSeat is one player of TestNodesSIGKILLUnderLoad: a session, which
+// every node accepts (sessions live in the shared database), and a
+// connection to some node, made again on another when it breaks.
+type loadSeat struct {
+	session string
+	home    int // the node the load balancer sends this player to first
+	conn    *client.Conn
+}
+
+// loadMatch is one match of the load, as its players see it.
+type loadMatch struct {
+	table, matchID string
+	seats          [2]*loadSeat
+	f              client.Follower // seat 0's connection follows the match
+	local          game.State
+	acked          map[int64]string // seq -> move, for every acknowledged move
+	err            error
+}
+
+// TestNodesSIGKILLUnderLoad: twelve Dots and Boxes matches between
+// people connected to three nodes (each match's two players to
+// different nodes, its table on the first player's), all playing as fast
+// as they can. When a fifth of the moves are made, node 0 is killed with
+// SIGKILL. Its players reconnect to the other nodes and resume by
+// sequence number, as the web client does; its tables are taken over.
+// Every match is played to its end, and then: every acknowledged move is
+// in the stored match at its sequence number (none lost), each stored
+// move applied to the players' own copy of the game (none applied twice:
+// Dots and Boxes refuses a line drawn again), and each player is counted
+// as having played exactly once.
+func TestNodesSIGKILLUnderLoad(t *testing.T) {
+	url := storetest.Postgres(t)
+	_, bus := startNATS(t, 0)
+	nodes := []*serveProc{startNode(t, url, bus, "n0"), startNode(t, url, bus, "n1"), startNode(t, url, bus, "n2")}
+	var dead atomic.Int32 // 1 once node 0 is killed
+	const options = `{"rows":4,"cols":4}`
+	const n = 12
+	ctx := context.Background()
+
+	dial := func(s *loadSeat) error {
+		for i := range nodes {
+			k := (s.home + i) % len(nodes)
+			if k == 0 && dead.Load() == 1 {
+				continue
+			}
+			cl, err := client.New(nodes[k].base)
+			if err != nil {
+				return err
+			}
+			cl.SetSession(s.session)
+			dctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+			c, err := cl.Dial(dctx)
+			cancel()
+			if err == nil {
+				s.conn = c
+				return nil
+			}
+		}
+		return errors.New("no node answers")
+	}
+	matches := make([]*loadMatch, n)
+	for i := range matches {
+		m := &loadMatch{acked: make(map[int64]string)}
+		for s := range m.seats {
+			cl, _ := client.New(nodes[0].base)
+			if _, err := cl.Guest(ctx, fmt.Sprintf("Load%d-%d", i, s)); err != nil {
+				t.Fatal(err)
+			}
+			m.seats[s] = &loadSeat{session: cl.Session(), home: (i + s) % len(nodes)}
+			if err := dial(m.seats[s]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		tb, err := m.seats[0].conn.CreateTable(ctx, client.CreateTable{Game: "dots", Options: json.RawMessage(options),
+			Seats: []client.SeatRequest{{Kind: "me"}, {Kind: "open"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.table = tb.ID
+		if _, err := m.seats[1].conn.Sit(ctx, m.table, 1); err != nil {
+			t.Fatalf("sitting through another node: %v", err)
+		}
+		if tb, err = m.seats[0].conn.Start(ctx, m.table); err != nil {
+			t.Fatal(err)
+		}
+		m.matchID = tb.Match
+		m.f = client.Follower{Table: m.table}
+		if _, err := m.f.Watch(ctx, m.seats[0].conn); err != nil {
+			t.Fatal(err)
+		}
+		if _, m.local, err = games.Registry().Start(game.Log{Game: "dots", Options: json.RawMessage(options)}); err != nil {
+			t.Fatal(err)
+		}
+		matches[i] = m
+	}
+
+	var moves atomic.Int64
+	var wg sync.WaitGroup
+	for _, m := range matches {
+		wg.Go(func() { m.err = m.play(ctx, dial, &moves) })
+	}
+	// A fifth of the way (12 matches of 24 moves), node 0 dies.
+	for moves.Load() < n*24/5 {
+		time.Sleep(5 * time.Millisecond)
+	}
+	dead.Store(1)
+	nodes[0].cmd.Process.Kill()
+	<-nodes[0].done
+	killedAt := moves.Load()
+	wg.Wait()
+	t.Logf("node 0 killed after %d acknowledged moves; %d in all", killedAt, moves.Load())
+
+	live := nodes[1:]
+	for i, m := range matches {
+		if m.err != nil {
+			t.Fatalf("match %d: %v", i, m.err)
+		}
+		r := live[0].replay(m.matchID)
+		if r.Outcome == nil || int64(len(r.Steps)-1) != m.f.Seq {
+			t.Errorf("match %d: stored %d steps (outcome %v), followed %d", i, len(r.Steps)-1, r.Outcome, m.f.Seq)
+		}
+		for _, s := range r.Steps[1:] {
+			if want, ok := m.acked[s.Seq]; ok && want != string(s.Move) {
+				t.Errorf("match %d: acknowledged move %d was %s, stored %s", i, s.Seq, want, s.Move)
+			}
+		}
+		for seq := range m.acked {
+			if seq >= int64(len(r.Steps)) {
+				t.Errorf("match %d: acknowledged move %d is not stored", i, seq)
+			}
+		}
+		for s := range m.seats {
+			name := fmt.Sprintf("Load%d-%d", i, s)
+			if st := live[0].waitPlayed(name); st.Played != 1 {
+				t.Errorf("%s played %d matches, want 1", name, st.Played)
+			}
+		}
+		held := 0
+		for _, p := range live {
+			if p.holds(m.table) {
+				held++
+			}
+		}
+		if held != 1 {
+			t.Errorf("match %d's table is held by %d live nodes", i, held)
+		}
+	}
+}
+
+// play plays m to its end: whoever is to move plays the first legal
+// line; a connection that breaks, or a node that says it is unavailable,
+// is replaced by a connection to another node, where the players watch
+// again from their last update. Only the pushes move the players' copy
+// of the game, so a move whose answer was lost in a crash is learnt from
+// the pushes if it was stored.
+func (m *loadMatch) play(ctx context.Context, dial func(*loadSeat) error, moves *atomic.Int64) error {
+	deadline := time.Now().Add(2 * time.Minute)
+	broken := func(s *loadSeat) bool {
+		if s.conn == nil {
+			return true
+		}
+		select {
+		case <-s.conn.Done():
+			return true
+		default:
+			return false
+		}
+	}
+	for m.local.Outcome() == nil {
+		if time.Now().After(deadline) {
+			return fmt.Errorf("not over after 2 minutes, at seq %d", m.f.Seq)
+		}
+		for i, s := range m.seats {
+			if !broken(s) {
+				continue
+			}
+			if s.conn != nil {
+				s.conn.CloseNow()
+			}
+			time.Sleep(50 * time.Millisecond)
+			if err := dial(s); err != nil {
+				return err
+			}
+			if i == 0 {
+				if _, err := m.f.Watch(ctx, s.conn); err != nil {
+					s.conn.CloseNow() // the table may not be taken over yet
+					continue
+				}
+			} else {
+				go func(c *client.Conn) {
+					for range c.Pushes() {
+					}
+				}(s.conn)
+			}
+		}
+		seat := int(m.local.Turn()[0])
+		mv := game.Canonical(m.local.Legal(game.Seat(seat))[0])
+		if !broken(m.seats[seat]) && !broken(m.seats[0]) {
+			cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+			seq, err := m.seats[seat].conn.Play(cctx, m.table, seat, json.RawMessage(mv))
+			cancel()
+			switch {
+			case err == nil:
+				if seq != m.f.Seq+1 {
+					return fmt.Errorf("move acknowledged as %d after %d", seq, m.f.Seq)
+				}
+				m.acked[seq] = string(mv)
+				moves.Add(1)
+			case client.Code(err) == "unavailable" || errors.Is(err, client.ErrClosed) || cctx.Err() != nil:
+				m.seats[seat].conn.CloseNow()
+			}
+		}
+		// Take the pushes up to the acknowledged move (or what came, for a
+		// while, after an error).
+		want := m.f.Seq + 1
+		wait := time.After(3 * time.Second)
+	pushes:
+		for m.f.Seq < want && !broken(m.seats[0]) {
+			select {
+			case p, ok := <-m.seats[0].conn.Pushes():
+				if !ok {
+					break pushes
+				}
+				u, err := p.Update()
+				if err != nil {
+					continue
+				}
+				if ok, gap := m.f.Accept(u); gap {
+					return fmt.Errorf("gap before seq %d after %d", u.Seq, m.f.Seq)
+				} else if ok {
+					if len(u.Move) > 0 && string(u.Move) != "null" {
+						if err := game.Play(m.local, game.Seat(u.Seat), u.Move); err != nil {
+							return fmt.Errorf("push %d does not apply: %v", u.Seq, err)
+						}
+					}
+				}
+			case <-wait:
+				break pushes
+			}
+		}
+	}
+	return nil
+}
