@@ -48,6 +48,7 @@ func (s *Server) RunNode(ctx context.Context, ns NodeStore, every time.Duration)
 		case <-ctx.Done():
 			return nil
 		case <-t.C:
+		case <-s.beatNow:
 		}
 		taken, err := ns.Heartbeat(ctx)
 		if errors.Is(err, store.ErrLeaseLost) {

@@ -70,6 +70,20 @@ const (
 // message; past it the player is told to try again.
 const forwardTimeout = 5 * time.Second
 
+// leftSubject tells the nodes that one of them has handed its tables
+// over (LeftNodes), so that they take them at once rather than at their
+// next heartbeat.
+const leftSubject = "parlor.node.left"
+
+// LeftNodes tells the other nodes, over bus, that this node has ended its
+// lease (store.LeaveNodes): they beat at once and take its tables.
+func LeftNodes(bus *nats.Conn) error {
+	if err := bus.Publish(leftSubject, nil); err != nil {
+		return err
+	}
+	return bus.Flush()
+}
+
 func inSubject(fence int64) string  { return "parlor.node." + strconv.FormatInt(fence, 10) + ".in" }
 func outSubject(fence int64) string { return "parlor.node." + strconv.FormatInt(fence, 10) + ".out" }
 
@@ -110,6 +124,17 @@ func newRelay(s *Server, c Cluster) (*relay, error) {
 		r.close()
 		return nil, err
 	}
+	left, err := c.Bus.Subscribe(leftSubject, func(*nats.Msg) {
+		select {
+		case s.beatNow <- struct{}{}:
+		default:
+		}
+	})
+	if err != nil {
+		r.close()
+		return nil, err
+	}
+	r.subs = append(r.subs, left)
 	c.Bus.SetDisconnectErrHandler(func(_ *nats.Conn, err error) {
 		s.log.Warn("NATS disconnected; players linked to other nodes must reconnect", "err", err)
 		r.busLost()

@@ -165,6 +165,9 @@ type Server struct {
 	// milliseconds; 0 for a server that is no node (nodes.go).
 	lastBeat  atomic.Int64
 	lostLease atomic.Bool
+	// beatNow asks RunNode for a heartbeat before the next tick: another
+	// node has just left, and its tables are there to take.
+	beatNow chan struct{}
 }
 
 // New builds a server, creates its SQL tables if needed and reloads the
@@ -182,7 +185,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.ChatKeep == 0 {
 		cfg.ChatKeep = DefaultChatKeep
 	}
-	s := &Server{cfg: cfg, reg: cfg.Registry, log: cfg.Log}
+	s := &Server{cfg: cfg, reg: cfg.Registry, log: cfg.Log, beatNow: make(chan struct{}, 1)}
 	s.metrics = newMetrics(func() float64 {
 		if s.tables == nil {
 			return 0

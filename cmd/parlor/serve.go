@@ -353,6 +353,9 @@ func startServer(ctx context.Context, f serveFlags, log *slog.Logger, addr net.A
 			}
 		}
 		if cluster != nil {
+			if node != nil {
+				_ = server.LeftNodes(cluster.Bus)
+			}
 			cluster.Bus.Close()
 		}
 		if err := st.Close(); err != nil {
