@@ -11,6 +11,7 @@
 // move and says why when it refuses one.
 import type { GameEvent, MatchPush } from "../api";
 import { announce, clear, h, svg } from "../dom";
+import { settings } from "../settings";
 import type { GameView, TableCtx } from "./types";
 
 type Pt = [number, number];
@@ -268,6 +269,24 @@ export function buccaneerView(ctx: TableCtx): GameView {
     }
   }
 
+  // Where each ship was last drawn (its centre on the sea), so that a
+  // ship that moved sails there on screen rather than jumping (FR9: each
+  // sailing move animated). Nothing moves with reduced motion.
+  const drawnAt = new Map<number, Pt>();
+
+  function sailFrom(g: SVGGElement, seat: number, to: Pt, scale: number): void {
+    const from = drawnAt.get(seat);
+    drawnAt.set(seat, to);
+    if (!from || (from[0] === to[0] && from[1] === to[1]) || settings.reducedMotion || typeof g.animate !== "function") return;
+    // The distance sets the time, so a long voyage reads as one: about a
+    // tenth of a second a square, at most a second.
+    const squares = Math.max(Math.abs(to[0] - from[0]), Math.abs(to[1] - from[1])) / C;
+    const at = (p: Pt) => `translate(${p[0].toFixed(1)}px, ${p[1].toFixed(1)}px) scale(${scale})`;
+    g.dataset.sailing = "1";
+    const a = g.animate([{ transform: at(from) }, { transform: at(to) }], { duration: Math.min(1000, 250 + 100 * squares), easing: "ease-in-out" });
+    a.onfinish = a.oncancel = () => { delete g.dataset.sailing; };
+  }
+
   function drawShips(v: BucView): void {
     clear(shipLayer);
     const bySq = new Map<string, PlayerV[]>();
@@ -281,9 +300,11 @@ export function buccaneerView(ctx: TableCtx): GameView {
       list.forEach((p, i) => {
         const o = off[n - 1][i % n];
         const cx = sx(p.at[0]) + C / 2 + o[0], cy = sy(p.at[1]) + C / 2 + o[1];
-        const g = shipShape(p.seat, letter(v, p.seat), p.facing, cx, cy, n > 1 ? 0.7 : 0.95, v.step.mover === p.seat && v.step.name !== "over" ? " moving" : "");
+        const scale = n > 1 ? 0.7 : 0.95;
+        const g = shipShape(p.seat, letter(v, p.seat), p.facing, cx, cy, scale, v.step.mover === p.seat && v.step.name !== "over" ? " moving" : "");
         g.append(svg("title", null, `${who(p.seat)} at ${p.at.join(",")}, facing ${dirWords[p.facing] ?? p.facing}`));
         shipLayer.append(g);
+        sailFrom(g, p.seat, [cx, cy], scale);
       });
     }
   }
