@@ -395,3 +395,70 @@ func TestBuccaneerFits80x24(t *testing.T) {
 		}
 	}
 }
+
+// TestBuccaneerBoardSpoils: London attacks Genoa's ship and wins; with
+// room for one more piece aboard, the menu offers the diamond or the rum
+// of the loser's treasure, the more valuable first, and the choice is a
+// move the rules take.
+func TestBuccaneerBoardSpoils(t *testing.T) {
+	sc := `{"ships":[
+		{"home":"London","at":[1,4],"facing":"N","hand":["B3","B2"],"treasure":["pearl"]},
+		{"home":"Genoa","at":[1,5],"facing":"E","hand":["R1","B1"],"treasure":["diamond","rum"]}],"turn":0}`
+	st := bucScenarioState(t, 2, sc, "sail 1,5")
+	b := bucBoardFor(t, st, 0)
+	if b.v.Step.Name != "spoils" {
+		t.Fatalf("the step after the fight is %q", b.v.Step.Name)
+	}
+	out := plain(b.render(100))
+	for _, s := range []string{"You won: keep 1 piece(s) of treasure", "1 diamond", "2 rum"} {
+		if !strings.Contains(out, s) {
+			t.Fatalf("the spoils menu lacks %q:\n%s", s, out)
+		}
+	}
+	mv, _ := b.key(press("enter"))
+	if mv != "keep diamond" {
+		t.Fatalf("Enter on the first line gave %v", mv)
+	}
+	bucApply(t, st, mv)
+	// Genoa lost: its board lights where it may escape to, never onto
+	// London's ship.
+	g := bucBoardFor(t, st, 1)
+	if g.v.Step.Name != "escape" || len(g.lit) == 0 || g.lit[buccaneer.Point{X: 1, Y: 5}] {
+		t.Fatalf("Genoa's escape: step %q, lit %v", g.v.Step.Name, g.lit)
+	}
+}
+
+// TestBuccaneerMenusFit80x24: the facing menu and the trading list beside
+// the sea fit an 80-column screen.
+func TestBuccaneerMenusFit80x24(t *testing.T) {
+	face := bucScenarioState(t, 2, `{"ships":[{"home":"London","at":[5,10],"facing":"N","hand":["R1","B2"]},{"home":"Genoa"}],"turn":0}`, "sail 5,13")
+	trade := bucScenarioState(t, 3, `{"ships":[{"home":"London"},{"home":"Genoa"},
+		{"home":"Marseilles","at":[7,3],"facing":"S","hand":["B3","B3","R1","R2","B1"],"treasure":["rum"]}],
+		"ports":{"Genoa":{"cards":["R1","B2","R3"],"treasure":["pearl","gold"]}},"turn":2}`, "sail 7,1")
+	for _, c := range []struct {
+		st   game.State
+		seat game.Seat
+		want []string
+	}{
+		{face, 0, []string{"Which way should your ship face?", "E  east"}},
+		{trade, 2, []string{"In Genoa: give 0, take 0", "Trade"}},
+	} {
+		b := bucBoardFor(t, c.st, c.seat)
+		b.fit(18)
+		out := plain(b.render(80))
+		for _, s := range c.want {
+			if !strings.Contains(out, s) {
+				t.Fatalf("%q is not shown at 80 columns:\n%s", s, out)
+			}
+		}
+		if n := len(strings.Split(out, "\n")); n > 18 {
+			t.Fatalf("%d lines for 18:\n%s", n, out)
+		}
+		for _, l := range strings.Split(out, "\n") {
+			if w := len([]rune(l)); w > 80 {
+				t.Fatalf("a line of %d columns: %q", w, l)
+			}
+		}
+		t.Logf("\n%s", out)
+	}
+}

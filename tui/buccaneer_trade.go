@@ -112,16 +112,29 @@ func (t *bucTrade) offer() (any, string) {
 	return "give " + strings.Join(give, " ") + " take " + strings.Join(take, " "), ""
 }
 
-// lines draws the list in at most height lines of width columns.
+// lines draws the list in at most height lines of width columns. Trade
+// and Leave port stay in sight; the items scroll with the highlight.
 func (t *bucTrade) lines(st styles, width, height int) []string {
 	g, k := t.sums()
-	eq := "not equal"
+	head := fmt.Sprintf("In %s: give %d, take %d", t.port, g, k)
 	if g == k && g > 0 {
-		eq = "equal"
+		head += " (equal)"
 	}
-	out := []string{cut(fmt.Sprintf("In %s: give %d, take %d (%s)", t.port, g, k, eq), width)}
-	var rows []string
-	for _, it := range t.items {
+	out := []string{cut(head, width)}
+	line := func(i int, s string) string {
+		s = cut(s, width-2)
+		if i == t.pick {
+			return st.cursor.Render("> " + s)
+		}
+		return "  " + s
+	}
+	room := max(height-len(out)-2, 1)
+	first := 0
+	if len(t.items) > room {
+		first = max(0, min(t.pick-room/2, len(t.items)-room))
+	}
+	for i := first; i < min(len(t.items), first+room); i++ {
+		it := t.items[i]
 		mark, side := "[ ]", "take"
 		if it.chosen {
 			mark = "[x]"
@@ -129,21 +142,7 @@ func (t *bucTrade) lines(st styles, width, height int) []string {
 		if it.give {
 			side = "give"
 		}
-		rows = append(rows, fmt.Sprintf("%s %s %s (%d)", mark, side, it.name, it.value))
+		out = append(out, line(i, fmt.Sprintf("%s %s %s (%d)", mark, side, it.name, it.value)))
 	}
-	rows = append(rows, "Trade", "Leave port (done)")
-	room := max(height-len(out), 1)
-	first := 0
-	if len(rows) > room {
-		first = max(0, min(t.pick-room/2, len(rows)-room))
-	}
-	for i := first; i < min(len(rows), first+room); i++ {
-		line := cut(rows[i], width-2)
-		if i == t.pick {
-			out = append(out, st.cursor.Render("> "+line))
-		} else {
-			out = append(out, "  "+line)
-		}
-	}
-	return out
+	return append(out, line(len(t.items), "Trade"), line(len(t.items)+1, "Leave port (done)"))
 }
