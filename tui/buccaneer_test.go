@@ -11,6 +11,7 @@ import (
 
 	"github.com/parlor-games/parlor/game"
 	"github.com/parlor-games/parlor/games/buccaneer"
+	"github.com/parlor-games/parlor/server/servertest"
 )
 
 // bucBoardFor draws seat's view of st on a fresh board.
@@ -460,5 +461,48 @@ func TestBuccaneerMenusFit80x24(t *testing.T) {
 			}
 		}
 		t.Logf("\n%s", out)
+	}
+}
+
+// TestModelBuccaneerSailsAndFaces: against bots at a Buccaneer table on a
+// real server, the player's board lights where the ship may sail; Enter
+// on a lit square of open sea sails there, the facing menu follows, and a
+// digit turns the ship: both moves reach the server and the move log.
+func TestModelBuccaneerSailsAndFaces(t *testing.T) {
+	srv := servertest.Start(t)
+	ann := drive(t, srv, "Ann")
+	ann.waitFor("Ann*")
+	ann.newTable("Buccaneer")
+	// Easy bots, which answer at once, so that the test waits for the
+	// server, not for thinking.
+	for i := 1; i < len(ann.m.create.seats); i++ {
+		ann.m.create.seats[i] = "easy"
+	}
+	ann.keys("enter")
+	ann.waitFor("Your move: Enter on a + square")
+	b := ann.m.table.board.(*bucBoard)
+	var to *buccaneer.Point
+	for q := range b.lit {
+		if bucPortAt(b.v, q) == "" && bucShipAt(b.v, q, b.seat) < 0 {
+			to = &q
+			break
+		}
+	}
+	if to == nil {
+		t.Fatalf("no lit square of open sea:\n%s", ann.screen())
+	}
+	b.x, b.y = to.X, to.Y
+	ann.keys("enter")
+	ann.waitFor("Which way should your ship face?")
+	home := b.v.Players[b.seat].Home
+	if got := plain(b.render(100)); !strings.Contains(got, fmt.Sprintf("%-10s %5s", home, to)) {
+		t.Fatalf("%s is not at %s after sailing:\n%s", home, to, got)
+	}
+	want := b.menu[0].move
+	ann.keys("1")
+	ann.waitFor("Waiting for")
+	log := strings.Join(ann.m.table.log, "\n")
+	if !strings.Contains(log, "Ann: sail "+to.String()) || !strings.Contains(log, "Ann: "+want) {
+		t.Fatalf("the move log does not have both moves:\n%s", log)
 	}
 }
