@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/parlor-games/parlor/client"
 	"github.com/parlor-games/parlor/game"
 	"github.com/parlor-games/parlor/games/buccaneer"
 	"github.com/parlor-games/parlor/server/servertest"
@@ -504,5 +505,59 @@ func TestModelBuccaneerSailsAndFaces(t *testing.T) {
 	log := strings.Join(ann.m.table.log, "\n")
 	if !strings.Contains(log, "Ann: sail "+to.String()) || !strings.Contains(log, "Ann: "+want) {
 		t.Fatalf("the move log does not have both moves:\n%s", log)
+	}
+}
+
+// TestTableKeepsPushesBeforeTheWatchAnswer: at a new table against bots
+// the bots may move before the client has handled the answer to its
+// watch. Such a move (here the third) is kept: the board shows it, not
+// the older snapshot the answer brings, and the move log lists the moves
+// in order with the seats' names. Before, the table waited forever for a
+// move it had already been sent.
+func TestTableKeepsPushesBeforeTheWatchAnswer(t *testing.T) {
+	st, _ := viewOf(t, buccaneer.Definition, `{"seats":2}`, 0)
+	var ups []client.Update
+	for seq := int64(1); seq <= 3; seq++ {
+		who := st.Turn()[0]
+		mv := st.Legal(who)[0]
+		if _, err := st.Apply(who, mv); err != nil {
+			t.Fatal(err)
+		}
+		v, _ := json.Marshal(st.View(0))
+		var turn []int
+		for _, s := range st.Turn() {
+			turn = append(turn, int(s))
+		}
+		ups = append(ups, client.Update{Table: "t1", Seq: seq, Seat: int(who), Text: mv.(buccaneer.Move).String(),
+			Turn: turn, Views: map[string]json.RawMessage{"0": v}})
+	}
+	m := New(Config{NoColor: true})
+	ts := newTableState("t1")
+	m.table, m.screen = ts, screenTable
+	// The watch is answered with the position after move 2 (the follower
+	// has taken its seq), but move 3's push is handled first.
+	ts.f.Seq = 2
+	raw, _ := json.Marshal(ups[2])
+	ts.push(m, client.Push{T: "match", Raw: raw})
+	tbl := client.Table{ID: "t1", Game: "buccaneer", Status: client.StatusPlaying,
+		Seats: []client.Seat{seatFor(0), {Kind: client.SeatBot, Level: "easy"}}}
+	ts.watched(m, client.Watching{Table: tbl, Seats: []int{0},
+		Snapshot: &client.Snapshot{Seq: 2, Turn: ups[1].Turn, Views: ups[1].Views}, History: ups[:2]}, nil)
+
+	if fmt.Sprint(ts.turn) != fmt.Sprint(ups[2].Turn) {
+		t.Fatalf("the table owes %v, want %v after move 3", ts.turn, ups[2].Turn)
+	}
+	var want buccaneer.View
+	json.Unmarshal(ups[2].Views["0"], &want)
+	b := ts.board.(*bucBoard)
+	if fmt.Sprint(b.v.Step, b.v.Players) != fmt.Sprint(want.Step, want.Players) {
+		t.Fatalf("the board shows\n%+v\nwant the position after move 3\n%+v", b.v.Step, want.Step)
+	}
+	var log []string
+	for _, u := range ups {
+		log = append(log, fmt.Sprintf("%3d. %s: %s", u.Seq, seatName(tbl.Seats[u.Seat]), u.Text))
+	}
+	if strings.Join(ts.log, "\n") != strings.Join(log, "\n") {
+		t.Fatalf("the move log reads\n%s\nwant\n%s", strings.Join(ts.log, "\n"), strings.Join(log, "\n"))
 	}
 }

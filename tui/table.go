@@ -33,6 +33,14 @@ type tableState struct {
 	// table where this player holds several seats of a game with secrets;
 	// -1 when none.
 	handover int
+	// shown is the seq of the position on the screen. The pushes that
+	// follow a watch may be handled before its answer (bots move at
+	// once); the answer's older snapshot is then not drawn over them,
+	// views keeps their views for the board the answer makes, and early
+	// keeps them for the move log, which names seats the answer tells.
+	shown int64
+	views map[string]json.RawMessage
+	early []client.Update
 }
 
 func newTableState(id string) *tableState {
@@ -108,7 +116,15 @@ func (ts *tableState) watched(m *Model, w client.Watching, chat []client.Chat) {
 	for _, u := range w.History {
 		ts.log = append(ts.log, ts.describe(u))
 	}
-	if s := w.Snapshot; s != nil {
+	for _, u := range ts.early {
+		ts.log = append(ts.log, ts.describe(u))
+	}
+	ts.early = nil
+	if s := w.Snapshot; s != nil && s.Seq < ts.shown {
+		ts.setViews(m, ts.views)
+	}
+	if s := w.Snapshot; s != nil && s.Seq >= ts.shown {
+		ts.shown = s.Seq
 		ts.turn, ts.scores, ts.outcome, ts.clocks = s.Turn, s.Scores, s.Outcome, s.Clocks
 		ts.setViews(m, s.Views)
 		if s.Handover != nil {
@@ -183,7 +199,9 @@ func (ts *tableState) push(m *Model, p client.Push) tea.Cmd {
 		}
 	case "match":
 		u, err := p.Update()
-		if err != nil || u.Table != ts.t.ID {
+		// The follower's id, not ts.t's: ts.t is known only once the
+		// watch is answered, and a push may come before that.
+		if err != nil || u.Table != ts.f.Table {
 			return nil
 		}
 		ok, gap := ts.f.Accept(u)
@@ -194,9 +212,14 @@ func (ts *tableState) push(m *Model, p client.Push) tea.Cmd {
 		if !ok {
 			return nil
 		}
+		ts.shown, ts.views = u.Seq, u.Views
 		ts.turn, ts.scores, ts.outcome = u.Turn, u.Scores, u.Outcome
 		ts.restartMoveClocks()
-		ts.log = append(ts.log, ts.describe(u))
+		if ts.t.ID == "" {
+			ts.early = append(ts.early, u)
+		} else {
+			ts.log = append(ts.log, ts.describe(u))
+		}
 		ts.setViews(m, u.Views)
 		if u.Outcome != nil {
 			m.status = "Game over: " + ts.result()
