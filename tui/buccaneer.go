@@ -314,7 +314,8 @@ func (b *bucBoard) click(x, y int) (any, string) {
 	if b.rows > 0 && b.rows < size {
 		top = min(size, max(b.y+b.rows/2, b.rows))
 	}
-	col, row := (x-3)/2+1, top-(y-1)+1
+	// Line 0 holds the column numbers; line 1 is the top row.
+	col, row := (x-3)/2+1, top-(y-1)
 	if x < 3 || col < 1 || col > size || row < 1 || row > size {
 		return nil, ""
 	}

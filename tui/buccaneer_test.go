@@ -197,6 +197,11 @@ func TestBuccaneerBoardLightsSquaresAndSails(t *testing.T) {
 	if mv != "sail 10,8" {
 		t.Fatalf("Enter on 10,8 gave %v", mv)
 	}
+	// A click on a lit square, where it is drawn (its row's line, two
+	// columns a square after the row numbers), sails there too.
+	if mv, _ := b.click(3+2*9, 21-7); mv != "sail 10,7" {
+		t.Fatalf("a click on 10,7 gave %v", mv)
+	}
 	bucApply(t, st, mv)
 }
 
