@@ -93,8 +93,14 @@ const bucActJS = `(() => {
 // the hand-over screen gone); false when there was nothing to do.
 func (p *page) bucStep() (string, bool) {
 	p.t.Helper()
+	return p.bucStepJS(bucActJS)
+}
+
+// bucStepJS is bucStep with the step taken by js, which says what it did.
+func (p *page) bucStepJS(js string) (string, bool) {
+	p.t.Helper()
 	seq := evalAs[int](p, `window.parlorTable.state().seq`)
-	did := evalAs[string](p, bucActJS)
+	did := evalAs[string](p, js)
 	switch {
 	case did == "":
 		return "", false
@@ -381,6 +387,12 @@ func TestBuccaneerOnline(t *testing.T) {
 	}
 
 	over := `!!window.parlorTable.state().outcome`
+	// London's port, lit when the ship may sail home. One look at the page
+	// decides Ann's step: home when it is lit, else what bucActJS does
+	// (which then never sails home).
+	const homeSel = `.bc-target:not(.theirs)[data-sq="1,14"]`
+	homeLit := fmt.Sprintf(`!!document.querySelector(%q)`, homeSel)
+	annAct := fmt.Sprintf(`(() => { const h = document.querySelector(%q); if (h) { h.dispatchEvent(new MouseEvent("click", { bubbles: true })); return "home"; } return %s; })()`, homeSel, bucActJS)
 	bobMoves, annSailed := 0, false
 	deadline := time.Now().Add(3 * time.Minute)
 	for !evalAs[bool](ann, over) {
@@ -390,14 +402,15 @@ func TestBuccaneerOnline(t *testing.T) {
 		ann.onlyOwnHand(0)
 		bob.onlyOwnHand(1)
 		acted := false
-		if evalAs[bool](ann, `!!document.querySelector('.bc-target:not(.theirs)[data-sq="1,14"]')`) {
-			// Home is lit: sail into London.
+		if evalAs[bool](ann, homeLit) && !annSailed {
 			ann.snap("home-lit")
-			ann.click(`.bc-target[data-sq="1,14"]`)
-			ann.waitFor("the end of the game", over)
-			annSailed, acted = true, true
-		} else if _, ok := ann.bucStep(); ok {
+		}
+		if did, ok := ann.bucStepJS(annAct); ok {
 			acted = true
+			if did == "home" {
+				ann.waitFor("the end of the game", over)
+				annSailed = true
+			}
 		}
 		if evalAs[bool](bob, over) {
 			break
