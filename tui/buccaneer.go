@@ -126,6 +126,10 @@ func (b *bucBoard) offer() {
 		b.menu = bucPicks(v, b.seat)
 	case "captain":
 		b.menuTitle = fmt.Sprintf("Chance card %d: which captain?", v.Step.Card)
+		if l := v.Last; l != nil && l.Number == v.Step.Card {
+			// The card's own words say what the captain chosen will do.
+			b.menuTitle = fmt.Sprintf("Chance card %d, %s: %s", l.Number, l.Title, l.Text)
+		}
 		for _, s := range v.Step.Seats {
 			b.menu = append(b.menu, bucChoice{b.captain(int(s)), fmt.Sprintf("seat %d", s)})
 		}
@@ -547,6 +551,12 @@ var stepHelp = map[string]string{
 	"over":    "the game is over",
 }
 
+// stepLabel opens the prompt of the seat that owes the step.
+var stepLabel = map[string]string{
+	"move": "Your move", "attack?": "Your answer", "face": "Your facing", "port": "In port",
+	"choose": "Your chance card", "captain": "Your chance card", "spoils": "Your spoils", "escape": "Your escape",
+}
+
 func (b *bucBoard) prompt() string {
 	if !b.ok || b.seat < 0 {
 		return ""
@@ -566,7 +576,11 @@ func (b *bucBoard) prompt() string {
 	if b.rulesErr != "" {
 		h += " (the rules could not be asked: " + b.rulesErr + ")"
 	}
-	return fmt.Sprintf("Your %s: %s (cursor %d,%d)", b.v.Step.Name, h, b.x, b.y)
+	label := stepLabel[b.v.Step.Name]
+	if label == "" {
+		label = "Your " + b.v.Step.Name
+	}
+	return fmt.Sprintf("%s: %s (cursor %d,%d)", label, h, b.x, b.y)
 }
 
 func (b *bucBoard) keys() []string {

@@ -566,3 +566,44 @@ func TestTableKeepsPushesBeforeTheWatchAnswer(t *testing.T) {
 		t.Fatalf("the move log reads\n%s\nwant\n%s", strings.Join(ts.log, "\n"), strings.Join(log, "\n"))
 	}
 }
+
+// TestBuccaneerBoardChanceChoices: chance card 11 offers treasure worth
+// up to 5 from Treasure Island or 2 crew cards, as a menu with each
+// choice's value; card 2 asks which other captain hands over crew cards,
+// in the card's own words, naming the other captains and not the drawer.
+// The choices are moves the rules take.
+func TestBuccaneerBoardChanceChoices(t *testing.T) {
+	sc := func(card int) string {
+		return fmt.Sprintf(`{"ships":[{"home":"London","at":[10,5],"facing":"N","hand":["R1","B2"]},
+			{"home":"Genoa","hand":["R3","B3","R2","B1"]},{"home":"Cadiz","hand":["R1"]}],"chancePack":[%d],"turn":0}`, card)
+	}
+	st := bucScenarioState(t, 3, sc(11), "sail 10,8", "face E")
+	b := bucBoardFor(t, st, 0)
+	b.fit(18)
+	out := plain(b.render(80))
+	for _, s := range []string{"Chance card 11: take treasure worth", "1 diamond (5)", "pearl and rum (5)", "crew cards", "Your chance card:"} {
+		if !strings.Contains(out+b.prompt(), s) {
+			t.Fatalf("card 11's menu lacks %q:\n%s", s, out)
+		}
+	}
+	if strings.Contains(out, "diamond and") {
+		t.Fatalf("treasure worth more than 5 is offered:\n%s", out)
+	}
+	mv, _ := b.key(press(fmt.Sprint(len(b.menu))))
+	if mv != "crew" {
+		t.Fatalf("the last line gave %v, want the crew cards", mv)
+	}
+	bucApply(t, st, mv)
+
+	st = bucScenarioState(t, 3, sc(2), "sail 10,8", "face W")
+	b = bucBoardFor(t, st, 0)
+	out = plain(b.render(100))
+	if !strings.Contains(out, "hands you 3") || !strings.Contains(out, "1 Bob (Genoa)") || !strings.Contains(out, "2 Cy (Cadiz)") || strings.Contains(out, "Ann (London)") {
+		t.Fatalf("card 2's menu:\n%s", out)
+	}
+	mv, _ = b.key(press("2"))
+	if mv != "seat 2" {
+		t.Fatalf("2 gave %v", mv)
+	}
+	bucApply(t, st, mv)
+}
