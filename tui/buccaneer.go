@@ -472,6 +472,10 @@ func (b *bucBoard) side(width, height int) []string {
 			hand = append(hand, c.String())
 		}
 		add(fmt.Sprintf("Your crew: %s", strings.Join(hand, " ")))
+		if len(me.Kept) > 0 {
+			// Kept chance cards are played by typing: say which they are.
+			add(fmt.Sprintf("Kept chance cards: %s", strings.Trim(fmt.Sprint(me.Kept), "[]")))
+		}
 		add("")
 	}
 	switch {

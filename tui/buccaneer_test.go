@@ -406,10 +406,10 @@ func TestBuccaneerFits80x24(t *testing.T) {
 // TestBuccaneerBoardSpoils: London attacks Genoa's ship and wins; with
 // room for one more piece aboard, the menu offers the diamond or the rum
 // of the loser's treasure, the more valuable first, and the choice is a
-// move the rules take.
+// move the rules take. The panel lists the chance card London keeps.
 func TestBuccaneerBoardSpoils(t *testing.T) {
 	sc := `{"ships":[
-		{"home":"London","at":[1,4],"facing":"N","hand":["B3","B2"],"treasure":["pearl"]},
+		{"home":"London","at":[1,4],"facing":"N","hand":["B3","B2"],"treasure":["pearl"],"kept":[23]},
 		{"home":"Genoa","at":[1,5],"facing":"E","hand":["R1","B1"],"treasure":["diamond","rum"]}],"turn":0}`
 	st := bucScenarioState(t, 2, sc, "sail 1,5")
 	b := bucBoardFor(t, st, 0)
@@ -417,7 +417,7 @@ func TestBuccaneerBoardSpoils(t *testing.T) {
 		t.Fatalf("the step after the fight is %q", b.v.Step.Name)
 	}
 	out := plain(b.render(100))
-	for _, s := range []string{"You won: keep 1 piece(s) of treasure", "1 diamond", "2 rum"} {
+	for _, s := range []string{"You won: keep 1 piece(s) of treasure", "1 diamond", "2 rum", "Kept chance cards: 23"} {
 		if !strings.Contains(out, s) {
 			t.Fatalf("the spoils menu lacks %q:\n%s", s, out)
 		}
