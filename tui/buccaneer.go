@@ -106,6 +106,8 @@ func (b *bucBoard) offer() {
 	case "face":
 		var fs []string
 		if fs, err = bucFacings(v, b.seat); err == nil && len(fs) == 0 {
+			// The rules list facings only for a ship out of port; in
+			// port every way is open.
 			fs = bucDirs
 		}
 		b.menuTitle = "Which way should your ship face?"
@@ -283,27 +285,6 @@ func (b *bucBoard) nextLit() {
 		}
 	}
 	b.x, b.y = next.X, next.Y
-}
-
-// direction is the compass point from the seat's ship towards the cursor.
-func (b *bucBoard) direction() string {
-	if b.seat < 0 || b.seat >= len(b.v.Players) {
-		return ""
-	}
-	at := b.v.Players[b.seat].At
-	dx, dy := sign(b.x-at.X), sign(b.y-at.Y)
-	names := map[[2]int]string{{0, 1}: "N", {1, 1}: "NE", {1, 0}: "E", {1, -1}: "SE", {0, -1}: "S", {-1, -1}: "SW", {-1, 0}: "W", {-1, 1}: "NW"}
-	return names[[2]int{dx, dy}]
-}
-
-func sign(n int) int {
-	switch {
-	case n > 0:
-		return 1
-	case n < 0:
-		return -1
-	}
-	return 0
 }
 
 // The sea is drawn north up: a row per y from 20 down to 1, after one
