@@ -106,8 +106,8 @@ func (b *bucBoard) offer() {
 	case "face":
 		var fs []string
 		if fs, err = bucFacings(v, b.seat); err == nil && len(fs) == 0 {
-			// The rules list facings only for a ship out of port; in
-			// port every way is open.
+			// The rules list facings only for a ship out of port; should
+			// they list none, every way is offered and the server judges.
 			fs = bucDirs
 		}
 		b.menuTitle = "Which way should your ship face?"
