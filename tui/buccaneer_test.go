@@ -539,8 +539,10 @@ func TestTableKeepsPushesBeforeTheWatchAnswer(t *testing.T) {
 	m := New(Config{NoColor: true})
 	ts := newTableState("t1")
 	m.table, m.screen = ts, screenTable
-	// The watch is answered with the position after move 2 (the follower
-	// has taken its seq), but move 3's push is handled first.
+	// The watch is asked for (answering, as watch sets it) and answered
+	// with the position after move 2, whose seq the follower takes; but
+	// move 3's push is handled first.
+	ts.answering = true
 	ts.f.Seq = 2
 	raw, _ := json.Marshal(ups[2])
 	ts.push(m, client.Push{T: "match", Raw: raw})
