@@ -362,6 +362,21 @@ func TestBuccaneerOnline(t *testing.T) {
 	annName, bobName := uniqueName("Ann"), uniqueName("Bob")
 	ann.guest(annName)
 	bob.guest(bobName)
+	// The create dialog offers this table online: four seats, two of them
+	// given to easy bots. The table itself is made from the scenario,
+	// which the dialog does not offer.
+	ann.click("#new-table")
+	ann.waitVisible("dialog.create")
+	ann.choose("#create-game", "buccaneer")
+	ann.click("#mode-online")
+	ann.waitFor("four seats", `document.querySelectorAll(".seat-row").length === 4`)
+	for _, i := range []int{2, 3} {
+		ann.choose(fmt.Sprintf("#seat-%d-kind", i), "bot")
+		ann.choose(fmt.Sprintf("#seat-%d-level", i), "easy")
+	}
+	ann.snap("create-dialog")
+	ann.click("#create-cancel")
+	ann.waitFor("the dialog closed", `!document.querySelector("dialog.create[open]")`)
 	id := evalAs[string](ann, createBucJS(map[string]any{"seats": 4, "scenario": bucOnlineEnd},
 		[]map[string]string{{"kind": "me"}, {"kind": "open"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}}))
 	ann.goTo("/t/" + id)
