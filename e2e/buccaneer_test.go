@@ -353,9 +353,10 @@ func (p *page) onlyOwnHand(seat int) {
 // play a game to its end (issue #13), from a position near the end. The
 // people play by clicking: London turns, Genoa sails to a lit square, the
 // bots play their turns, and London sails home with 20 points and wins.
-// Throughout, each page shows only its own captain's hand; at the end both
-// pages name the same winner, show the result, and the lobby counts the
-// game for both people.
+// Throughout, each page shows only its own captain's hand (FR6); at the
+// end both pages name the same winner (FR15), show the result, and the
+// lobby counts nothing for either person, as a table from a scenario is
+// practice.
 func TestBuccaneerOnline(t *testing.T) {
 	ann := newPage(t, "ann", 1400, 1000)
 	bob := newPage(t, "bob", 1400, 1000)
