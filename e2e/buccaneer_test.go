@@ -93,8 +93,14 @@ const bucActJS = `(() => {
 // the hand-over screen gone); false when there was nothing to do.
 func (p *page) bucStep() (string, bool) {
 	p.t.Helper()
+	return p.bucStepJS(bucActJS)
+}
+
+// bucStepJS is bucStep with the step taken by js, which says what it did.
+func (p *page) bucStepJS(js string) (string, bool) {
+	p.t.Helper()
 	seq := evalAs[int](p, `window.parlorTable.state().seq`)
-	did := evalAs[string](p, bucActJS)
+	did := evalAs[string](p, js)
 	switch {
 	case did == "":
 		return "", false
@@ -303,14 +309,63 @@ func TestBuccaneerScenario(t *testing.T) {
 	p.snap("next-round")
 }
 
-// TestBuccaneerOnline: two people at their own screens and two easy bots
-// play a few turns; each page shows its own hand and never another's.
+// bucOnlineEnd: four captains near the end of a game. London (the first
+// person) lies two squares east of home, facing south, with a diamond and
+// a ruby aboard, and London already holds 11 points: one turn to face west
+// and one to sail home win the game (FR15, 20 points at home). Genoa (the
+// second person) and the two bots play their own turns in between. The
+// turn limit is eight turns away, so the game ends even if London is
+// stopped on the way.
+var bucOnlineEnd = map[string]any{
+	"ships": []map[string]any{
+		{"home": "London", "at": []int{3, 14}, "facing": "S", "hand": []string{"R1", "B1"}, "treasure": []string{"diamond", "ruby"}},
+		{"home": "Genoa", "hand": []string{"R2", "B1"}},
+		{"home": "Marseilles", "hand": []string{"B2", "R1"}},
+		{"home": "Cadiz", "hand": []string{"R1", "B1"}},
+	},
+	"ports":       map[string]any{"London": map[string]any{"treasure": []string{"gold", "gold", "pearl"}}},
+	"turn":        0,
+	"turnsPlayed": buccaneerTurnLimit - 8,
+}
+
+// buccaneerTurnLimit is the game's default turn limit ("turns" option).
+const buccaneerTurnLimit = 400
+
+// onlyOwnHand fails unless the page's view and board hold the hand of
+// seat alone: the server never sends another captain's cards.
+func (p *page) onlyOwnHand(seat int) {
+	p.t.Helper()
+	v := p.bucState()
+	if v.Seat != seat {
+		p.t.Fatalf("%s sees seat %d's view, want %d", p.name, v.Seat, seat)
+	}
+	for _, pl := range v.Players {
+		if (pl.Hand != nil) != (pl.Seat == seat) {
+			p.t.Fatalf("%s's view of seat %d has hand %v", p.name, pl.Seat, pl.Hand)
+		}
+	}
+	if got := evalAs[[]string](p, `[...document.querySelectorAll("[data-hand]")].map(e => e.dataset.hand)`); len(got) != 1 || got[0] != fmt.Sprint(seat) {
+		p.t.Fatalf("%s's board shows the hands of seats %v, want only %d", p.name, got, seat)
+	}
+}
+
+// TestBuccaneerOnline: two people at their own pages and two easy bots
+// play a game to its end (issue #13), from a position near the end. The
+// people play by clicking: London turns, Genoa sails to a lit square, the
+// bots play their turns, and London sails home with 20 points and wins.
+// Throughout, each page shows only its own captain's hand (FR6); at the
+// end both pages name the same winner (FR15), show the result, and the
+// lobby counts nothing for either person, as a table from a scenario is
+// practice.
 func TestBuccaneerOnline(t *testing.T) {
 	ann := newPage(t, "ann", 1400, 1000)
 	bob := newPage(t, "bob", 1400, 1000)
-	ann.guest(uniqueName("Ann"))
-	bob.guest(uniqueName("Bob"))
-	// Online, with two of the four seats given to the computer.
+	annName, bobName := uniqueName("Ann"), uniqueName("Bob")
+	ann.guest(annName)
+	bob.guest(bobName)
+	// The create dialog offers this table online: four seats, two of them
+	// given to easy bots. The table itself is made from the scenario,
+	// which the dialog does not offer.
 	ann.click("#new-table")
 	ann.waitVisible("dialog.create")
 	ann.choose("#create-game", "buccaneer")
@@ -321,43 +376,126 @@ func TestBuccaneerOnline(t *testing.T) {
 		ann.choose(fmt.Sprintf("#seat-%d-level", i), "easy")
 	}
 	ann.snap("create-dialog")
-	ann.click("#create-submit")
-	ann.waitFor("the table screen", `location.pathname.startsWith("/t/")`)
-	id := evalAs[string](ann, `location.pathname.slice(3)`)
+	ann.click("#create-cancel")
+	ann.waitFor("the dialog closed", `!document.querySelector("dialog.create[open]")`)
+	id := evalAs[string](ann, createBucJS(map[string]any{"seats": 4, "scenario": bucOnlineEnd},
+		[]map[string]string{{"kind": "me"}, {"kind": "open"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}}))
+	ann.goTo("/t/" + id)
 	bob.goTo("/t/" + id)
 	bob.click(".seat-1 button")
+	ann.waitVisible("#start-game")
 	ann.click("#start-game")
 	for _, p := range []*page{ann, bob} {
 		p.waitFor("the sea", `document.querySelectorAll(".bc-port").length === 6 && document.querySelectorAll(".bc-ships .bc-ship").length === 4`)
 	}
+	ann.onlyOwnHand(0)
+	bob.onlyOwnHand(1)
 	ann.snap("start")
+
+	// London's first turn: no sailing south into the island's lee, only a
+	// turn to face west, towards home.
+	ann.waitVisible("#bc-turn-W")
+	seq := evalAs[int](ann, `window.parlorTable.state().seq`)
+	ann.click("#bc-turn-W")
+	ann.waitFor("the turn made", fmt.Sprintf(`window.parlorTable.state().seq > %d`, seq))
+	if v := ann.bucState(); v.Players[0].Facing != "W" {
+		t.Fatalf("London faces %s after turning west", v.Players[0].Facing)
+	}
+
+	over := `!!window.parlorTable.state().outcome`
+	// London's port, lit when the ship may sail home. One look at the page
+	// decides Ann's step: home when it is lit, else what bucActJS does
+	// (which then never sails home).
+	const homeSel = `.bc-target:not(.theirs)[data-sq="1,14"]`
+	homeLit := fmt.Sprintf(`!!document.querySelector(%q)`, homeSel)
+	annAct := fmt.Sprintf(`(() => { const h = document.querySelector(%q); if (h) { h.dispatchEvent(new MouseEvent("click", { bubbles: true })); return "home"; } return %s; })()`, homeSel, bucActJS)
+	bobMoves, annSailed := 0, false
 	deadline := time.Now().Add(3 * time.Minute)
-	for ann.bucState().Turns < 8 {
+	for !evalAs[bool](ann, over) {
 		if time.Now().After(deadline) {
-			ann.fail("eight turns did not pass")
+			ann.fail("the game did not end")
 		}
-		_, a := ann.bucStep()
-		_, b := bob.bucStep()
-		if !a && !b {
+		ann.onlyOwnHand(0)
+		bob.onlyOwnHand(1)
+		acted := false
+		if evalAs[bool](ann, homeLit) && !annSailed {
+			ann.snap("home-lit")
+		}
+		if did, ok := ann.bucStepJS(annAct); ok {
+			acted = true
+			if did == "home" {
+				ann.waitFor("the end of the game", over)
+				annSailed = true
+			}
+		}
+		if evalAs[bool](bob, over) {
+			break
+		}
+		if did, ok := bob.bucStep(); ok {
+			acted = true
+			if strings.HasPrefix(did, "sail") {
+				bobMoves++
+				if bobMoves == 1 {
+					bob.snap("genoa-sailed")
+				}
+			}
+		}
+		if !acted {
 			time.Sleep(100 * time.Millisecond)
 		}
 	}
-	for i, p := range []*page{ann, bob} {
-		v := p.bucState()
-		if v.Seat != i {
-			t.Fatalf("%s sees seat %d's view", p.name, v.Seat)
+	if !annSailed {
+		t.Fatal("the game ended before London sailed home")
+	}
+	if bobMoves == 0 {
+		t.Fatal("Genoa never sailed: the second person played no move")
+	}
+	type outcome struct {
+		Winners []int  `json:"winners"`
+		Reason  string `json:"reason"`
+	}
+	var results []string
+	for _, p := range []*page{ann, bob} {
+		p.waitFor("the result", `!!document.querySelector("#result:not([hidden])")`)
+		o := evalAs[outcome](p, `window.parlorTable.state().outcome`)
+		if len(o.Winners) != 1 || o.Winners[0] != 0 {
+			t.Fatalf("%s's page has winners %v, want London (seat 0)", p.name, o.Winners)
 		}
-		for _, pl := range v.Players {
-			if (pl.Hand != nil) != (pl.Seat == i) {
-				t.Fatalf("%s's view of seat %d has hand %v", p.name, pl.Seat, pl.Hand)
+		if !strings.Contains(o.Reason, "points of treasure at home") {
+			t.Fatalf("%s's page gives the reason %q, want London's 20 points at home", p.name, o.Reason)
+		}
+		if got := p.text("#bc-status"); !strings.Contains(got, "Game over") {
+			t.Fatalf("%s's board status says %q at the end", p.name, got)
+		}
+		results = append(results, p.text("#result h2"))
+	}
+	if !strings.Contains(results[0], "You won") {
+		t.Fatalf("the winner's result reads %q", results[0])
+	}
+	if !strings.Contains(results[1], annName+" won") {
+		t.Fatalf("the other person's result reads %q, want %s named as the winner", results[1], annName)
+	}
+	ann.snap("won")
+	bob.snap("lost")
+
+	// The lobby lists who is online with each game's won/played counts. A
+	// table started from a scenario is practice and counts for nothing, so
+	// both people still have no games there.
+	for _, p := range []*page{ann, bob} {
+		p.goTo("/")
+	}
+	person := func(name string) string {
+		return fmt.Sprintf(`([...document.querySelectorAll(".people li")].find(li => li.querySelector(".person")?.textContent === %q)?.textContent ?? "")`, name)
+	}
+	for _, p := range []*page{ann, bob} {
+		for _, name := range []string{annName, bobName} {
+			p.waitFor(name+" in the lobby", person(name)+` !== ""`)
+			if got := evalAs[string](p, person(name)); !strings.Contains(got, "no games yet") {
+				t.Fatalf("%s's lobby counts the practice game for %s: %q", p.name, name, got)
 			}
 		}
-		if n := evalAs[int](p, `document.querySelectorAll("[data-hand]").length`); n != 1 {
-			t.Fatalf("%s's board shows %d hands", p.name, n)
-		}
 	}
-	ann.snap("after-eight-turns")
-	bob.snap("after-eight-turns")
+	bob.snap("lobby")
 }
 
 // TestBuccaneerWin: London sails home with a diamond and a ruby to a port

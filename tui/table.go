@@ -33,6 +33,12 @@ type tableState struct {
 	// table where this player holds several seats of a game with secrets;
 	// -1 when none.
 	handover int
+	// answering is set while a watch of the table is asked for, until its
+	// answer is applied; the follower is then the request's, and the
+	// match pushes that come meanwhile (bots move at once) wait in early,
+	// to be applied after the answer's snapshot.
+	answering bool
+	early     []client.Update
 }
 
 func newTableState(id string) *tableState {
@@ -42,6 +48,9 @@ func newTableState(id string) *tableState {
 // watch (re)starts following the table: a snapshot the first time, a
 // resume by seq after a reconnect.
 func (m *Model) watch(f *client.Follower) tea.Cmd {
+	if m.conn != nil && m.table != nil && m.table.f == f {
+		m.table.answering = true
+	}
 	return m.request("watch the table", func(ctx context.Context, c *client.Conn) (func(*Model) tea.Cmd, error) {
 		w, err := f.Watch(ctx, c)
 		if err != nil {
@@ -52,8 +61,7 @@ func (m *Model) watch(f *client.Follower) tea.Cmd {
 			if m.table == nil || m.table.f != f {
 				return nil
 			}
-			m.table.watched(m, w, chat)
-			return m.startTicking()
+			return tea.Batch(m.table.watched(m, w, chat), m.startTicking())
 		}, nil
 	})
 }
@@ -62,6 +70,7 @@ func (m *Model) watch(f *client.Follower) tea.Cmd {
 // that began before it, or after a gap in the pushes.
 func (m *Model) resync(ts *tableState) tea.Cmd {
 	f := ts.f
+	ts.answering = m.conn != nil
 	return m.request("follow the table", func(ctx context.Context, c *client.Conn) (func(*Model) tea.Cmd, error) {
 		w, err := f.Resync(ctx, c)
 		if err != nil {
@@ -70,7 +79,7 @@ func (m *Model) resync(ts *tableState) tea.Cmd {
 		return func(m *Model) tea.Cmd {
 			if m.table == ts {
 				ts.log = nil
-				ts.watched(m, w, nil)
+				return ts.watched(m, w, nil)
 			}
 			return nil
 		}, nil
@@ -95,7 +104,9 @@ func seatName(s client.Seat) string {
 	return s.Name
 }
 
-func (ts *tableState) watched(m *Model, w client.Watching, chat []client.Chat) {
+// watched applies the answer to a watch, then the match pushes that came
+// while it was asked for.
+func (ts *tableState) watched(m *Model, w client.Watching, chat []client.Chat) tea.Cmd {
 	ts.t, ts.mine = w.Table, w.Seats
 	if chat != nil {
 		ts.chat = chat
@@ -115,12 +126,21 @@ func (ts *tableState) watched(m *Model, w client.Watching, chat []client.Chat) {
 			ts.handover = *s.Handover
 		}
 	}
-	if m.lost {
-		return
-	}
-	if w.Snapshot == nil && ts.f.Seq > 0 {
+	if !m.lost && w.Snapshot == nil && ts.f.Seq > 0 {
 		m.status = fmt.Sprintf("resumed after move %d", ts.f.Seq)
 	}
+	ts.answering = false
+	early := ts.early
+	ts.early = nil
+	var cmds []tea.Cmd
+	for _, u := range early {
+		cmds = append(cmds, ts.apply(m, u))
+		if ts.answering {
+			// A gap: the fresh snapshot asked for holds the rest.
+			break
+		}
+	}
+	return tea.Batch(cmds...)
 }
 
 // setViews gives the board the view of the first seat held, or the
@@ -183,25 +203,16 @@ func (ts *tableState) push(m *Model, p client.Push) tea.Cmd {
 		}
 	case "match":
 		u, err := p.Update()
-		if err != nil || u.Table != ts.t.ID {
+		// The follower's id, not ts.t's: ts.t is known only once the
+		// watch is answered, and a push may come before that.
+		if err != nil || u.Table != ts.f.Table {
 			return nil
 		}
-		ok, gap := ts.f.Accept(u)
-		if gap {
-			m.status = "missed an update: catching up"
-			return m.resync(ts)
-		}
-		if !ok {
+		if ts.answering {
+			ts.early = append(ts.early, u)
 			return nil
 		}
-		ts.turn, ts.scores, ts.outcome = u.Turn, u.Scores, u.Outcome
-		ts.restartMoveClocks()
-		ts.log = append(ts.log, ts.describe(u))
-		ts.setViews(m, u.Views)
-		if u.Outcome != nil {
-			m.status = "Game over: " + ts.result()
-		}
-		return m.startTicking()
+		return ts.apply(m, u)
 	case "handover":
 		h, err := p.Handover()
 		if err == nil && h.Table == ts.t.ID {
@@ -209,6 +220,26 @@ func (ts *tableState) push(m *Model, p client.Push) tea.Cmd {
 		}
 	}
 	return nil
+}
+
+// apply applies a match push in its order: once, after the one before.
+func (ts *tableState) apply(m *Model, u client.Update) tea.Cmd {
+	ok, gap := ts.f.Accept(u)
+	if gap {
+		m.status = "missed an update: catching up"
+		return m.resync(ts)
+	}
+	if !ok {
+		return nil
+	}
+	ts.turn, ts.scores, ts.outcome = u.Turn, u.Scores, u.Outcome
+	ts.restartMoveClocks()
+	ts.log = append(ts.log, ts.describe(u))
+	ts.setViews(m, u.Views)
+	if u.Outcome != nil {
+		m.status = "Game over: " + ts.result()
+	}
+	return m.startTicking()
 }
 
 // restartMoveClocks starts the move clock of each seat that owes a move
