@@ -161,8 +161,16 @@ func (r *relay) busLost() {
 		c.close(websocket.StatusGoingAway, "lost touch with the server holding your table; reconnect")
 	}
 	for _, p := range proxies {
-		r.s.tables.dropConn(p)
+		r.retire(p)
 	}
+}
+
+// retire ends a proxy that is no longer in r.proxies: its goroutine
+// stops and the player's seats show as gone, as when a player's own
+// connection closes.
+func (r *relay) retire(p *conn) {
+	p.proxy.stop.Do(func() { close(p.proxy.quit) })
+	r.s.tables.dropConn(p)
 }
 
 // dropProxy forgets a proxy whose player's node can no longer be
@@ -173,7 +181,7 @@ func (r *relay) dropProxy(link string) {
 	delete(r.proxies, link)
 	r.mu.Unlock()
 	if p != nil {
-		r.s.tables.dropConn(p)
+		r.retire(p)
 	}
 }
 
@@ -250,20 +258,15 @@ func (r *relay) dropLinks(c *conn) {
 	}
 }
 
-// serveIn handles a message forwarded to this node: it runs it on the
-// link's proxy, made on the link's first message, and answers the
-// request once the proxy has sent its reply (over serveOut's subject),
-// so that the player's node learns the owner is alive.
+// serveIn hands a message forwarded to this node to the link's proxy,
+// made on the link's first message. Each proxy runs its messages in
+// order on a goroutine of its own, so that one player's move waiting for
+// its commit does not hold up every other forwarded message (NATS calls
+// serveIn for one message at a time).
 func (r *relay) serveIn(msg *nats.Msg) {
 	id := msg.Header.Get(hdrLink)
 	if msg.Header.Get(hdrClose) != "" {
-		r.mu.Lock()
-		p := r.proxies[id]
-		delete(r.proxies, id)
-		r.mu.Unlock()
-		if p != nil {
-			r.s.tables.dropConn(p)
-		}
+		r.dropProxy(id)
 		return
 	}
 	from, err := strconv.ParseInt(msg.Header.Get(hdrFrom), 10, 64)
@@ -281,14 +284,32 @@ func (r *relay) serveIn(msg *nats.Msg) {
 			return
 		}
 		p = &conn{h: r.s.hub, user: user, tokens: rateBurst, last: time.Now(), watches: make(map[string]*watch),
-			proxy: &proxy{r: r, link: id, to: from}}
+			proxy: &proxy{r: r, link: id, to: from, in: make(chan *nats.Msg, 16), quit: make(chan struct{})}}
 		r.proxies[id] = p
+		go p.proxy.run(p)
 	}
 	r.mu.Unlock()
-	p.hold()
-	p.handle(msg.Data)
-	p.release()
-	_ = msg.Respond(nil)
+	select {
+	case p.proxy.in <- msg:
+	case <-p.proxy.quit:
+	}
+}
+
+// run handles the proxy's messages in order until it is retired, and
+// answers each request once its reply has been sent (over serveOut's
+// subject), so that the player's node learns the owner is alive.
+func (p *proxy) run(c *conn) {
+	for {
+		select {
+		case msg := <-p.in:
+			c.hold()
+			c.handle(msg.Data)
+			c.release()
+			_ = msg.Respond(nil)
+		case <-p.quit:
+			return
+		}
+	}
 }
 
 // serveOut writes what a proxy elsewhere sent to its player here.
@@ -312,6 +333,10 @@ type proxy struct {
 	r    *relay
 	link string
 	to   int64
+
+	in   chan *nats.Msg // messages to run, in order
+	quit chan struct{}  // closed once the proxy is retired
+	stop sync.Once
 }
 
 // send writes a batch of messages to the player's node, as one NATS
@@ -351,7 +376,7 @@ func (r *relay) nodesGone(live map[int64]bool) {
 		c.close(websocket.StatusGoingAway, "the server holding your table stopped; reconnect")
 	}
 	for _, p := range gone {
-		r.s.tables.dropConn(p)
+		r.retire(p)
 	}
 	r.forgetNodes(live)
 }

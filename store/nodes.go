@@ -146,39 +146,50 @@ func (s *Store) Heartbeat(ctx context.Context) ([]TableRow, error) {
 		return nil, errors.New("store: heartbeat of a store that holds no lease")
 	}
 	ttl := time.Duration(s.leaseTTL.Load())
-	var taken []TableRow
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE node_leases SET expires = `+pgNow+` + $2 WHERE fence = $1`, fence, ttl.Milliseconds())
-		if err != nil {
-			return err
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return ErrLeaseLost
-		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM node_leases WHERE expires < `+pgNow); err != nil {
-			return err
-		}
-		rows, err := tx.QueryContext(ctx, `UPDATE server_tables SET owner = $1
-			WHERE status != $2 AND owner NOT IN (SELECT fence FROM node_leases)
-			RETURNING id, game, options, seats, creator, creator_name, spectator_chat, policy, match_id, status, created, unrated`,
-			fence, string(TableOver))
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			r, err := scanTable(rows)
-			if err != nil {
-				return err
-			}
-			taken = append(taken, r)
-		}
-		return rows.Err()
-	})
+	// The renewal commits on its own, first: it must not wait behind
+	// the takeover below, which may wait for a dying node's last batch,
+	// nor behind the serial transactions of accounts (no advisory lock
+	// here), or a busy node would lose its own lease while taking
+	// someone else's.
+	res, err := s.db.ExecContext(ctx, `UPDATE node_leases SET expires = `+pgNow+` + $2 WHERE fence = $1`, fence, ttl.Milliseconds())
 	if err != nil {
-		if errors.Is(err, ErrLeaseLost) {
-			return nil, err
+		return nil, fmt.Errorf("store: heartbeat: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return nil, ErrLeaseLost
+	}
+	// Two nodes taking at once cannot both take a table: the second's
+	// update waits for the first's row locks, and then finds the rows
+	// owned by a live lease.
+	var taken []TableRow
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, fmt.Errorf("store: heartbeat: %w", err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `DELETE FROM node_leases WHERE expires < `+pgNow); err != nil {
+		return nil, fmt.Errorf("store: heartbeat: %w", err)
+	}
+	rows, err := tx.QueryContext(ctx, `UPDATE server_tables SET owner = $1
+		WHERE status != $2 AND owner NOT IN (SELECT fence FROM node_leases)
+		RETURNING id, game, options, seats, creator, creator_name, spectator_chat, policy, match_id, status, created, unrated`,
+		fence, string(TableOver))
+	if err != nil {
+		return nil, fmt.Errorf("store: heartbeat: %w", err)
+	}
+	for rows.Next() {
+		r, err := scanTable(rows)
+		if err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("store: heartbeat: %w", err)
 		}
+		taken = append(taken, r)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: heartbeat: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
 		return nil, fmt.Errorf("store: heartbeat: %w", err)
 	}
 	return taken, nil

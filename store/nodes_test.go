@@ -41,9 +41,14 @@ func tableIDs(rows []TableRow) []string {
 	return ids
 }
 
-// waitExpired waits until a lease of ttl taken now has surely run out on
-// the database's clock.
-func waitExpired(ttl time.Duration) { time.Sleep(ttl + 100*time.Millisecond) }
+// expire makes node's lease run out now, as if the node had stopped
+// beating: the tests wait for no clock.
+func expire(t *testing.T, s *Store, node string) {
+	t.Helper()
+	if _, err := s.db.Exec(`UPDATE node_leases SET expires = 0 WHERE node = $1`, node); err != nil {
+		t.Fatal(err)
+	}
+}
 
 // A node lists only its own tables; when its lease runs out another node
 // takes them with its next heartbeat, and from then on the old node can
@@ -51,8 +56,7 @@ func waitExpired(ttl time.Duration) { time.Sleep(ttl + 100*time.Millisecond) }
 func TestNodeLeaseTakenFencesTheOldNode(t *testing.T) {
 	ctx := context.Background()
 	_, url := postgresBackend.openTemp(t)
-	const ttl = 300 * time.Millisecond
-	a := joinNode(t, url, "a", ttl)
+	a := joinNode(t, url, "a", time.Minute)
 	b := joinNode(t, url, "b", time.Minute)
 	if err := a.CreateMatch(ctx, header("m")); err != nil {
 		t.Fatal(err)
@@ -81,7 +85,7 @@ func TestNodeLeaseTakenFencesTheOldNode(t *testing.T) {
 	if taken, err := b.Heartbeat(ctx); err != nil || len(taken) != 0 {
 		t.Fatalf("b took %v (%v) from a live node", tableIDs(taken), err)
 	}
-	waitExpired(ttl)
+	expire(t, b, "a")
 	taken, err := b.Heartbeat(ctx)
 	if err != nil || !slices.Equal(tableIDs(taken), []string{"ta"}) {
 		t.Fatalf("after a's lease ran out b took %v (%v), want [ta]", tableIDs(taken), err)
@@ -115,8 +119,7 @@ func TestNodeLeaseTakenFencesTheOldNode(t *testing.T) {
 func TestNodeTakeoverKeepsEveryAcknowledgedMove(t *testing.T) {
 	ctx := context.Background()
 	_, url := postgresBackend.openTemp(t)
-	const ttl = 200 * time.Millisecond
-	a := joinNode(t, url, "a", ttl)
+	a := joinNode(t, url, "a", time.Minute)
 	b := joinNode(t, url, "b", time.Minute)
 	var ids []string
 	for _, id := range []string{"m1", "m2", "m3"} {
@@ -151,14 +154,20 @@ func TestNodeTakeoverKeepsEveryAcknowledgedMove(t *testing.T) {
 			}
 		})
 	}
-	time.Sleep(ttl)
-	var taken []TableRow
-	for len(taken) == 0 {
-		var err error
-		if taken, err = b.Heartbeat(ctx); err != nil {
-			t.Fatal(err)
+	// Once every match has some acknowledged moves, a's lease runs out
+	// and b takes over while the appends go on.
+	for {
+		mu.Lock()
+		n := min(len(acked["m1"]), len(acked["m2"]), len(acked["m3"]))
+		mu.Unlock()
+		if n >= 5 {
+			break
 		}
-		time.Sleep(20 * time.Millisecond)
+		time.Sleep(time.Millisecond)
+	}
+	expire(t, b, "a")
+	if taken, err := b.Heartbeat(ctx); err != nil || len(taken) != 3 {
+		t.Fatalf("b took %v (%v), want a's three tables", tableIDs(taken), err)
 	}
 	wg.Wait()
 	for _, id := range ids {

@@ -33,6 +33,13 @@ type loadMatch struct {
 	local          game.State
 	acked          map[int64]string // seq -> move, for every acknowledged move
 	err            error
+	trail          []string // what went wrong on the way, for a failure's message
+}
+
+func (m *loadMatch) note(format string, args ...any) {
+	if len(m.trail) < 40 {
+		m.trail = append(m.trail, fmt.Sprintf(format, args...))
+	}
 }
 
 // TestNodesSIGKILLUnderLoad: twelve Dots and Boxes matches between
@@ -186,7 +193,7 @@ func (m *loadMatch) play(ctx context.Context, dial func(*loadSeat) error, moves 
 	}
 	for m.local.Outcome() == nil {
 		if time.Now().After(deadline) {
-			return fmt.Errorf("not over after 2 minutes, at seq %d", m.f.Seq)
+			return fmt.Errorf("not over after 2 minutes, at seq %d; on the way: %q", m.f.Seq, m.trail)
 		}
 		for i, s := range m.seats {
 			if !broken(s) {
@@ -201,6 +208,7 @@ func (m *loadMatch) play(ctx context.Context, dial func(*loadSeat) error, moves 
 			}
 			if i == 0 {
 				if _, err := m.f.Watch(ctx, s.conn); err != nil {
+					m.note("seat 0 watch at %d: %v", m.f.Seq, err)
 					s.conn.CloseNow() // the table may not be taken over yet
 					continue
 				}
@@ -225,7 +233,10 @@ func (m *loadMatch) play(ctx context.Context, dial func(*loadSeat) error, moves 
 				m.acked[seq] = string(mv)
 				moves.Add(1)
 			case client.Code(err) == "unavailable" || errors.Is(err, client.ErrClosed) || cctx.Err() != nil:
+				m.note("seat %d play at %d: %v", seat, m.f.Seq, err)
 				m.seats[seat].conn.CloseNow()
+			default:
+				m.note("seat %d play at %d refused: %v", seat, m.f.Seq, err)
 			}
 		}
 		// Take the pushes up to the acknowledged move (or what came, for a

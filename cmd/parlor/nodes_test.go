@@ -16,9 +16,11 @@ import (
 	"github.com/parlor-games/parlor/store/storetest"
 )
 
-// nodeLease is the nodes' lease in these tests: the shortest parlor serve
-// allows, so that a failover is quick to wait for.
-const nodeLease = 2 * time.Second
+// nodeLease is the nodes' lease in these tests: short, so that a
+// failover is quick to wait for, but long enough that a node starved of
+// CPU by a loaded test machine (the race detector, other packages'
+// tests) still renews its lease in time.
+const nodeLease = 5 * time.Second
 
 // startNode runs parlor serve as node name over the PostgreSQL database
 // at url, forwarding over the NATS server at bus.
