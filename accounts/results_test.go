@@ -518,18 +518,27 @@ func TestConcurrentResultsAllCounted(t *testing.T) {
 	}
 }
 
-// failingStore fails every write of results while fail is set, as a full
-// disk would.
+// failingStore makes every count of results fail halfway through its
+// writes while fail is set: a second insert of a user's statistics, which
+// the database refuses.
 type failingStore struct {
 	Store
 	fail bool
 }
 
-func (f *failingStore) RecordResult(ctx context.Context, r store.Result, also ...store.Stmt) error {
-	if f.fail {
-		return errors.New("disk full")
+func (f *failingStore) CountResult(ctx context.Context, c store.Count, tally func(*store.Tally) (store.Result, error), also ...store.Stmt) error {
+	if !f.fail {
+		return f.Store.CountResult(ctx, c, tally, also...)
 	}
-	return f.Store.RecordResult(ctx, r, also...)
+	return f.Store.CountResult(ctx, c, func(t *store.Tally) (store.Result, error) {
+		r, err := tally(t)
+		if err == nil && len(r.Stats) > 0 {
+			again := r.Stats[0]
+			again.Exists = false
+			r.Stats = append(r.Stats, again)
+		}
+		return r, err
+	}, also...)
 }
 
 // The caller's statements are stored with the result, and a failing

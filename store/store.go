@@ -85,6 +85,10 @@ type Store struct {
 	// writes, in nanoseconds (see SetCommitDelay).
 	commitDelay atomic.Int64
 
+	// counts keeps counts of results sharing a user apart in this
+	// process (see CountResult).
+	counts countLocks
+
 	// prepared holds read statements prepared once, by query text (see
 	// query).
 	prepared sync.Map
