@@ -84,24 +84,6 @@ func (s *Store) HeldAchievements(ctx context.Context, game string, ids []int64) 
 	return scanHeld(rows)
 }
 
-// heldIn is HeldAchievements inside a transaction, for a count that has
-// its users locked (see CountResult).
-func heldIn(ctx context.Context, tx *sql.Tx, game string, ids []int64) (map[Held]bool, error) {
-	if len(ids) == 0 {
-		return map[Held]bool{}, nil
-	}
-	args := make([]any, 0, len(ids)+1)
-	args = append(args, game)
-	for _, id := range ids {
-		args = append(args, id)
-	}
-	rows, err := tx.QueryContext(ctx, heldQuery(len(ids)), args...)
-	if err != nil {
-		return nil, err
-	}
-	return scanHeld(rows)
-}
-
 func heldQuery(n int) string {
 	return `SELECT user_id, achievement FROM accounts_achievements
 		WHERE game = $1 AND user_id IN (` + params(2, n) + `)`

@@ -3,11 +3,15 @@ package store
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"slices"
 	"sync"
 	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib"
 )
 
 // Counting a finished match: reading its players' statistics, letting the
@@ -144,95 +148,197 @@ func lockUsers(n int) string {
 // the same match under way elsewhere makes it wait for that one's end.
 const countIfNew = insertCount + ` ON CONFLICT (match_id) DO NOTHING`
 
-// countInTx is CountResult on PostgreSQL.
-func (s *Store) countInTx(ctx context.Context, c Count, tally func(*Tally) (Result, error), also []Stmt) (err error) {
-	tx, err := s.db.BeginTx(ctx, nil)
+// countInTx is CountResult on PostgreSQL. It talks to its connection
+// through pgx rather than database/sql so that it can send statements in
+// batches: the transaction costs three round trips to the database (four
+// when an achievement may be earned) instead of one per statement, and
+// the users' rows stay locked for that much less time.
+func (s *Store) countInTx(ctx context.Context, c Count, tally func(*Tally) (Result, error), also []Stmt) error {
+	conn, err := s.db.Conn(ctx)
 	if err != nil {
 		return fmt.Errorf("store: counting match %q: %w", c.Match, err)
 	}
-	committed := false
-	defer func() {
-		if !committed {
-			_ = tx.Rollback()
+	defer conn.Close()
+	var counted error
+	err = conn.Raw(func(dc any) error {
+		pc := dc.(*stdlib.Conn).Conn()
+		counted = s.countOn(ctx, pc, c, tally, also)
+		if pc.PgConn().TxStatus() == 'I' {
+			return nil
 		}
-	}()
-	exec := func(st Stmt) (sql.Result, error) {
-		args, err := pgArgs(st.args)
-		if err != nil {
-			return nil, err
+		// Still inside the transaction: it failed, or ctx ended on the
+		// way. It must not go back to the pool like that.
+		rctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if _, err := pc.Exec(rctx, "ROLLBACK"); err != nil || pc.PgConn().TxStatus() != 'I' {
+			return driver.ErrBadConn
 		}
-		return tx.ExecContext(ctx, st.query, args...)
+		return nil
+	})
+	if counted != nil {
+		return counted
 	}
+	if err != nil {
+		return fmt.Errorf("store: counting match %q: %w", c.Match, err)
+	}
+	return nil
+}
+
+// countOn runs countInTx's transaction on pc. On error it may leave the
+// transaction open, for its caller to roll back.
+func (s *Store) countOn(ctx context.Context, pc *pgx.Conn, c Count, tally func(*Tally) (Result, error), also []Stmt) error {
 	fail := func(err error) error {
 		if isFenced(err) {
 			return ErrLeaseLost
 		}
 		return fmt.Errorf("store: counting match %q: %w", c.Match, err)
 	}
+	users := make([]any, len(c.Users))
+	for i, id := range c.Users {
+		users[i] = id
+	}
+
+	// First round trip: begin, lock, mark, read.
+	b := &pgx.Batch{}
+	b.Queue(`BEGIN`)
 	if f := s.fence.Load(); f != 0 {
 		// Holds the lease row until the commit, as a batch of the
 		// writer does: a node taking this one's tables waits for it.
-		if _, err := tx.ExecContext(ctx, `SELECT parlor_fence($1)`, f); err != nil {
-			return fail(err)
-		}
+		b.Queue(`SELECT parlor_fence($1)`, f)
 	}
-	stats := make(map[int64]StatsRow, len(c.Users))
-	if len(c.Users) > 0 {
-		args := make([]any, 0, len(c.Users)+1)
-		args = append(args, c.Game)
-		for _, id := range c.Users {
-			args = append(args, id)
-		}
-		if _, err := tx.ExecContext(ctx, lockUsers(len(c.Users)), args[1:]...); err != nil {
-			return fail(err)
-		}
-		rows, err := tx.QueryContext(ctx, statsInGame(len(c.Users)), args...)
-		if err != nil {
-			return fail(err)
-		}
-		if err := scanStatsRows(rows, stats); err != nil {
-			return fail(err)
-		}
+	if len(users) > 0 {
+		b.Queue(lockUsers(len(users)), users...)
 	}
 	// The mark comes after the locks: with every user of the match
 	// locked, the order in which marks are numbered (seq) is the order
 	// in which each user's counts read and wrote.
 	if c.Match != "" {
-		res, err := exec(Stmt{countIfNew, []any{c.Match, c.Game, millis(c.At)}})
-		if err != nil {
-			return fail(err)
-		}
-		if n, err := res.RowsAffected(); err != nil {
-			return fail(err)
-		} else if n == 0 {
-			return ErrCounted
-		}
+		b.Queue(countIfNew, c.Match, c.Game, millis(c.At))
 	}
+	if len(users) > 0 {
+		b.Queue(statsInGame(len(users)), append([]any{c.Game}, users...)...)
+	}
+	br := pc.SendBatch(ctx, b)
+	stats, err := readCountStart(br, b.Len()-boolInt(len(users) > 0)-boolInt(c.Match != ""), c.Match != "", len(users) > 0)
+	if cerr := br.Close(); err == nil && cerr != nil {
+		err = cerr
+	}
+	if errors.Is(err, ErrCounted) {
+		return err
+	}
+	if err != nil {
+		return fail(err)
+	}
+
 	r, err := tally(&Tally{Stats: stats, held: func() (map[Held]bool, error) {
-		return heldIn(ctx, tx, c.Game, c.Users)
+		return heldOn(ctx, pc, c.Game, users)
 	}})
 	if err != nil {
 		return err
 	}
+
+	// Last round trip: write, commit.
+	b = &pgx.Batch{}
 	for _, st := range append(resultStmts(r, len(also)), also...) {
-		if _, err := exec(st); err != nil {
+		args, err := pgArgs(st.args)
+		if err != nil {
 			return fail(err)
 		}
+		b.Queue(st.query, args...)
 	}
-	if err := tx.Commit(); err != nil {
-		// The connection may have failed after the database committed.
-		// A match with an id says which: its mark is there or not.
+	b.Queue(`COMMIT`)
+	br = pc.SendBatch(ctx, b)
+	for range b.Len() {
+		if _, err = br.Exec(); err != nil {
+			break
+		}
+	}
+	if cerr := br.Close(); err == nil && cerr != nil {
+		err = cerr
+	}
+	if err != nil && !pc.IsClosed() {
+		// The database answered: the transaction failed, and nothing
+		// of it is stored.
+		return fail(err)
+	}
+	if err != nil {
+		// The connection was lost, perhaps after the database
+		// committed. A match with an id says which: its mark is there
+		// or not.
 		if c.Match != "" {
 			var n int
 			if qerr := s.db.QueryRowContext(ctx, countedMatch, c.Match).Scan(&n); qerr == nil && n > 0 {
-				committed = true
 				return nil
 			}
 		}
 		return fail(err)
 	}
-	committed = true
 	return nil
+}
+
+// readCountStart reads the answers to countOn's first batch: heads
+// statements whose rows do not matter (begin, fence, lock), then the
+// mark if marked, then the statistics if read.
+func readCountStart(br pgx.BatchResults, heads int, marked, read bool) (map[int64]StatsRow, error) {
+	for range heads {
+		if _, err := br.Exec(); err != nil {
+			return nil, err
+		}
+	}
+	if marked {
+		tag, err := br.Exec()
+		if err != nil {
+			return nil, err
+		}
+		if tag.RowsAffected() == 0 {
+			return nil, ErrCounted
+		}
+	}
+	stats := map[int64]StatsRow{}
+	if !read {
+		return stats, nil
+	}
+	rows, err := br.Query()
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var played, won, tied *int64
+		var rating, rd, vol *float64
+		if err := rows.Scan(&id, &played, &won, &tied, &rating, &rd, &vol); err != nil {
+			return nil, err
+		}
+		var r StatsRow
+		if played != nil {
+			r = StatsRow{Exists: true, Stats: GameStats{Played: *played, Won: *won, Tied: *tied,
+				Rating: *rating, RD: *rd, Volatility: *vol}}
+		}
+		stats[id] = r
+	}
+	return stats, rows.Err()
+}
+
+// heldOn is HeldAchievements inside countOn's transaction.
+func heldOn(ctx context.Context, pc *pgx.Conn, game string, users []any) (map[Held]bool, error) {
+	held := map[Held]bool{}
+	if len(users) == 0 {
+		return held, nil
+	}
+	rows, err := pc.Query(ctx, heldQuery(len(users)), append([]any{game}, users...)...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var k Held
+		if err := rows.Scan(&k.UserID, &k.Achievement); err != nil {
+			return nil, err
+		}
+		held[k] = true
+	}
+	return held, rows.Err()
 }
 
 // scanStatsRows reads the rows of statsInGame into out, and closes them.
