@@ -5,6 +5,7 @@ import (
 	"errors"
 	"slices"
 	"testing"
+	"time"
 )
 
 // plusOne is a tally that adds a played game to each user's statistics.
@@ -90,4 +91,40 @@ func TestCountResultOnce(t *testing.T) {
 			t.Fatal("a count naming a user twice was accepted")
 		}
 	})
+}
+
+// A node whose lease another node took can no longer count a match, as it
+// can no longer write anything: the node that took its tables counts it.
+func TestCountFencedByLease(t *testing.T) {
+	ctx := context.Background()
+	_, url := postgresBackend.openTemp(t)
+	const ttl = 300 * time.Millisecond
+	a := joinNode(t, url, "a", ttl)
+	b := joinNode(t, url, "b", time.Minute)
+	ann, bob := mustUser(t, a, "ann", false), mustUser(t, a, "bob", false)
+	var calls int
+	c := Count{Match: "m1", Game: "dots", Users: []int64{ann, bob}, At: t0}
+	if err := a.CountResult(ctx, c, plusOne(&calls)); err != nil {
+		t.Fatal(err)
+	}
+	waitExpired(ttl)
+	if _, err := b.Heartbeat(ctx); err != nil {
+		t.Fatal(err)
+	}
+	c.Match = "m2"
+	if err := a.CountResult(ctx, c, plusOne(&calls), a.SaveTableStmt(tableRow("ta", "m2", TableOver))); !errors.Is(err, ErrLeaseLost) {
+		t.Fatalf("a fenced node's count: %v, want ErrLeaseLost", err)
+	}
+	if err := b.CountResult(ctx, c, plusOne(&calls)); err != nil {
+		t.Fatalf("the count on the node that took over: %v", err)
+	}
+	if got, err := b.CountedMatches(ctx); err != nil || !slices.Equal(got, []string{"m1", "m2"}) {
+		t.Fatalf("counted: %v %v, want m1 m2", got, err)
+	}
+	if got, _ := b.StatsInGame(ctx, "dots", []int64{ann}); got[ann].Stats.Played != 2 {
+		t.Fatalf("ann: %+v, want 2 played", got[ann])
+	}
+	if _, err := b.Table(ctx, "ta"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("the fenced count's table row was stored: %v", err)
+	}
 }
