@@ -113,13 +113,13 @@ type Result struct {
 	Grants []Grant // achievements earned; one already held is left as it is
 }
 
-// RecordResult stores a counted match in the writer's next group commit,
-// together with the caller's statements in also (a server stores the
-// table's row, marked over, with them: see SaveTableStmt): all of them or,
-// if one fails, none. A match's end so shares its commit and its sync with
-// the moves of every other match rather than paying for its own, and a
-// crash can neither lose the count nor, once the mark is stored, repeat
-// it.
+// RecordResult stores r in the writer's next group commit, together with
+// the caller's statements in also: all of them or, if one fails, none.
+// It keeps nothing apart: statistics read earlier may have changed by the
+// time it writes, on another server if not on this one. Counting a
+// finished match is CountResult's job, which reads and writes the
+// statistics with their users kept apart and counts a match once;
+// RecordResult is for writes computed from nothing read (a test).
 //
 // The writer does not check foreign keys: the caller must have found the
 // users (StatsInGame) first.
