@@ -574,3 +574,29 @@ func TestRecordMatchAlsoIsAtomic(t *testing.T) {
 		t.Errorf("alice's achievements: %+v, want one", got)
 	}
 }
+
+// A match counted a second time (a server that counts it again after a
+// restart, say) changes nothing and announces nothing.
+func TestMatchCountedOnce(t *testing.T) {
+	ctx := context.Background()
+	s, _ := newService(t, Options{})
+	a, b := mustRegister(t, s, "alice"), mustRegister(t, s, "bob")
+	m := Match{ID: "m1", Game: "dots", Seats: []SeatResult{{UserID: a.ID, Result: Won}, {UserID: b.ID, Result: Lost}}}
+	rec, err := s.CountMatch(ctx, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rec.Granted) != 1 {
+		t.Fatalf("the first count granted %+v, want alice's first win", rec.Granted)
+	}
+	again, err := s.CountMatch(ctx, m)
+	if !errors.Is(err, ErrCounted) {
+		t.Fatalf("the second count: %v, want ErrCounted", err)
+	}
+	if len(again.Granted) != 0 {
+		t.Errorf("the second count granted %+v", again.Granted)
+	}
+	if st := statsOf(t, s, a.ID, "dots"); st.Played != 1 || st.Won != 1 || st.Rating != rec.Stats[a.ID].Rating {
+		t.Errorf("alice after two counts of one match: %+v, want %+v", st, rec.Stats[a.ID])
+	}
+}

@@ -124,11 +124,19 @@ func (s *Store) countInWriter(ctx context.Context, c Count, tally func(*Tally) (
 	}
 	stmts := resultStmts(r, len(also)+1)
 	if c.Match != "" {
-		// A plain insert: were the match counted after all, the whole
-		// batch would fail rather than count it again.
+		// A plain insert: were the match counted meanwhile after all (a
+		// match without users takes no lock), the whole batch fails
+		// rather than count it again.
 		stmts = append(stmts, Stmt{insertCount, []any{c.Match, c.Game, millis(c.At)}})
 	}
-	return s.ExecAll(ctx, append(stmts, also...)...)
+	err = s.ExecAll(ctx, append(stmts, also...)...)
+	if err != nil && c.Match != "" {
+		var n int
+		if qerr := s.db.QueryRowContext(ctx, countedMatch, c.Match).Scan(&n); qerr == nil && n > 0 {
+			return ErrCounted
+		}
+	}
+	return err
 }
 
 // lockUsers locks the users' rows until the transaction ends. FOR NO KEY
