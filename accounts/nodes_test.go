@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -158,7 +159,7 @@ func TestCountsOfTwoServersAddUp(t *testing.T) {
 		}
 		n := 0
 		for _, k := range wantKeys {
-			if k[:len(name)+1] == name+" " {
+			if strings.HasPrefix(k, name+" ") {
 				n++
 			}
 		}
