@@ -82,14 +82,15 @@ type Store interface {
 	SessionUser(ctx context.Context, tokenHash string) (store.User, time.Time, error)
 	ExtendSession(ctx context.Context, tokenHash string, expires time.Time) error
 
-	StatsInGame(ctx context.Context, game string, ids []int64) (map[int64]store.StatsRow, error)
 	StatsFor(ctx context.Context, ids []int64) (map[int64]map[string]store.GameStats, error)
-	// RecordResult stores a counted match and the caller's statements
-	// in also together, in the store's group commit.
-	RecordResult(ctx context.Context, r store.Result, also ...store.Stmt) error
+	// CountResult reads the statistics of a finished match's users,
+	// passes them to tally, and stores what tally returns and the
+	// caller's statements in also together; counts sharing a user run
+	// one after the other, across every server sharing the database, and
+	// a match is counted once (store.ErrCounted).
+	CountResult(ctx context.Context, c store.Count, tally func(*store.Tally) (store.Result, error), also ...store.Stmt) error
 
 	GrantAchievements(ctx context.Context, grants []store.Grant) ([]bool, error)
-	HeldAchievements(ctx context.Context, game string, ids []int64) (map[store.Held]bool, error)
 	Achievements(ctx context.Context, userID int64, onlyUnannounced bool) ([]store.Earned, error)
 	MarkAnnounced(ctx context.Context, userID int64, ids []string) error
 }
@@ -113,8 +114,6 @@ type Service struct {
 	// dummyHash is verified against when a login names no account, so an
 	// unknown name costs as much time as a wrong password.
 	dummyHash string
-
-	results resultLocks
 }
 
 // New returns a Service over st. Call Init before use.

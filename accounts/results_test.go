@@ -518,18 +518,27 @@ func TestConcurrentResultsAllCounted(t *testing.T) {
 	}
 }
 
-// failingStore fails every write of results while fail is set, as a full
-// disk would.
+// failingStore makes every count of results fail halfway through its
+// writes while fail is set: a second insert of a user's statistics, which
+// the database refuses.
 type failingStore struct {
 	Store
 	fail bool
 }
 
-func (f *failingStore) RecordResult(ctx context.Context, r store.Result, also ...store.Stmt) error {
-	if f.fail {
-		return errors.New("disk full")
+func (f *failingStore) CountResult(ctx context.Context, c store.Count, tally func(*store.Tally) (store.Result, error), also ...store.Stmt) error {
+	if !f.fail {
+		return f.Store.CountResult(ctx, c, tally, also...)
 	}
-	return f.Store.RecordResult(ctx, r, also...)
+	return f.Store.CountResult(ctx, c, func(t *store.Tally) (store.Result, error) {
+		r, err := tally(t)
+		if err == nil && len(r.Stats) > 0 {
+			again := r.Stats[0]
+			again.Exists = false
+			r.Stats = append(r.Stats, again)
+		}
+		return r, err
+	}, also...)
 }
 
 // The caller's statements are stored with the result, and a failing
@@ -563,5 +572,31 @@ func TestRecordMatchAlsoIsAtomic(t *testing.T) {
 	}
 	if len(got) != 1 {
 		t.Errorf("alice's achievements: %+v, want one", got)
+	}
+}
+
+// A match counted a second time (a server that counts it again after a
+// restart, say) changes nothing and announces nothing.
+func TestMatchCountedOnce(t *testing.T) {
+	ctx := context.Background()
+	s, _ := newService(t, Options{})
+	a, b := mustRegister(t, s, "alice"), mustRegister(t, s, "bob")
+	m := Match{ID: "m1", Game: "dots", Seats: []SeatResult{{UserID: a.ID, Result: Won}, {UserID: b.ID, Result: Lost}}}
+	rec, err := s.CountMatch(ctx, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rec.Granted) != 1 {
+		t.Fatalf("the first count granted %+v, want alice's first win", rec.Granted)
+	}
+	again, err := s.CountMatch(ctx, m)
+	if !errors.Is(err, ErrCounted) {
+		t.Fatalf("the second count: %v, want ErrCounted", err)
+	}
+	if len(again.Granted) != 0 {
+		t.Errorf("the second count granted %+v", again.Granted)
+	}
+	if st := statsOf(t, s, a.ID, "dots"); st.Played != 1 || st.Won != 1 || st.Rating != rec.Stats[a.ID].Rating {
+		t.Errorf("alice after two counts of one match: %+v, want %+v", st, rec.Stats[a.ID])
 	}
 }

@@ -3,8 +3,7 @@ package accounts
 import (
 	"context"
 	"fmt"
-	"slices"
-	"sync"
+	"time"
 
 	"github.com/parlor-games/parlor/store"
 )
@@ -75,15 +74,37 @@ type Recorded struct {
 	Stats map[int64]Stats
 }
 
-// RecordMatch counts a finished match of game: played, won and tied for
-// every human seat (bot opponents included), Glicko-2 ratings between the
-// human seats (accounts and guests alike), and any achievements this
-// earns. The caller's statements in also (made by the store: a server's
-// is its table's row, marked over) are stored in the same transaction, so
+// Match is a finished match to count.
+type Match struct {
+	// ID is the match's id, which makes the count happen at most once
+	// (see CountMatch). Empty for a match without one.
+	ID    string
+	Game  string
+	Seats []SeatResult
+}
+
+// ErrCounted is returned by CountMatch for a match whose results were
+// counted already, by this server or another sharing the database: the
+// caller need do nothing more, since whoever counted it stored the
+// caller's statements too.
+var ErrCounted = store.ErrCounted
+
+// RecordMatch is CountMatch for a match without an id: every call counts.
+func (s *Service) RecordMatch(ctx context.Context, game string, seats []SeatResult, also ...store.Stmt) (Recorded, error) {
+	return s.CountMatch(ctx, Match{Game: game, Seats: seats}, also...)
+}
+
+// CountMatch counts a finished match: played, won and tied for every
+// human seat (bot opponents included), Glicko-2 ratings between the human
+// seats (accounts and guests alike), and any achievements this earns. The
+// caller's statements in also (made by the store: a server's is its
+// table's row, marked over) are stored with the count, all or none, so
 // that a crash can neither lose the count nor, once the match is marked,
-// repeat it. Everything is written in one transaction, the store's group
-// commit (Store.RecordResult): on error nothing is recorded, also
-// included.
+// repeat it; on error nothing is recorded, also included.
+//
+// A match with an ID is counted once, even when two servers sharing a
+// database both try (one took the other's tables over while the other
+// was still finishing, say): the second gets ErrCounted.
 //
 // A user holding several seats (a hot-seat game against oneself) gets
 // nothing recorded: such a match says nothing about their skill, and
@@ -94,13 +115,14 @@ type Recorded struct {
 // the match is one rating period for each of them, computed from everyone's
 // rating before the match.
 //
-// The statistics are read, updated and written back while the match's
-// users are locked against other matches' results (see resultLocks), so
-// two matches of one user ending at once are both counted, one after the
-// other. The lock is in this process: servers sharing a database
-// (multi-node) would need the read and the write in one database
-// transaction, or a lock in the database, instead.
-func (s *Service) RecordMatch(ctx context.Context, game string, seats []SeatResult, also ...store.Stmt) (Recorded, error) {
+// Two matches sharing a user that end at once, on one server or on two,
+// are counted one after the other: the store (Store.CountResult) holds
+// the users' statistics from the read to the write, so the second match
+// starts from the ratings and counts the first one left, and a threshold
+// achievement is granted, and announced, by the first match to reach it
+// only.
+func (s *Service) CountMatch(ctx context.Context, m Match, also ...store.Stmt) (Recorded, error) {
+	game, seats := m.Game, m.Seats
 	if game == "" {
 		return Recorded{}, invalid("a game is required")
 	}
@@ -124,19 +146,37 @@ func (s *Service) RecordMatch(ctx context.Context, game string, seats []SeatResu
 			ids = append(ids, st.UserID)
 		}
 	}
-	if len(humans) == 0 {
-		return Recorded{}, s.st.RecordResult(ctx, store.Result{}, also...)
-	}
-
-	unlock := s.results.lock(ids)
-	defer unlock()
-	before, exists, err := s.statsBefore(ctx, game, ids)
+	now := s.now()
+	var rec Recorded
+	err := s.st.CountResult(ctx, store.Count{Match: m.ID, Game: game, Users: ids, At: now}, func(t *store.Tally) (store.Result, error) {
+		var writes store.Result
+		var err error
+		rec, writes, err = tally(game, humans, t, now)
+		return writes, err
+	}, also...)
 	if err != nil {
 		return Recorded{}, err
 	}
-	now := s.now()
+	return rec, nil
+}
+
+// tally computes what a match changes, from the statistics and
+// achievements its users had before it (t): what the caller is told, and
+// what the store is to write.
+func tally(game string, humans []SeatResult, t *store.Tally, now time.Time) (Recorded, store.Result, error) {
 	rec := Recorded{Stats: make(map[int64]Stats, len(humans))}
 	var writes store.Result
+	before := make([]Stats, len(humans))
+	for i, h := range humans {
+		row, ok := t.Stats[h.UserID]
+		if !ok {
+			return Recorded{}, store.Result{}, fmt.Errorf("accounts: recording %s: user %d: %w", game, h.UserID, ErrNotFound)
+		}
+		before[i] = newStats()
+		if row.Exists {
+			before[i] = statsOfStored(row.Stats)
+		}
+	}
 	type earned struct {
 		userID int64
 		rule   Rule
@@ -169,7 +209,7 @@ func (s *Service) RecordMatch(ctx context.Context, game string, seats []SeatResu
 			st.Rating, st.RD, st.Volatility = r.R, r.RD, r.Vol
 		}
 		rec.Stats[h.UserID] = st
-		writes.Stats = append(writes.Stats, store.StatsWrite{UserID: h.UserID, Game: game, Stats: storedStats(st), Exists: exists[i]})
+		writes.Stats = append(writes.Stats, store.StatsWrite{UserID: h.UserID, Game: game, Stats: storedStats(st), Exists: t.Stats[h.UserID].Exists})
 		for _, r := range rules {
 			if r.Game == game && !r.Tutorial && r.Earned != nil && r.Earned(Event{Stats: st, Seat: h}) {
 				candidates = append(candidates, earned{h.UserID, r})
@@ -179,9 +219,9 @@ func (s *Service) RecordMatch(ctx context.Context, game string, seats []SeatResu
 	if len(candidates) > 0 {
 		// Most earned rules were earned before (a first win, again): only
 		// the ones not yet held are granted and announced.
-		held, err := s.heldAchievements(ctx, game, ids)
+		held, err := t.Held()
 		if err != nil {
-			return Recorded{}, err
+			return Recorded{}, store.Result{}, err
 		}
 		for _, c := range candidates {
 			if held[store.Held{UserID: c.userID, Achievement: c.rule.ID}] {
@@ -191,10 +231,7 @@ func (s *Service) RecordMatch(ctx context.Context, game string, seats []SeatResu
 			rec.Granted = append(rec.Granted, Granted{UserID: c.userID, Achievement: c.rule.achievement(now)})
 		}
 	}
-	if err := s.st.RecordResult(ctx, writes, also...); err != nil {
-		return Recorded{}, err
-	}
-	return rec, nil
+	return rec, writes, nil
 }
 
 func storedStats(st Stats) store.GameStats {
@@ -203,88 +240,6 @@ func storedStats(st Stats) store.GameStats {
 
 func statsOfStored(st store.GameStats) Stats {
 	return Stats{Played: st.Played, Won: st.Won, Tied: st.Tied, Rating: st.Rating, RD: st.RD, Volatility: st.Volatility}
-}
-
-// statsBefore reads the statistics in game of each of ids (new users get
-// newStats), and whether a row exists, in one query. A user who does not
-// exist is ErrNotFound.
-func (s *Service) statsBefore(ctx context.Context, game string, ids []int64) ([]Stats, []bool, error) {
-	found, err := s.st.StatsInGame(ctx, game, ids)
-	if err != nil {
-		return nil, nil, err
-	}
-	before := make([]Stats, len(ids))
-	exists := make([]bool, len(ids))
-	for i, id := range ids {
-		row, ok := found[id]
-		if !ok {
-			return nil, nil, fmt.Errorf("accounts: recording %s: user %d: %w", game, id, ErrNotFound)
-		}
-		before[i], exists[i] = newStats(), row.Exists
-		if row.Exists {
-			before[i] = statsOfStored(row.Stats)
-		}
-	}
-	return before, exists, nil
-}
-
-// heldAchievements returns which achievements of game the users hold.
-func (s *Service) heldAchievements(ctx context.Context, game string, ids []int64) (map[store.Held]bool, error) {
-	return s.st.HeldAchievements(ctx, game, ids)
-}
-
-// resultLocks serialise the results of matches that share a user. A result
-// reads the users' statistics, outside any transaction, and writes them
-// back later, when its commit (possibly a group commit shared with other
-// writes) comes: without the lock a second match of the same user ending
-// meanwhile would read the same statistics, and one of the two results
-// would be lost.
-type resultLocks struct {
-	mu sync.Mutex
-	m  map[int64]*userLock
-}
-
-type userLock struct {
-	mu    sync.Mutex
-	users int // holders and waiters, so that the last one frees it
-}
-
-// lock locks every user of ids (in increasing order, so that two results
-// never wait on each other) and returns the function that unlocks them.
-func (l *resultLocks) lock(ids []int64) (unlock func()) {
-	ids = slices.Clone(ids)
-	slices.Sort(ids)
-	ids = slices.Compact(ids)
-	locks := make([]*userLock, len(ids))
-	l.mu.Lock()
-	if l.m == nil {
-		l.m = map[int64]*userLock{}
-	}
-	for i, id := range ids {
-		ul := l.m[id]
-		if ul == nil {
-			ul = &userLock{}
-			l.m[id] = ul
-		}
-		ul.users++
-		locks[i] = ul
-	}
-	l.mu.Unlock()
-	for _, ul := range locks {
-		ul.mu.Lock()
-	}
-	return func() {
-		for _, ul := range locks {
-			ul.mu.Unlock()
-		}
-		l.mu.Lock()
-		for i, id := range ids {
-			if locks[i].users--; locks[i].users == 0 {
-				delete(l.m, id)
-			}
-		}
-		l.mu.Unlock()
-	}
 }
 
 // StatsFor returns the statistics of each of userIDs per game, for the

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/parlor-games/parlor/accounts"
@@ -115,9 +116,13 @@ func (t *table) finish(u match.Update) {
 		}
 		return
 	}
-	rec, err := t.s.cfg.Accounts.RecordMatch(ctx, t.game, res, t.s.cfg.Store.SaveTableStmt(row))
+	rec, err := t.s.cfg.Accounts.CountMatch(ctx, accounts.Match{ID: row.MatchID, Game: t.game, Seats: res}, t.s.cfg.Store.SaveTableStmt(row))
 	if err != nil {
-		t.s.log.Error("record result", "table", t.id, "err", err)
+		if errors.Is(err, accounts.ErrCounted) {
+			t.s.log.Info("result counted already", "table", t.id, "match", row.MatchID)
+		} else {
+			t.s.log.Error("record result", "table", t.id, "err", err)
+		}
 		// The table is over all the same.
 		if err := t.s.cfg.Store.SaveTable(ctx, row); err != nil {
 			t.s.log.Error("persist table", "table", t.id, "err", err)

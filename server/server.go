@@ -37,9 +37,11 @@ type Accounts interface {
 	// Authenticate returns the user behind a request's session cookie.
 	Authenticate(r *http.Request) (accounts.User, error)
 	StatsFor(ctx context.Context, userIDs []int64) (map[int64]map[string]accounts.Stats, error)
-	// RecordMatch counts a finished match, storing the statements in also
-	// (the table's row, from Store.SaveTableStmt) in the same transaction.
-	RecordMatch(ctx context.Context, game string, seats []accounts.SeatResult, also ...store.Stmt) (accounts.Recorded, error)
+	// CountMatch counts a finished match once, storing the statements in
+	// also (the table's row, from Store.SaveTableStmt) in the same
+	// transaction; accounts.ErrCounted if it was counted already (by
+	// another node that took the table over, say).
+	CountMatch(ctx context.Context, m accounts.Match, also ...store.Stmt) (accounts.Recorded, error)
 	Unannounced(ctx context.Context, userID int64) ([]accounts.Achievement, error)
 	MarkAnnounced(ctx context.Context, userID int64, ids []string) error
 }

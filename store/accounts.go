@@ -69,6 +69,16 @@ var accountsSchema = []string{
 			announced INTEGER NOT NULL,
 			PRIMARY KEY (user_id, achievement)
 		)`,
+	// The matches whose results were counted (see CountResult): the
+	// unique match id is what keeps a match from being counted twice,
+	// and seq, numbered as they are counted, is the order in which they
+	// changed their players' statistics.
+	`CREATE TABLE IF NOT EXISTS accounts_results (
+			seq INTEGER PRIMARY KEY,
+			match_id TEXT NOT NULL UNIQUE,
+			game TEXT NOT NULL,
+			at_ms BIGINT NOT NULL
+		)`,
 }
 
 // User is a row of accounts_users as the accounts package reads it.

@@ -77,11 +77,20 @@ func (s *Store) HeldAchievements(ctx context.Context, game string, ids []int64) 
 	for _, id := range ids {
 		args = append(args, id)
 	}
-	rows, err := s.query(ctx, `SELECT user_id, achievement FROM accounts_achievements
-		WHERE game = $1 AND user_id IN (`+params(2, len(ids))+`)`, args...)
+	rows, err := s.query(ctx, heldQuery(len(ids)), args...)
 	if err != nil {
 		return nil, err
 	}
+	return scanHeld(rows)
+}
+
+func heldQuery(n int) string {
+	return `SELECT user_id, achievement FROM accounts_achievements
+		WHERE game = $1 AND user_id IN (` + params(2, n) + `)`
+}
+
+// scanHeld reads the rows of heldQuery, and closes them.
+func scanHeld(rows *sql.Rows) (map[Held]bool, error) {
 	defer rows.Close()
 	held := map[Held]bool{}
 	for rows.Next() {

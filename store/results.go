@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 )
 
 // The statistics of users per game (accounts_stats) and how the results
@@ -36,29 +35,23 @@ func (s *Store) StatsInGame(ctx context.Context, game string, ids []int64) (map[
 	for _, id := range ids {
 		args = append(args, id)
 	}
-	rows, err := s.query(ctx, `SELECT u.id, s.played, s.won, s.tied, s.rating, s.rd, s.volatility
-		FROM accounts_users u LEFT JOIN accounts_stats s ON s.user_id = u.id AND s.game = $1
-		WHERE u.id IN (`+params(2, len(ids))+`)`, args...)
+	rows, err := s.query(ctx, statsInGame(len(ids)), args...)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
 	out := make(map[int64]StatsRow, len(ids))
-	for rows.Next() {
-		var id int64
-		var played, won, tied sql.NullInt64
-		var rating, rd, vol sql.NullFloat64
-		if err := rows.Scan(&id, &played, &won, &tied, &rating, &rd, &vol); err != nil {
-			return nil, err
-		}
-		var r StatsRow
-		if played.Valid {
-			r = StatsRow{Exists: true, Stats: GameStats{Played: played.Int64, Won: won.Int64, Tied: tied.Int64,
-				Rating: rating.Float64, RD: rd.Float64, Volatility: vol.Float64}}
-		}
-		out[id] = r
+	if err := scanStatsRows(rows, out); err != nil {
+		return nil, err
 	}
-	return out, rows.Err()
+	return out, nil
+}
+
+// statsInGame is StatsInGame's query for n users: the game is $1, the
+// users $2 on.
+func statsInGame(n int) string {
+	return `SELECT u.id, s.played, s.won, s.tied, s.rating, s.rd, s.volatility
+		FROM accounts_users u LEFT JOIN accounts_stats s ON s.user_id = u.id AND s.game = $1
+		WHERE u.id IN (` + params(2, n) + `)`
 }
 
 // StatsFor returns the statistics of each of userIDs per game. Users with
@@ -114,32 +107,36 @@ type StatsWrite struct {
 	Exists bool
 }
 
-// Result is what counting a finished match writes.
+// Result is what counting a finished match writes (see CountResult).
 type Result struct {
 	Stats  []StatsWrite
 	Grants []Grant // achievements earned; one already held is left as it is
 }
 
-// RecordResult stores a counted match in the writer's next group commit,
-// together with the caller's statements in also (a server stores the
-// table's row, marked over, with them: see SaveTableStmt): all of them or,
-// if one fails, none. A match's end so shares its commit and its sync with
-// the moves of every other match rather than paying for its own, and a
-// crash can neither lose the count nor, once the mark is stored, repeat
-// it.
+// RecordResult stores r in the writer's next group commit, together with
+// the caller's statements in also: all of them or, if one fails, none.
+// It keeps nothing apart: statistics read earlier may have changed by the
+// time it writes, on another server if not on this one. Counting a
+// finished match is CountResult's job, which reads and writes the
+// statistics with their users kept apart and counts a match once;
+// RecordResult is for writes computed from nothing read (a test).
 //
 // The writer does not check foreign keys: the caller must have found the
 // users (StatsInGame) first.
 func (s *Store) RecordResult(ctx context.Context, r Result, also ...Stmt) error {
-	stmts := make([]Stmt, 0, len(r.Stats)+len(r.Grants)+len(also))
+	return s.ExecAll(ctx, append(resultStmts(r, len(also)), also...)...)
+}
+
+// resultStmts are the statements that store r, with room for extra more.
+func resultStmts(r Result, extra int) []Stmt {
+	stmts := make([]Stmt, 0, len(r.Stats)+len(r.Grants)+extra)
 	for _, w := range r.Stats {
 		stmts = append(stmts, statsStmt(w))
 	}
 	for _, g := range r.Grants {
 		stmts = append(stmts, Stmt{insertGrant, []any{g.UserID, g.Achievement, g.Game, millis(g.At)}})
 	}
-	stmts = append(stmts, also...)
-	return s.ExecAll(ctx, stmts...)
+	return stmts
 }
 
 func statsStmt(w StatsWrite) Stmt {

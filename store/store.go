@@ -13,12 +13,12 @@
 // move table later (see journal.go), which makes an append several times
 // cheaper than inserting a row per move. Other small writes that must be
 // durable on return (a match's header, the server's table rows) ride in
-// the same batches through CreateMatch, SaveTable, RecordResult and the
-// like.
+// the same batches through CreateMatch, SaveTable and the like, and so,
+// on SQLite, do the results of a finished match (CountResult).
 //
 // Every SQL statement of the server lives in this package: the accounts
 // package and the server call typed methods (CreateUser, SessionUser,
-// SaveTable, ListOpenTables, RecordResult, ...) through small interfaces
+// SaveTable, ListOpenTables, CountResult, ...) through small interfaces
 // of their own, and a write that must be stored with others (the table's
 // row with a match's results) travels as an opaque Stmt built here.
 //
@@ -84,6 +84,10 @@ type Store struct {
 	// commitDelay is how long a busy writer holds a commit open for more
 	// writes, in nanoseconds (see SetCommitDelay).
 	commitDelay atomic.Int64
+
+	// counts keeps counts of results sharing a user apart in this
+	// process (see CountResult).
+	counts countLocks
 
 	// prepared holds read statements prepared once, by query text (see
 	// query).
