@@ -98,8 +98,7 @@ func TestCountResultOnce(t *testing.T) {
 func TestCountFencedByLease(t *testing.T) {
 	ctx := context.Background()
 	_, url := postgresBackend.openTemp(t)
-	const ttl = 300 * time.Millisecond
-	a := joinNode(t, url, "a", ttl)
+	a := joinNode(t, url, "a", time.Minute)
 	b := joinNode(t, url, "b", time.Minute)
 	ann, bob := mustUser(t, a, "ann", false), mustUser(t, a, "bob", false)
 	var calls int
@@ -107,7 +106,7 @@ func TestCountFencedByLease(t *testing.T) {
 	if err := a.CountResult(ctx, c, plusOne(&calls)); err != nil {
 		t.Fatal(err)
 	}
-	waitExpired(ttl)
+	expire(t, b, "a")
 	if _, err := b.Heartbeat(ctx); err != nil {
 		t.Fatal(err)
 	}

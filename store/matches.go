@@ -113,7 +113,7 @@ const insertMatch = `INSERT INTO matches (id, game, options, seed, seats, settin
 // retried without it. The SQLite writer's connection does not enforce
 // foreign keys (see newRawWriter; PostgreSQL's does): a write to a table
 // with REFERENCES clauses must have its referenced rows checked first
-// (RecordResult's caller reads its users with StatsInGame) or go through
+// (CountResult reads its users first) or go through
 // a transaction on the database instead. Like Append, once the statement has been handed to the writer,
 // exec waits for the commit even if ctx ends.
 func (s *Store) exec(ctx context.Context, query string, args ...any) error {

@@ -80,7 +80,7 @@ func (s *Store) SaveTable(ctx context.Context, row TableRow) error {
 
 // SaveTableStmt is the statement SaveTable runs, for a caller that must
 // store the row together with other writes: the end of a match stores the
-// table's row, marked over, with its results (RecordResult), so that a
+// table's row, marked over, with its results (CountResult), so that a
 // crash cannot count them twice.
 func (s *Store) SaveTableStmt(row TableRow) Stmt {
 	args := []any{row.ID, row.Game, string(row.Options), string(row.Seats), row.Creator, row.CreatorName,
