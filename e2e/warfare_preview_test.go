@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -81,4 +82,56 @@ func TestWarfarePreview(t *testing.T) {
 		}
 	}
 	ann.snap("started")
+}
+
+// watchReplayJS starts recording, on the page, whether the replay of
+// another player's turn marks hexes on the map and what its line says,
+// so that a test sees it however briefly it shows.
+const watchReplayJS = `(() => {
+	const rec = window.__replay = { marked: 0, lines: [] };
+	const layer = document.querySelector(".wf-anim");
+	const line = document.querySelector("#wf-anim-line .wf-anim-text");
+	new MutationObserver(() => { rec.marked = Math.max(rec.marked, layer.querySelectorAll("[data-anim]").length); }).observe(layer, { childList: true });
+	new MutationObserver(() => { if (line.textContent && !rec.lines.includes(line.textContent)) rec.lines.push(line.textContent); }).observe(line, { childList: true, characterData: true, subtree: true });
+	return true;
+})()`
+
+// TestWarfareReplaysBotTurn: when the bot's turn ends, what it did is
+// replayed on the map, its hexes marked one action after another with a
+// line naming each action, and the marks go when the replay ends. With
+// reduced motion nothing flashes: the line alone says what happened.
+func TestWarfareReplaysBotTurn(t *testing.T) {
+	p := newPage(t, "lord", 1280, 900)
+	p.guest(uniqueName("Lord"))
+	id := evalAs[string](p, createWarScenarioJS(warScenario))
+	p.goTo("/t/" + id)
+	p.waitFor("the island", `document.querySelectorAll(".wf-land polygon").length === 40`)
+	p.waitVisible("#wf-end")
+	evalAs[bool](p, watchReplayJS)
+	p.click("#wf-end")
+	p.waitFor("the bot's actions marked on the map", `window.__replay.marked > 0`)
+	p.snap("bot-turn-replay")
+	p.waitFor("the replay over and my turn back", `window.__replay.lines.length > 0 && document.querySelectorAll(".wf-anim [data-anim]").length === 0 && document.querySelector("#wf-anim-line").hidden && document.querySelector("#wf-end") && !document.querySelector("#wf-end").disabled && Object.values(window.parlorTable.state().views)[0].turn === 0`)
+	lines := evalAs[[]string](p, `window.__replay.lines`)
+	for _, l := range lines {
+		if !regexp.MustCompile(`^.+: (moved|recruited|trained|started|upgraded|built|took)\b`).MatchString(l) {
+			t.Errorf("the replay's line says %q, want who did what", l)
+		}
+	}
+	p.snap("after-replay")
+
+	// With reduced motion the bot's turn is named, not animated (at a
+	// new table of the same position: the bot's turn there is again one
+	// with actions).
+	evalAs[bool](p, `(localStorage.setItem("parlor.settings", JSON.stringify({ sound: false, reducedMotion: true })), true)`)
+	id = evalAs[string](p, createWarScenarioJS(warScenario))
+	p.goTo("/t/" + id)
+	p.waitFor("my turn", `document.querySelector("#wf-end") && !document.querySelector("#wf-end").disabled && document.querySelectorAll(".wf-land polygon").length === 40`)
+	evalAs[bool](p, watchReplayJS)
+	p.click("#wf-end")
+	p.waitFor("the line naming the bot's turn", `!document.querySelector("#wf-anim-line").hidden && /: (moved|recruited|trained|started|upgraded|built|took)\b/.test(document.querySelector("#wf-anim-line").textContent)`)
+	if n := evalAs[int](p, `window.__replay.marked`); n != 0 {
+		t.Fatalf("with reduced motion the replay still marked %d hexes", n)
+	}
+	p.snap("reduced-motion")
 }
