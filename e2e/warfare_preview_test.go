@@ -12,7 +12,7 @@ import (
 func (p *page) previewShows(what, want string) []string {
 	p.t.Helper()
 	p.waitFor(what, fmt.Sprintf(`(() => { const f = document.querySelector("#game-preview"); return f && !f.hidden && f.dataset.state === "shown" && f.dataset.options.includes(%q) && f.querySelector(".wf-preview") !== null; })()`, want))
-	return evalAs[[]string](p, `[...document.querySelectorAll("#game-preview .wf-land polygon")].map(e => e.getAttribute("class"))`)
+	return evalAs[[]string](p, `[...document.querySelectorAll("#game-preview .wf-pv-land polygon")].map(e => e.getAttribute("class"))`)
 }
 
 // TestWarfarePreview: in the create dialog the island preview follows the
