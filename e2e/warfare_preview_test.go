@@ -96,11 +96,14 @@ const watchReplayJS = `(() => {
 	return true;
 })()`
 
-// TestWarfareReplaysBotTurn: when the bot's turn ends, what it did is
+// TestWarfareReplaysOthersTurns: when the bot's turn ends, what it did is
 // replayed on the map, its hexes marked one action after another with a
-// line naming each action, and the marks go when the replay ends. With
-// reduced motion nothing flashes: the line alone says what happened.
-func TestWarfareReplaysBotTurn(t *testing.T) {
+// line naming each action, and the marks go when the replay ends. At a
+// table of two people, the other's turn is replayed and Skip ends the
+// replay at once, while a player's own actions are never replayed to
+// them. With reduced motion nothing flashes: the line alone says what
+// happened.
+func TestWarfareReplaysOthersTurns(t *testing.T) {
 	p := newPage(t, "lord", 1280, 900)
 	p.guest(uniqueName("Lord"))
 	id := evalAs[string](p, createWarScenarioJS(warScenario))
@@ -119,6 +122,59 @@ func TestWarfareReplaysBotTurn(t *testing.T) {
 		}
 	}
 	p.snap("after-replay")
+
+	// Skip ends the replay at once. Ann recruits twice at a table she
+	// shares with Bob, so her turn holds more than one action; Bob presses
+	// Skip as soon as the first one shows, and no other is marked after.
+	ann := newPage(t, "ann", 1280, 900)
+	ann.guest(uniqueName("Ann"))
+	id = evalAs[string](ann, createWarTableJS(warScenario, []map[string]string{{"kind": "me"}, {"kind": "open"}}))
+	ann.goTo("/t/" + id)
+	bob := newPage(t, "bob", 1280, 900)
+	bob.guest(uniqueName("Bob"))
+	bob.goTo("/t/" + id)
+	bob.click(`[data-seat="1"] button`)
+	bob.waitFor("my seat", `document.querySelector('[data-seat="1"] .seat-name')?.textContent === "you"`)
+	ann.click("#start-game")
+	ann.waitWarTurn(0, 1)
+	bob.waitFor("the island", `document.querySelectorAll(".wf-land polygon").length === 40`)
+	evalAs[bool](bob, `(() => {
+		const rec = window.__skip = { skipped: false, cleared: false, after: 0, line: "" };
+		const layer = document.querySelector(".wf-anim");
+		new MutationObserver(() => {
+			const marks = layer.querySelectorAll("[data-anim]").length;
+			if (rec.skipped) { rec.after = Math.max(rec.after, marks); return; }
+			if (!marks) return;
+			rec.line = document.querySelector("#wf-anim-line").textContent;
+			document.querySelector("#wf-anim-skip").click();
+			rec.skipped = true;
+			rec.cleared = layer.querySelectorAll("[data-anim]").length === 0 && document.querySelector("#wf-anim-line").hidden;
+		}).observe(layer, { childList: true });
+		return true;
+	})()`)
+	ann.click("#wf-zoom-fit")
+	ann.recruitPeasant(0)
+	ann.recruitPeasant(0)
+	// Ann's own actions are not replayed to her.
+	if n := evalAs[int](ann, `document.querySelectorAll(".wf-anim [data-anim]").length`); n != 0 || !evalAs[bool](ann, `document.querySelector("#wf-anim-line").hidden`) {
+		t.Fatal("Ann's own actions are replayed to her")
+	}
+	ann.click("#wf-end")
+	bob.waitWarTurn(1, 1)
+	bob.waitFor("the replay skipped", `window.__skip.skipped`)
+	if !evalAs[bool](bob, `window.__skip.cleared`) {
+		t.Fatal("Skip left the replay's marks or line on the screen")
+	}
+	if line := evalAs[string](bob, `window.__skip.line`); !strings.Contains(line, "recruited a peasant") {
+		t.Fatalf("Bob's replay of Ann's turn began with %q, want her first recruit", line)
+	}
+	// Ann's second recruit would be the next step: wait past when it
+	// would have shown (the replay's whole length) by waiting for a
+	// later event, Bob's own move, then check nothing was marked.
+	bob.recruitPeasant(1)
+	if n := evalAs[int](bob, `window.__skip.after`); n != 0 {
+		t.Fatalf("after Skip the replay still marked %d hexes", n)
+	}
 
 	// With reduced motion the bot's turn is named, not animated (at a
 	// new table of the same position: the bot's turn there is again one

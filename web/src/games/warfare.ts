@@ -910,7 +910,6 @@ export function warfareView(ctx: TableCtx): GameView {
   let turnSteps: AnimStep[] = []; // another player's actions in the turn under way
   let queue: AnimStep[] = [];
   let animTimer = 0;
-  let played = 0;
 
   /** animStep turns one push of another player's action into a step. */
   function animStep(evs: GameEvent[], seat: number): AnimStep | null {
@@ -990,9 +989,7 @@ export function warfareView(ctx: TableCtx): GameView {
       stopReplay();
       return;
     }
-    played++;
     el.dataset.replay = "playing";
-    el.dataset.replayed = String(played);
     skipBtn.hidden = false;
     animLine.hidden = false;
     animText.textContent = `${ctx.seatLabel(step.seat)}: ${step.text}.`;
