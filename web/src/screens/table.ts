@@ -322,7 +322,10 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
 
   function renderPreview(): void {
     const g = app.games.find((x) => x.name === table?.game);
-    startPreview.el.hidden = !(table?.status === "open" && g?.preview && canPreview(g.name));
+    // A scenario is the start itself, written by hand, and its content is
+    // shown to its writer only: there is nothing to preview.
+    const scenario = g?.options.some((o) => o.kind === "scenario" && table?.options?.[o.name] != null);
+    startPreview.el.hidden = !(table?.status === "open" && g?.preview && canPreview(g.name) && !scenario);
     if (table && !startPreview.el.hidden) startPreview.show(table.game, table.options ?? {});
   }
 
