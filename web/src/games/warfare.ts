@@ -1032,6 +1032,9 @@ export function warfareView(ctx: TableCtx): GameView {
     let starved = 0;
     // Other players' actions (every player's, for someone watching) are
     // kept until their turn ends, then replayed on the map.
+    // The line naming the others' last turn (kept while nothing moves,
+    // with reduced motion) goes once this player acts.
+    if (mine && !animTimer) animLine.hidden = true;
     if (!mine && !ctx.replay) {
       const st = animStep(evs, push.seat);
       if (st) turnSteps.push(st);
