@@ -167,7 +167,20 @@ type Definition struct {
 	// game's own that its player chooses at the table before the start
 	// (Clue-Less's suspects). No two seats share one.
 	Roles *RoleSpec
+	// Preview, when not nil, returns the view a spectator would get at the
+	// start of a match with options, so that the people at a table can
+	// agree on the setup (a board, an island) before they start. It must
+	// show exactly the start the match will have, so it may only use what
+	// the options fix: when the options leave the setup to the match's
+	// own seed (which stays secret, see Chance), it returns an error
+	// wrapping ErrSetupDrawn instead. A game whose start holds a seat's
+	// secret leaves Preview nil.
+	Preview func(options json.RawMessage) (view any, err error)
 }
+
+// ErrSetupDrawn is wrapped by a Preview's error when the options leave the
+// start to the match's seed: no one can see it before the match begins.
+var ErrSetupDrawn = errors.New("the setup is drawn when the match starts")
 
 // RoleSpec describes the characters of a game whose seats choose one.
 // The server keeps each seat's choice at the table, frees it when the seat

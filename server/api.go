@@ -53,6 +53,7 @@ func (s *Server) routes() {
 	mux.Handle("GET /metrics", s.metrics.handler())
 	mux.HandleFunc("GET /api/ws", s.serveWS)
 	mux.HandleFunc("GET /api/games", s.apiGames)
+	mux.HandleFunc("GET /api/games/{game}/preview", s.apiPreview)
 	mux.HandleFunc("GET /api/tables/{id}", s.apiTable)
 	mux.HandleFunc("GET /api/saves", s.authed(s.apiSaves))
 	mux.HandleFunc("GET /api/saves/{id}/file", s.authed(s.apiSaveFile))

@@ -23,6 +23,9 @@ type gameJSON struct {
 	// Policy is the policy a table of the game gets when its creator
 	// sends none, so that a client adding a clock can keep the rest.
 	Policy PolicyJSON `json:"policy"`
+	// Preview: GET /api/games/{game}/preview shows the start of a match
+	// with given options (game.Definition.Preview).
+	Preview bool `json:"preview,omitempty"`
 }
 
 // apiGames lists every game the server ships, with its options and bot
@@ -30,7 +33,7 @@ type gameJSON struct {
 func (s *Server) apiGames(w http.ResponseWriter, r *http.Request) {
 	var out []gameJSON
 	for _, d := range s.reg.List() {
-		g := gameJSON{Name: d.Name, Title: d.Title, Summary: d.Summary, Options: d.Options, Hidden: d.Hidden, Forkable: d.Forkable(), Bots: d.BotLevels, Roles: d.Roles, Policy: defaultPolicy(d)}
+		g := gameJSON{Name: d.Name, Title: d.Title, Summary: d.Summary, Options: d.Options, Hidden: d.Hidden, Forkable: d.Forkable(), Bots: d.BotLevels, Roles: d.Roles, Policy: defaultPolicy(d), Preview: d.Preview != nil}
 		if g.Options == nil {
 			g.Options = []game.OptionSpec{}
 		}

@@ -13,10 +13,23 @@
 // top-left, so a hex id is a small stable integer. The option "island"
 // names a ready island (pebble, about 320 hexes; longshore, about 480;
 // twins, about 700; archipelago, about 980) or "random", which draws a
-// shape and a seed from the match's generator; Generate builds the same
-// island from the same seed and shape. Islands grow outwards from a first
+// shape and a seed from the island seed (option "seed") or, when that is
+// 0, from the match's generator; Generate builds the same island from the
+// same seed and shape. Islands grow outwards from a first
 // centre towards one or more ellipses, with random roughness; enclosed
 // lakes are filled, so all sea rings the island.
+//
+// # Island seed and preview
+//
+// The option "seed", when not 0, is the island seed: the random island and
+// the whole set-up (colours, trees, meadows, hovels) are drawn from it and
+// not from the match's generator, which the match keeps for tree growth.
+// So the same options always give the same start, and the table can see it
+// before the start (Definition.Preview, GET /api/games/warfare/preview):
+// everything in the game is public, and the seed reveals nothing of the
+// draws to come. With seed 0 the island and set-up come from the match's
+// secret seed, a new island each game, and there is no preview; a preview
+// never uses a seed the match will use for anything else.
 //
 // Set-up (Setup) colours each hex at random with one of players+1
 // colours, one of them neutral; puts trees on a fifth of the hexes and

@@ -18,7 +18,9 @@ var Definition = &game.Definition{
 		{Name: "players", Label: "Players", Kind: game.OptionInt, Default: 2, Min: 2, Max: 6},
 		{Name: "island", Label: "Island", Kind: game.OptionChoice, Default: "random",
 			Choices: append(IslandNames(), "random"),
-			Help:    "a ready island, or \"random\" for one generated from the match's seed"},
+			Help:    "a ready island, or \"random\" for one generated from the island seed"},
+		{Name: "seed", Label: "Island seed", Kind: game.OptionInt, Default: 0, Min: 0, Max: MaxSeed,
+			Help: "fixes the random island and everyone's starting land, so the table can see them before the start; 0 draws them when the match starts: a new island each game"},
 		{Name: "rounds", Label: "Round limit", Kind: game.OptionInt, Default: DefaultRounds, Min: 0, Max: 10000,
 			Help: "the game ends after this round, won by the most land; 0 for no limit"},
 		{Name: "scenario", Label: "Scenario", Kind: game.OptionScenario, Default: nil,
@@ -28,6 +30,7 @@ var Definition = &game.Definition{
 	// facts, so a save before the end is a bookmark, not a copy.
 	Chance:    true,
 	New:       newState,
+	Preview:   preview,
 	BotLevels: botLevels,
 	NewBot:    newBot,
 }
@@ -37,11 +40,20 @@ const DefaultRounds = 150
 
 // Options are the settings of a match.
 type Options struct {
-	Players  int             `json:"players"`
-	Island   string          `json:"island"`
-	Rounds   int             `json:"rounds"`
+	Players int    `json:"players"`
+	Island  string `json:"island"`
+	Rounds  int    `json:"rounds"`
+	// Seed, when not 0, is the island seed: the generated island (for
+	// "random") and the starting colours, trees, meadows and hovels come
+	// from it and not from the match's generator, so that a preview
+	// before the start shows exactly the start the match will have.
+	Seed     int             `json:"seed,omitempty"`
 	Scenario json.RawMessage `json:"scenario,omitempty"`
 }
+
+// MaxSeed is the largest island seed, small enough to type and to keep
+// exact in every client's numbers.
+const MaxSeed = 1<<31 - 1
 
 // DefaultOptions is two players on a random island with the default
 // round limit.
@@ -75,12 +87,22 @@ func New(o Options, rng game.Rand) (*State, error) {
 	if o.Players < 2 || o.Players > 6 {
 		return nil, fmt.Errorf("option \"players\" must be from 2 to 6, not %d", o.Players)
 	}
+	if o.Seed < 0 || o.Seed > MaxSeed {
+		return nil, fmt.Errorf("option \"seed\" must be from 0 to %d, not %d", MaxSeed, o.Seed)
+	}
+	// The setup draws from the island seed when there is one; the match's
+	// generator, whose draws to come are secret, then starts with the
+	// first tree growth.
+	setup := rng
+	if o.Seed != 0 {
+		setup = game.NewRand(uint64(o.Seed))
+	}
 	var isl *Island
 	var err error
 	switch {
 	case o.Island == "random":
-		seed := rng.Uint64()
-		isl, err = Generate("random", seed, RandomShape(&rng))
+		seed := setup.Uint64()
+		isl, err = Generate("random", seed, RandomShape(&setup))
 	case slices.Contains(IslandNames(), o.Island):
 		isl, err = ReadyIsland(o.Island)
 	default:
@@ -89,9 +111,35 @@ func New(o Options, rng game.Rand) (*State, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := Setup(isl, o.Players, rng)
+	s := Setup(isl, o.Players, setup)
+	if o.Seed != 0 {
+		s.rng = rng
+	}
 	s.rounds = o.Rounds
 	return s, nil
+}
+
+// preview is the start a spectator would see, for the table to agree on
+// before the start. Everything in Medieval Warfare is public, but the
+// start is only known before the match when an island seed fixes it.
+func preview(raw json.RawMessage) (any, error) {
+	o := DefaultOptions()
+	if err := game.DecodeOptions(raw, &o); err != nil {
+		return nil, err
+	}
+	if sc := strings.TrimSpace(string(o.Scenario)); sc != "" && sc != "null" {
+		return nil, fmt.Errorf("a scenario has no preview")
+	}
+	if o.Seed == 0 {
+		return nil, fmt.Errorf("%w: with island seed 0 the island and everyone's land are new each game", game.ErrSetupDrawn)
+	}
+	// The match's generator is not used before the first tree growth,
+	// so any one gives the same start.
+	s, err := New(o, game.NewRand(0))
+	if err != nil {
+		return nil, err
+	}
+	return s.View(game.Spectator), nil
 }
 
 // Setup colours island isl for players and starts the first turn: every

@@ -13,6 +13,8 @@ export interface GameInfo {
   roles?: { option: string; label: string; choices: { key: string; name: string }[] };
   /** the policy a table gets without one (protocol v4), kept when a clock is added */
   policy?: Record<string, unknown>;
+  /** the server shows the start of a match before it exists (GET /api/games/{game}/preview) */
+  preview?: boolean;
 }
 export interface Stats { played: number; won: number; tied?: number; rating?: number; rd?: number }
 export interface Achievement { id: string; game: string; title: string; description: string; at?: string }

@@ -9,6 +9,7 @@
 import type { GameEvent, MatchPush } from "../api";
 import { announce, clear, h, svg } from "../dom";
 import { openRules } from "../rules";
+import { settings } from "../settings";
 import type { GameView, TableCtx } from "./types";
 
 interface HexV {
@@ -45,6 +46,19 @@ const step = [
   [[1, 0], [0, -1], [-1, -1], [-1, 0], [-1, 1], [0, 1]],
   [[1, 0], [1, -1], [0, -1], [-1, 0], [0, 1], [1, 1]],
 ];
+
+/** AnimKind says how the replay of another player's turn marks a hex:
+ * where a villager left, where it went, land taken, a new piece. */
+type AnimKind = "from" | "to" | "taken" | "new";
+/** AnimStep is one action of another player, shown on the map in turn. */
+interface AnimStep { seat: number; text: string; hexes: [number, AnimKind][]; walk?: [number, number] }
+
+// The replay of another player's turn stays short, whatever the turn
+// held: each step lasts between these, and a long turn is shown in at
+// most ANIM_STEPS steps (consecutive actions shown together).
+const ANIM_STEP_MS = [180, 450];
+const ANIM_TOTAL_MS = 2200;
+const ANIM_STEPS = 12;
 
 /** Target says what a click on a lit hex would do. */
 type Target = "walk" | "act" | "take";
@@ -214,6 +228,45 @@ function defs(): SVGDefsElement {
       svg("path", { d: "M-12,10 l2,-8 l2,8 M-4,10 l2,-9 l2,9 M4,10 l2,-8 l2,8 M-8,14 l2,-7 l2,7 M1,14 l2,-7 l2,7" })));
 }
 
+/** warfarePreview draws the start of a match small and still, for the
+ * people at a table to agree on the island before the start: each land
+ * hex in its owner's colour, the borders, the coast, the hovels (a square
+ * in the owner's colour) and the trees. It uses no ids of its own (no
+ * patterns or symbols), so that the board beside it, whose defs share
+ * the page, keeps its own; and its classes are not the board's, which
+ * the page's tests and styles look for. It returns null for anything but
+ * a view. */
+export function warfarePreview(data: unknown): SVGSVGElement | null {
+  const v = data as WarView | null;
+  if (!v || !Array.isArray(v.hexes) || v.hexes.length === 0) return null;
+  const b = new Board(v);
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  const land = svg("g", { class: "wf-pv-land" });
+  const things = svg("g", { class: "wf-pv-things" });
+  let coast = "", border = "";
+  for (const c of v.hexes) {
+    const [cx, cy] = b.centre(c.id);
+    x0 = Math.min(x0, cx - HW / 2); x1 = Math.max(x1, cx + HW / 2);
+    y0 = Math.min(y0, cy - R); y1 = Math.max(y1, cy + R);
+    land.append(svg("polygon", { points: hexPoints(cx, cy), class: `wf-hex ${c.owner < 0 ? "neutral" : "p" + c.owner}` }));
+    b.nbr[c.id].forEach((n, i) => {
+      if (n >= 0 && (n < c.id || b.hex(n).owner === c.owner)) return;
+      const seg = `M${corner(cx, cy, 30 - 60 * i)} L${corner(cx, cy, -30 - 60 * i)} `;
+      if (n < 0) coast += seg;
+      else border += seg;
+    });
+    if (c.thing === "village") things.append(svg("rect", { x: cx - 10, y: cy - 10, width: 20, height: 20, rx: 3, class: `wf-pv-village p${c.owner}` }));
+    else if (c.thing === "tree") things.append(svg("path", { d: `M${cx.toFixed(1)},${(cy - 13).toFixed(1)} l10,20 h-20 Z`, class: "wf-pv-tree" }));
+  }
+  const lines = svg("g", null, svg("path", { d: coast, class: "wf-coast" }), svg("path", { d: border, class: "wf-border" }));
+  const pad = R / 2;
+  return svg("svg", {
+    class: "wf-preview", role: "img", "data-hexes": v.hexes.length,
+    viewBox: `${(x0 - pad).toFixed(1)} ${(y0 - pad).toFixed(1)} ${(x1 - x0 + 2 * pad).toFixed(1)} ${(y1 - y0 + 2 * pad).toFixed(1)}`,
+    "aria-label": `The island at the start: ${v.hexes.length} land hexes shared by ${v.players} players, ${v.villages.length} villages.`,
+  }, land, lines, things) as SVGSVGElement;
+}
+
 export function warfareView(ctx: TableCtx): GameView {
   const el = h("div", { class: "warfare" });
   const side = h("div", { class: "wf-side" });
@@ -237,8 +290,13 @@ export function warfareView(ctx: TableCtx): GameView {
   const borderLayer = svg("g", { class: "wf-borders", "pointer-events": "none" });
   const markLayer = svg("g", { class: "wf-marks", "pointer-events": "none" });
   const thingLayer = svg("g", { class: "wf-things", "pointer-events": "none" });
-  root.append(defs(), landLayer, patternLayer, groundLayer, borderLayer, markLayer, thingLayer);
+  const animLayer = svg("g", { class: "wf-anim", "pointer-events": "none" });
+  root.append(defs(), landLayer, patternLayer, groundLayer, borderLayer, markLayer, thingLayer, animLayer);
   const mapBox = h("div", { class: "wf-map" }, root);
+  // The line naming what another player just did, while it is replayed.
+  const animText = h("span", { class: "wf-anim-text" });
+  const skipBtn = h("button", { type: "button", class: "link", id: "wf-anim-skip", title: "Skip the replay (Escape)" }, "Skip");
+  const animLine = h("div", { class: "wf-anim-line", id: "wf-anim-line", role: "status", hidden: true }, animText, skipBtn);
   const zoomIn = h("button", { type: "button", title: "Zoom in (+)", "aria-label": "Zoom in", id: "wf-zoom-in" }, "+");
   const zoomOut = h("button", { type: "button", title: "Zoom out (−)", "aria-label": "Zoom out", id: "wf-zoom-out" }, "−");
   const zoomFit = h("button", { type: "button", title: "Whole island (0)", id: "wf-zoom-fit" }, "Fit");
@@ -262,7 +320,7 @@ export function warfareView(ctx: TableCtx): GameView {
       h("li", null, "Drag or use the arrow keys to pan; the mouse wheel, pinch or + and − zoom; Escape clears the selection."),
       h("li", null, "Guards: a villager protects its hex and its neighbours of the same colour; a watchtower counts as infantry, a fort as a soldier.")),
     rulesBtn);
-  el.append(toolbar, mapBox, selBox, help);
+  el.append(toolbar, animLine, mapBox, selBox, help);
   // A replay only shows the island.
   selBox.hidden = help.hidden = ctx.replay;
 
@@ -847,11 +905,145 @@ export function warfareView(ctx: TableCtx): GameView {
     render();
   }
 
+  // ---- the replay of other players' turns ----------------------------
+
+  let turnSteps: AnimStep[] = []; // another player's actions in the turn under way
+  let queue: AnimStep[] = [];
+  let animTimer = 0;
+
+  /** animStep turns one push of another player's action into a step. */
+  function animStep(evs: GameEvent[], seat: number): AnimStep | null {
+    const st: AnimStep = { seat, text: "", hexes: [] };
+    const words: string[] = [];
+    for (const e of evs) {
+      const d = e.data as any;
+      if (!d) continue;
+      if (e.type === "move") {
+        const unit = d.unit || board?.hex(d.to)?.thing || "villager";
+        switch (d.kind) {
+          case "move":
+            st.walk = [d.from, d.to];
+            st.hexes.push([d.from, "from"], [d.to, "to"]);
+            words.push(`moved a ${unit} from hex ${d.from} to hex ${d.to}`);
+            break;
+          case "buy":
+            st.hexes.push([d.to, "new"]);
+            words.push(`recruited a ${unit} on hex ${d.to}`);
+            break;
+          case "train":
+            st.hexes.push([d.from, "new"]);
+            words.push(`trained a ${d.unit || "villager"} on hex ${d.from}`);
+            break;
+          case "cultivate": case "road":
+            st.hexes.push([d.from, "new"]);
+            words.push(`started a ${d.kind === "road" ? "road" : "meadow"} on hex ${d.from}`);
+            break;
+          case "upgrade":
+            st.hexes.push([d.from, "new"]);
+            words.push(`upgraded the village on hex ${d.from}`);
+            break;
+          case "tower":
+            st.hexes.push([d.to, "new"]);
+            words.push(`built a watchtower on hex ${d.to}`);
+            break;
+        }
+      } else if (e.type === "taken") {
+        st.hexes.push([d.hex, "taken"]);
+        words.push(`took hex ${d.hex}${d.from >= 0 ? ` from ${ctx.seatName(d.from)}` : ""}`);
+      } else if (e.type === "captured") {
+        words.push(`captured the village on hex ${d.hex}`);
+      }
+    }
+    if (!st.hexes.length) return null;
+    st.text = words.join(", ");
+    return st;
+  }
+
+  /** replay shows the steps one after another, each step's hexes marked
+   * (data-anim) and a moving villager gliding from hex to hex, with a line
+   * saying what happened; with reduced motion it only names them. */
+  function replay(steps: AnimStep[]): void {
+    if (!steps.length) return;
+    const who = ctx.seatLabel(steps[0].seat);
+    if (settings.reducedMotion) {
+      stopReplay();
+      animText.textContent = `${who}: ${steps.map((x) => x.text).join("; ")}.`;
+      skipBtn.hidden = true;
+      animLine.hidden = false;
+      return;
+    }
+    // A long turn is shown in fewer, fuller steps.
+    const per = Math.ceil(steps.length / ANIM_STEPS);
+    for (let i = 0; i < steps.length; i += per) {
+      const group = steps.slice(i, i + per);
+      queue.push({ seat: group[0].seat, text: group.map((x) => x.text).join("; "), hexes: group.flatMap((x) => x.hexes), walk: group.length === 1 ? group[0].walk : undefined });
+    }
+    if (!animTimer) nextStep();
+  }
+
+  function nextStep(): void {
+    animTimer = 0;
+    clear(animLayer);
+    const step = queue.shift();
+    if (!step || !board) {
+      stopReplay();
+      return;
+    }
+    el.dataset.replay = "playing";
+    skipBtn.hidden = false;
+    animLine.hidden = false;
+    animText.textContent = `${ctx.seatLabel(step.seat)}: ${step.text}.`;
+    const ms = Math.min(ANIM_STEP_MS[1], Math.max(ANIM_STEP_MS[0], ANIM_TOTAL_MS / (queue.length + 1)));
+    animLayer.style.setProperty("--wf-step", `${ms}ms`);
+    for (const [id, kind] of step.hexes) {
+      if (!board.v.hexes[id]) continue;
+      const [cx, cy] = board.centre(id);
+      animLayer.append(svg("polygon", { points: hexPoints(cx, cy, R - 1.5), class: `wf-anim-hex k-${kind}`, "data-anim": id }));
+    }
+    if (step.walk && board.v.hexes[step.walk[0]] && board.v.hexes[step.walk[1]]) {
+      const [x0, y0] = board.centre(step.walk[0]);
+      const [x1, y1] = board.centre(step.walk[1]);
+      const ghost = svg("circle", { r: 13, class: "wf-anim-walker", style: `transform: translate(${x0.toFixed(1)}px, ${y0.toFixed(1)}px)` });
+      animLayer.append(ghost);
+      // Start the glide after the first frame is drawn at the start.
+      requestAnimationFrame(() => requestAnimationFrame(() => { ghost.style.transform = `translate(${x1.toFixed(1)}px, ${y1.toFixed(1)}px)`; }));
+    }
+    animTimer = window.setTimeout(nextStep, ms);
+  }
+
+  /** stopReplay ends the replay at once (Skip, Escape, or its end). */
+  function stopReplay(): void {
+    window.clearTimeout(animTimer);
+    animTimer = 0;
+    queue = [];
+    clear(animLayer);
+    animLine.hidden = true;
+    delete el.dataset.replay;
+  }
+  skipBtn.addEventListener("click", stopReplay);
+  root.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && animTimer) stopReplay();
+  });
+
   function events(evs: GameEvent[], push: MatchPush): void {
     last = new Set();
     const said: string[] = [];
     const mine = ctx.held.includes(push.seat);
     let starved = 0;
+    // Other players' actions (every player's, for someone watching) are
+    // kept until their turn ends, then replayed on the map.
+    // The line naming the others' last turn (kept while nothing moves,
+    // with reduced motion) goes once this player acts.
+    if (mine && !animTimer) animLine.hidden = true;
+    if (!mine && !ctx.replay) {
+      const st = animStep(evs, push.seat);
+      if (st) turnSteps.push(st);
+      if (evs.some((e) => e.type === "over" || (e.type === "move" && (e.data as any)?.kind === "end"))) {
+        const steps = turnSteps;
+        turnSteps = [];
+        replay(steps);
+      }
+    }
     for (const e of evs) {
       const d = e.data as any;
       if (!d) continue;
@@ -894,6 +1086,7 @@ export function warfareView(ctx: TableCtx): GameView {
   }
 
   function destroy(): void {
+    stopReplay();
     window.removeEventListener("pointermove", onMove);
     window.removeEventListener("pointerup", onUp);
     window.removeEventListener("pointercancel", onUp);

@@ -4,6 +4,7 @@ import type { GameInfo, OptionSpec, Table } from "../api";
 import { clear, h } from "../dom";
 import { app, navigate } from "../state";
 import { socket } from "../ws";
+import { canPreview, previewPanel } from "../preview";
 import { canShow } from "./table";
 
 type SeatKind = "me" | "open" | "bot";
@@ -24,6 +25,22 @@ function optionField(o: OptionSpec, value: unknown): { el: HTMLElement; read: ()
     const sel = h("select", { id }, (o.choices ?? []).map((c) => h("option", { value: c, selected: c === (value ?? o.default) }, c)));
     return { el: h("div", { class: "field" }, h("label", { for: id }, o.label), sel, help), read: () => sel.value };
   }
+  if (o.name === "seed" && o.default === 0) {
+    // A seed fixes the setup so that the table sees it before the start
+    // (the preview): the dialog offers a fresh one rather than 0, which
+    // leaves the setup to the match and so shows nothing beforehand.
+    const fresh = () => String(1 + Math.floor(Math.random() * ((o.max || 2147483647) - 1)));
+    const inp = h("input", { type: "number", id, min: o.min ?? null, max: o.max ?? null, step: 1, value: value === undefined ? fresh() : String(value), required: true });
+    const again = h("button", { type: "button", id: id + "-new", title: "Draw another seed" }, "Another");
+    again.addEventListener("click", () => {
+      inp.value = fresh();
+      inp.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    return {
+      el: h("div", { class: "field" }, h("label", { for: id }, o.label), h("div", { class: "row seed-row" }, inp, again), help),
+      read: () => Number(inp.value),
+    };
+  }
   const inp = h("input", { type: "number", id, min: o.min ?? null, max: o.max ?? null, step: 1, value: String(value ?? o.default), required: true });
   return {
     el: h("div", { class: "field" }, h("label", { for: id }, o.label), inp, help),
@@ -42,6 +59,7 @@ export function openCreateDialog(preset: CreatePreset = {}): void {
   const gameSel = h("select", { id: "create-game" }, games.map((g) => h("option", { value: g.name, selected: g.name === preset.game }, g.title)));
   const summary = h("p", { class: "muted small" });
   const optBox = h("div", { class: "options" });
+  const preview = previewPanel("The start, as everyone at the table will see it");
   const seatBox = h("fieldset", { class: "seats" });
   const modeSel = h("div", { class: "modes", role: "radiogroup", "aria-label": "Who plays" });
   let readers: [string, () => unknown][] = [];
@@ -155,12 +173,24 @@ export function openCreateDialog(preset: CreatePreset = {}): void {
       if (o.name === "players" || o.name === "seats") f.el.querySelector("input")?.addEventListener("change", () => renderSeats());
     }
   }
+  /** showPreview draws the chosen options' start, for games that have one. */
+  function showPreview(): void {
+    const g = current();
+    preview.el.hidden = !(g.preview && canPreview(g.name));
+    if (preview.el.hidden) return;
+    const options: Record<string, unknown> = {};
+    for (const [k, read] of readers) options[k] = read();
+    preview.show(g.name, options);
+  }
+  optBox.addEventListener("change", showPreview);
+  optBox.addEventListener("input", showPreview);
   const preset_opts = () => (preset.game === gameSel.value ? preset.options ?? {} : {});
   const preset_value = () => Number(preset_opts()["rows"] ?? 8);
 
   gameSel.addEventListener("change", () => {
     renderOptions();
     renderSeats();
+    showPreview();
   });
   const clockSel = h("select", { id: "create-clock" },
     h("option", { value: "" }, "No clock"),
@@ -176,7 +206,7 @@ export function openCreateDialog(preset: CreatePreset = {}): void {
   const form = h("form", { method: "dialog" },
     h("h2", { id: "create-title" }, "New table"),
     h("div", { class: "field" }, h("label", { for: "create-game" }, "Game"), gameSel), summary,
-    modeSel, optBox, seatBox, clockField, err,
+    modeSel, optBox, preview.el, seatBox, clockField, err,
     h("div", { class: "actions" }, cancel, create));
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
@@ -206,6 +236,7 @@ export function openCreateDialog(preset: CreatePreset = {}): void {
   document.body.append(dlg);
   renderOptions();
   renderSeats();
+  showPreview();
   dlg.showModal();
   gameSel.focus();
 }

@@ -18,6 +18,7 @@ import { buccaneerView } from "../games/buccaneer";
 import { appliers } from "../games/apply";
 import { openCreateDialog } from "./create";
 import { optionsText } from "./lobby";
+import { canPreview, previewPanel } from "../preview";
 import { tutorialFor, type Tutorial } from "../games/tutorial";
 import { matchEventText, seatChange } from "../matchevents";
 
@@ -79,6 +80,9 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
   let destroyed = false;
 
   const status = h("p", { class: "status", id: "status", "aria-live": "polite" });
+  // Before the start, the people sitting see the start they agree to.
+  const startPreview = previewPanel("The start you agree on");
+  startPreview.el.hidden = true;
   const note = h("p", { class: "note", id: "note", role: "alert" });
   // Shown while a bot plays one of your seats (a timeout with "bot takes
   // over"): a button per such seat asks for it back (match.reclaim).
@@ -314,6 +318,15 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     const mine = held.includes(w[0]);
     if (!hotseat() && held.length === 1) return (mine ? "You won!" : `${ctx.seatName(w[0])} won.`) + score + (o.reason ? ` (${reason(o)})` : "");
     return `${ctx.seatLabel(w[0])} wins!${score}` + (o.reason ? ` (${reason(o)})` : "");
+  }
+
+  function renderPreview(): void {
+    const g = app.games.find((x) => x.name === table?.game);
+    // A scenario is the start itself, written by hand, and its content is
+    // shown to its writer only: there is nothing to preview.
+    const scenario = g?.options.some((o) => o.kind === "scenario" && table?.options?.[o.name] != null);
+    startPreview.el.hidden = !(table?.status === "open" && g?.preview && canPreview(g.name) && !scenario);
+    if (table && !startPreview.el.hidden) startPreview.show(table.game, table.options ?? {});
   }
 
   function renderStatus(): void {
@@ -606,6 +619,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     renderSeats();
     view?.update();
     renderStatus();
+    renderPreview();
     renderResult();
     renderCover();
     renderControls();
@@ -784,7 +798,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
   const screen = h("div", { class: "table-screen" },
     h("div", { class: "table-main" },
       h("div", { class: "table-head" }, title, controls),
-      status, reclaimBox, startBtn, note, invite, result,
+      status, reclaimBox, startBtn, note, invite, startPreview.el, result,
       h("div", { class: "board-area" }, boardWrap, sideExtra)),
     h("aside", { class: "table-side", "aria-label": "Players, moves and chat" },
       h("section", { class: "panel" }, h("h2", null, "Players"), seatsEl),
