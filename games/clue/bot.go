@@ -40,8 +40,9 @@ import (
 var botLevels = []string{"easy", "medium", "expert"}
 
 type bot struct {
-	level string
-	rng   game.Rand
+	level   string
+	rng     game.Rand
+	allowed [numCards]bool
 }
 
 func newBot(level string, rng game.Rand) (game.Bot, error) {
@@ -65,6 +66,11 @@ func (b *bot) Choose(ctx context.Context, gs game.State, seat game.Seat) (game.M
 	nb := deduce(s.knowledgeOf(seat))
 	if cf, ok := nb.Solution(); ok {
 		return Move{Kind: VerbAccuse, Suspect: cf[0], Weapon: cf[1], Room: cf[2]}, nil
+	}
+	if b.level == "expert" && (s.phase == phEntered || s.phase == phStart) {
+		if m, ok := b.expertTurn(s, seat, &nb); ok {
+			return m, nil
+		}
 	}
 	switch s.phase {
 	case phEntered:

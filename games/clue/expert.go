@@ -1,0 +1,431 @@
+package clue
+
+import (
+	"strconv"
+	"os"
+	"math"
+	"slices"
+
+	"github.com/parlor-games/parlor/game"
+)
+
+// The expert's questions. The notebook says what is certain; to choose a
+// question the expert also needs to know what is likely, so it draws
+// deals consistent with everything it has seen and, for each question it
+// could put, looks at how the answer would split those deals. A question
+// is as good as the uncertainty about the case file it is expected to
+// remove: an answer that every deal agrees on teaches nothing, one that
+// splits them evenly teaches most.
+
+const (
+	// dealSamples is how many consistent deals a decision looks at; the
+	// estimate of a question's worth must be finer than the differences
+	// between good questions, and a decision must stay quick at six seats.
+	dealSamples = 200
+	// sweepsPerSample is how many proposed swaps per unknown card separate
+	// two kept deals, so that they are not near copies of each other.
+	sweepsPerSample = 2
+)
+
+// deals is a sample of deals consistent with a seat's knowledge: for each
+// deal, the holder of every card (a seat, caseBit for the case file, or
+// -1 for a card nobody can be asked about: the seat's own and the
+// face-up cards).
+type deals struct {
+	holder [][numCards]int8
+	// left[i][c] is how many places to the suggester's left the holder
+	// of c sits in deal i (0 for the case file and cards nobody can
+	// show); cf[i] is the deal's case file.
+	left [][numCards]int8
+	cf   [][3]Card
+}
+
+// index fills left and cf for a suggester in seat with turn order order.
+func (ds *deals) index(order []game.Seat, seat game.Seat) {
+	n := len(order)
+	i := slices.Index(order, seat)
+	var dist [7]int8
+	for j := 1; j < n; j++ {
+		dist[order[(i+j)%n]] = int8(j)
+	}
+	ds.left = make([][numCards]int8, len(ds.holder))
+	ds.cf = make([][3]Card, len(ds.holder))
+	for k, d := range ds.holder {
+		for c, h := range d {
+			switch {
+			case h == caseBit:
+				ds.cf[k][Card(c).Kind()] = Card(c)
+			case h >= 0:
+				ds.left[k][c] = dist[h]
+			}
+		}
+	}
+}
+
+// sampleDeals draws deals consistent with k by a random walk: starting
+// from one consistent deal, it proposes to swap the holders of two
+// unknown cards and keeps the swap when the deal stays consistent. The
+// proposals are symmetric, so the walk treats every consistent deal
+// alike; randomDeal alone would favour deals its search meets first.
+func sampleDeals(k *knowledge, rng *game.Rand, n int, bias *[7][numCards]float64) (deals, bool) {
+	sv := newSolver(k)
+	if sv == nil {
+		return deals{}, false
+	}
+	start, ok := randomDeal(k, rng)
+	if !ok {
+		return deals{}, false
+	}
+	var cur [numCards]int8
+	for c := range cur {
+		cur[c] = -1
+	}
+	for c, h := range start {
+		cur[c] = int8(h)
+	}
+	// Facts "holder holds one of these", by holder, keeping only the
+	// unknown cards (a card known to the seat is not the holder's).
+	some := make([][][]Card, 7)
+	for _, f := range k.some {
+		var cs []Card
+		for _, c := range f.cards {
+			if sv.unknown(c) {
+				cs = append(cs, c)
+			}
+		}
+		some[f.holder] = append(some[f.holder], cs)
+	}
+	holds := func(h int8) bool {
+		if h == caseBit {
+			return true
+		}
+		for _, cs := range some[h] {
+			if !slices.ContainsFunc(cs, func(c Card) bool { return cur[c] == h }) {
+				return false
+			}
+		}
+		return true
+	}
+	caseOK := func() bool {
+		if len(k.notCF) == 0 {
+			return true
+		}
+		var cf [3]Card
+		for _, c := range sv.cards {
+			if cur[c] == caseBit {
+				cf[c.Kind()] = c
+			}
+		}
+		return !slices.Contains(k.notCF, cf)
+	}
+	cards := sv.cards
+	out := deals{holder: make([][numCards]int8, 0, n)}
+	steps := sweepsOverride * len(cards)
+	burn := 0
+	if bias != nil {
+		burn = 10
+	}
+	for len(out.holder) < n {
+		for range steps {
+			if len(cards) < 2 {
+				break
+			}
+			a, b := cards[rng.IntN(len(cards))], cards[rng.IntN(len(cards))]
+			ha, hb := cur[a], cur[b]
+			if ha == hb || sv.dom[a]&(1<<hb) == 0 || sv.dom[b]&(1<<ha) == 0 {
+				continue
+			}
+			if (ha == caseBit || hb == caseBit) && a.Kind() != b.Kind() {
+				continue
+			}
+			if bias != nil {
+				if d := bias[hb][a] + bias[ha][b] - bias[ha][a] - bias[hb][b]; d < 0 && rng.Float64() >= math.Exp(d) {
+					continue
+				}
+			}
+			cur[a], cur[b] = hb, ha
+			if !holds(ha) || !holds(hb) || ((ha == caseBit || hb == caseBit) && !caseOK()) {
+				cur[a], cur[b] = ha, hb
+			}
+		}
+		if burn > 0 {
+			burn--
+			continue
+		}
+		out.holder = append(out.holder, cur)
+	}
+	return out, true
+}
+
+// questionWorth is the expected fall in the uncertainty (entropy, in
+// bits, summed over the three kinds) about the case file when the seat
+// names these cards, over the sampled deals. Each deal's answer is the
+// first player to the suggester's left holding a named card, showing any
+// one of those it holds with equal chance (how the rivals' bots and most
+// people answer).
+func questionWorth(ds *deals, named [3]Card) float64 {
+	// Outcomes: nobody answers (0), or the j-th player to the left shows
+	// the named card t (1+3(j-1)+t).
+	const maxOutcomes = 1 + 3*5
+	var count [maxOutcomes][numCards]float64
+	var total [maxOutcomes]float64
+	for i := range ds.left {
+		left := &ds.left[i]
+		j := int8(99)
+		for _, c := range named {
+			if l := left[c]; l > 0 && l < j {
+				j = l
+			}
+		}
+		cf := &ds.cf[i]
+		if j == 99 {
+			total[0]++
+			for _, c := range cf {
+				count[0][c]++
+			}
+			continue
+		}
+		held := 0
+		for _, c := range named {
+			if left[c] == j {
+				held++
+			}
+		}
+		w := 1 / float64(held)
+		for t, c := range named {
+			if left[c] != j {
+				continue
+			}
+			o := 1 + 3*int(j-1) + t
+			total[o] += w
+			for _, c := range cf {
+				count[o][c] += w
+			}
+		}
+	}
+	var all [numCards]float64
+	var sum float64
+	for o := range total {
+		sum += total[o]
+		for c := range all {
+			all[c] += count[o][c]
+		}
+	}
+	if sum == 0 {
+		return 0
+	}
+	before := entropy(&all, sum)
+	after := 0.0
+	for o := range total {
+		if total[o] > 0 {
+			after += total[o] / sum * entropy(&count[o], total[o])
+		}
+	}
+	return before - after
+}
+
+// entropy sums, over the three kinds, the entropy of the case file's card
+// of that kind, from counts of it among total deals.
+func entropy(count *[numCards]float64, total float64) float64 {
+	h := 0.0
+	for _, p := range count {
+		if p > 0 {
+			q := p / total
+			h -= q * math.Log2(q)
+		}
+	}
+	return h
+}
+
+// bestQuestion returns the suspect and weapon worth most for a suggestion
+// in room, and their worth. Among equals it prefers a suspect no rival
+// plays (a detective moved by a suggestion may suggest there next turn),
+// then chance.
+func (b *bot) bestQuestion(s *State, seat game.Seat, ds *deals, room Place) (Card, Card, float64) {
+	bestS, bestW, best := Card(-1), Card(-1), -1.0
+	ties := 0
+	for su := Card(0); su < numSuspects; su++ {
+		if !b.allowed[su] {
+			continue
+		}
+		for w := Card(numSuspects); w < firstRoom; w++ {
+			if !b.allowed[w] {
+				continue
+			}
+			v := questionWorth(ds, [3]Card{su, w, roomCard(room)})
+			if o := s.suspectSeat[su]; o >= 0 && o != seat {
+				v -= rivalPenalty
+			}
+			switch {
+			case v > best+1e-9:
+				bestS, bestW, best, ties = su, w, v, 1
+			case v > best-1e-9:
+				ties++
+				if b.rng.IntN(ties) == 0 {
+					bestS, bestW = su, w
+				}
+			}
+		}
+	}
+	return bestS, bestW, best
+}
+
+// roomWorth is, for each room, the worth of the best question there.
+func (b *bot) roomWorth(s *State, seat game.Seat, ds *deals) [numRooms]float64 {
+	var out [numRooms]float64
+	for r := range Place(numRooms) {
+		_, _, out[r] = b.bestQuestion(s, seat, ds, r)
+	}
+	return out
+}
+
+// planner values places by the questions they lead to over the next few
+// turns. Walking costs turns: from a room the next question is a turn
+// away through a hallway, or none away through a secret passage, so a
+// place is worth its own question now plus, discounted, the best that can
+// follow. Later questions are valued with what is known now, which is
+// rough (a second visit teaches less than the first) but keeps the
+// expert from trading a question every turn for a slightly better one
+// every other turn.
+type planner struct {
+	rooms [numRooms]float64
+	// ahead[p] is the discounted worth of the turns after arriving at p.
+	ahead [numPlaces]float64
+}
+
+// planTurns is how many turns ahead the planner looks; futureDiscount
+// weighs a question one turn later against one now.
+var (
+	planTurns      = int(envF("CB_H", 3))
+	futureDiscount = envF("CB_G", 0.8)
+)
+
+func newPlanner(rooms [numRooms]float64) *planner {
+	pl := &planner{rooms: rooms}
+	for range planTurns {
+		var next [numPlaces]float64
+		for p := range Place(firstHome) {
+			best := 0.0
+			for _, q := range exits(p) {
+				best = max(best, pl.arrive(q))
+			}
+			next[p] = best
+		}
+		pl.ahead = next
+	}
+	return pl
+}
+
+// arrive is the worth of walking to p: its question if it is a room,
+// and what follows.
+func (pl *planner) arrive(p Place) float64 {
+	v := futureDiscount * pl.ahead[p]
+	if p.IsRoom() {
+		v += pl.rooms[p]
+	}
+	return v
+}
+
+// expertTurn plays the expert's move at the start of its turn or after
+// entering a room, by the worth of questions; ok is false when the
+// sampled deals cannot tell (nothing left to learn about the case file,
+// or no deal drawn), and the plain expert rules decide.
+func (b *bot) expertTurn(s *State, seat game.Seat, nb *Notebook) (Move, bool) {
+	for c := range b.allowed {
+		b.allowed[c] = true
+	}
+	if os.Getenv("CB_NOOPEN") == "" {
+		for _, r := range [][2]int{{0, numSuspects}, {numSuspects, numWeapons}} {
+			open, mine := openAndMine(nb, seat, r[0], r[1])
+			if len(open) == 0 && len(mine) == 0 {
+				continue
+			}
+			for c := r[0]; c < r[0]+r[1]; c++ {
+				b.allowed[c] = false
+			}
+			if len(open) == 0 {
+				open = mine
+			}
+			for _, c := range open {
+				b.allowed[c] = true
+			}
+		}
+	}
+	var bias *[7][numCards]float64
+	if bw := envF("CB_BIAS", 3); bw > 0 {
+		bias = namedBias(s, seat, bw, envF("CB_RBIAS", 1))
+	}
+	ds, ok := sampleDeals(s.knowledgeOf(seat), &b.rng, dealSamples, bias)
+	if !ok {
+		return Move{}, false
+	}
+	ds.index(s.order, seat)
+	ask := func(room Place) (Move, bool) {
+		su, w, v := b.bestQuestion(s, seat, &ds, room)
+		if v < minWorth {
+			return Move{}, false
+		}
+		return Move{Kind: VerbSuggest, Suspect: su, Weapon: w}, true
+	}
+	if s.phase == phEntered {
+		if os.Getenv("CB_NOASK") != "" {
+			return Move{}, false
+		}
+		return ask(s.room(seat))
+	}
+	if os.Getenv("CB_NOWALK") != "" {
+		return Move{}, false
+	}
+	rooms := b.roomWorth(s, seat, &ds)
+	pl := newPlanner(rooms)
+	dest := s.destinations(seat)
+	if len(dest) > 0 && repeating(s, seat) && b.rng.IntN(3) == 0 {
+		return Move{Kind: VerbMove, To: dest[b.rng.IntN(len(dest))]}, true
+	}
+	var best []Place
+	bestV := -1.0
+	for _, p := range dest {
+		switch v := pl.arrive(p); {
+		case v > bestV+1e-9:
+			best, bestV = []Place{p}, v
+		case v > bestV-1e-9:
+			best = append(best, p)
+		}
+	}
+	if s.canStay(seat) && pl.arrive(s.room(seat)) >= bestV {
+		return ask(s.room(seat))
+	}
+	if bestV < minWorth {
+		return Move{}, false
+	}
+	return Move{Kind: VerbMove, To: best[b.rng.IntN(len(best))]}, true
+}
+
+// minWorth is the least worth (in bits) that counts as something to learn.
+const minWorth = 1e-3
+var sweepsOverride = sweepsPerSample
+
+var rivalPenalty = envF("CB_PEN", 1e-6)
+
+func envF(name string, def float64) float64 {
+	if v, err := strconv.ParseFloat(os.Getenv(name), 64); err == nil {
+		return v
+	}
+	return def
+}
+
+// namedBias is the log-weight of a deal per (holder, card): detectives
+// seldom name cards of their own, so a deal that puts a card in the hand
+// of a rival who named it is less likely.
+func namedBias(s *State, seat game.Seat, sw, rw float64) *[7][numCards]float64 {
+	var out [7][numCards]float64
+	for _, sg := range s.suggestions {
+		if sg.Seat == seat {
+			continue
+		}
+		out[sg.Seat][sg.Suspect] -= sw
+		out[sg.Seat][sg.Weapon] -= sw
+		out[sg.Seat][sg.Room] -= rw
+	}
+	return &out
+}
