@@ -1,8 +1,6 @@
 package clue
 
 import (
-	"strconv"
-	"os"
 	"math"
 	"slices"
 
@@ -25,6 +23,9 @@ const (
 	// sweepsPerSample is how many proposed swaps per unknown card separate
 	// two kept deals, so that they are not near copies of each other.
 	sweepsPerSample = 2
+	// burnInSamples is how many samples' worth of walking is thrown away
+	// before the first weighted deal is kept.
+	burnInSamples = 10
 )
 
 // deals is a sample of deals consistent with a seat's knowledge: for each
@@ -67,6 +68,11 @@ func (ds *deals) index(order []game.Seat, seat game.Seat) {
 // unknown cards and keeps the swap when the deal stays consistent. The
 // proposals are symmetric, so the walk treats every consistent deal
 // alike; randomDeal alone would favour deals its search meets first.
+//
+// bias, when set, weighs deals: a deal's weight is the exponential of the
+// sum of bias[holder][card] over the cards' holders, and the walk accepts
+// a swap that lowers the weight only with the ratio of the weights as its
+// chance, so that deals are drawn in proportion to their weight.
 func sampleDeals(k *knowledge, rng *game.Rand, n int, bias *[7][numCards]float64) (deals, bool) {
 	sv := newSolver(k)
 	if sv == nil {
@@ -120,10 +126,12 @@ func sampleDeals(k *knowledge, rng *game.Rand, n int, bias *[7][numCards]float64
 	}
 	cards := sv.cards
 	out := deals{holder: make([][numCards]int8, 0, n)}
-	steps := sweepsOverride * len(cards)
+	steps := sweepsPerSample * len(cards)
+	// The first deal comes from a search that knows nothing of bias: walk
+	// a while before keeping any.
 	burn := 0
 	if bias != nil {
-		burn = 10
+		burn = burnInSamples
 	}
 	for len(out.holder) < n {
 		for range steps {
@@ -237,46 +245,87 @@ func entropy(count *[numCards]float64, total float64) float64 {
 	return h
 }
 
-// bestQuestion returns the suspect and weapon worth most for a suggestion
-// in room, and their worth. Among equals it prefers a suspect no rival
-// plays (a detective moved by a suggestion may suggest there next turn),
+// asker chooses the expert's questions for one decision.
+type asker struct {
+	s    *State
+	seat game.Seat
+	ds   deals
+	// may[c] says whether the expert names suspect or weapon c: while a
+	// kind is open, only cards that may be the case file's, so that a rival
+	// who shows one teaches something and a question unanswered points at
+	// the case file; once a kind is settled, the expert's own cards (or the
+	// case file's, if it holds none), which nobody else can show.
+	may [numCards]bool
+	// asked holds the questions the seat has put, by room: never put
+	// twice, as in bot.go.
+	asked map[[3]Card]bool
+	rng   *game.Rand
+}
+
+func newAsker(s *State, seat game.Seat, nb *Notebook, rng *game.Rand) (*asker, bool) {
+	ds, ok := sampleDeals(s.knowledgeOf(seat), rng, dealSamples, namedBias(s, seat))
+	if !ok {
+		return nil, false
+	}
+	ds.index(s.order, seat)
+	a := &asker{s: s, seat: seat, ds: ds, rng: rng, asked: map[[3]Card]bool{}}
+	for _, sg := range s.suggestions {
+		if sg.Seat == seat {
+			a.asked[[3]Card{sg.Suspect, sg.Weapon, sg.Room}] = true
+		}
+	}
+	for _, r := range [][2]int{{0, numSuspects}, {numSuspects, numWeapons}} {
+		open, mine := openAndMine(nb, seat, r[0], r[1])
+		if len(open) == 0 {
+			open = mine
+		}
+		if len(open) == 0 {
+			for c := Card(r[0]); c < Card(r[0]+r[1]); c++ {
+				open = append(open, c)
+			}
+		}
+		for _, c := range open {
+			a.may[c] = true
+		}
+	}
+	return a, true
+}
+
+// best returns the suspect and weapon worth most for a suggestion in room,
+// and their worth. Among equals it prefers a suspect no rival plays (a
+// detective moved by a suggestion may suggest there on its next turn),
 // then chance.
-func (b *bot) bestQuestion(s *State, seat game.Seat, ds *deals, room Place) (Card, Card, float64) {
+func (a *asker) best(room Place) (Card, Card, float64) {
 	bestS, bestW, best := Card(-1), Card(-1), -1.0
 	ties := 0
 	for su := Card(0); su < numSuspects; su++ {
-		if !b.allowed[su] {
+		if !a.may[su] {
 			continue
 		}
 		for w := Card(numSuspects); w < firstRoom; w++ {
-			if !b.allowed[w] {
+			if !a.may[w] {
 				continue
 			}
-			v := questionWorth(ds, [3]Card{su, w, roomCard(room)})
-			if o := s.suspectSeat[su]; o >= 0 && o != seat {
-				v -= rivalPenalty
+			q := [3]Card{su, w, roomCard(room)}
+			if a.asked[q] {
+				continue
+			}
+			v := questionWorth(&a.ds, q)
+			if o := a.s.suspectSeat[su]; o >= 0 && o != a.seat {
+				v -= 1e-6
 			}
 			switch {
 			case v > best+1e-9:
 				bestS, bestW, best, ties = su, w, v, 1
 			case v > best-1e-9:
 				ties++
-				if b.rng.IntN(ties) == 0 {
+				if a.rng.IntN(ties) == 0 {
 					bestS, bestW = su, w
 				}
 			}
 		}
 	}
 	return bestS, bestW, best
-}
-
-// roomWorth is, for each room, the worth of the best question there.
-func (b *bot) roomWorth(s *State, seat game.Seat, ds *deals) [numRooms]float64 {
-	var out [numRooms]float64
-	for r := range Place(numRooms) {
-		_, _, out[r] = b.bestQuestion(s, seat, ds, r)
-	}
-	return out
 }
 
 // planner values places by the questions they lead to over the next few
@@ -293,15 +342,18 @@ type planner struct {
 	ahead [numPlaces]float64
 }
 
-// planTurns is how many turns ahead the planner looks; futureDiscount
-// weighs a question one turn later against one now.
-var (
-	planTurns      = int(envF("CB_H", 3))
-	futureDiscount = envF("CB_G", 0.8)
+const (
+	// planTurns is how many turns ahead the planner looks.
+	planTurns = 3
+	// futureDiscount weighs a question one turn later against one now.
+	futureDiscount = 0.8
 )
 
-func newPlanner(rooms [numRooms]float64) *planner {
-	pl := &planner{rooms: rooms}
+func newPlanner(a *asker) *planner {
+	pl := &planner{}
+	for r := range Place(numRooms) {
+		_, _, pl.rooms[r] = a.best(r)
+	}
 	for range planTurns {
 		var next [numPlaces]float64
 		for p := range Place(firstHome) {
@@ -328,60 +380,29 @@ func (pl *planner) arrive(p Place) float64 {
 
 // expertTurn plays the expert's move at the start of its turn or after
 // entering a room, by the worth of questions; ok is false when the
-// sampled deals cannot tell (nothing left to learn about the case file,
-// or no deal drawn), and the plain expert rules decide.
+// sampled deals cannot tell (nothing left to learn about the case file)
+// and the plain rules of bot.go decide.
 func (b *bot) expertTurn(s *State, seat game.Seat, nb *Notebook) (Move, bool) {
-	for c := range b.allowed {
-		b.allowed[c] = true
-	}
-	if os.Getenv("CB_NOOPEN") == "" {
-		for _, r := range [][2]int{{0, numSuspects}, {numSuspects, numWeapons}} {
-			open, mine := openAndMine(nb, seat, r[0], r[1])
-			if len(open) == 0 && len(mine) == 0 {
-				continue
-			}
-			for c := r[0]; c < r[0]+r[1]; c++ {
-				b.allowed[c] = false
-			}
-			if len(open) == 0 {
-				open = mine
-			}
-			for _, c := range open {
-				b.allowed[c] = true
-			}
-		}
-	}
-	var bias *[7][numCards]float64
-	if bw := envF("CB_BIAS", 3); bw > 0 {
-		bias = namedBias(s, seat, bw, envF("CB_RBIAS", 1))
-	}
-	ds, ok := sampleDeals(s.knowledgeOf(seat), &b.rng, dealSamples, bias)
+	a, ok := newAsker(s, seat, nb, &b.rng)
 	if !ok {
 		return Move{}, false
 	}
-	ds.index(s.order, seat)
 	ask := func(room Place) (Move, bool) {
-		su, w, v := b.bestQuestion(s, seat, &ds, room)
+		su, w, v := a.best(room)
 		if v < minWorth {
 			return Move{}, false
 		}
 		return Move{Kind: VerbSuggest, Suspect: su, Weapon: w}, true
 	}
 	if s.phase == phEntered {
-		if os.Getenv("CB_NOASK") != "" {
-			return Move{}, false
-		}
 		return ask(s.room(seat))
 	}
-	if os.Getenv("CB_NOWALK") != "" {
-		return Move{}, false
-	}
-	rooms := b.roomWorth(s, seat, &ds)
-	pl := newPlanner(rooms)
 	dest := s.destinations(seat)
 	if len(dest) > 0 && repeating(s, seat) && b.rng.IntN(3) == 0 {
+		// As in walk: a random step now and then breaks a circle.
 		return Move{Kind: VerbMove, To: dest[b.rng.IntN(len(dest))]}, true
 	}
+	pl := newPlanner(a)
 	var best []Place
 	bestV := -1.0
 	for _, p := range dest {
@@ -403,29 +424,29 @@ func (b *bot) expertTurn(s *State, seat game.Seat, nb *Notebook) (Move, bool) {
 
 // minWorth is the least worth (in bits) that counts as something to learn.
 const minWorth = 1e-3
-var sweepsOverride = sweepsPerSample
 
-var rivalPenalty = envF("CB_PEN", 1e-6)
+// Weights of the bias on deals (natural-log units per suggestion): a
+// rival hardly ever names a suspect or weapon it holds, since that would
+// ask about a card it knows is not the case file's; the room it has to
+// name where it stands, so that says less.
+const (
+	namedCardBias = 3
+	namedRoomBias = 1
+)
 
-func envF(name string, def float64) float64 {
-	if v, err := strconv.ParseFloat(os.Getenv(name), 64); err == nil {
-		return v
-	}
-	return def
-}
-
-// namedBias is the log-weight of a deal per (holder, card): detectives
-// seldom name cards of their own, so a deal that puts a card in the hand
-// of a rival who named it is less likely.
-func namedBias(s *State, seat game.Seat, sw, rw float64) *[7][numCards]float64 {
+// namedBias is the bias on deals for sampleDeals from the rivals'
+// suggestions: a deal that puts a card in the hand of a rival who named
+// it is less likely. It only steers which questions the expert asks; the
+// notebook, and so every accusation, rests on what was seen alone.
+func namedBias(s *State, seat game.Seat) *[7][numCards]float64 {
 	var out [7][numCards]float64
 	for _, sg := range s.suggestions {
 		if sg.Seat == seat {
 			continue
 		}
-		out[sg.Seat][sg.Suspect] -= sw
-		out[sg.Seat][sg.Weapon] -= sw
-		out[sg.Seat][sg.Room] -= rw
+		out[sg.Seat][sg.Suspect] -= namedCardBias
+		out[sg.Seat][sg.Weapon] -= namedCardBias
+		out[sg.Seat][sg.Room] -= namedRoomBias
 	}
 	return &out
 }
