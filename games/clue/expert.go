@@ -39,6 +39,10 @@ type deals struct {
 	// show); cf[i] is the deal's case file.
 	left [][numCards]int8
 	cf   [][3]Card
+	// outcomes is how many answers a question can get; before is the
+	// uncertainty (entropy) about the case file over the sample.
+	outcomes int
+	before   float64
 }
 
 // index fills left and cf for a suggester in seat with turn order order.
@@ -49,6 +53,7 @@ func (ds *deals) index(order []game.Seat, seat game.Seat) {
 	for j := 1; j < n; j++ {
 		dist[order[(i+j)%n]] = int8(j)
 	}
+	ds.outcomes = 1 + 3*(n-1)
 	ds.left = make([][numCards]int8, len(ds.holder))
 	ds.cf = make([][3]Card, len(ds.holder))
 	for k, d := range ds.holder {
@@ -61,6 +66,13 @@ func (ds *deals) index(order []game.Seat, seat game.Seat) {
 			}
 		}
 	}
+	var all [numCards]float64
+	for _, cf := range ds.cf {
+		for _, c := range cf {
+			all[c]++
+		}
+	}
+	ds.before = entropy(&all, float64(len(ds.cf)))
 }
 
 // sampleDeals draws deals consistent with k by a random walk: starting
@@ -211,25 +223,17 @@ func questionWorth(ds *deals, named [3]Card) float64 {
 			}
 		}
 	}
-	var all [numCards]float64
-	var sum float64
-	for o := range total {
-		sum += total[o]
-		for c := range all {
-			all[c] += count[o][c]
-		}
-	}
+	sum := float64(len(ds.cf))
 	if sum == 0 {
 		return 0
 	}
-	before := entropy(&all, sum)
 	after := 0.0
-	for o := range total {
+	for o := range ds.outcomes {
 		if total[o] > 0 {
 			after += total[o] / sum * entropy(&count[o], total[o])
 		}
 	}
-	return before - after
+	return ds.before - after
 }
 
 // entropy sums, over the three kinds, the entropy of the case file's card
