@@ -72,7 +72,7 @@ func (b *bot) Choose(ctx context.Context, gs game.State, seat game.Seat) (game.M
 		return Move{Kind: VerbAccuse, Suspect: cf[0], Weapon: cf[1], Room: cf[2]}, nil
 	}
 	if b.level == "expert" && (s.phase == phEntered || s.phase == phStart) {
-		if m, ok := b.expertTurn(s, seat, &nb); ok {
+		if m, ok := b.expertTurn(ctx, s, seat, &nb); ok {
 			return m, nil
 		}
 	}

@@ -53,7 +53,10 @@ func botGame(t *testing.T, options string, seed uint64, levels []string) *State 
 // with a winner.
 func TestBotsNeverAccuseWrongly(t *testing.T) {
 	games := *botGames
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
+		// The race detector slows the expert's sampling several times
+		// over: a fifth of the games still has every table size, level
+		// and difficulty.
 		games = 60
 	}
 	levels := []string{"easy", "medium", "expert"}
@@ -80,6 +83,9 @@ func TestBotsNeverAccuseWrongly(t *testing.T) {
 // cannot explain it (the bound is more than 8 standard deviations above
 // chance).
 func TestExpertBeatsEasy(t *testing.T) {
+	if raceEnabled {
+		t.Skip("plays many expert games; the race detector makes that slow")
+	}
 	const games = 150
 	wins := 0
 	for g := range games {
@@ -165,7 +171,7 @@ func TestStrongBotsAlwaysFinish(t *testing.T) {
 		}
 	}
 	games := 120
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		games = 24
 	}
 	for g := range games {

@@ -1,6 +1,7 @@
 package clue
 
 import (
+	"context"
 	"math"
 	"slices"
 
@@ -353,9 +354,13 @@ const (
 	futureDiscount = 0.8
 )
 
-func newPlanner(a *asker) *planner {
+func newPlanner(ctx context.Context, a *asker) *planner {
 	pl := &planner{}
 	for r := range Place(numRooms) {
+		if ctx.Err() != nil {
+			// Out of time: the rooms not yet weighed count for nothing.
+			break
+		}
 		_, _, pl.rooms[r] = a.best(r)
 	}
 	for range planTurns {
@@ -384,9 +389,12 @@ func (pl *planner) arrive(p Place) float64 {
 
 // expertTurn plays the expert's move at the start of its turn or after
 // entering a room, by the worth of questions; ok is false when the
-// sampled deals cannot tell (nothing left to learn about the case file)
-// and the plain rules of bot.go decide.
-func (b *bot) expertTurn(s *State, seat game.Seat, nb *Notebook) (Move, bool) {
+// sampled deals cannot tell (nothing left to learn about the case file),
+// or when the deadline has passed, and the plain rules of bot.go decide.
+func (b *bot) expertTurn(ctx context.Context, s *State, seat game.Seat, nb *Notebook) (Move, bool) {
+	if ctx.Err() != nil {
+		return Move{}, false
+	}
 	a, ok := newAsker(s, seat, nb, &b.rng)
 	if !ok {
 		return Move{}, false
@@ -406,7 +414,7 @@ func (b *bot) expertTurn(s *State, seat game.Seat, nb *Notebook) (Move, bool) {
 		// As in walk: a random step now and then breaks a circle.
 		return Move{Kind: VerbMove, To: dest[b.rng.IntN(len(dest))]}, true
 	}
-	pl := newPlanner(a)
+	pl := newPlanner(ctx, a)
 	var best []Place
 	bestV := -1.0
 	for _, p := range dest {
