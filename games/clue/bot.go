@@ -18,17 +18,22 @@ import (
 //     the scene is known, to a room of its own, where nobody can show the
 //     room) and names a suspect and a weapon that may be in the case
 //     file.
-//   - expert shuttles through a secret passage where it can (room to
-//     room, so it suggests on every turn instead of every other), and
-//     otherwise walks to the nearest room worth a suggestion: one that
-//     may be the scene, or one whose card it holds, so that nobody can
-//     show the room. It names, of each kind, a card that may be in the
-//     case file and that the fewest players may hold; once a kind is
-//     settled it names a card of its own for it, so the answer is about
-//     the others. Among equal suspects it names one no rival plays, since
-//     a detective moved by a suggestion may suggest in that room next. Answering, it shows a card the suggester has already
-//     seen from it if it can, else a room (rooms are the most numerous,
-//     so one tells the least).
+//   - expert chooses by the worth of questions (expert.go): it draws
+//     deals consistent with its notebook, weighted against deals that put
+//     a card in the hand of a rival who named it (people and bots seldom
+//     ask about their own cards), and asks, among cards that may be the
+//     case file's (its own ones once a kind is settled, so the answer is
+//     about the others), the question whose answer is expected to remove
+//     most uncertainty about the case file. It walks to where the next
+//     few turns' questions are worth most, so it takes a secret passage or
+//     stays where a suggestion brought it when that keeps it asking every
+//     turn. When nothing is left to learn that way it falls back on the
+//     rules below: it shuttles through a secret passage where it can, and
+//     otherwise walks to the nearest room worth a suggestion, naming of
+//     each kind a card that may be in the case file and that the fewest
+//     players may hold. Answering, it shows a card the suggester has
+//     already seen from it if it can, else a room (rooms are the most
+//     numerous, so one tells the least).
 //
 // Medium and expert never put the same question twice in a room (its
 // answer is known), and a bot that finds itself repeating questions now
@@ -65,6 +70,11 @@ func (b *bot) Choose(ctx context.Context, gs game.State, seat game.Seat) (game.M
 	nb := deduce(s.knowledgeOf(seat))
 	if cf, ok := nb.Solution(); ok {
 		return Move{Kind: VerbAccuse, Suspect: cf[0], Weapon: cf[1], Room: cf[2]}, nil
+	}
+	if b.level == "expert" && (s.phase == phEntered || s.phase == phStart) {
+		if m, ok := b.expertTurn(ctx, s, seat, &nb); ok {
+			return m, nil
+		}
 	}
 	switch s.phase {
 	case phEntered:

@@ -1,0 +1,5 @@
+//go:build !race
+
+package clue
+
+const raceEnabled = false
