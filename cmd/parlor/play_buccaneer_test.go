@@ -1,0 +1,69 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// londonLine is London's row of the captains' list under the sea: its
+// square, facing and moves.
+func londonLine(screen string) string {
+	for _, l := range strings.Split(screen, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), "London ") {
+			return strings.TrimSpace(l)
+		}
+	}
+	return ""
+}
+
+// TestPlayBuccaneerSailsAndFaces: a terminal player takes London against
+// three bots, and on each of two turns sails by the keys alone: Tab puts
+// the cursor on a square marked + (FR11's legal squares), Enter sails
+// there, and the facing is chosen from the menu, which offers only legal
+// facings. London's row under the sea shows each voyage, and the bots
+// play their turns in between.
+func TestPlayBuccaneerSailsAndFaces(t *testing.T) {
+	p := startServe(t, t.TempDir())
+	ann := startTerm(t, "ann", "play", "-addr", p.base, "-name", "Ann")
+	ann.waitFor("Ann (guest)  connected")
+	ann.newTable("Buccaneer", "bot, easy", "bot, easy", "bot, easy")
+	faced := 0
+	for turn := 1; turn <= 2; turn++ {
+		s := ann.waitFor("squares are marked +")
+		before := londonLine(s)
+		ann.keys("Tab", "Enter")
+		deadline := time.Now().Add(serveWait)
+		for {
+			s = ann.screen()
+			if strings.Contains(s, "Which way should your ship face?") {
+				if turn == 1 {
+					ann.keep("facing-menu")
+				}
+				ann.keys("1")
+				faced++
+				break
+			}
+			if londonLine(s) != before && !strings.Contains(s, "squares are marked +") {
+				break // a voyage that ended the turn by itself (into a port, say)
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("turn %d: Tab and Enter did not sail London (%q):\n%s", turn, before, s)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		for strings.Contains(ann.screen(), "Which way should your ship face?") {
+			if time.Now().After(deadline) {
+				t.Fatalf("turn %d: the facing menu stays:\n%s", turn, ann.screen())
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		if after := londonLine(ann.screen()); after == before {
+			t.Fatalf("turn %d: London did not move: %q", turn, after)
+		}
+	}
+	if faced == 0 {
+		t.Fatal("the facing menu never came")
+	}
+	ann.keep("after-two-turns")
+}
