@@ -41,6 +41,22 @@ func New(base string) (*Client, error) {
 	return &Client{base: u, hc: &http.Client{Jar: jar, Timeout: 30 * time.Second}}, nil
 }
 
+// NewWithHTTP is New with the HTTP client to make requests with: a load
+// generator gives one that dials from an address of its choosing. The
+// client keeps the session in hc's cookie jar, made if hc has none.
+func NewWithHTTP(base string, hc *http.Client) (*Client, error) {
+	c, err := New(base)
+	if err != nil {
+		return nil, err
+	}
+	h := *hc
+	if h.Jar == nil {
+		h.Jar, _ = cookiejar.New(nil)
+	}
+	c.hc = &h
+	return c, nil
+}
+
 // Base returns the server's address.
 func (c *Client) Base() string { return c.base.String() }
 

@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -314,5 +316,49 @@ func TestClearSentences(t *testing.T) {
 	c3, _ := client.New(old.URL)
 	if _, err := c3.Dial(ctx); err == nil || !strings.Contains(err.Error(), "protocol version 2") {
 		t.Errorf("an old server: %v", err)
+	}
+}
+
+// A lean connection (for load generators) speaks the same protocol as a
+// Conn: the hello first, then a reply to each request by its id.
+func TestLeanConnection(t *testing.T) {
+	srv := servertest.Start(t)
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	defer cancel()
+	c, err := client.New(srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Guest(ctx, "Lean"); err != nil {
+		t.Fatal(err)
+	}
+	u, _ := url.Parse(srv.URL)
+	nc, err := net.Dial("tcp", u.Host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := c.DialLean(ctx, nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	hello, err := l.Read()
+	if err != nil || !strings.Contains(string(hello), `"t":"hello"`) || !strings.Contains(string(hello), `"Lean"`) {
+		t.Fatalf("first message %s (%v), want the hello naming the guest", hello, err)
+	}
+	if err := l.WriteText([]byte(`{"t":"lobby.join","id":7}`)); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		m, err := l.Read()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(m), `"t":"reply"`) {
+			if !strings.Contains(string(m), `"id":7`) || !strings.Contains(string(m), `"ok":true`) {
+				t.Fatalf("reply %s", m)
+			}
+			return
+		}
 	}
 }

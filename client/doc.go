@@ -4,8 +4,12 @@
 // server's pushes.
 //
 // It is the one place where Go code talks to a Parlor server as a client
-// does: the terminal client (package tui), `parlor play`, and tests of the
-// server use it, so a change of the protocol is made here once.
+// does: the terminal client (package tui), `parlor play`, `parlor bench
+// server` and tests of the server use it, so a change of the protocol is
+// made here once. The bench plays its moves over a Lean connection, the
+// bare WebSocket framing, because its clients share the machine with the
+// server they measure; it signs up, and builds its table requests, with
+// the rest of the package.
 //
 // A Client holds the session (a cookie) and makes connections:
 //

@@ -12,7 +12,6 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/http"
-	"net/http/cookiejar"
 	"net/url"
 	"os"
 	"os/exec"
@@ -27,6 +26,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/parlor-games/parlor/client"
 	"github.com/parlor-games/parlor/game"
 )
 
@@ -342,9 +342,7 @@ type bench struct {
 type player struct {
 	b    *bench
 	name string
-	hc   *http.Client
-	ws   *wsClient
-	jar  *cookiejar.Jar
+	ws   *client.Lean
 	src  net.IP
 
 	mu      sync.Mutex
@@ -383,29 +381,23 @@ func (b *bench) newPlayer(ctx context.Context) (*player, error) {
 	if p.src != nil {
 		dialer.LocalAddr = &net.TCPAddr{IP: p.src}
 	}
-	p.jar, _ = cookiejar.New(nil)
-	p.hc = &http.Client{Jar: p.jar, Timeout: 30 * time.Second, Transport: &http.Transport{DialContext: dialer.DialContext, MaxIdleConnsPerHost: 1}}
-	body := strings.NewReader(`{"name":"` + p.name + `"}`)
-	res, err := p.hc.Post(b.base+"/api/guest", "application/json", body)
+	hc := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{DialContext: dialer.DialContext, MaxIdleConnsPerHost: 1}}
+	cl, err := client.NewWithHTTP(b.base, hc)
 	if err != nil {
 		return nil, err
 	}
-	msg, _ := io.ReadAll(res.Body)
-	res.Body.Close()
-	p.hc.CloseIdleConnections()
-	if res.StatusCode != 200 {
-		return nil, fmt.Errorf("guest sign-up: %s: %s", res.Status, msg)
+	if _, err := cl.Guest(ctx, p.name); err != nil {
+		return nil, fmt.Errorf("guest sign-up: %w", err)
 	}
+	hc.CloseIdleConnections()
 	u, _ := url.Parse(b.base)
-	var cookies []string
-	for _, ck := range p.jar.Cookies(u) {
-		cookies = append(cookies, ck.Name+"="+ck.Value)
-	}
 	nc, err := dialer.DialContext(ctx, "tcp", u.Host)
 	if err != nil {
 		return nil, err
 	}
-	ws, err := dialWS(ctx, nc, u.Host, "/api/ws", strings.Join(cookies, "; "))
+	// The moves go over a lean connection, which costs the machine the
+	// server shares with the bench far less than a Conn.
+	ws, err := cl.DialLean(ctx, nc)
 	if err != nil {
 		nc.Close()
 		return nil, err
@@ -418,7 +410,7 @@ func (b *bench) newPlayer(ctx context.Context) (*player, error) {
 func (p *player) readLoop() {
 	defer close(p.closed)
 	for {
-		data, err := p.ws.read()
+		data, err := p.ws.Read()
 		if err != nil {
 			return
 		}
@@ -454,7 +446,7 @@ func (p *player) send(t string, fields string) (chan benchMsg, error) {
 		msg += "," + fields
 	}
 	msg += "}"
-	return ch, p.ws.writeText([]byte(msg))
+	return ch, p.ws.WriteText([]byte(msg))
 }
 
 func (p *player) call(t, fields string) (benchMsg, error) {
@@ -486,8 +478,13 @@ func tableIDOf(m benchMsg) string {
 // setUp opens a table for the pair and starts its match; both players
 // watch it. It returns the table id.
 func (b *bench) setUp(a, c *player, views bool) (string, error) {
-	opts := fmt.Sprintf(`"game":"dots","options":{"rows":%d,"cols":%d},"seats":[{"kind":"me"},{"kind":"open"}]`, b.f.size, b.f.size)
-	r, err := a.call("table.create", opts)
+	create, err := json.Marshal(client.CreateTable{Game: "dots", Options: map[string]int{"rows": b.f.size, "cols": b.f.size},
+		Seats: []client.SeatRequest{{Kind: client.ChooseMe}, {Kind: client.ChooseOpen}}})
+	if err != nil {
+		return "", err
+	}
+	// call takes the request's fields without the braces.
+	r, err := a.call("table.create", string(create[1:len(create)-1]))
 	if err != nil {
 		return "", err
 	}
@@ -677,7 +674,7 @@ func (sp *seatPlay) next() {
 	b = append(b, '}')
 	sp.buf = b
 	sp.busy, sp.pending, sp.sent = true, id, time.Now()
-	if err := sp.p.ws.writeText(b); err != nil {
+	if err := sp.p.ws.WriteText(b); err != nil {
 		sp.busy = false
 		sp.g.finish()
 	}
@@ -934,7 +931,7 @@ func (b *bench) runPlay() error {
 	default:
 	}
 	for _, p := range ps {
-		p.ws.close()
+		p.ws.Close()
 	}
 	moves := b.moves.Load()
 	b.mu.Lock()
@@ -1031,7 +1028,7 @@ func (b *bench) runIdle() error {
 			n, 2*n, float64(rss)/(1<<20), float64(hwm)/(1<<20), float64(rss0)/(1<<20), float64(rss-rss0)/1024/float64(n))
 	}
 	for _, p := range ps {
-		p.ws.nc.Close()
+		p.ws.CloseNow()
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package main
+package client
 
 import (
 	"bufio"
@@ -16,13 +16,19 @@ import (
 	"time"
 )
 
-// wsClient is the bench's WebSocket client: just what RFC 6455 asks of a
-// client that sends small text messages and reads a server's unmasked
-// frames. The bench clients share the machine with the server they
-// measure, so every microsecond they spend is taken from the server; a
-// general library's client (contexts, locks, a goroutine per message)
-// cost them about as much CPU per move as the server itself.
-type wsClient struct {
+// Lean is a connection to a server with nothing but the WebSocket
+// framing: just what RFC 6455 asks of a client that sends small text
+// messages and reads a server's unmasked frames. It is for load
+// generators (parlor bench server): they share the machine with the
+// server they measure, so every microsecond they spend is taken from the
+// server, and a general library's client (contexts, locks, a goroutine
+// per message, as Conn has) cost them about as much CPU per move as the
+// server itself. Everything else should use Conn.
+//
+// A Lean sends and reads whole messages; the caller numbers its
+// requests and reads replies and pushes itself. One goroutine may read
+// while others write.
+type Lean struct {
 	nc net.Conn
 	br *bufio.Reader
 
@@ -36,8 +42,19 @@ type wsClient struct {
 // wsGUID is the fixed string of the handshake (RFC 6455, section 1.3).
 const wsGUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
 
-// dialWS opens a WebSocket to http://host/path over nc, sending cookie.
-func dialWS(ctx context.Context, nc net.Conn, host, path, cookie string) (*wsClient, error) {
+// DialLean opens a lean connection to the client's server over nc, a
+// connection to the server's address the caller made (a load generator
+// chooses its source address), with the client's session. The server's
+// hello is the first message Read returns.
+func (c *Client) DialLean(ctx context.Context, nc net.Conn) (*Lean, error) {
+	cookie := ""
+	if tok := c.Session(); tok != "" {
+		cookie = SessionCookie + "=" + tok
+	}
+	return dialLean(ctx, nc, c.base.Host, "/api/ws", cookie)
+}
+
+func dialLean(ctx context.Context, nc net.Conn, host, path, cookie string) (*Lean, error) {
 	var key [16]byte
 	if _, err := rand.Read(key[:]); err != nil {
 		return nil, err
@@ -71,12 +88,12 @@ func dialWS(ctx context.Context, nc net.Conn, host, path, cookie string) (*wsCli
 	}
 	var seed [4]byte
 	rand.Read(seed[:])
-	return &wsClient{nc: nc, br: br, mask: binary.LittleEndian.Uint32(seed[:]) | 1}, nil
+	return &Lean{nc: nc, br: br, mask: binary.LittleEndian.Uint32(seed[:]) | 1}, nil
 }
 
 // nextMask steps a xorshift generator: the masking key only has to vary
 // from frame to frame and be unknown to the network, not to be secret.
-func (c *wsClient) nextMask() uint32 {
+func (c *Lean) nextMask() uint32 {
 	x := c.mask
 	x ^= x << 13
 	x ^= x >> 17
@@ -85,13 +102,13 @@ func (c *wsClient) nextMask() uint32 {
 	return x
 }
 
-// writeText sends one masked text frame holding the concatenation of
+// WriteText sends one masked text frame holding the concatenation of
 // parts, with one system call.
-func (c *wsClient) writeText(parts ...[]byte) error {
+func (c *Lean) WriteText(parts ...[]byte) error {
 	return c.writeFrame(0x1, parts...)
 }
 
-func (c *wsClient) writeFrame(op byte, parts ...[]byte) error {
+func (c *Lean) writeFrame(op byte, parts ...[]byte) error {
 	c.wmu.Lock()
 	defer c.wmu.Unlock()
 	n := 0
@@ -122,10 +139,10 @@ func (c *wsClient) writeFrame(op byte, parts ...[]byte) error {
 	return err
 }
 
-// read returns the next text or binary message, answering pings on the
+// Read returns the next text or binary message, answering pings on the
 // way; the bytes are valid until the next call. A close frame ends it
 // with io.EOF.
-func (c *wsClient) read() ([]byte, error) {
+func (c *Lean) Read() ([]byte, error) {
 	msg := c.rbuf[:0]
 	for {
 		var h [2]byte
@@ -178,9 +195,12 @@ func (c *wsClient) read() ([]byte, error) {
 	}
 }
 
-// close sends a normal closure and closes the connection without waiting
+// Close sends a normal closure and closes the connection without waiting
 // for the server's answer.
-func (c *wsClient) close() {
+func (c *Lean) Close() {
 	c.writeFrame(0x8, []byte{0x03, 0xe8})
 	c.nc.Close()
 }
+
+// CloseNow cuts the connection without a closing handshake.
+func (c *Lean) CloseNow() { c.nc.Close() }
