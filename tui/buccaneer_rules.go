@@ -41,9 +41,9 @@ func bucScenario(v buccaneer.View, seat int, facing string) buccaneer.Scenario {
 	return sc
 }
 
-// bucLegal lists the moves the rules give seat at the start of a turn in
-// the position of v, with its ship facing facing.
-func bucLegal(v buccaneer.View, seat int, facing string) ([]buccaneer.Move, error) {
+// bucState is the game in the position of v, with seat's ship facing
+// facing and seat about to move.
+func bucState(v buccaneer.View, seat int, facing string) (*buccaneer.State, error) {
 	if seat < 0 || seat >= len(v.Players) {
 		return nil, fmt.Errorf("no seat %d", seat)
 	}
@@ -59,6 +59,16 @@ func bucLegal(v buccaneer.View, seat int, facing string) ([]buccaneer.Move, erro
 	if err != nil {
 		return nil, err
 	}
+	return st.(*buccaneer.State), nil
+}
+
+// bucLegal lists the moves the rules give seat at the start of a turn in
+// the position of v, with its ship facing facing.
+func bucLegal(v buccaneer.View, seat int, facing string) ([]buccaneer.Move, error) {
+	st, err := bucState(v, seat, facing)
+	if err != nil {
+		return nil, err
+	}
 	var out []buccaneer.Move
 	for _, m := range st.Legal(game.Seat(seat)) {
 		if bm, ok := m.(buccaneer.Move); ok {
@@ -70,34 +80,17 @@ func bucLegal(v buccaneer.View, seat int, facing string) ([]buccaneer.Move, erro
 
 var bucDirs = []string{"N", "NE", "E", "SE", "S", "SW", "W", "NW"}
 
-// bucTargets lists where seat's ship may sail now: at the "move" step the
-// rules' own sails; at "escape" (after losing a fight) the ship may sail
-// any way, so the sails of the ship turned each of the eight ways, less
-// the squares where another ship lies outside a port (an escaping ship
-// attacks nobody).
+// bucTargets lists where seat's ship may sail now, at the "move" step
+// or at "escape" (after losing a fight), as the rules say
+// (State.SailTargets).
 func bucTargets(v buccaneer.View, seat int, escape bool) (map[buccaneer.Point]bool, error) {
-	facings := []string{""}
-	if escape {
-		facings = bucDirs
+	st, err := bucState(v, seat, "")
+	if err != nil {
+		return nil, err
 	}
 	out := map[buccaneer.Point]bool{}
-	for _, f := range facings {
-		ms, err := bucLegal(v, seat, f)
-		if err != nil {
-			return nil, err
-		}
-		for _, m := range ms {
-			if m.Sail != nil {
-				out[*m.Sail] = true
-			}
-		}
-	}
-	if escape {
-		for q := range out {
-			if bucPortAt(v, q) == "" && bucShipAt(v, q, seat) >= 0 {
-				delete(out, q)
-			}
-		}
+	for _, q := range st.SailTargets(game.Seat(seat), escape) {
+		out[q] = true
 	}
 	return out, nil
 }

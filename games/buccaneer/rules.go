@@ -333,6 +333,12 @@ func (s *State) checkFace(seat game.Seat, face string) error {
 // sailTargets lists the squares seat may sail to now: along its facing,
 // or every way from a port or when escaping, up to its distance, stopping
 // at the edge and at islands (FR11).
+// SailTargets lists the squares seat's ship may sail to now: at the
+// start of a turn (escape false), or sailing away after losing a fight
+// (escape true: any way, attacking nobody). A client that lights the
+// squares asks here, so that the rule lives in one place.
+func (s *State) SailTargets(seat game.Seat, escape bool) []Point { return s.sailTargets(seat, escape) }
+
 func (s *State) sailTargets(seat game.Seat, escape bool) []Point {
 	p := s.players[seat]
 	dirs := []Dir{p.facing}
