@@ -283,7 +283,7 @@ func (r *relay) serveIn(msg *nats.Msg) {
 			r.s.log.Warn("forwarded message without a user", "link", id)
 			return
 		}
-		p = &conn{h: r.s.hub, user: user, tokens: rateBurst, last: time.Now(), watches: make(map[string]*watch),
+		p = &conn{h: r.s.hub, user: user, watches: make(map[string]*watch),
 			proxy: &proxy{r: r, link: id, to: from, in: make(chan *nats.Msg, 16), quit: make(chan struct{})}}
 		r.proxies[id] = p
 		go p.proxy.run(p)

@@ -172,7 +172,7 @@ func (s *Store) Heartbeat(ctx context.Context) ([]TableRow, error) {
 	}
 	rows, err := tx.QueryContext(ctx, `UPDATE server_tables SET owner = $1
 		WHERE status != $2 AND owner NOT IN (SELECT fence FROM node_leases)
-		RETURNING id, game, options, seats, creator, creator_name, spectator_chat, policy, match_id, status, created, unrated`,
+		RETURNING `+tableColumns,
 		fence, string(TableOver))
 	if err != nil {
 		return nil, fmt.Errorf("store: heartbeat: %w", err)

@@ -99,7 +99,10 @@ const pgUpsertTable = `INSERT INTO server_tables (id, game, options, seats, crea
 	VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
 	ON CONFLICT (id) DO UPDATE SET seats = excluded.seats, match_id = excluded.match_id, status = excluded.status`
 
-const selectTable = `SELECT id, game, options, seats, creator, creator_name, spectator_chat, policy, match_id, status, created, unrated FROM server_tables`
+// tableColumns are a table row's columns in scanTable's order.
+const tableColumns = `id, game, options, seats, creator, creator_name, spectator_chat, policy, match_id, status, created, unrated`
+
+const selectTable = `SELECT ` + tableColumns + ` FROM server_tables`
 
 // ListOpenTables returns every table that is not over, for a server
 // starting up: those are the tables of its lobby. A node (see JoinNodes)
