@@ -58,8 +58,13 @@ func TestPlayBuccaneerSailsAndFaces(t *testing.T) {
 			}
 			time.Sleep(50 * time.Millisecond)
 		}
-		if after := londonLine(ann.screen()); after == before {
-			t.Fatalf("turn %d: London did not move: %q", turn, after)
+		// The menu closes as soon as the key is read; London's row changes
+		// when the server's push of the voyage arrives, a moment later.
+		for londonLine(ann.screen()) == before {
+			if time.Now().After(deadline) {
+				t.Fatalf("turn %d: London did not move: %q", turn, before)
+			}
+			time.Sleep(50 * time.Millisecond)
 		}
 	}
 	if faced == 0 {
