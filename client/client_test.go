@@ -212,6 +212,9 @@ func TestResumeAfterADrop(t *testing.T) {
 	if err != nil || w.Snapshot != nil {
 		t.Fatalf("resume: snapshot %v err %v, want none (pushes from seq 2)", w.Snapshot, err)
 	}
+	if w.Seq != 2 {
+		t.Fatalf("the resume's reply says the match is at %d, want 2: the client would act before catching up", w.Seq)
+	}
 	u := nextUpdate(t, again, tb.ID)
 	if ok, gap := fa.Accept(u); !ok || gap || u.Seq != 2 || u.Text != "c1-d1" {
 		t.Fatalf("first push after the resume: seq %d %q", u.Seq, u.Text)

@@ -89,6 +89,10 @@ type Watching struct {
 	Seats    []int     `json:"seats"`
 	Snapshot *Snapshot `json:"snapshot"`
 	History  []Update  `json:"history"`
+	// Seq, after a resume (Watch.Since), is the last update's seq when the
+	// server replied: the pushes that follow the reply bring the client
+	// up to it, and until then what it knows is behind.
+	Seq int64 `json:"seq"`
 }
 
 // Watch starts following a table.

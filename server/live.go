@@ -520,8 +520,16 @@ func handleTableWatch(c *conn, data []byte) (any, error) {
 	}
 	if req.Since != nil {
 		w.next, w.live = *req.Since+1, true
+		missed := mt.Since(*req.Since)
+		// The last update's seq, so that a resuming client knows when the
+		// pushes that follow have brought it up to date and it may act
+		// again (a move made before then may repeat one it made already).
+		res["seq"] = *req.Since
+		if len(missed) > 0 {
+			res["seq"] = missed[len(missed)-1].Seq
+		}
 		c.push(okReply(req.ID, res))
-		for _, u := range mt.Since(*req.Since) {
+		for _, u := range missed {
 			w.sendLocked(u, allPublic(u.Events), nil)
 		}
 	} else {

@@ -73,6 +73,9 @@ func (s *Server) RunNode(ctx context.Context, ns NodeStore, every time.Duration)
 			if err := s.takeOver(ctx, taken); err != nil {
 				s.log.Error("taking over tables", "err", err)
 			}
+			if s.relay != nil {
+				s.relay.announce()
+			}
 		}
 	}
 }

@@ -55,7 +55,7 @@ type Cluster struct {
 
 // TableOwners finds a table's node; *store.Store implements it.
 type TableOwners interface {
-	TableOwner(ctx context.Context, id string) (fence int64, live bool, err error)
+	TableOwner(ctx context.Context, id string) (store.TableOwnership, error)
 }
 
 // Headers of forwarded messages.
@@ -70,9 +70,12 @@ const (
 // message; past it the player is told to try again.
 const forwardTimeout = 5 * time.Second
 
-// leftSubject tells the nodes that one of them has handed its tables
-// over (LeftNodes), so that they take them at once rather than at their
-// next heartbeat.
+// leftSubject tells the nodes that tables have changed hands: one node
+// has handed its tables over (LeftNodes), so that they take them at once
+// rather than at their next heartbeat, or one has taken a dead node's
+// tables (relay.announce), so that they close at once, rather than at
+// their next heartbeat, the connections of players still linked to the
+// dead node; those players reconnect and find their tables at the taker.
 const leftSubject = "parlor.node.left"
 
 // LeftNodes tells the other nodes, over bus, that this node has ended its
@@ -82,6 +85,14 @@ func LeftNodes(bus *nats.Conn) error {
 		return err
 	}
 	return bus.Flush()
+}
+
+// announce tells the other nodes that this one has just taken tables
+// over (see leftSubject).
+func (r *relay) announce() {
+	if err := r.c.Bus.Publish(leftSubject, nil); err != nil {
+		r.s.log.Warn("telling the nodes of a takeover", "err", err)
+	}
 }
 
 func inSubject(fence int64) string  { return "parlor.node." + strconv.FormatInt(fence, 10) + ".in" }
@@ -190,16 +201,31 @@ func (r *relay) dropProxy(link string) {
 // player itself because it could not). A table nobody owns, or this node
 // owns, is handled here.
 func (r *relay) forward(c *conn, table string, id int64, data []byte) bool {
-	if c.proxy != nil || table == "" || r.s.tables.get(table) != nil {
+	if table == "" || r.s.tables.get(table) != nil {
 		return false
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), forwardTimeout)
 	defer cancel()
-	owner, live, err := r.c.Owners.TableOwner(ctx, table)
-	if err != nil || owner == 0 || owner == r.c.Fence {
+	o, err := r.c.Owners.TableOwner(ctx, table)
+	owner := o.Fence
+	if err != nil || owner == 0 {
 		return false
 	}
-	if !live {
+	if owner == r.c.Fence || c.proxy != nil {
+		if o.Over {
+			return false // a table over and gone from memory: the player hears "no table"
+		}
+		// The store names this node, or named it when another node
+		// forwarded the message here, yet the table is not in memory: the
+		// node has just taken it over and is still loading it from the
+		// log (server/nodes.go, takeOver), or has just lost it. Either
+		// way it is somewhere in a moment, and "no table" would tell the
+		// player it is gone.
+		c.push(errorReply(id, unavailable(errors.New("table between nodes"),
+			"this table is moving to another server after one stopped; try again in a moment")))
+		return true
+	}
+	if !o.Live {
 		c.push(errorReply(id, unavailable(errors.New("owner's lease ran out"),
 			"the server holding this table stopped; another takes it over within seconds, then try again")))
 		return true

@@ -243,19 +243,31 @@ func isFenced(err error) bool {
 // Ping checks that the database answers, for /healthz.
 func (s *Store) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
 
-// TableOwner says which node owns table id, and whether that node's
-// lease still holds: a server asked about a table it does not hold
-// forwards the request to the owner (server/relay.go). A table over
-// stays with its node, which shows its results a while. ErrNotFound if
-// there is no such table.
-func (s *Store) TableOwner(ctx context.Context, id string) (fence int64, live bool, err error) {
-	err = s.db.QueryRowContext(ctx, `SELECT t.owner, EXISTS (SELECT 1 FROM node_leases l WHERE l.fence = t.owner)
-		FROM server_tables t WHERE t.id = $1`, id).Scan(&fence, &live)
+// TableOwner says which node owns table id, whether that node's lease
+// still holds (it has not run out, even if no node has taken it yet), and
+// whether the table's match is over: a server asked
+// about a table it does not hold forwards the request to the owner
+// (server/relay.go). A table over stays with its node, which shows its
+// results a while. ErrNotFound if there is no such table. Only nodes
+// over PostgreSQL ask it.
+func (s *Store) TableOwner(ctx context.Context, id string) (o TableOwnership, err error) {
+	var status string
+	err = s.db.QueryRowContext(ctx, `SELECT t.owner, EXISTS (SELECT 1 FROM node_leases l WHERE l.fence = t.owner AND l.expires >= `+pgNow+`), t.status
+		FROM server_tables t WHERE t.id = $1`, id).Scan(&o.Fence, &o.Live, &status)
 	if errors.Is(err, sql.ErrNoRows) {
-		return 0, false, ErrNotFound
+		return TableOwnership{}, ErrNotFound
 	}
 	if err != nil {
-		return 0, false, fmt.Errorf("store: owner of table %s: %w", id, err)
+		return TableOwnership{}, fmt.Errorf("store: owner of table %s: %w", id, err)
 	}
-	return fence, live, nil
+	o.Over = TableStatus(status) == TableOver
+	return o, nil
+}
+
+// TableOwnership is where a table lives: its node's fence (0 for a table
+// of a single node, which has none), whether that node's lease holds,
+// and whether the table's match is over.
+type TableOwnership struct {
+	Fence      int64
+	Live, Over bool
 }

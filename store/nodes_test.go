@@ -81,11 +81,29 @@ func TestNodeLeaseTakenFencesTheOldNode(t *testing.T) {
 		t.Fatalf("b rebuilds a's match: %v", got)
 	}
 
+	owner := func(id string) TableOwnership {
+		t.Helper()
+		o, err := b.TableOwner(ctx, id)
+		if err != nil {
+			t.Fatalf("owner of %s: %v", id, err)
+		}
+		return o
+	}
+	if o := owner("ta"); o != (TableOwnership{Fence: a.Fence(), Live: true}) {
+		t.Fatalf("ta's owner %+v, want a's live fence %d", o, a.Fence())
+	}
+	if _, err := b.TableOwner(ctx, "nope"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("owner of no table: %v, want ErrNotFound", err)
+	}
+
 	// Within its time the lease holds: b takes nothing.
 	if taken, err := b.Heartbeat(ctx); err != nil || len(taken) != 0 {
 		t.Fatalf("b took %v (%v) from a live node", tableIDs(taken), err)
 	}
 	expire(t, b, "a")
+	if o := owner("ta"); o.Live {
+		t.Fatalf("ta's owner %+v still live after a's lease ran out", o)
+	}
 	taken, err := b.Heartbeat(ctx)
 	if err != nil || !slices.Equal(tableIDs(taken), []string{"ta"}) {
 		t.Fatalf("after a's lease ran out b took %v (%v), want [ta]", tableIDs(taken), err)
@@ -105,11 +123,20 @@ func TestNodeLeaseTakenFencesTheOldNode(t *testing.T) {
 	if _, err := a.Heartbeat(ctx); !errors.Is(err, ErrLeaseLost) {
 		t.Fatalf("a fenced node's heartbeat: %v, want ErrLeaseLost", err)
 	}
+	if o := owner("ta"); o != (TableOwnership{Fence: b.Fence(), Live: true}) {
+		t.Fatalf("ta's owner after the takeover %+v, want b's fence %d", o, b.Fence())
+	}
 	wantLog(t, b, "m", 1, 2)
 	appendAll(t, b, "m", 3)
 	wantLog(t, b, "m", 1, 2, 3)
 	if rows, _ := b.ListOpenTables(ctx); !slices.Equal(tableIDs(rows), []string{"ta", "tb"}) {
 		t.Fatalf("b lists %v after the takeover", tableIDs(rows))
+	}
+	if err := b.SaveTable(ctx, tableRow("ta", "m", TableOver)); err != nil {
+		t.Fatal(err)
+	}
+	if o := owner("ta"); !o.Over || o.Fence != b.Fence() {
+		t.Fatalf("ta's owner once over %+v: the table stays with b, over", o)
 	}
 }
 

@@ -62,6 +62,11 @@ type benchFlags struct {
 	size     int
 	hold     time.Duration
 	think    time.Duration
+	// games, when positive, is how many whole games each pair plays
+	// before the bench stops (instead of -duration or -moves).
+	games int
+	// verify checks every finished match against its stored replay.
+	verify bool
 	// commitDelay is passed to the child server (parlor serve -commit-delay).
 	commitDelay time.Duration
 }
@@ -74,11 +79,13 @@ func benchServer(args []string, stdout, stderr io.Writer) error {
 	fs.DurationVar(&f.duration, "duration", 10*time.Second, "how long to play (ignored with -moves)")
 	fs.Int64Var(&f.moves, "moves", 0, "stop after this many accepted moves instead of after -duration")
 	fs.BoolVar(&f.views, "views", false, "watch with views: the server sends each seat's full view with every move")
-	fs.StringVar(&f.addr, "addr", "", "host:port of a running server (default: start 'parlor serve' as a child on a temporary data directory)")
+	fs.StringVar(&f.addr, "addr", "", "host:port of a running server, or several nodes' host:port separated by commas: players are spread over them, and one whose node fails reconnects to another and resumes its match by sequence number (default: start 'parlor serve' as a child on a temporary data directory)")
 	fs.IntVar(&f.pid, "pid", 0, "with -addr: the server's process id, to read its CPU time and memory")
 	fs.IntVar(&f.idle, "idle", 0, "instead of playing, hold this many idle live matches (2 connections each) and report the server's memory")
 	fs.IntVar(&f.size, "size", 8, "board size in dots (8 is 8x8 dots, 49 boxes)")
 	fs.DurationVar(&f.hold, "hold", 3*time.Second, "with -idle: how long to hold the matches before measuring")
+	fs.IntVar(&f.games, "games", 0, "play this many whole games per pair, then stop (instead of -duration)")
+	fs.BoolVar(&f.verify, "verify", false, "at the end, check each finished match against its stored replay: every acknowledged move stored at its sequence number, none stored twice, no push missed")
 	fs.DurationVar(&f.think, "think", 0, "mean pause before each move (uniform from 0 to twice this): 0 plays flat out; with a pause the clients offer a load the machine can carry, and the latency is the server's rather than a queue's")
 	fs.DurationVar(&f.commitDelay, "commit-delay", defaultCommitDelay, "the child server's commit delay (parlor serve -commit-delay), to compare paced figures with and without one; ignored with -addr")
 	if err := fs.Parse(args); err != nil {
@@ -111,7 +118,17 @@ func benchServer(args []string, stdout, stderr io.Writer) error {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	b := &bench{f: f, base: "http://" + addr, pid: pid, out: stdout, board: newBoard(f.size, f.size)}
+	b := &bench{f: f, pid: pid, out: stdout, board: newBoard(f.size, f.size)}
+	for _, a := range strings.Split(addr, ",") {
+		if a = strings.TrimSpace(a); a != "" {
+			b.bases = append(b.bases, "http://"+a)
+		}
+	}
+	if len(b.bases) == 0 {
+		return errors.New("-addr names no server")
+	}
+	b.base = b.bases[0]
+	b.resume = len(b.bases) > 1
 	if f.idle > 0 {
 		return b.runIdle()
 	}
@@ -315,20 +332,28 @@ func procMem(pid int) (rss, hwm int64, ok bool) {
 }
 
 type bench struct {
-	f    benchFlags
-	base string
-	pid  int
-	out  io.Writer
+	f     benchFlags
+	base  string   // the first server's base URL
+	bases []string // every node's base URL, players spread over them
+	pid   int
+	out   io.Writer
+
+	// resume makes a player whose connection fails reconnect, to another
+	// node if it can, and resume its match (several nodes were given).
+	resume   bool
+	nodeLoss nodeLoss
 
 	board *board // the board every match is played on
 
-	nextUser atomic.Int64
-	moves    atomic.Int64
-	refused  atomic.Int64
-	games    atomic.Int64
+	nextUser    atomic.Int64
+	lastRefusal atomic.Value // the last refusal of a move, as the server wrote it
+	moves       atomic.Int64
+	refused     atomic.Int64
+	games       atomic.Int64
 
-	mu   sync.Mutex
-	lats []time.Duration
+	mu       sync.Mutex
+	lats     []time.Duration
+	finished []finishedMatch // with -verify: what the seats saw of each match played to its end
 }
 
 // player is one bench client: a guest with its own cookie and source
@@ -340,10 +365,17 @@ type bench struct {
 // seat owes one, without a goroutine or a channel per move. Setting up
 // and leaving a table go through call and the general decoder.
 type player struct {
-	b    *bench
-	name string
-	ws   *client.Lean
-	src  net.IP
+	b      *bench
+	name   string
+	ws     atomic.Pointer[client.Lean]
+	src    net.IP
+	cl     *client.Client // the player's session, for connecting again
+	dialer *net.Dialer
+	at     int // index in b.bases of the node connected to
+	quit   atomic.Bool
+	// trouble is the last thing that went wrong on resuming, for the
+	// error of a match that stops moving.
+	trouble atomic.Value
 
 	mu      sync.Mutex
 	nextID  int64
@@ -362,10 +394,13 @@ type benchMsg struct {
 	Seat    game.Seat       `json:"seat"`
 	Move    json.RawMessage `json:"move"`
 	Outcome json.RawMessage `json:"outcome"`
+	Code    string          `json:"code"`
 	Table   json.RawMessage `json:"table"`
 	Snap    *struct {
 		Seq int64 `json:"seq"`
 	} `json:"snapshot"`
+
+	lost bool // not from the server: the connection failed before a reply
 }
 
 func (b *bench) newPlayer(ctx context.Context) (*player, error) {
@@ -374,15 +409,16 @@ func (b *bench) newPlayer(ctx context.Context) (*player, error) {
 	k := n / 20
 	src := net.IPv4(127, byte(1+k/60000), byte(k/250%240+1), byte(k%250+1))
 	p := &player{b: b, name: fmt.Sprintf("bench-%d-%d", os.Getpid()%10000, n), src: src, waiting: map[int64]chan benchMsg{}, closed: make(chan struct{})}
-	if host, _, _ := net.SplitHostPort(b.f.addr); b.f.addr != "" && !net.ParseIP(host).IsLoopback() {
+	p.at = int(n) % len(b.bases)
+	if u, _ := url.Parse(b.bases[p.at]); !net.ParseIP(u.Hostname()).IsLoopback() {
 		p.src = nil // a remote server: use the default route
 	}
-	dialer := &net.Dialer{Timeout: 10 * time.Second}
+	p.dialer = &net.Dialer{Timeout: 10 * time.Second}
 	if p.src != nil {
-		dialer.LocalAddr = &net.TCPAddr{IP: p.src}
+		p.dialer.LocalAddr = &net.TCPAddr{IP: p.src}
 	}
-	hc := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{DialContext: dialer.DialContext, MaxIdleConnsPerHost: 1}}
-	cl, err := client.NewWithHTTP(b.base, hc)
+	hc := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{DialContext: p.dialer.DialContext, MaxIdleConnsPerHost: 1}}
+	cl, err := client.NewWithHTTP(b.bases[p.at], hc)
 	if err != nil {
 		return nil, err
 	}
@@ -390,28 +426,49 @@ func (b *bench) newPlayer(ctx context.Context) (*player, error) {
 		return nil, fmt.Errorf("guest sign-up: %w", err)
 	}
 	hc.CloseIdleConnections()
-	u, _ := url.Parse(b.base)
-	nc, err := dialer.DialContext(ctx, "tcp", u.Host)
+	p.cl = cl
+	ws, err := p.dial(ctx, p.at)
 	if err != nil {
 		return nil, err
 	}
-	// The moves go over a lean connection, which costs the machine the
-	// server shares with the bench far less than a Conn.
+	p.ws.Store(ws)
+	go p.readLoop(ws)
+	return p, nil
+}
+
+// dial opens a lean connection to node k with the player's session: the
+// moves go over a lean connection, which costs the machine the server
+// shares with the bench far less than a Conn.
+func (p *player) dial(ctx context.Context, k int) (*client.Lean, error) {
+	u, _ := url.Parse(p.b.bases[k])
+	nc, err := p.dialer.DialContext(ctx, "tcp", u.Host)
+	if err != nil {
+		return nil, err
+	}
+	cl, err := client.New(p.b.bases[k])
+	if err != nil {
+		nc.Close()
+		return nil, err
+	}
+	cl.SetSession(p.cl.Session())
 	ws, err := cl.DialLean(ctx, nc)
 	if err != nil {
 		nc.Close()
 		return nil, err
 	}
-	p.ws = ws
-	go p.readLoop()
-	return p, nil
+	return ws, nil
 }
 
-func (p *player) readLoop() {
-	defer close(p.closed)
+func (p *player) readLoop(ws *client.Lean) {
 	for {
-		data, err := p.ws.Read()
+		data, err := ws.Read()
 		if err != nil {
+			if p.b.resume && !p.quit.Load() {
+				p.lost()
+				go p.resume()
+			} else {
+				close(p.closed)
+			}
 			return
 		}
 		if sp := p.play.Load(); sp != nil && sp.handle(data) {
@@ -446,7 +503,7 @@ func (p *player) send(t string, fields string) (chan benchMsg, error) {
 		msg += "," + fields
 	}
 	msg += "}"
-	return ch, p.ws.WriteText([]byte(msg))
+	return ch, p.ws.Load().WriteText([]byte(msg))
 }
 
 func (p *player) call(t, fields string) (benchMsg, error) {
@@ -456,8 +513,11 @@ func (p *player) call(t, fields string) (benchMsg, error) {
 	}
 	select {
 	case m := <-ch:
+		if m.lost {
+			return m, errConnLost
+		}
 		if !m.OK {
-			return m, fmt.Errorf("%s: %s", t, m.Error)
+			return m, &benchRefusal{t: t, code: m.Code, msg: m.Error}
 		}
 		return m, nil
 	case <-p.closed:
@@ -468,34 +528,43 @@ func (p *player) call(t, fields string) (benchMsg, error) {
 }
 
 func tableIDOf(m benchMsg) string {
-	var t struct {
-		ID string `json:"id"`
-	}
-	_ = json.Unmarshal(m.Table, &t)
-	return t.ID
+	id, _ := tableAndMatch(m)
+	return id
 }
 
-// setUp opens a table for the pair and starts its match; both players
-// watch it. It returns the table id.
-func (b *bench) setUp(a, c *player, views bool) (string, error) {
+// tableAndMatch reads a reply's table id and its match's id.
+func tableAndMatch(m benchMsg) (table, match string) {
+	var t struct {
+		ID    string `json:"id"`
+		Match string `json:"match"`
+	}
+	_ = json.Unmarshal(m.Table, &t)
+	return t.ID, t.Match
+}
+
+// setUp opens a table for the pair and starts its match. It returns the
+// table's id and the match's.
+func (b *bench) setUp(a, c *player) (string, string, error) {
 	create, err := json.Marshal(client.CreateTable{Game: "dots", Options: map[string]int{"rows": b.f.size, "cols": b.f.size},
 		Seats: []client.SeatRequest{{Kind: client.ChooseMe}, {Kind: client.ChooseOpen}}})
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	// call takes the request's fields without the braces.
 	r, err := a.call("table.create", string(create[1:len(create)-1]))
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	id := tableIDOf(r)
 	if _, err := c.call("table.sit", `"table":"`+id+`","seat":1`); err != nil {
-		return "", err
+		return "", "", err
 	}
-	if _, err := a.call("table.start", `"table":"`+id+`"`); err != nil {
-		return "", err
+	r, err = a.call("table.start", `"table":"`+id+`"`)
+	if err != nil {
+		return "", "", err
 	}
-	return id, nil
+	_, match := tableAndMatch(r)
+	return id, match, nil
 }
 
 // board is a Dots and Boxes board of rows x cols dots as the bench
@@ -543,11 +612,14 @@ func (bd *board) line(a, b [2]int) int {
 type pairGame struct {
 	b     *bench
 	table string
+	match string
 	bd    *board
-	stop  *atomic.Bool
-	done  chan struct{} // closed when a seat has seen the end or the stop
-	once  sync.Once
-	seats [2]*seatPlay
+	// progress counts the pushes the seats have taken, for the watchdog.
+	progress atomic.Int64
+	stop     *atomic.Bool
+	done     chan struct{} // closed when a seat has seen the end or the stop
+	once     sync.Once
+	seats    [2]*seatPlay
 }
 
 func (g *pairGame) finish() { g.once.Do(func() { close(g.done) }) }
@@ -560,22 +632,32 @@ type seatPlay struct {
 	seat int
 	rng  *rand.Rand
 
-	mu      sync.Mutex
-	free    []int // lines not drawn
-	pos     []int // pos[line]: its index in free, -1 once drawn
-	mine    bool  // the seat owes the next move
-	over    bool
-	busy    bool // a move is sent and not yet acknowledged, or the seat is thinking
-	thought bool // the seat has paused (-think) before its next move
-	pending int64
-	sent    time.Time
-	lats    []time.Duration
-	buf     []byte
+	mu   sync.Mutex
+	free []int // lines not drawn
+	pos  []int // pos[line]: its index in free, -1 once drawn
+	mine bool  // the seat owes the next move
+	over bool
+	busy bool // a move is sent and not yet acknowledged, or the seat is thinking
+	// resuming: the connection broke and the seat has not watched again
+	// yet, so what it knows of the match may be behind; it does not move.
+	resuming bool
+	upTo     int64 // after a resumed watch: the seq to take before moving again
+	thought  bool  // the seat has paused (-think) before its next move
+	pending  int64
+	line     int           // the line of the move in flight
+	seq      int64         // the last update taken, so a resumed watch repeats none
+	acked    map[int64]int // seq -> line of each acknowledged move (with -verify)
+	sent     time.Time
+	lats     []time.Duration
+	buf      []byte
 }
 
 func newSeatPlay(g *pairGame, p *player, seat int, seed uint64) *seatPlay {
 	n := len(g.bd.moves)
 	sp := &seatPlay{g: g, p: p, seat: seat, rng: rand.New(rand.NewPCG(seed, uint64(seat))), free: make([]int, n), pos: make([]int, n), mine: seat == 0}
+	if g.b.f.verify {
+		sp.acked = make(map[int64]int)
+	}
 	for i := range n {
 		sp.free[i], sp.pos[i] = i, i
 	}
@@ -593,11 +675,19 @@ var (
 func (sp *seatPlay) handle(data []byte) bool {
 	switch {
 	case bytes.HasPrefix(data, matchPrefix):
-		line, turn, over, ok := sp.g.bd.readPush(data, sp.seat)
+		seq, line, turn, over, ok := sp.g.bd.readPush(data, sp.seat)
 		if !ok {
 			return false
 		}
 		sp.mu.Lock()
+		if seq <= sp.seq {
+			// Already taken: a resumed watch may repeat what a lost
+			// connection had delivered.
+			sp.mu.Unlock()
+			return true
+		}
+		sp.seq = seq
+		sp.g.progress.Add(1)
 		if line >= 0 && sp.pos[line] >= 0 {
 			// Swap-remove the drawn line from the free list.
 			i, last := sp.pos[line], sp.free[len(sp.free)-1]
@@ -620,13 +710,35 @@ func (sp *seatPlay) handle(data []byte) bool {
 			return false
 		}
 		sp.busy = false
-		if bytes.HasPrefix(rest, []byte(`,"ok":true`)) {
+		if rest, ok := cut(rest, `,"ok":true`); ok {
 			sp.lats = append(sp.lats, time.Since(sp.sent))
 			if m := sp.g.b.f.moves; sp.g.b.moves.Add(1) >= m && m > 0 {
 				sp.g.stop.Store(true)
 			}
+			if sp.acked != nil {
+				if rest, ok := cut(rest, `,"seq":`); ok {
+					if seq, _, ok := readInt(rest); ok {
+						sp.acked[seq] = sp.line
+					}
+				}
+			}
+		} else if sp.g.b.resume && bytes.Contains(rest, []byte(`"code":"unavailable"`)) {
+			// The table's node is gone and no other has taken it yet:
+			// try again shortly rather than at once.
+			sp.g.b.nodeLoss.unavailable.Add(1)
+			sp.busy, sp.pending = true, 0
+			time.AfterFunc(100*time.Millisecond, func() {
+				sp.mu.Lock()
+				defer sp.mu.Unlock()
+				if sp.pending == 0 {
+					sp.busy = false
+					sp.next()
+				}
+			})
+			return true
 		} else {
 			sp.g.b.refused.Add(1)
+			sp.g.b.lastRefusal.Store(string(rest))
 		}
 		sp.next()
 		return true
@@ -637,7 +749,7 @@ func (sp *seatPlay) handle(data []byte) bool {
 // next sends a random free line if the seat owes a move and has none in
 // flight, and reports the end of play. Callers hold sp.mu.
 func (sp *seatPlay) next() {
-	if sp.busy {
+	if sp.busy || sp.resuming || sp.seq < sp.upTo {
 		return
 	}
 	if sp.over || sp.g.stop.Load() {
@@ -673,23 +785,26 @@ func (sp *seatPlay) next() {
 	b = append(b, sp.g.bd.moves[line]...)
 	b = append(b, '}')
 	sp.buf = b
-	sp.busy, sp.pending, sp.sent = true, id, time.Now()
-	if err := sp.p.ws.WriteText(b); err != nil {
-		sp.busy = false
-		sp.g.finish()
+	sp.busy, sp.pending, sp.line, sp.sent = true, id, line, time.Now()
+	if err := sp.p.ws.Load().WriteText(b); err != nil {
+		sp.busy, sp.pending = false, 0
+		if !sp.g.b.resume {
+			sp.g.finish()
+		} // else the player reconnects and resumes, then moves again
 	}
 }
 
-// readPush reads what a seat needs from a match push: the line drawn (-1
-// for none), whether the seat owes the next move, and whether the match
-// is over. It scans for the fields the server writes after "move", which
-// come in the order of docs/protocol.md, and falls back on the decoder
-// for anything unexpected.
-func (bd *board) readPush(data []byte, seat int) (line int, mine, over, ok bool) {
-	if line, mine, over, ok = bd.scanPush(data, seat); ok {
-		return line, mine, over, true
+// readPush reads what a seat needs from a match push: its sequence
+// number, the line drawn (-1 for none), whether the seat owes the next
+// move, and whether the match is over. It scans for the fields the server
+// writes, which come in the order of docs/protocol.md, and falls back on
+// the decoder for anything unexpected.
+func (bd *board) readPush(data []byte, seat int) (seq int64, line int, mine, over, ok bool) {
+	if seq, line, mine, over, ok = bd.scanPush(data, seat); ok {
+		return seq, line, mine, over, true
 	}
 	var m struct {
+		Seq  int64 `json:"seq"`
 		Move *struct {
 			From [2]int `json:"from"`
 			To   [2]int `json:"to"`
@@ -698,19 +813,26 @@ func (bd *board) readPush(data []byte, seat int) (line int, mine, over, ok bool)
 		Outcome json.RawMessage `json:"outcome"`
 	}
 	if err := json.Unmarshal(data, &m); err != nil {
-		return -1, false, false, false
+		return 0, -1, false, false, false
 	}
 	line = -1
 	if m.Move != nil {
 		line = bd.line(m.Move.From, m.Move.To)
 	}
-	return line, slices.Contains(m.Turn, seat), len(m.Outcome) > 0 && string(m.Outcome) != "null", true
+	return m.Seq, line, slices.Contains(m.Turn, seat), len(m.Outcome) > 0 && string(m.Outcome) != "null", true
 }
 
-func (bd *board) scanPush(data []byte, seat int) (line int, mine, over, ok bool) {
-	i := bytes.Index(data, []byte(`,"move":`))
+func (bd *board) scanPush(data []byte, seat int) (seq int64, line int, mine, over, ok bool) {
+	i := bytes.Index(data, []byte(`","seq":`))
 	if i < 0 {
 		return
+	}
+	if seq, _, ok = readInt(data[i+len(`","seq":`):]); !ok {
+		return
+	}
+	i = bytes.Index(data, []byte(`,"move":`))
+	if i < 0 {
+		return 0, 0, false, false, false
 	}
 	rest := data[i+len(`,"move":`):]
 	line = -1
@@ -728,28 +850,28 @@ func (bd *board) scanPush(data []byte, seat int) (line int, mine, over, ok bool)
 			return
 		}
 		if line = bd.line(from, to); line < 0 {
-			return line, false, false, false
+			return seq, line, false, false, false
 		}
 	}
 	j := bytes.Index(rest, []byte(`,"turn":[`))
 	if j < 0 {
-		return line, false, false, false
+		return seq, line, false, false, false
 	}
 	rest = rest[j+len(`,"turn":[`):]
 	for len(rest) > 0 && rest[0] != ']' {
 		var s int64
 		s, rest, ok = readInt(rest)
 		if !ok {
-			return line, false, false, false
+			return seq, line, false, false, false
 		}
 		mine = mine || s == int64(seat)
 		rest, _ = cut(rest, ",")
 	}
 	k := bytes.Index(rest, []byte(`,"outcome":`))
 	if k < 0 {
-		return line, false, false, false
+		return seq, line, false, false, false
 	}
-	return line, mine, !bytes.HasPrefix(rest[k+len(`,"outcome":`):], []byte("null")), true
+	return seq, line, mine, !bytes.HasPrefix(rest[k+len(`,"outcome":`):], []byte("null")), true
 }
 
 func cut(b []byte, p string) ([]byte, bool) {
@@ -797,33 +919,50 @@ func readIntIf(ok bool, b []byte) (int, []byte, bool) {
 
 // playOne plays one whole match between a and c.
 func (b *bench) playOne(a, c *player, seed uint64, stop *atomic.Bool) error {
-	id, err := b.setUp(a, c, b.f.views)
+	id, match, err := b.setUp(a, c)
 	if err != nil {
 		return err
 	}
-	g := &pairGame{b: b, table: id, bd: b.board, stop: stop, done: make(chan struct{})}
+	g := &pairGame{b: b, table: id, match: match, bd: b.board, stop: stop, done: make(chan struct{})}
 	ps := [2]*player{a, c}
 	for i, p := range ps {
 		g.seats[i] = newSeatPlay(g, p, i, seed)
 	}
-	views := `,"views":` + strconv.FormatBool(b.f.views)
 	for i, p := range ps {
-		if _, err := p.call("table.watch", `"table":"`+id+`"`+views); err != nil {
+		// Set before the watch, so that a player who reconnects while
+		// the watch is on its way watches again by itself.
+		p.play.Store(g.seats[i])
+		if err := p.watch(g.seats[i]); err != nil {
 			return err
 		}
-		p.play.Store(g.seats[i])
 	}
 	for _, sp := range g.seats {
 		sp.mu.Lock()
 		sp.next()
 		sp.mu.Unlock()
 	}
-	select {
-	case <-g.done:
-	case <-a.closed:
-		return errors.New("connection closed")
-	case <-c.closed:
-		return errors.New("connection closed")
+	// A watchdog: a match whose seats take no push for this long is stuck
+	// (a node that lost its lease and nobody took over would be one).
+	const stuck = 20 * time.Second
+	tick := time.NewTicker(stuck)
+	defer tick.Stop()
+	last := int64(-1)
+wait:
+	for {
+		select {
+		case <-g.done:
+			break wait
+		case <-a.closed:
+			return errors.New("connection closed")
+		case <-c.closed:
+			return errors.New("connection closed")
+		case <-tick.C:
+			n := g.progress.Load()
+			if n == last {
+				return fmt.Errorf("match %s took no move for %v: %s; %s", match, stuck, g.seats[0].state(), g.seats[1].state())
+			}
+			last = n
+		}
 	}
 	// Wait for outstanding acknowledgements before leaving the table.
 	for {
@@ -843,12 +982,15 @@ func (b *bench) playOne(a, c *player, seed uint64, stop *atomic.Bool) error {
 	for _, sp := range g.seats {
 		b.lats = append(b.lats, sp.lats...)
 	}
+	if f, over := g.record(); b.f.verify && over {
+		b.finished = append(b.finished, f)
+	}
 	b.mu.Unlock()
 	for _, p := range ps {
 		p.play.Store(nil)
-		if _, err := p.call("table.unwatch", `"table":"`+id+`"`); err != nil {
+		if _, err := p.call("table.unwatch", `"table":"`+id+`"`); err != nil && !b.resume {
 			return err
-		}
+		} // with several nodes, a connection lost here is no matter: the match is over
 	}
 	return nil
 }
@@ -903,8 +1045,17 @@ func (b *bench) runPlay() error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for n := uint64(0); !stop.Load(); n++ {
-				if err := b.playOne(ps[2*i], ps[2*i+1], uint64(i)<<32|n, &stop); err != nil {
+			for n := uint64(0); !stop.Load() && (f.games <= 0 || n < uint64(f.games)); n++ {
+				err := b.playOne(ps[2*i], ps[2*i+1], uint64(i)<<32|n, &stop)
+				if err != nil && b.resume && setUpLost(err) {
+					// A node failed while the table was being set up: that
+					// table is left, and the pair sets up another.
+					b.nodeLoss.setUps.Add(1)
+					n--
+					time.Sleep(100 * time.Millisecond)
+					continue
+				}
+				if err != nil {
 					errs <- err
 					stop.Store(true)
 					return
@@ -912,7 +1063,7 @@ func (b *bench) runPlay() error {
 			}
 		}()
 	}
-	if f.moves <= 0 {
+	if f.moves <= 0 && f.games <= 0 {
 		go func() {
 			time.Sleep(f.duration)
 			stop.Store(true)
@@ -931,7 +1082,8 @@ func (b *bench) runPlay() error {
 	default:
 	}
 	for _, p := range ps {
-		p.ws.Close()
+		p.quit.Store(true)
+		p.ws.Load().Close()
 	}
 	moves := b.moves.Load()
 	b.mu.Lock()
@@ -946,6 +1098,9 @@ func (b *bench) runPlay() error {
 	}
 	fmt.Fprintf(b.out, "matches %d, views %v, elapsed %.1fs, games finished %d\n", f.matches, f.views, elapsed.Seconds(), b.games.Load())
 	fmt.Fprintf(b.out, "accepted moves %d (refused %d): %.0f moves/s\n", moves, b.refused.Load(), float64(moves)/elapsed.Seconds())
+	if r, ok := b.lastRefusal.Load().(string); ok {
+		fmt.Fprintf(b.out, "the last refusal: %s\n", r)
+	}
 	fmt.Fprintf(b.out, "latency send->ack p50 %v p95 %v p99 %v max %v\n", pct(.50).Round(time.Microsecond), pct(.95).Round(time.Microsecond), pct(.99).Round(time.Microsecond), pct(1).Round(time.Microsecond))
 	if cpuOK && moves > 0 {
 		cpu := cpu1 - cpu0
@@ -965,6 +1120,12 @@ func (b *bench) runPlay() error {
 	}
 	if memOK {
 		fmt.Fprintf(b.out, "server peak memory (VmHWM) %.1f MiB\n", float64(hwm)/(1<<20))
+	}
+	if b.resume {
+		b.nodeLoss.report(b.out)
+	}
+	if f.verify {
+		return b.verify()
 	}
 	return nil
 }
@@ -989,7 +1150,7 @@ func (b *bench) runIdle() error {
 			defer wg.Done()
 			defer func() { <-sem }()
 			a, c := ps[2*i], ps[2*i+1]
-			id, err := b.setUp(a, c, false)
+			id, _, err := b.setUp(a, c)
 			if err == nil {
 				for _, p := range []*player{a, c} {
 					if _, err = p.call("table.watch", `"table":"`+id+`","views":false`); err != nil {
@@ -1028,7 +1189,8 @@ func (b *bench) runIdle() error {
 			n, 2*n, float64(rss)/(1<<20), float64(hwm)/(1<<20), float64(rss0)/(1<<20), float64(rss-rss0)/1024/float64(n))
 	}
 	for _, p := range ps {
-		p.ws.CloseNow()
+		p.quit.Store(true)
+		p.ws.Load().CloseNow()
 	}
 	return nil
 }

@@ -1,12 +1,18 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os/exec"
+	"regexp"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -22,6 +28,7 @@ import (
 type loadSeat struct {
 	session string
 	home    int // the node the load balancer sends this player to first
+	at      int // the node connected to
 	conn    *client.Conn
 }
 
@@ -34,29 +41,63 @@ type loadMatch struct {
 	acked          map[int64]string // seq -> move, for every acknowledged move
 	err            error
 	trail          []string // what went wrong on the way, for a failure's message
+	last           string   // the last thing noted, and how often again since
+	again          int
 }
 
 func (m *loadMatch) note(format string, args ...any) {
-	if len(m.trail) < 40 {
-		m.trail = append(m.trail, fmt.Sprintf(format, args...))
+	// A message like the last one only counts again; of the rest, the
+	// first twenty and the last twenty: how trouble began and how it ended.
+	msg := fmt.Sprintf(format, args...)
+	if m.last == msg {
+		m.again++
+		return
+	}
+	if m.again > 0 {
+		m.trail = append(m.trail, fmt.Sprintf("(%d times more)", m.again))
+	}
+	m.last, m.again = msg, 0
+	m.trail = append(m.trail, time.Now().Format("15:04:05.000 ")+msg)
+	if len(m.trail) > 40 {
+		m.trail = append(m.trail[:20], m.trail[21:]...)
 	}
 }
 
 // TestNodesSIGKILLUnderLoad: twelve Dots and Boxes matches between
 // people connected to three nodes (each match's two players to
 // different nodes, its table on the first player's), all playing as fast
-// as they can. When a fifth of the moves are made, node 0 is killed with
+// as they can, beside the load of `parlor bench server` spread over the
+// three nodes (six pairs playing four games each at a human pace). When
+// a fifth of the twelve matches' moves are made, node 0 is killed with
 // SIGKILL. Its players reconnect to the other nodes and resume by
 // sequence number, as the web client does; its tables are taken over.
 // Every match is played to its end, and then: every acknowledged move is
 // in the stored match at its sequence number (none lost), each stored
 // move applied to the players' own copy of the game (none applied twice:
 // Dots and Boxes refuses a line drawn again), and each player is counted
-// as having played exactly once.
+// as having played exactly once. The bench's players reconnect and
+// resume the same way; the bench then holds each of its matches to the
+// stored replay and reports no acknowledged move lost, none stored twice
+// and no update missed.
 func TestNodesSIGKILLUnderLoad(t *testing.T) {
 	url := storetest.Postgres(t)
 	_, bus := startNATS(t, 0)
 	nodes := []*serveProc{startNode(t, url, bus, "n0"), startNode(t, url, bus, "n1"), startNode(t, url, bus, "n2")}
+	bench := startBenchOver(t, nodes, "-matches", "6", "-games", "4", "-size", "5", "-think", "40ms", "-verify")
+	t.Cleanup(func() {
+		if !t.Failed() {
+			return
+		}
+		// What the live nodes were doing, goroutines included.
+		for i, n := range nodes[1:] {
+			n.cmd.Process.Signal(syscall.SIGQUIT)
+			select {
+			case <-n.done:
+			case <-time.After(5 * time.Second):
+			}
+			t.Logf("node %d's log:\n%s", i+1, n.log.String())
+		}
+	})
 	var dead atomic.Int32 // 1 once node 0 is killed
 	const options = `{"rows":4,"cols":4}`
 	const n = 12
@@ -77,7 +118,7 @@ func TestNodesSIGKILLUnderLoad(t *testing.T) {
 			c, err := cl.Dial(dctx)
 			cancel()
 			if err == nil {
-				s.conn = c
+				s.conn, s.at = c, k
 				return nil
 			}
 		}
@@ -134,6 +175,7 @@ func TestNodesSIGKILLUnderLoad(t *testing.T) {
 	killedAt := moves.Load()
 	wg.Wait()
 	t.Logf("node 0 killed after %d acknowledged moves; %d in all", killedAt, moves.Load())
+	bench.check(t, 6*4)
 
 	live := nodes[1:]
 	for i, m := range matches {
@@ -193,6 +235,9 @@ func (m *loadMatch) play(ctx context.Context, dial func(*loadSeat) error, moves 
 	}
 	for m.local.Outcome() == nil {
 		if time.Now().After(deadline) {
+			if m.again > 0 {
+				m.trail = append(m.trail, fmt.Sprintf("(%d times more)", m.again))
+			}
 			return fmt.Errorf("not over after 2 minutes, at seq %d; on the way: %q", m.f.Seq, m.trail)
 		}
 		for i, s := range m.seats {
@@ -200,6 +245,7 @@ func (m *loadMatch) play(ctx context.Context, dial func(*loadSeat) error, moves 
 				continue
 			}
 			if s.conn != nil {
+				m.note("seat %d's connection to node %d ended: %v", i, s.at, s.conn.Err())
 				s.conn.CloseNow()
 			}
 			time.Sleep(50 * time.Millisecond)
@@ -207,10 +253,18 @@ func (m *loadMatch) play(ctx context.Context, dial func(*loadSeat) error, moves 
 				return err
 			}
 			if i == 0 {
-				if _, err := m.f.Watch(ctx, s.conn); err != nil {
+				w, err := m.f.Watch(ctx, s.conn)
+				if err != nil {
 					m.note("seat 0 watch at %d: %v", m.f.Seq, err)
 					s.conn.CloseNow() // the table may not be taken over yet
 					continue
+				}
+				m.note("seat 0 watches from %d at node %d, the match at %d", m.f.Seq, s.at, w.Seq)
+				// Take what was missed before playing: a move made on a
+				// copy that is behind could repeat one whose reply the
+				// broken connection lost.
+				if err := m.takePushes(s.conn, w.Seq); err != nil {
+					return err
 				}
 			} else {
 				go func(c *client.Conn) {
@@ -227,6 +281,7 @@ func (m *loadMatch) play(ctx context.Context, dial func(*loadSeat) error, moves 
 			cancel()
 			switch {
 			case err == nil:
+				m.note("seat %d's move %d acknowledged", seat, seq)
 				if seq != m.f.Seq+1 {
 					return fmt.Errorf("move acknowledged as %d after %d", seq, m.f.Seq)
 				}
@@ -241,32 +296,94 @@ func (m *loadMatch) play(ctx context.Context, dial func(*loadSeat) error, moves 
 		}
 		// Take the pushes up to the acknowledged move (or what came, for a
 		// while, after an error).
-		want := m.f.Seq + 1
-		wait := time.After(3 * time.Second)
-	pushes:
-		for m.f.Seq < want && !broken(m.seats[0]) {
-			select {
-			case p, ok := <-m.seats[0].conn.Pushes():
-				if !ok {
-					break pushes
-				}
-				u, err := p.Update()
-				if err != nil {
-					continue
-				}
-				if ok, gap := m.f.Accept(u); gap {
-					return fmt.Errorf("gap before seq %d after %d", u.Seq, m.f.Seq)
-				} else if ok {
-					if len(u.Move) > 0 && string(u.Move) != "null" {
-						if err := game.Play(m.local, game.Seat(u.Seat), u.Move); err != nil {
-							return fmt.Errorf("push %d does not apply: %v", u.Seq, err)
-						}
-					}
-				}
-			case <-wait:
-				break pushes
+		if !broken(m.seats[0]) {
+			if err := m.takePushes(m.seats[0].conn, m.f.Seq+1); err != nil {
+				return err
 			}
 		}
 	}
 	return nil
+}
+
+// takePushes applies the pushes that come on c to the players' copy of
+// the game until it is at seq upTo, the connection ends, or three seconds
+// pass.
+func (m *loadMatch) takePushes(c *client.Conn, upTo int64) error {
+	wait := time.After(3 * time.Second)
+	for m.f.Seq < upTo {
+		select {
+		case p, ok := <-c.Pushes():
+			if !ok {
+				return nil
+			}
+			u, err := p.Update()
+			if err != nil {
+				continue
+			}
+			if ok, gap := m.f.Accept(u); gap {
+				return fmt.Errorf("gap before seq %d after %d", u.Seq, m.f.Seq)
+			} else if ok {
+				if len(u.Move) > 0 && string(u.Move) != "null" {
+					if err := game.Play(m.local, game.Seat(u.Seat), u.Move); err != nil {
+						return fmt.Errorf("push %d does not apply: %v", u.Seq, err)
+					}
+				}
+			}
+		case <-wait:
+			return nil
+		}
+	}
+	return nil
+}
+
+// benchRun is a `parlor bench server` child spreading its load over nodes.
+type benchRun struct {
+	cmd  *exec.Cmd
+	out  bytes.Buffer
+	done chan error
+}
+
+func startBenchOver(t *testing.T, nodes []*serveProc, args ...string) *benchRun {
+	t.Helper()
+	var addrs []string
+	for _, n := range nodes {
+		addrs = append(addrs, strings.TrimPrefix(n.base, "http://"))
+	}
+	b := &benchRun{done: make(chan error, 1)}
+	b.cmd = exec.Command(parlorBin, append([]string{"bench", "server", "-addr", strings.Join(addrs, ",")}, args...)...)
+	b.cmd.Stdout, b.cmd.Stderr = &b.out, &b.out
+	if err := b.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { b.done <- b.cmd.Wait() }()
+	t.Cleanup(func() { b.cmd.Process.Kill() })
+	return b
+}
+
+// check waits for the bench to end and reads its report: every game
+// played to its end and verified against the stored replay with nothing
+// lost, stored twice or missed, and players who did reconnect and resume.
+func (b *benchRun) check(t *testing.T, games int) {
+	t.Helper()
+	select {
+	case err := <-b.done:
+		if err != nil {
+			t.Fatalf("bench server: %v\n%s", err, b.out.String())
+		}
+	case <-time.After(3 * time.Minute):
+		t.Fatalf("bench server still running after 3 minutes:\n%s", b.out.String())
+	}
+	out := b.out.String()
+	t.Logf("bench server over three nodes:\n%s", out)
+	m := regexp.MustCompile(`verified (\d+) finished matches against their stored replays: (\d+) acknowledged moves, 0 lost, 0 stored twice, 0 matches whose players missed an update`).FindStringSubmatch(out)
+	if m == nil || m[1] != strconv.Itoa(games) {
+		t.Fatalf("the bench did not verify %d games without a loss:\n%s", games, out)
+	}
+	r := regexp.MustCompile(`several nodes: (\d+) reconnects, (\d+) matches resumed`).FindStringSubmatch(out)
+	if r == nil || r[1] == "0" || r[2] == "0" {
+		t.Errorf("no bench player reconnected and resumed after node 0 died:\n%s", out)
+	}
+	if !strings.Contains(out, "(refused 0)") {
+		t.Errorf("the bench's legal moves were refused:\n%s", out)
+	}
 }
