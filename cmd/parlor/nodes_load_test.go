@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"os/exec"
 	"regexp"
 	"strconv"
@@ -176,6 +177,7 @@ func TestNodesSIGKILLUnderLoad(t *testing.T) {
 	wg.Wait()
 	t.Logf("node 0 killed after %d acknowledged moves; %d in all", killedAt, moves.Load())
 	bench.check(t, 6*4)
+	lobbyAgrees(t, nodes[1:], matches)
 
 	live := nodes[1:]
 	for i, m := range matches {
@@ -385,5 +387,59 @@ func (b *benchRun) check(t *testing.T, games int) {
 	}
 	if !strings.Contains(out, "(refused 0)") {
 		t.Errorf("the bench's legal moves were refused:\n%s", out)
+	}
+}
+
+// lobbyAgrees checks that a person in the lobby of either live node sees
+// the same tables in the same states, the load's own among them, tables
+// of the dead node included: the lobby is one across nodes. The nodes
+// share their parts of the lobby within moments, so it waits a while for
+// them to agree.
+func lobbyAgrees(t *testing.T, live []*serveProc, matches []*loadMatch) {
+	t.Helper()
+	ctx := context.Background()
+	tables := func(p *serveProc, name string) map[string]string {
+		cl, _ := client.New(p.base)
+		if _, err := cl.Guest(ctx, name); err != nil {
+			t.Fatal(err)
+		}
+		c, err := cl.Dial(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.CloseNow()
+		if err := c.JoinLobby(ctx); err != nil {
+			t.Fatal(err)
+		}
+		for {
+			select {
+			case push := <-c.Pushes():
+				if tbs, err := push.Tables(); err == nil {
+					out := make(map[string]string)
+					for _, tb := range tbs {
+						out[tb.ID] = string(tb.Status)
+					}
+					return out
+				}
+			case <-time.After(serveWait):
+				t.Fatalf("no lobby.tables from %s", p.base)
+			}
+		}
+	}
+	var a, b map[string]string
+	for try := 0; ; try++ {
+		a, b = tables(live[0], fmt.Sprintf("LookA%d", try)), tables(live[1], fmt.Sprintf("LookB%d", try))
+		if maps.Equal(a, b) {
+			break
+		}
+		if try == 20 {
+			t.Fatalf("the live nodes' lobbies differ:\n%v\n%v", a, b)
+		}
+		time.Sleep(250 * time.Millisecond)
+	}
+	for i, m := range matches {
+		if st, ok := a[m.table]; !ok || st != string(client.StatusOver) {
+			t.Errorf("match %d's table %s shows in the lobby as %q (listed %v), want over", i, m.table, st, ok)
+		}
 	}
 }
