@@ -124,6 +124,10 @@ func run(m *testing.M) (int, error) {
 
 var serverLog string
 
+// parlorBin is the binary the suite built, for tests that start servers
+// of their own (nodes_test.go); empty with PARLOR_E2E_URL.
+var parlorBin string
+
 // restartServer stops the server and starts it again on the same
 // address and data directory; nil when the suite uses a server it did not
 // start.
@@ -133,6 +137,7 @@ var restartServer func() error
 // fresh data directory on a free port.
 func startServer(root, tmp string) (stop func(), err error) {
 	bin := filepath.Join(tmp, "parlor")
+	parlorBin = bin
 	build := exec.Command("go", "build", "-o", bin, "./cmd/parlor")
 	build.Dir = root
 	if out, err := build.CombinedOutput(); err != nil {
@@ -259,6 +264,7 @@ type page struct {
 	ctx  context.Context
 	name string
 	shot int
+	base string // the server this page uses, when not the suite's
 }
 
 func newPage(t *testing.T, name string, w, h int64) *page {
@@ -353,7 +359,11 @@ func (p *page) text(sel string) string {
 
 func (p *page) goTo(path string) {
 	p.t.Helper()
-	p.do("navigate to "+path, chromedp.Navigate(baseURL+path))
+	base := baseURL
+	if p.base != "" {
+		base = p.base
+	}
+	p.do("navigate to "+path, chromedp.Navigate(base+path))
 	p.waitFor("the app to start", `document.querySelector("header.topbar") !== null`)
 }
 

@@ -8,6 +8,19 @@ interface Pending { resolve: (v: any) => void; reject: (e: Error) => void }
 
 interface Watch { since: number; views: boolean }
 
+/** Refusal is a request the server refused: its sentence and its code
+ * (docs/protocol.md, Error codes). */
+export class Refusal extends Error {
+  constructor(message: string, readonly code: string) {
+    super(message);
+  }
+}
+
+/** rewatchTries bounds how often a resumed watch is asked again while the
+ * table is between servers (one stopped; another takes it over within
+ * seconds): every half second for half a minute. */
+const rewatchTries = 60;
+
 export class Socket {
   private ws: WebSocket | null = null;
   private nextId = 1;
@@ -97,7 +110,7 @@ export class Socket {
       if (p) {
         this.pending.delete(msg.id);
         if (msg.ok) p.resolve(msg);
-        else p.reject(new Error(msg.error || "The server refused that."));
+        else p.reject(new Refusal(msg.error || "The server refused that.", String(msg.code ?? "")));
       }
       return;
     } else if (msg.t === "match" && typeof msg.table === "string") {
@@ -117,11 +130,22 @@ export class Socket {
     if (this.inLobby) {
       this.send("lobby.join", {}).catch(() => undefined);
     }
-    for (const [table, w] of this.watches) {
-      this.send("table.watch", { table, since: w.since, views: w.views })
-        .then((reply) => this.emit("rewatched", { t: "rewatched", table, reply }))
-        .catch(() => undefined);
-    }
+    for (const [table, w] of this.watches) this.rewatch(table, w, 0);
+  }
+
+  /** rewatch watches a table again from the last seq seen. A table whose
+   * server stopped answers "unavailable" until another server has taken
+   * it over: ask again shortly, for as long as this connection lasts and
+   * the table is still watched (a new connection resumes by itself). */
+  private rewatch(table: string, w: Watch, tries: number): void {
+    const ws = this.ws;
+    this.send("table.watch", { table, since: w.since, views: w.views })
+      .then((reply) => this.emit("rewatched", { t: "rewatched", table, reply }))
+      .catch((e) => {
+        if (e instanceof Refusal && e.code === "unavailable" && this.ws === ws && this.watches.get(table) === w && tries < rewatchTries) {
+          window.setTimeout(() => this.rewatch(table, w, tries + 1), 500);
+        }
+      });
   }
 
   on(t: string, f: Listener): () => void {
