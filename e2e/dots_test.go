@@ -116,16 +116,7 @@ func TestOnlineDotsWithLobbyChat(t *testing.T) {
 	playOutDots(t, ann, bob)
 	ann.snap("online-result")
 	bob.snap("online-result")
-	results := []string{ann.text("#result h2"), bob.text("#result h2")}
-	won := 0
-	for _, r := range results {
-		if strings.Contains(r, "You won") {
-			won++
-		}
-	}
-	if won != 1 {
-		t.Fatalf("with 9 boxes exactly one player wins; results say %q", results)
-	}
+	oneWinner(t, ann, bob)
 	if !strings.Contains(ann.text("#status"), "Game over") {
 		t.Fatalf("status after the end: %q", ann.text("#status"))
 	}
@@ -149,6 +140,24 @@ func TestOnlineDotsWithLobbyChat(t *testing.T) {
 		}
 	}
 	bob.snap("profile-after")
+}
+
+// oneWinner checks that the result screens of a 4x4-dot game (9 boxes,
+// so no draw) name exactly one of the players the winner.
+func oneWinner(t *testing.T, pages ...*page) {
+	t.Helper()
+	var results []string
+	won := 0
+	for _, p := range pages {
+		r := p.text("#result h2")
+		results = append(results, r)
+		if strings.Contains(r, "You won") {
+			won++
+		}
+	}
+	if won != 1 {
+		t.Fatalf("with 9 boxes exactly one player wins; results say %q", results)
+	}
 }
 
 func (p *page) whoami() string {

@@ -794,6 +794,12 @@ func (sp *seatPlay) next() {
 	}
 }
 
+// dotsLine is a Dots and Boxes move as the protocol writes it.
+type dotsLine struct {
+	From [2]int `json:"from"`
+	To   [2]int `json:"to"`
+}
+
 // readPush reads what a seat needs from a match push: its sequence
 // number, the line drawn (-1 for none), whether the seat owes the next
 // move, and whether the match is over. It scans for the fields the server
@@ -804,11 +810,8 @@ func (bd *board) readPush(data []byte, seat int) (seq int64, line int, mine, ove
 		return seq, line, mine, over, true
 	}
 	var m struct {
-		Seq  int64 `json:"seq"`
-		Move *struct {
-			From [2]int `json:"from"`
-			To   [2]int `json:"to"`
-		} `json:"move"`
+		Seq     int64           `json:"seq"`
+		Move    *dotsLine       `json:"move"`
 		Turn    []int           `json:"turn"`
 		Outcome json.RawMessage `json:"outcome"`
 	}

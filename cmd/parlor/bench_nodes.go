@@ -234,11 +234,8 @@ func (b *bench) verify() error {
 
 // replayStep is the part of a replay's step the check reads.
 type replayStep struct {
-	Seq  int64 `json:"seq"`
-	Move *struct {
-		From [2]int `json:"from"`
-		To   [2]int `json:"to"`
-	} `json:"move"`
+	Seq  int64     `json:"seq"`
+	Move *dotsLine `json:"move"`
 }
 
 // replaySteps reads a finished match's moves from the first node that
