@@ -170,8 +170,15 @@ func (s *Store) Heartbeat(ctx context.Context) ([]TableRow, error) {
 	if _, err := tx.ExecContext(ctx, `DELETE FROM node_leases WHERE expires < `+pgNow); err != nil {
 		return nil, fmt.Errorf("store: heartbeat: %w", err)
 	}
+	// A dead node's tables are shared among the live nodes rather than
+	// all taken by whichever beats first: each table goes to the live
+	// node whose place in fence order is the table id's hash modulo the
+	// number of live nodes. The others take theirs at their own next
+	// beat, or at once when the taker tells them (server.relay.announce).
 	rows, err := tx.QueryContext(ctx, `UPDATE server_tables SET owner = $1
 		WHERE status != $2 AND owner NOT IN (SELECT fence FROM node_leases)
+			AND abs(hashtext(id)::bigint) % (SELECT count(*) FROM node_leases) =
+				(SELECT count(*) FROM node_leases WHERE fence < $1)
 		RETURNING `+tableColumns,
 		fence, string(TableOver))
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 	"sync"
 	"testing"
@@ -138,6 +139,46 @@ func TestNodeLeaseTakenFencesTheOldNode(t *testing.T) {
 	if o := owner("ta"); !o.Over || o.Fence != b.Fence() {
 		t.Fatalf("ta's owner once over %+v: the table stays with b, over", o)
 	}
+}
+
+// A dead node's tables are shared among the live nodes, each taken by
+// exactly one, rather than all landing on whichever beats first.
+func TestNodeTakeoverIsShared(t *testing.T) {
+	ctx := context.Background()
+	_, url := postgresBackend.openTemp(t)
+	a := joinNode(t, url, "a", time.Minute)
+	b := joinNode(t, url, "b", time.Minute)
+	c := joinNode(t, url, "c", time.Minute)
+	var all []string
+	for i := range 24 {
+		id := fmt.Sprintf("t%02d", i)
+		if err := a.SaveTable(ctx, tableRow(id, "", TableOpen)); err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, id)
+	}
+	expire(t, b, "a")
+	takenB, err := b.Heartbeat(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	takenC, err := c.Heartbeat(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Each beats again: nothing is left, nothing changes hands twice.
+	againB, _ := b.Heartbeat(ctx)
+	againC, _ := c.Heartbeat(ctx)
+	gotB, gotC := tableIDs(takenB), tableIDs(takenC)
+	if len(gotB) == 0 || len(gotC) == 0 || len(againB)+len(againC) != 0 {
+		t.Fatalf("b took %v, c took %v, then %v and %v: want both a share, all at the first beat", gotB, gotC, tableIDs(againB), tableIDs(againC))
+	}
+	both := append(slices.Clone(gotB), gotC...)
+	slices.Sort(both)
+	if !slices.Equal(both, all) {
+		t.Fatalf("b and c took %v together, want each of a's tables once: %v", both, all)
+	}
+	t.Logf("of %d tables b took %d, c %d", len(all), len(gotB), len(gotC))
 }
 
 // Every append a node had acknowledged before another took its tables is
