@@ -29,7 +29,10 @@ const (
 	// dealSamples is how many consistent deals a decision looks at; the
 	// estimate of a question's worth must be finer than the differences
 	// between good questions, and a decision must stay quick at six seats.
-	dealSamples = 200
+	// The chance that an answer settles the case (solveWorth) is read
+	// from how many deals agree, so it wants more deals than entropy
+	// alone: 800 won 0.624 where 200 won 0.605 (both 6000 games).
+	dealSamples = 800
 	// sweepsPerSample is how many proposed swaps per unknown card separate
 	// two kept deals, so that they are not near copies of each other.
 	sweepsPerSample = 2
@@ -189,16 +192,28 @@ func sampleDeals(k *knowledge, rng *game.Rand, n int, bias *[7][numCards]float64
 
 // questionWorth is the expected fall in the uncertainty (entropy, in
 // bits, summed over the three kinds) about the case file when the seat
-// names these cards, over the sampled deals. Each deal's answer is the
-// first player to the suggester's left holding a named card, showing any
-// one of those it holds with equal chance (how the rivals' bots and most
-// people answer).
+// names these cards, over the sampled deals, plus solveWorth times the
+// chance that the answer settles the case file outright. Each deal's
+// answer is the first player to the suggester's left holding a named
+// card, showing any one of those it holds with equal chance (how the
+// rivals' bots and most people answer).
 func questionWorth(ds *deals, named [3]Card) float64 {
 	// Outcomes: nobody answers (0), or the j-th player to the left shows
 	// the named card t (1+3(j-1)+t).
 	const maxOutcomes = 1 + 3*5
 	var count [maxOutcomes][numCards]float64
 	var total [maxOutcomes]float64
+	// An outcome whose deals all have the same case file settles it: the
+	// expert can accuse on the spot.
+	var firstCF [maxOutcomes][3]Card
+	var seen, mixed [maxOutcomes]bool
+	note := func(o int, cf *[3]Card) {
+		if !seen[o] {
+			firstCF[o], seen[o] = *cf, true
+		} else if firstCF[o] != *cf {
+			mixed[o] = true
+		}
+	}
 	for i := range ds.left {
 		left := &ds.left[i]
 		j := int8(99)
@@ -210,6 +225,7 @@ func questionWorth(ds *deals, named [3]Card) float64 {
 		cf := &ds.cf[i]
 		if j == 99 {
 			total[0]++
+			note(0, cf)
 			for _, c := range cf {
 				count[0][c]++
 			}
@@ -228,6 +244,7 @@ func questionWorth(ds *deals, named [3]Card) float64 {
 			}
 			o := 1 + 3*int(j-1) + t
 			total[o] += w
+			note(o, cf)
 			for _, c := range cf {
 				count[o][c] += w
 			}
@@ -237,14 +254,32 @@ func questionWorth(ds *deals, named [3]Card) float64 {
 	if sum == 0 {
 		return 0
 	}
-	after := 0.0
+	after, solve := 0.0, 0.0
 	for o := range ds.outcomes {
 		if total[o] > 0 {
 			after += total[o] / sum * entropy(&count[o], total[o])
+			if !mixed[o] {
+				solve += total[o] / sum
+			}
 		}
 	}
-	return ds.before - after
+	if ds.before == 0 {
+		// Every deal drawn has the same case file, yet the notebook is
+		// not certain: no answer can be seen to settle anything.
+		solve = 0
+	}
+	return ds.before - after + solveWorth*solve
 }
+
+// solveWorth is what the chance that an answer settles the case file is
+// worth, in bits. The game is a race: the first to be certain wins, and
+// a question that may end the game now beats one that teaches more but
+// leaves the case open. Weighed against entropy alone (3000 games at
+// seeds 1 and 5 each, 200 deals), a weight of 1 won 0.584 of games, 3
+// won 0.590, 8 won 0.600, 20 won 0.606 (0.576 without); with 800 deals,
+// 20 won 0.618, 50 won 0.624 and 200 won 0.617: entropy still has to
+// choose among questions that cannot end the game.
+const solveWorth = 50
 
 // entropy sums, over the three kinds, the entropy of the case file's card
 // of that kind, from counts of it among total deals.
