@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"slices"
+	"time"
 
 	"github.com/parlor-games/parlor/game"
 )
@@ -39,6 +40,13 @@ const (
 	// burnInSamples is how many samples' worth of walking is thrown away
 	// before the first weighted deal is kept.
 	burnInSamples = 10
+	// minSamples is the fewest deals worth choosing by, when time runs
+	// short; with fewer the plain rules decide.
+	minSamples = 100
+	// thinkTime bounds a decision whatever time the caller allows: one
+	// takes a few milliseconds, but a machine under load can stretch
+	// that many times over, and the expert must decide within 200 ms.
+	thinkTime = 150 * time.Millisecond
 )
 
 // deals is a sample of deals consistent with a seat's knowledge: for each
@@ -98,7 +106,10 @@ func (ds *deals) index(order []game.Seat, seat game.Seat) {
 // sum of bias[holder][card] over the cards' holders, and the walk accepts
 // a swap that lowers the weight only with the ratio of the weights as its
 // chance, so that deals are drawn in proportion to their weight.
-func sampleDeals(k *knowledge, rng *game.Rand, n int, bias *[7][numCards]float64) (deals, bool) {
+//
+// When ctx ends first, the deals drawn so far make the sample, if there
+// are at least minSamples of them.
+func sampleDeals(ctx context.Context, k *knowledge, rng *game.Rand, n int, bias *[7][numCards]float64) (deals, bool) {
 	sv := newSolver(k)
 	if sv == nil {
 		return deals{}, false
@@ -186,8 +197,11 @@ func sampleDeals(k *knowledge, rng *game.Rand, n int, bias *[7][numCards]float64
 			continue
 		}
 		out.holder = append(out.holder, cur)
+		if ctx.Err() != nil {
+			break
+		}
 	}
-	return out, true
+	return out, len(out.holder) >= min(n, minSamples)
 }
 
 // questionWorth is the expected fall in the uncertainty (entropy, in
@@ -311,8 +325,8 @@ type asker struct {
 	rng   *game.Rand
 }
 
-func newAsker(s *State, seat game.Seat, nb *Notebook, rng *game.Rand) (*asker, bool) {
-	ds, ok := sampleDeals(s.knowledgeOf(seat), rng, dealSamples, namedBias(s, seat))
+func newAsker(ctx context.Context, s *State, seat game.Seat, nb *Notebook, rng *game.Rand) (*asker, bool) {
+	ds, ok := sampleDeals(ctx, s.knowledgeOf(seat), rng, dealSamples, namedBias(s, seat))
 	if !ok {
 		return nil, false
 	}
@@ -436,10 +450,12 @@ func (pl *planner) arrive(p Place) float64 {
 // sampled deals cannot tell (nothing left to learn about the case file),
 // or when the deadline has passed, and the plain rules of bot.go decide.
 func (b *bot) expertTurn(ctx context.Context, s *State, seat game.Seat, nb *Notebook) (Move, bool) {
+	ctx, cancel := context.WithTimeout(ctx, thinkTime)
+	defer cancel()
 	if ctx.Err() != nil {
 		return Move{}, false
 	}
-	a, ok := newAsker(s, seat, nb, &b.rng)
+	a, ok := newAsker(ctx, s, seat, nb, &b.rng)
 	if !ok {
 		return Move{}, false
 	}
