@@ -46,7 +46,7 @@ const (
 	// thinkTime bounds a decision whatever time the caller allows: one
 	// takes a few milliseconds, but a machine under load can stretch
 	// that many times over, and the expert must decide within 200 ms.
-	thinkTime = 150 * time.Millisecond
+	thinkTime = 100 * time.Millisecond
 )
 
 // deals is a sample of deals consistent with a seat's knowledge: for each
