@@ -29,8 +29,8 @@ import (
 //     walks to where the next few turns' questions are worth most, so it
 //     takes a secret passage or stays where a suggestion brought it when
 //     that keeps it asking every turn. When nothing is left to learn
-//     that way it falls back on the rules below: it shuttles through a secret passage where it can, and
-//     otherwise walks to the nearest room worth a suggestion, naming of
+//     that way it falls back on the rules below: it shuttles through a
+//     secret passage where it can, and otherwise walks to the nearest room worth a suggestion, naming of
 //     each kind a card that may be in the case file and that the fewest
 //     players may hold. Answering, it shows a card the suggester has
 //     already seen from it if it can, else a room (rooms are the most
