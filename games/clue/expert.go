@@ -49,7 +49,9 @@ const (
 	// between good questions, and a decision must stay quick at six seats.
 	// The chance that an answer settles the case (solveWorth) is read
 	// from how many deals agree, so it wants more deals than entropy
-	// alone: 800 won 0.624 where 200 won 0.605 (both 6000 games).
+	// alone: with solveWorth at 20, 800 deals won 0.618 of 6000 games
+	// where 200 won 0.606; at 50, 1500 deals won 0.626 and 800 0.624,
+	// at a third of the time.
 	dealSamples = 800
 	// sweepsPerSample is how many proposed swaps per unknown card separate
 	// two kept deals, so that they are not near copies of each other.
