@@ -63,9 +63,10 @@ const (
 	// short; with fewer the plain rules decide.
 	minSamples = 100
 	// thinkTime bounds a decision whatever time the caller allows: one
-	// takes a few milliseconds, but a machine under load can stretch
-	// that many times over, and the expert must decide within 200 ms.
-	thinkTime = 100 * time.Millisecond
+	// takes a few milliseconds (99 in 100 under 9 ms), but a machine
+	// under load can stretch that many times over, and pauses outside the
+	// bot's hands come on top; the expert must decide within 200 ms.
+	thinkTime = 50 * time.Millisecond
 )
 
 // deals is a sample of deals consistent with a seat's knowledge: for each
