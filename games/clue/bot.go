@@ -19,21 +19,23 @@ import (
 //     room) and names a suspect and a weapon that may be in the case
 //     file.
 //   - expert chooses by the worth of questions (expert.go): it draws
-//     deals consistent with its notebook, weighted against deals that put
-//     a card in the hand of a rival who named it (people and bots seldom
-//     ask about their own cards), and asks, among cards that may be the
-//     case file's (its own ones once a kind is settled, so the answer is
-//     about the others), the question whose answer is expected to remove
-//     most uncertainty about the case file. It walks to where the next
-//     few turns' questions are worth most, so it takes a secret passage or
-//     stays where a suggestion brought it when that keeps it asking every
-//     turn. When nothing is left to learn that way it falls back on the
-//     rules below: it shuttles through a secret passage where it can, and
-//     otherwise walks to the nearest room worth a suggestion, naming of
-//     each kind a card that may be in the case file and that the fewest
-//     players may hold. Answering, it shows a card the suggester has
-//     already seen from it if it can, else a room (rooms are the most
-//     numerous, so one tells the least).
+//     deals consistent with its notebook, weighted against deals that
+//     put a card in the hand of a rival who named it (people and bots
+//     seldom ask about their own cards), and asks, among cards that may
+//     be the case file's (its own ones once a kind is settled, so the
+//     answer is about the others), the question whose answer is expected
+//     to remove most uncertainty about the case file, counting most the
+//     chance that the answer settles it, so that it can accuse at once.
+//     It walks to where the next few turns' questions are worth most, so
+//     it takes a secret passage or stays where a suggestion brought it
+//     when that keeps it asking every turn. When nothing is left to
+//     learn that way it falls back on the rules below: it shuttles
+//     through a secret passage where it can, and otherwise walks to the
+//     nearest room worth a suggestion, naming of each kind a card that
+//     may be in the case file and that the fewest players may hold.
+//     Answering, it shows a card the suggester has already seen from it
+//     if it can, else a room (rooms are the most numerous, so one tells
+//     the least).
 //
 // Medium and expert never put the same question twice in a room (its
 // answer is known), and a bot that finds itself repeating questions now
