@@ -30,7 +30,8 @@ import (
 // settle the case file now is worth more than one that teaches more on
 // average and leaves it open (solveWorth). That, with four times the
 // deals so that the chance is read well, took the share at three seats
-// from 0.576 to 0.627 (6000 games each; see solveWorth and dealSamples).
+// from 0.576 to 0.627 (6000 games each; see solveWorth and dealSamples),
+// and at four and six seats to 0.438 and 0.289 (2000 games each, seed 1).
 // Tried at the same time and dropped, as no better or worse (6000 games
 // each, 200 deals, before solveWorth unless said): a weight of 3 instead
 // of 1 on the room a rival names (0.559) or none (0.565); 1.5 instead of
