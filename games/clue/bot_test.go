@@ -87,15 +87,7 @@ func TestExpertBeatsEasy(t *testing.T) {
 		t.Skip("plays many expert games; the race detector makes that slow")
 	}
 	const games = 150
-	wins := 0
-	for g := range games {
-		seats := []string{"easy", "easy", "easy"}
-		seats[g%3] = "expert"
-		s := botGame(t, `{"players":3}`, uint64(1000+g), seats)
-		if s.winner == game.Seat(g%3) {
-			wins++
-		}
-	}
+	wins := expertWins(t, "easy", 1000, games)
 	t.Logf("expert won %d of %d against two easy bots", wins, games)
 	if wins < games*2/3 {
 		t.Fatalf("expert won %d of %d games against two easy bots; chance alone gives %d", wins, games, games/3)
@@ -112,19 +104,28 @@ func TestExpertBeatsMedium(t *testing.T) {
 		t.Skip("plays many expert games")
 	}
 	const games = 120
-	wins := 0
-	for g := range games {
-		seats := []string{"medium", "medium", "medium"}
-		seats[g%3] = "expert"
-		s := botGame(t, `{"players":3}`, uint64(3000+g), seats)
-		if s.winner == game.Seat(g%3) {
-			wins++
-		}
-	}
+	wins := expertWins(t, "medium", 3000, games)
 	t.Logf("expert won %d of %d against two medium bots", wins, games)
 	if wins < games*45/100 {
 		t.Fatalf("expert won %d of %d games against two medium bots; chance alone gives %d", wins, games, games/3)
 	}
+}
+
+// expertWins plays games three-seat games of the expert against two
+// rival bots, the expert's seat turning round the table, from seed on,
+// and counts the expert's wins.
+func expertWins(t *testing.T, rival string, seed uint64, games int) int {
+	t.Helper()
+	wins := 0
+	for g := range games {
+		seats := []string{rival, rival, rival}
+		seats[g%3] = "expert"
+		s := botGame(t, `{"players":3}`, seed+uint64(g), seats)
+		if s.winner == game.Seat(g%3) {
+			wins++
+		}
+	}
+	return wins
 }
 
 // TestStrongBotsAlwaysFinish: tables of medium and expert bots alone end.
