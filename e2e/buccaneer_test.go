@@ -49,16 +49,7 @@ func (p *page) bucState() bucView {
 // createBucJS creates a Buccaneer table over the page's own WebSocket,
 // with the given seats and options, and resolves with the table's id.
 func createBucJS(options map[string]any, seats []map[string]string) string {
-	req := map[string]any{"t": "table.create", "id": 1, "game": "buccaneer", "options": options, "seats": seats}
-	return `new Promise((resolve, reject) => {
-	const ws = new WebSocket((location.protocol === "https:" ? "wss:" : "ws:") + "//" + location.host + "/api/ws");
-	ws.onmessage = (e) => {
-		const m = JSON.parse(e.data);
-		if (m.t === "hello") ws.send(JSON.stringify(` + jsonString(req) + `));
-		else if (m.t === "reply") { ws.close(); if (m.ok) resolve(m.table.id); else reject(new Error(m.error)); }
-	};
-	ws.onerror = () => reject(new Error("the WebSocket failed"));
-})`
+	return createTableJS("buccaneer", options, seats)
 }
 
 func meSeats(n int) []map[string]string {

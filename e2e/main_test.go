@@ -439,6 +439,22 @@ func (p *page) createTableWithClock(game, mode string, size int, level, clock st
 	return evalAs[string](p, `location.pathname.slice(3)`)
 }
 
+// createTableJS creates a table of game with options and seats over a
+// WebSocket of the page's own (the create dialog offers no scenarios and
+// not every seat choice) and resolves with the table's id.
+func createTableJS(game string, options map[string]any, seats []map[string]string) string {
+	req := map[string]any{"t": "table.create", "id": 1, "game": game, "options": options, "seats": seats}
+	return `new Promise((resolve, reject) => {
+	const ws = new WebSocket((location.protocol === "https:" ? "wss:" : "ws:") + "//" + location.host + "/api/ws");
+	ws.onmessage = (e) => {
+		const m = JSON.parse(e.data);
+		if (m.t === "hello") ws.send(JSON.stringify(` + jsonString(req) + `));
+		else if (m.t === "reply") { ws.close(); if (m.ok) resolve(m.table.id); else reject(new Error(m.error)); }
+	};
+	ws.onerror = () => reject(new Error("the WebSocket failed"));
+})`
+}
+
 func jsonString(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)

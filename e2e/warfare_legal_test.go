@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -9,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/parlor-games/parlor/game"
+	"github.com/parlor-games/parlor/game/gametest"
 	"github.com/parlor-games/parlor/games/warfare"
 )
 
@@ -47,13 +47,7 @@ func midGame(t *testing.T, seed uint64) *warfare.State {
 				return s
 			}
 		}
-		m, err := bots[seat].Choose(context.Background(), s.Clone(), seat)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := s.Apply(seat, m); err != nil {
-			t.Fatal(err)
-		}
+		gametest.BotPlays(t, bots[seat], s, seat)
 	}
 	t.Fatalf("seed %d: no position with villagers for seat 0", seed)
 	return nil

@@ -193,16 +193,7 @@ func (p *page) walkTo(seat, from int, kind string) int {
 // the given seats over the page's own WebSocket (the create dialog offers
 // no scenarios) and resolves with the table's id.
 func createWarTableJS(scenario map[string]any, seats []map[string]string) string {
-	req := map[string]any{"t": "table.create", "id": 1, "game": "warfare", "options": map[string]any{"scenario": scenario}, "seats": seats}
-	return `new Promise((resolve, reject) => {
-	const ws = new WebSocket((location.protocol === "https:" ? "wss:" : "ws:") + "//" + location.host + "/api/ws");
-	ws.onmessage = (e) => {
-		const m = JSON.parse(e.data);
-		if (m.t === "hello") ws.send(JSON.stringify(` + jsonString(req) + `));
-		else if (m.t === "reply") { ws.close(); if (m.ok) resolve(m.table.id); else reject(new Error(m.error)); }
-	};
-	ws.onerror = () => reject(new Error("the WebSocket failed"));
-})`
+	return createTableJS("warfare", map[string]any{"scenario": scenario}, seats)
 }
 
 // seatThree opens pages for Ann, Bob and Cy, signed in as guests. Ann's

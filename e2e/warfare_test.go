@@ -172,17 +172,7 @@ var warScenario = map[string]any{
 // against an easy bot over the page's own WebSocket (the create dialog
 // does not offer scenarios) and resolves with the table's id.
 func createWarScenarioJS(scenario map[string]any) string {
-	req := map[string]any{"t": "table.create", "id": 1, "game": "warfare", "options": map[string]any{"scenario": scenario},
-		"seats": []map[string]string{{"kind": "me"}, {"kind": "bot", "level": "easy"}}}
-	return `new Promise((resolve, reject) => {
-	const ws = new WebSocket((location.protocol === "https:" ? "wss:" : "ws:") + "//" + location.host + "/api/ws");
-	ws.onmessage = (e) => {
-		const m = JSON.parse(e.data);
-		if (m.t === "hello") ws.send(JSON.stringify(` + jsonString(req) + `));
-		else if (m.t === "reply") { ws.close(); if (m.ok) resolve(m.table.id); else reject(new Error(m.error)); }
-	};
-	ws.onerror = () => reject(new Error("the WebSocket failed"));
-})`
+	return createWarTableJS(scenario, []map[string]string{{"kind": "me"}, {"kind": "bot", "level": "easy"}})
 }
 
 // TestWarfareVillageActions plays a set position: every symbol is drawn,

@@ -93,14 +93,7 @@ func heldQuery(n int) string {
 func scanHeld(rows *sql.Rows) (map[Held]bool, error) {
 	defer rows.Close()
 	held := map[Held]bool{}
-	for rows.Next() {
-		var k Held
-		if err := rows.Scan(&k.UserID, &k.Achievement); err != nil {
-			return nil, err
-		}
-		held[k] = true
-	}
-	return held, rows.Err()
+	return held, readHeld(rows, held)
 }
 
 // Achievements lists what userID has earned, oldest first (ties by id);

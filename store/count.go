@@ -311,21 +311,7 @@ func readCountStart(br pgx.BatchResults, heads int, marked, read bool) (map[int6
 		return nil, err
 	}
 	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		var played, won, tied *int64
-		var rating, rd, vol *float64
-		if err := rows.Scan(&id, &played, &won, &tied, &rating, &rd, &vol); err != nil {
-			return nil, err
-		}
-		var r StatsRow
-		if played != nil {
-			r = StatsRow{Exists: true, Stats: GameStats{Played: *played, Won: *won, Tied: *tied,
-				Rating: *rating, RD: *rd, Volatility: *vol}}
-		}
-		stats[id] = r
-	}
-	return stats, rows.Err()
+	return stats, readStats(rows, stats)
 }
 
 // heldOn is HeldAchievements inside countOn's transaction.
@@ -339,32 +325,52 @@ func heldOn(ctx context.Context, pc *pgx.Conn, game string, users []any) (map[He
 		return nil, err
 	}
 	defer rows.Close()
-	for rows.Next() {
-		var k Held
-		if err := rows.Scan(&k.UserID, &k.Achievement); err != nil {
-			return nil, err
-		}
-		held[k] = true
-	}
-	return held, rows.Err()
+	return held, readHeld(rows, held)
 }
 
 // scanStatsRows reads the rows of statsInGame into out, and closes them.
 func scanStatsRows(rows *sql.Rows, out map[int64]StatsRow) error {
 	defer rows.Close()
+	return readStats(rows, out)
+}
+
+// rowScanner is what database/sql's rows and pgx's have in common, so
+// that one reader serves a statement whichever way it was run (countOn
+// runs its statements on a pgx connection, in batches).
+type rowScanner interface {
+	Next() bool
+	Scan(dest ...any) error
+	Err() error
+}
+
+// readStats reads rows of statsInGame into out; a user without a row of
+// the game (NULL columns) gets a StatsRow that does not exist.
+func readStats(rows rowScanner, out map[int64]StatsRow) error {
 	for rows.Next() {
 		var id int64
-		var played, won, tied sql.NullInt64
-		var rating, rd, vol sql.NullFloat64
+		var played, won, tied *int64
+		var rating, rd, vol *float64
 		if err := rows.Scan(&id, &played, &won, &tied, &rating, &rd, &vol); err != nil {
 			return err
 		}
 		var r StatsRow
-		if played.Valid {
-			r = StatsRow{Exists: true, Stats: GameStats{Played: played.Int64, Won: won.Int64, Tied: tied.Int64,
-				Rating: rating.Float64, RD: rd.Float64, Volatility: vol.Float64}}
+		if played != nil {
+			r = StatsRow{Exists: true, Stats: GameStats{Played: *played, Won: *won, Tied: *tied,
+				Rating: *rating, RD: *rd, Volatility: *vol}}
 		}
 		out[id] = r
+	}
+	return rows.Err()
+}
+
+// readHeld reads rows of heldQuery into held.
+func readHeld(rows rowScanner, held map[Held]bool) error {
+	for rows.Next() {
+		var k Held
+		if err := rows.Scan(&k.UserID, &k.Achievement); err != nil {
+			return err
+		}
+		held[k] = true
 	}
 	return rows.Err()
 }

@@ -1,16 +1,15 @@
 package tui
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/parlor-games/parlor/client"
 	"github.com/parlor-games/parlor/game"
+	"github.com/parlor-games/parlor/game/gametest"
 	"github.com/parlor-games/parlor/games/buccaneer"
 	"github.com/parlor-games/parlor/server/servertest"
 )
@@ -131,15 +130,7 @@ func TestBuccaneerBoardOffersWhatTheRulesAllow(t *testing.T) {
 				}
 				steps[step]++
 			}
-			ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-			m, err := bots[seat].Choose(ctx, st, seat)
-			cancel()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := st.Apply(seat, m); err != nil {
-				t.Fatal(err)
-			}
+			gametest.BotPlays(t, bots[seat], st, seat)
 		}
 	}
 	for _, s := range []string{"move", "face"} {

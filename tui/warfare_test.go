@@ -1,15 +1,14 @@
 package tui
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/parlor-games/parlor/game"
+	"github.com/parlor-games/parlor/game/gametest"
 	"github.com/parlor-games/parlor/games/warfare"
 )
 
@@ -30,15 +29,7 @@ func TestWarfareBoardLightsWhatTheRulesAllow(t *testing.T) {
 		// Some turns of play, to reach a position with villagers about.
 		for i := 0; i < 60 && st.Outcome() == nil; i++ {
 			seat := st.Turn()[0]
-			ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-			m, err := bots[seat].Choose(ctx, st, seat)
-			cancel()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := st.Apply(seat, m); err != nil {
-				t.Fatal(err)
-			}
+			gametest.BotPlays(t, bots[seat], st, seat)
 		}
 		seat := st.Turn()[0]
 		view, _ := json.Marshal(st.View(seat))
