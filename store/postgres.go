@@ -275,6 +275,9 @@ type pgWriter struct {
 	id   string
 	seq  int64
 	sent bool
+	// unbuilt says pgx refused to build the last batch, so none of it
+	// reached the server and each request may be tried again alone.
+	unbuilt bool
 
 	// Reused by every batch: the request of each queued statement, and
 	// the rows each statement changed.
@@ -385,7 +388,7 @@ func (w *pgWriter) commit(batch []*request) {
 	}
 	// With the connection alive the server answered: a failed batch
 	// failed on a statement, and was rolled back whole.
-	answerBatch(batch, err, w.c != nil && !w.c.IsClosed(), w.commit)
+	answerBatch(batch, err, (w.c != nil && !w.c.IsClosed()) || w.unbuilt, w.commit)
 }
 
 // apply writes a batch as one pgx.Batch: every statement is sent at once
@@ -402,7 +405,7 @@ func (w *pgWriter) commit(batch []*request) {
 // append was made, hence in an earlier batch.
 func (w *pgWriter) apply(batch []*request) error {
 	ctx := context.Background()
-	w.sent = false
+	w.sent, w.unbuilt = false, false
 	b := &pgx.Batch{}
 	w.queued = w.queued[:0]
 	w.apps.reset()
@@ -462,6 +465,15 @@ func (w *pgWriter) apply(batch []*request) error {
 	for range head {
 		if _, err := br.Exec(); err != nil {
 			br.Close()
+			var pe pgx.ErrPreprocessingBatch
+			if errors.As(err, &pe) {
+				// pgx would not build the batch (a statement's arguments
+				// do not fit it) and sent nothing, but leaves the
+				// connection in a pipeline it never ended: start afresh,
+				// and let commit retry each request alone.
+				w.close()
+				w.c, w.sent, w.unbuilt = nil, false, true
+			}
 			return fmt.Errorf("store: commit: %w", err)
 		}
 	}
