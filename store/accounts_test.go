@@ -238,3 +238,27 @@ func TestAccountsTablesOfOlderFiles(t *testing.T) {
 		t.Fatalf("ann: %+v %v", u, err)
 	}
 }
+
+// BenchmarkConnectLookups is what the server asks the store when a
+// WebSocket connects: whose session the cookie is, then that user's
+// stats for the lobby. Every page load and every reconnect pays it.
+func BenchmarkConnectLookups(b *testing.B) {
+	ctx := context.Background()
+	s, _ := openTemp(b)
+	id, err := s.CreateUser(ctx, NewUser{Name: "ann", Key: "ann", Guest: true, Created: t0})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := s.CreateSession(ctx, Session{TokenHash: "t", UserID: id, Created: t0, Expires: t0.Add(time.Hour)}); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if u, _, err := s.SessionUser(ctx, "t"); err != nil || u.ID != id {
+			b.Fatalf("session: %+v %v", u, err)
+		}
+		if _, err := s.StatsFor(ctx, []int64{id}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 )
 
 // The statistics of users per game (accounts_stats) and how the results
@@ -76,8 +77,22 @@ func (s *Store) StatsFor(ctx context.Context, userIDs []int64) (map[int64]map[st
 	return out, nil
 }
 
+// preparedBelow is the number of users up to which StatsFor runs a
+// prepared statement: a WebSocket connection asks for one user's stats
+// and the end of a match for its players', each time the same few
+// statements, whose parsing was most of their cost; a longer list (a
+// whole lobby) is rare and would fill the cache with statements used
+// once.
+const preparedBelow = 8
+
 func (s *Store) scanStats(ctx context.Context, out map[int64]map[string]GameStats, query string, args ...any) error {
-	rows, err := s.db.QueryContext(ctx, query, args...)
+	var rows *sql.Rows
+	var err error
+	if len(args) <= preparedBelow {
+		rows, err = s.query(ctx, query, args...)
+	} else {
+		rows, err = s.db.QueryContext(ctx, query, args...)
+	}
 	if err != nil {
 		return err
 	}

@@ -60,18 +60,27 @@ func (s *Store) EndSession(ctx context.Context, tokenHash string, now time.Time)
 // expires, expired or not (the caller keeps the clock); ErrNotFound for
 // an unknown token hash.
 func (s *Store) SessionUser(ctx context.Context, tokenHash string) (User, time.Time, error) {
-	var u User
-	var expMS int64
-	err := s.db.QueryRowContext(ctx, `SELECT u.id, u.name, u.guest, s.expires_ms
+	// Every HTTP request and every WebSocket connection asks this, so the
+	// statement is prepared once (see query).
+	rows, err := s.query(ctx, `SELECT u.id, u.name, u.guest, s.expires_ms
 		FROM accounts_sessions s JOIN accounts_users u ON u.id = s.user_id
-		WHERE s.token_hash = $1`, tokenHash).Scan(&u.ID, &u.Name, &u.Guest, &expMS)
-	if errors.Is(err, sql.ErrNoRows) {
-		return User{}, time.Time{}, ErrNotFound
-	}
+		WHERE s.token_hash = $1`, tokenHash)
 	if err != nil {
 		return User{}, time.Time{}, err
 	}
-	return u, time.UnixMilli(expMS), nil
+	defer rows.Close()
+	if !rows.Next() {
+		if err := rows.Err(); err != nil {
+			return User{}, time.Time{}, err
+		}
+		return User{}, time.Time{}, ErrNotFound
+	}
+	var u User
+	var expMS int64
+	if err := rows.Scan(&u.ID, &u.Name, &u.Guest, &expMS); err != nil {
+		return User{}, time.Time{}, err
+	}
+	return u, time.UnixMilli(expMS), rows.Close()
 }
 
 // ExtendSession moves a session's expiry forward to expires; it never
