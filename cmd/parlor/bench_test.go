@@ -70,4 +70,29 @@ func TestBenchFloorBothLoops(t *testing.T) {
 	if err == nil || !strings.Contains(string(out), "-loop must be netpoll or epoll") {
 		t.Errorf("an unknown loop should be refused with the choices; got err %v:\n%s", err, out)
 	}
+	out, err = exec.Command(parlorBin, "bench", "floor", "-think", "-1s").CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "-think must not be negative") {
+		t.Errorf("a negative pause should be refused; got err %v:\n%s", err, out)
+	}
+}
+
+// TestBenchFloorPaced: with -think each pair pauses before each move, so
+// 4 pairs pausing 20 ms on average make about 200 moves a second, not the
+// thousands of a flat-out run, and the output says at which pace it ran.
+func TestBenchFloorPaced(t *testing.T) {
+	out, err := exec.Command(parlorBin, "bench", "floor", "-matches", "4", "-duration", "1s", "-think", "20ms").CombinedOutput()
+	if err != nil {
+		t.Fatalf("bench floor -think: %v\n%s", err, out)
+	}
+	s := string(out)
+	if !strings.Contains(s, "pausing 20ms on average before each move") {
+		t.Errorf("the output does not name the pace:\n%s", s)
+	}
+	m := regexp.MustCompile(`([0-9.]+) moves/s`).FindStringSubmatch(s)
+	if m == nil {
+		t.Fatalf("no moves/s in the output:\n%s", s)
+	}
+	if rate, _ := strconv.ParseFloat(m[1], 64); rate <= 0 || rate > 300 {
+		t.Errorf("4 pairs pausing 20 ms made %v moves/s, want about 200", rate)
+	}
 }

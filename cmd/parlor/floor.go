@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net"
 	"os"
 	"os/exec"
@@ -42,12 +43,16 @@ func benchFloor(args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	matches := fs.Int("matches", 200, "concurrent pairs of connections")
 	duration := fs.Duration("duration", 10*time.Second, "how long to play")
+	think := fs.Duration("think", 0, "mean pause before each move (uniform from 0 to twice this), as bench server -think: 0 plays flat out; a pause shows what a move costs the kernel when few are in flight")
 	loop := fs.String("loop", "netpoll", "the server's loop: netpoll (a goroutine per connection) or epoll (one thread, level-triggered epoll, no runtime scheduling)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if *matches <= 0 {
 		return errors.New("-matches must be positive")
+	}
+	if *think < 0 {
+		return errors.New("-think must not be negative")
 	}
 	if *loop != "netpoll" && *loop != "epoll" {
 		return fmt.Errorf("-loop must be netpoll or epoll, not %q", *loop)
@@ -119,7 +124,11 @@ func benchFloor(args []string, stdout, stderr io.Writer) error {
 				msg := make([]byte, floorUpdateSize)
 				var sent time.Time
 				var mine []time.Duration
+				rng := rand.New(rand.NewPCG(uint64(i), uint64(s)))
 				send := func() bool {
+					if *think > 0 {
+						time.Sleep(time.Duration(rng.Int64N(int64(2 * *think))))
+					}
 					if stop.Load() {
 						return false
 					}
@@ -188,7 +197,11 @@ func benchFloor(args []string, stdout, stderr io.Writer) error {
 	pct := func(p float64) time.Duration {
 		return lats[min(len(lats)-1, int(p*float64(len(lats))))].Round(time.Microsecond)
 	}
-	fmt.Fprintf(stdout, "floor (%s): %d pairs over loopback TCP, one read and two writes per move in the server\n", *loop, *matches)
+	pace := "flat out"
+	if *think > 0 {
+		pace = fmt.Sprintf("pausing %v on average before each move", *think)
+	}
+	fmt.Fprintf(stdout, "floor (%s): %d pairs over loopback TCP, one read and two writes per move in the server, %s\n", *loop, *matches, pace)
 	fmt.Fprintf(stdout, "moves %d in %.1fs: %.0f moves/s\n", n, elapsed.Seconds(), float64(n)/elapsed.Seconds())
 	fmt.Fprintf(stdout, "latency send->ack p50 %v p95 %v p99 %v\n", pct(.5), pct(.95), pct(.99))
 	if cpuOK {
