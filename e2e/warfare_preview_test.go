@@ -191,3 +191,55 @@ func TestWarfareReplaysOthersTurns(t *testing.T) {
 	}
 	p.snap("reduced-motion")
 }
+
+// TestWarfareReplayLineKeepsMapStill: the line naming another player's
+// turn comes and goes above the map; the map must not move when it does,
+// or a click aimed at one hex lands on another (Bob's recruit once landed
+// two rows lower when the replay of Ann's turn ended just before his
+// click). With reduced motion the line stays until Bob acts, so the map's
+// place is read with the line shown and again once it has gone.
+func TestWarfareReplayLineKeepsMapStill(t *testing.T) {
+	scenario := map[string]any{
+		"players": 2, "turn": 0, "round": 1, "rounds": 0,
+		"map": []string{
+			"0h 0 0 0 - 1h 1 1 1",
+			"0 0 0 0 - 1 1 1 1",
+			"0 0 0 0 - 1 1 1 1",
+		},
+		"villages": []map[string]int{{"hex": 0, "gold": 30}, {"hex": 5, "gold": 30}},
+	}
+	ann := newPage(t, "ann", 1280, 900)
+	bob := newPage(t, "bob", 1280, 900)
+	ann.guest(uniqueName("Ann"))
+	bob.guest(uniqueName("Bob"))
+	evalAs[bool](bob, `(localStorage.setItem("parlor.settings", JSON.stringify({ sound: false, reducedMotion: true })), true)`)
+	id := evalAs[string](ann, createWarTableJS(scenario, []map[string]string{{"kind": "me"}, {"kind": "open"}}))
+	ann.goTo("/t/" + id)
+	bob.goTo("/t/" + id)
+	bob.click(`[data-seat="1"] button`)
+	bob.waitFor("my seat", `document.querySelector('[data-seat="1"] .seat-name')?.textContent === "you"`)
+	ann.click("#start-game")
+	for _, p := range []*page{ann, bob} {
+		p.waitFor("the island", `document.querySelectorAll(".wf-land polygon").length > 0`)
+		p.click("#wf-zoom-fit")
+	}
+	ann.waitWarTurn(0, 1)
+	ann.recruitPeasant(0)
+	ann.click("#wf-end")
+	bob.waitWarTurn(1, 1)
+	bob.click(`#wf-villages button[data-village="5"]`)
+	bob.click("#wf-zoom-fit")
+	bob.click("#wf-buy-peasant")
+	bob.waitFor("hexes lit for the recruit", `document.querySelector('.wf-target-ring[data-target="16"]') !== null`)
+	if evalAs[bool](bob, `document.querySelector("#wf-anim-line").hidden`) {
+		bob.fail("the line naming Ann's turn is not shown")
+	}
+	where := `(() => { const r = document.querySelector('.wf-land polygon[data-hex="16"]').getBoundingClientRect(); return [r.left, r.top, r.width, r.height].map(Math.round).join(" "); })()`
+	before := evalAs[string](bob, where)
+	bob.clickHex(16)
+	bob.waitFor("the recruit on the map", `document.querySelector('[data-unit="16"][data-rank="peasant"]') !== null`)
+	bob.waitFor("the line gone once Bob acts", `document.querySelector("#wf-anim-line").hidden`)
+	if after := evalAs[string](bob, where); after != before {
+		bob.fail("hex 16 was at %s with the line shown and is at %s without it", before, after)
+	}
+}

@@ -53,6 +53,9 @@ func TestWarfareAgainstBot(t *testing.T) {
 	p.click("#mode-bot")
 	p.choose("#opt-island", "pebble")
 	p.choose("#seat-1-level", "easy")
+	// Create is clicked once the preview is drawn, as a person would
+	// after looking at it: the drawing arriving moves the button down.
+	p.previewShows("the island to play", `"island":"pebble"`)
 	p.snap("create-dialog")
 	p.click("#create-submit")
 	p.waitFor("the island", `document.querySelectorAll(".wf-land polygon").length >= 300`)

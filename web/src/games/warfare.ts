@@ -320,7 +320,12 @@ export function warfareView(ctx: TableCtx): GameView {
       h("li", null, "Drag or use the arrow keys to pan; the mouse wheel, pinch or + and − zoom; Escape clears the selection."),
       h("li", null, "Guards: a villager protects its hex and its neighbours of the same colour; a watchtower counts as infantry, a fort as a soldier.")),
     rulesBtn);
-  el.append(toolbar, animLine, mapBox, selBox, help);
+  // The line naming another player's actions sits in a slot that keeps
+  // its height while the line is hidden, so that the map does not move
+  // when a replay starts or ends (see app.css). A replay of a finished
+  // match never shows the line, so there it takes no room at all.
+  const animSlot = h("div", { class: "wf-anim-slot" }, animLine);
+  el.append(toolbar, ...(ctx.replay ? [] : [animSlot]), mapBox, selBox, help);
   // A replay only shows the island.
   selBox.hidden = help.hidden = ctx.replay;
 
@@ -959,6 +964,13 @@ export function warfareView(ctx: TableCtx): GameView {
     return st;
   }
 
+  /** sayAnim puts text on the replay's line, which shows one line of it;
+   * the whole text is its tooltip and what a screen reader reads. */
+  function sayAnim(text: string): void {
+    animText.textContent = text;
+    animText.title = text;
+  }
+
   /** replay shows the steps one after another, each step's hexes marked
    * (data-anim) and a moving villager gliding from hex to hex, with a line
    * saying what happened; with reduced motion it only names them. */
@@ -967,7 +979,7 @@ export function warfareView(ctx: TableCtx): GameView {
     const who = ctx.seatLabel(steps[0].seat);
     if (settings.reducedMotion) {
       stopReplay();
-      animText.textContent = `${who}: ${steps.map((x) => x.text).join("; ")}.`;
+      sayAnim(`${who}: ${steps.map((x) => x.text).join("; ")}.`);
       skipBtn.hidden = true;
       animLine.hidden = false;
       return;
@@ -992,7 +1004,7 @@ export function warfareView(ctx: TableCtx): GameView {
     el.dataset.replay = "playing";
     skipBtn.hidden = false;
     animLine.hidden = false;
-    animText.textContent = `${ctx.seatLabel(step.seat)}: ${step.text}.`;
+    sayAnim(`${ctx.seatLabel(step.seat)}: ${step.text}.`);
     const ms = Math.min(ANIM_STEP_MS[1], Math.max(ANIM_STEP_MS[0], ANIM_TOTAL_MS / (queue.length + 1)));
     animLayer.style.setProperty("--wf-step", `${ms}ms`);
     for (const [id, kind] of step.hexes) {
