@@ -77,18 +77,18 @@ func (s *Store) StatsFor(ctx context.Context, userIDs []int64) (map[int64]map[st
 	return out, nil
 }
 
-// preparedBelow is the number of users up to which StatsFor runs a
+// preparedUpTo is the number of users up to which StatsFor runs a
 // prepared statement: a WebSocket connection asks for one user's stats
 // and the end of a match for its players', each time the same few
 // statements, whose parsing was most of their cost; a longer list (a
 // whole lobby) is rare and would fill the cache with statements used
 // once.
-const preparedBelow = 8
+const preparedUpTo = 8
 
 func (s *Store) scanStats(ctx context.Context, out map[int64]map[string]GameStats, query string, args ...any) error {
 	var rows *sql.Rows
 	var err error
-	if len(args) <= preparedBelow {
+	if len(args) <= preparedUpTo {
 		rows, err = s.query(ctx, query, args...)
 	} else {
 		rows, err = s.db.QueryContext(ctx, query, args...)
