@@ -7,10 +7,10 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/parlor-games/parlor/clock/clocktest"
 	"github.com/parlor-games/parlor/store"
 	"github.com/parlor-games/parlor/store/storetest"
 )
@@ -18,24 +18,6 @@ import (
 // cheapHash keeps tests fast; the default parameters are exercised by
 // TestDefaultHashRoundTrip.
 var cheapHash = HashParams{Time: 1, Memory: 64, Threads: 1}
-
-// clock is a settable time source shared by the service and the limiter.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *clock) Advance(d time.Duration) {
-	c.mu.Lock()
-	c.t = c.t.Add(d)
-	c.mu.Unlock()
-}
 
 // openStore opens a store of its own for a test, the accounts tables
 // included. Its writes of results are group commits, stored later on the
@@ -50,9 +32,9 @@ func openStore(t *testing.T) *store.Store {
 	return st
 }
 
-func newService(t *testing.T, opts Options) (*Service, *clock) {
+func newService(t *testing.T, opts Options) (*Service, *clocktest.Clock) {
 	t.Helper()
-	clk := &clock{t: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
+	clk := clocktest.New(time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC))
 	if opts.Now == nil {
 		opts.Now = clk.Now
 	}

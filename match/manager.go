@@ -26,6 +26,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/parlor-games/parlor/clock"
 	"github.com/parlor-games/parlor/game"
 	"github.com/parlor-games/parlor/store"
 )
@@ -41,24 +42,6 @@ type Store interface {
 	UnfinishedMatches(ctx context.Context) ([]string, error)
 }
 
-// Clock is the time source of clocks and the disconnect policy. Tests pass
-// a fake one so that they never sleep.
-type Clock interface {
-	Now() time.Time
-	// AfterFunc calls f on its own goroutine once d has passed.
-	AfterFunc(d time.Duration, f func()) Timer
-}
-
-// Timer is a pending AfterFunc call.
-type Timer interface {
-	Stop() bool
-}
-
-type realClock struct{}
-
-func (realClock) Now() time.Time                            { return time.Now() }
-func (realClock) AfterFunc(d time.Duration, f func()) Timer { return time.AfterFunc(d, f) }
-
 // Options tune a Manager. The zero value is ready to use.
 type Options struct {
 	// OnEnd is called once when a match ends, however it ends (the game's
@@ -67,8 +50,10 @@ type Options struct {
 	// statistics and achievements. It runs on the goroutine that ended the
 	// match and must not call Play.
 	OnEnd func(mt *Match, outcome game.Outcome)
-	// Clock defaults to real time.
-	Clock Clock
+	// Clock is the time source of the match clocks and the disconnect
+	// policy; it defaults to the wall clock. Tests pass clocktest's so
+	// that they never sleep.
+	Clock clock.Clock
 	// BotTime is a bot's budget per move when a Spec sets none; default 1s.
 	BotTime time.Duration
 }
@@ -79,7 +64,7 @@ type Manager struct {
 	st    Store
 	log   *slog.Logger
 	opts  Options
-	clock Clock
+	clock clock.Clock
 
 	ctx    context.Context // ends every bot search on Close
 	cancel context.CancelFunc
@@ -101,7 +86,7 @@ func New(reg *game.Registry, st Store, log *slog.Logger, opts Options) *Manager 
 		log = slog.New(slog.DiscardHandler)
 	}
 	if opts.Clock == nil {
-		opts.Clock = realClock{}
+		opts.Clock = clock.Real{}
 	}
 	if opts.BotTime <= 0 {
 		opts.BotTime = time.Second

@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/parlor-games/parlor/clock"
 	"github.com/parlor-games/parlor/game"
 	"github.com/parlor-games/parlor/store"
 )
@@ -151,7 +152,7 @@ type Match struct {
 	botRand   game.Rand
 	searching bool
 	stopped   bool
-	timer     Timer
+	timer     clock.Timer
 	timerGen  uint64
 
 	// searchSeat is the seat the running bot search is for, while

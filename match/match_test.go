@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/parlor-games/parlor/clock/clocktest"
 	"github.com/parlor-games/parlor/game"
 	"github.com/parlor-games/parlor/store"
 	"github.com/parlor-games/parlor/store/storetest"
@@ -23,7 +24,7 @@ type env struct {
 	path  string
 	st    *store.Store
 	m     *Manager
-	clock *fakeClock
+	clock *clocktest.Clock
 
 	mu    sync.Mutex
 	ended map[string][]game.Outcome

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/parlor-games/parlor/clock/clocktest"
 	"github.com/parlor-games/parlor/game"
 	"github.com/parlor-games/parlor/store"
 	"github.com/parlor-games/parlor/store/storetest"
@@ -39,7 +40,7 @@ func gatedRegistry(gate chan struct{}) *game.Registry {
 var takeoverSpec = Spec{Game: "gated", Options: json.RawMessage(`{"target":1000}`), Seats: humans(2),
 	Policy: Policy{Grace: time.Second, OnGone: BotTakes}, BotTime: time.Hour}
 
-func openGated(t *testing.T, path string, gate chan struct{}, clock Clock) (*store.Store, *Manager) {
+func openGated(t *testing.T, path string, gate chan struct{}, clock *clocktest.Clock) (*store.Store, *Manager) {
 	t.Helper()
 	st, err := store.Open(context.Background(), path)
 	if err != nil {
@@ -70,7 +71,7 @@ func nextUpdate(t *testing.T, mt *Match) func() Update {
 // checkReturnSurvivesRestart closes the manager and the store, opens them
 // again and checks that the match, recovered, has seat 1 back with its
 // holder after the six updates the return tests make.
-func checkReturnSurvivesRestart(t *testing.T, st *store.Store, m *Manager, path string, gate chan struct{}, clock Clock, id string) {
+func checkReturnSurvivesRestart(t *testing.T, st *store.Store, m *Manager, path string, gate chan struct{}, clock *clocktest.Clock, id string) {
 	t.Helper()
 	m.Close(context.Background())
 	st.Close()

@@ -3,92 +3,18 @@ package server_test
 import (
 	"fmt"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/parlor-games/parlor/clock/clocktest"
 	"github.com/parlor-games/parlor/match"
 )
 
-// handClock is a match.Clock that moves only when a test moves it. Timers
-// that fall due run on the goroutine that calls Advance, before it
-// returns, so that when Advance returns every push they caused is queued:
-// a round trip on a connection then shows whether one was sent.
-type handClock struct {
-	mu     sync.Mutex
-	now    time.Time
-	timers []*handTimer
-}
-
-type handTimer struct {
-	c    *handClock
-	at   time.Time
-	f    func()
-	done bool
-}
-
-func newHandClock() *handClock { return &handClock{now: time.Now().UTC()} }
-
-func (c *handClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *handClock) AfterFunc(d time.Duration, f func()) match.Timer {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	t := &handTimer{c: c, at: c.now.Add(d), f: f}
-	c.timers = append(c.timers, t)
-	return t
-}
-
-func (t *handTimer) Stop() bool {
-	t.c.mu.Lock()
-	defer t.c.mu.Unlock()
-	was := !t.done
-	t.done = true
-	return was
-}
-
-// Advance moves the clock on by d, running due timers in time order.
-func (c *handClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	end := c.now.Add(d)
-	c.mu.Unlock()
-	for {
-		c.mu.Lock()
-		var next *handTimer
-		live := c.timers[:0]
-		for _, t := range c.timers {
-			if t.done {
-				continue
-			}
-			live = append(live, t)
-			if !t.at.After(end) && (next == nil || t.at.Before(next.at)) {
-				next = t
-			}
-		}
-		c.timers = live
-		if next == nil {
-			c.now = end
-			c.mu.Unlock()
-			return
-		}
-		next.done = true
-		if next.at.After(c.now) {
-			c.now = next.at
-		}
-		c.mu.Unlock()
-		next.f()
-	}
-}
-
 // newClockEnv is a server whose matches run on a hand-moved clock, with
 // quick bots.
-func newClockEnv(t *testing.T) (*env, *handClock) {
+func newClockEnv(t *testing.T) (*env, *clocktest.Clock) {
 	t.Helper()
-	clock := newHandClock()
+	clock := clocktest.New(time.Now().UTC())
 	return startEnvWith(t, t.TempDir(), match.Options{Clock: clock, BotTime: 50 * time.Millisecond}), clock
 }
 
