@@ -249,20 +249,23 @@ func TestChatAndLobby(t *testing.T) {
 	if err := ann.Say(ctx, client.LobbyChannel, "   "); client.Code(err) != "bad-request" {
 		t.Fatalf("a blank line: %v", err)
 	}
+	// Bob joined first: Ann comes to his lobby as a change of its online
+	// list, which Lobby.Apply keeps.
+	var lobby client.Lobby
 	sawAnn, sawLine := false, false
 	deadline := time.After(wait)
 	for !sawAnn || !sawLine {
 		select {
 		case p := <-bob.Pushes():
-			switch p.T {
-			case "lobby.online":
-				users, err := p.Online()
+			if isList, err := lobby.Apply(p); isList {
 				if err != nil {
 					t.Fatal(err)
 				}
-				for _, u := range users {
+				for _, u := range lobby.Online {
 					sawAnn = sawAnn || u.Name == "Ann"
 				}
+			}
+			switch p.T {
 			case "chat":
 				c, _ := p.Chat()
 				sawLine = sawLine || (c.From == "Ann" && c.Text == "hello, Bob")

@@ -173,9 +173,10 @@ func (c *Conn) Load(ctx context.Context, save string, seats []SeatRequest) (Tabl
 	return out.Table, err
 }
 
-// JoinLobby asks for the lobby's pushes (who is online, the tables).
+// JoinLobby asks for the lobby's pushes: who is online and the tables,
+// each whole once and then as their changes; Lobby.Apply keeps both.
 func (c *Conn) JoinLobby(ctx context.Context) error {
-	return c.Call(ctx, "lobby.join", nil, nil)
+	return c.Call(ctx, "lobby.join", map[string]any{"changes": true}, nil)
 }
 
 // LeaveLobby stops the lobby's pushes.

@@ -7,8 +7,9 @@ import (
 
 // Version is the protocol version this package speaks. A server that
 // names an older one in hello is refused by Dial: its replies could lack
-// fields this package relies on (the codes of refusals, since v3).
-const Version = 4
+// fields this package relies on (the codes of refusals, since v3), and
+// it could not send the lobby's changes (since v5) that JoinLobby asks for.
+const Version = 5
 
 // User is a person with a session: an account or a guest.
 type User struct {

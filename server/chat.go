@@ -170,12 +170,19 @@ type chatHistoryReq struct {
 	Channel *string `json:"channel"`
 }
 
+// lobbyJoinReq asks for the lobby's pushes; Changes (since v5) asks for
+// the lists' changes after the first whole lists (lobbydiff.go).
+type lobbyJoinReq struct {
+	envelope
+	Changes bool `json:"changes"`
+}
+
 func handleLobbyJoin(c *conn, data []byte) (any, error) {
-	var req envelope
+	var req lobbyJoinReq
 	if err := decodeStrict(data, &req); err != nil {
 		return nil, err
 	}
-	c.h.joinLobby(c)
+	c.h.joinLobby(c, req.Changes)
 	return nil, nil
 }
 
@@ -184,9 +191,7 @@ func handleLobbyLeave(c *conn, data []byte) (any, error) {
 	if err := decodeStrict(data, &req); err != nil {
 		return nil, err
 	}
-	c.h.mu.Lock()
-	delete(c.h.lobby, c)
-	c.h.mu.Unlock()
+	c.h.leaveLobby(c)
 	return nil, nil
 }
 

@@ -42,7 +42,8 @@ type hub struct {
 	mu            sync.Mutex
 	conns         map[*conn]struct{}
 	online        map[int64]*presence // user id -> presence
-	lobby         map[*conn]struct{}  // connections that joined the lobby
+	lobby         map[*conn]*lobbyMember // connections that joined the lobby
+	lobbyPush     sync.Mutex             // held while the lobby's lists are pushed (lobbydiff.go)
 	dirty         bool                // presence changed since the last push
 	pushing       bool                // a coalesced presence push is scheduled
 	tablesPending bool
@@ -80,7 +81,7 @@ func newHub(s *Server) *hub {
 		s:      s,
 		conns:  make(map[*conn]struct{}),
 		online: make(map[int64]*presence),
-		lobby:  make(map[*conn]struct{}),
+		lobby:  make(map[*conn]*lobbyMember),
 		chat:   newChat(s.cfg.ChatKeep, s.chatChannelLive),
 	}
 }
@@ -684,19 +685,8 @@ func (h *hub) flushPresence() {
 	h.mu.Lock()
 	h.pushing = false
 	h.dirty = false
-	if len(h.lobby) == 0 {
-		h.mu.Unlock()
-		return
-	}
-	msg := h.onlineMsgLocked()
-	targets := make([]*conn, 0, len(h.lobby))
-	for c := range h.lobby {
-		targets = append(targets, c)
-	}
 	h.mu.Unlock()
-	for _, c := range targets {
-		c.push(msg)
-	}
+	h.pushLobby(lobbyOnline)
 }
 
 type onlineUser struct {
@@ -705,7 +695,9 @@ type onlineUser struct {
 	Stats map[string]GameStats `json:"stats"`
 }
 
-func (h *hub) onlineMsgLocked() []byte {
+// onlineUsersLocked is everyone online, at this node and the others,
+// sorted by name.
+func (h *hub) onlineUsersLocked() []onlineUser {
 	users := make([]onlineUser, 0, len(h.online))
 	for _, p := range h.online {
 		st := p.stats
@@ -718,7 +710,7 @@ func (h *hub) onlineMsgLocked() []byte {
 		users = append(users, h.s.relay.remoteUsers(h.online)...)
 	}
 	sortOnline(users)
-	return mustJSON(map[string]any{"t": "lobby.online", "users": users})
+	return users
 }
 
 // remoteChanged pushes the lobby's lists again after another node's part
@@ -735,40 +727,9 @@ func (h *hub) remoteChanged() {
 	time.AfterFunc(100*time.Millisecond, func() {
 		h.mu.Lock()
 		h.remotePending = false
-		msg := h.onlineMsgLocked()
 		h.mu.Unlock()
-		members := h.lobbyMembers()
-		if len(members) == 0 {
-			return
-		}
-		tables := h.s.tables.listMsg()
-		for _, c := range members {
-			c.push(msg)
-			c.push(tables)
-		}
+		h.pushLobby(lobbyOnline | lobbyTables)
 	})
-}
-
-// joinLobby subscribes c to presence and table-list pushes and sends both
-// now.
-func (h *hub) joinLobby(c *conn) {
-	h.mu.Lock()
-	h.lobby[c] = struct{}{}
-	msg := h.onlineMsgLocked()
-	h.mu.Unlock()
-	c.push(msg)
-	c.push(h.s.tables.listMsg())
-}
-
-// lobbyMembers returns the connections that joined the lobby.
-func (h *hub) lobbyMembers() []*conn {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	out := make([]*conn, 0, len(h.lobby))
-	for c := range h.lobby {
-		out = append(out, c)
-	}
-	return out
 }
 
 // connsOf returns every connection of a user.

@@ -2,10 +2,14 @@ package server_test
 
 import (
 	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/coder/websocket"
+
+	pclient "github.com/parlor-games/parlor/client"
 )
 
 func onlineNames(m msg) []string {
@@ -168,5 +172,100 @@ func TestHTTPOperations(t *testing.T) {
 	code, _ = u.do("GET", "/api/nothing", nil)
 	if code != 404 {
 		t.Fatalf("unknown API path: %d", code)
+	}
+}
+
+// lobbyOf is the lobby as c's pushes so far tell it, kept by the Go
+// client's Lobby from whole lists and changes alike; it also returns how
+// many whole lists and changes c got.
+func lobbyOf(t *testing.T, c *client) (l pclient.Lobby, whole, changes int) {
+	t.Helper()
+	for _, m := range c.all() {
+		isList, err := l.Apply(pclient.Push{T: m.t(), Raw: m.raw})
+		if err != nil {
+			t.Fatalf("%s: push %s: %v", c.u.name, m.raw, err)
+		}
+		if isList && strings.HasSuffix(m.t(), ".diff") {
+			changes++
+		} else if isList {
+			whole++
+		}
+	}
+	return l, whole, changes
+}
+
+// TestLobbyChanges (protocol v5): a member that joins the lobby with
+// "changes" gets each list whole once, then only what changed, and keeps
+// the same lobby as a member that gets the lists whole every time:
+// players coming and going, a table made, taken, played and ended, the
+// winner's counts. A change names only the player or table that changed.
+func TestLobbyChanges(t *testing.T) {
+	e := newEnv(t)
+	ann := e.guest("Ann").dial()
+	ann.ok("lobby.join", map[string]any{"changes": true})
+	carl := e.guest("Carl").dial()
+	carl.ok("lobby.join", nil)
+	if e := ann.fail("lobby.join", map[string]any{"changes": "yes"}); !strings.Contains(e, "changes") {
+		t.Fatalf("a mistyped changes: %q", e)
+	}
+
+	same := func(when string) {
+		t.Helper()
+		deadline := time.Now().Add(wait)
+		for {
+			a, _, _ := lobbyOf(t, ann)
+			c, _, _ := lobbyOf(t, carl)
+			if reflect.DeepEqual(a, c) {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: Ann's lobby from changes\n%+v\nCarl's whole lobby\n%+v", when, a, c)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	carl.waitFor("Carl sees Ann", func(m msg) bool {
+		return m.t() == "lobby.online" && strings.Contains(string(m.raw), `"Ann"`)
+	})
+	same("Carl came")
+
+	bob := e.account("Bob", "correct horse").dial()
+	bob.ok("lobby.join", nil)
+	d := ann.waitFor("Bob as a change", func(m msg) bool { return m.t() == "lobby.online.diff" && strings.Contains(string(m.raw), `"Bob"`) })
+	if strings.Contains(string(d.raw), `"Ann"`) || strings.Contains(string(d.raw), `"Carl"`) {
+		t.Fatalf("Bob's arrival named others who did not change: %s", d.raw)
+	}
+	same("Bob came")
+
+	tb := bob.ok("table.create", map[string]any{"game": "dots", "options": map[string]any{"rows": 2, "cols": 2}, "seats": []any{map[string]any{"kind": "me"}, map[string]any{"kind": "open"}}})
+	id := tableID(tb)
+	ann.waitFor("the table as a change", func(m msg) bool { return m.t() == "lobby.tables.diff" && strings.Contains(string(m.raw), id) })
+	same("Bob made a table")
+
+	ann.ok("table.sit", map[string]any{"table": id, "seat": 1})
+	ann.ok("table.watch", map[string]any{"table": id})
+	bob.ok("table.watch", map[string]any{"table": id})
+	same("Ann sat")
+	bob.ok("table.start", map[string]any{"table": id})
+	bob.ok("match.resign", map[string]any{"table": id, "seat": 0})
+	ann.waitFor("Ann's win counted", func(m msg) bool {
+		return m.t() == "lobby.online.diff" && strings.Contains(string(m.raw), `"won":1`)
+	})
+	same("the match ended")
+
+	bob.close()
+	ann.waitFor("Bob gone", func(m msg) bool { return m.t() == "lobby.online.diff" && strings.Contains(string(m.raw), `"gone":["Bob"]`) })
+	same("Bob left")
+
+	l, whole, changes := lobbyOf(t, ann)
+	if whole != 2 || changes < 4 {
+		t.Fatalf("Ann got %d whole lists and %d changes, want 2 whole lists (one of each) and then changes", whole, changes)
+	}
+	if len(l.Online) != 2 || len(l.Tables) != 1 || l.Tables[0].Status != pclient.StatusOver {
+		t.Fatalf("Ann's lobby at the end: %+v", l)
+	}
+	_, whole, changes = lobbyOf(t, carl)
+	if changes != 0 || whole < 4 {
+		t.Fatalf("Carl, who did not ask for changes, got %d changes and %d whole lists", changes, whole)
 	}
 }

@@ -370,14 +370,15 @@ func (t *table) json(viewer int64) TableJSON {
 	return t.jsonLocked(viewer)
 }
 
-// listMsg is the lobby.tables push: every table that is open or playing,
-// and those that ended in the last hour.
-func (ts *tables) listMsg() []byte {
+// listJSON is the lobby's table list: every table that is open or
+// playing, and those that ended in the last hour, this node's oldest
+// first and then those of the other nodes.
+func (ts *tables) listJSON() []TableJSON {
 	list := ts.localJSON()
 	if r := ts.s.relay; r != nil {
 		list = append(list, r.remoteTables(func(id string) bool { return ts.get(id) != nil })...)
 	}
-	return mustJSON(map[string]any{"t": "lobby.tables", "tables": list})
+	return list
 }
 
 // localJSON is this server's tables as the lobby shows them, oldest
@@ -1046,14 +1047,7 @@ func (h *hub) tablesChanged() {
 		if h.s.relay != nil {
 			h.s.relay.publishLobby()
 		}
-		members := h.lobbyMembers()
-		if len(members) == 0 {
-			return
-		}
-		msg := h.s.tables.listMsg()
-		for _, c := range members {
-			c.push(msg)
-		}
+		h.pushLobby(lobbyTables)
 	})
 }
 

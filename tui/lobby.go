@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -12,7 +13,7 @@ import (
 
 // lobbyState is what the lobby shows: who is online, the tables, the chat.
 type lobbyState struct {
-	online []client.Online
+	lists  client.Lobby // who is online and the tables, as the server's pushes tell them
 	tables []client.Table
 	sel    int
 	chat   []client.Chat
@@ -21,14 +22,13 @@ type lobbyState struct {
 // push applies one push to the model.
 func (m *Model) push(p client.Push) tea.Cmd {
 	switch p.T {
-	case "lobby.online":
-		if users, err := p.Online(); err == nil {
-			m.lobby.online = users
-		}
-	case "lobby.tables":
-		if ts, err := p.Tables(); err == nil {
-			// Tables still to play first, then the newest by id order the
-			// server keeps; finished tables last.
+	case "lobby.online", "lobby.online.diff":
+		_, _ = m.lobby.lists.Apply(p) // a push that does not read changes nothing
+	case "lobby.tables", "lobby.tables.diff":
+		if _, err := m.lobby.lists.Apply(p); err == nil {
+			// Tables still to play first, then in the order the server
+			// keeps (oldest first); finished tables last.
+			ts := slices.Clone(m.lobby.lists.Tables)
 			sort.SliceStable(ts, func(i, j int) bool { return rank(ts[i].Status) < rank(ts[j].Status) })
 			m.lobby.tables = ts
 			m.lobby.sel = min(m.lobby.sel, max(len(ts)-1, 0))
@@ -145,7 +145,7 @@ func (m *Model) lobbyView() string {
 	// keys stay on an 80x24 screen however many tables there are.
 	// Beside the tables (wide screens) or under them: who is online, at
 	// most five names when under them, then the chat.
-	onlineRows := 2 + min(len(m.lobby.online), 5)
+	onlineRows := 2 + min(len(m.lobby.lists.Online), 5)
 	if m.w >= 100 {
 		onlineRows = 0
 	}
@@ -170,10 +170,10 @@ func (m *Model) lobbyView() string {
 	if last < len(m.lobby.tables) {
 		left = append(left, m.st.dim.Render(fmt.Sprintf("  (%d more below)", len(m.lobby.tables)-last)))
 	}
-	right := []string{m.st.bold.Render(fmt.Sprintf("Online (%d)", len(m.lobby.online)))}
-	for i, u := range m.lobby.online {
+	right := []string{m.st.bold.Render(fmt.Sprintf("Online (%d)", len(m.lobby.lists.Online)))}
+	for i, u := range m.lobby.lists.Online {
 		if m.w < 100 && i == 5 {
-			right = append(right, m.st.dim.Render(fmt.Sprintf("  and %d more", len(m.lobby.online)-5)))
+			right = append(right, m.st.dim.Render(fmt.Sprintf("  and %d more", len(m.lobby.lists.Online)-5)))
 			break
 		}
 		name := u.Name

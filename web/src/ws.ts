@@ -128,7 +128,7 @@ export class Socket {
   /** resume re-joins the lobby and re-watches tables after a reconnect. */
   private resume(): void {
     if (this.inLobby) {
-      this.send("lobby.join", {}).catch(() => undefined);
+      this.send("lobby.join", { changes: true }).catch(() => undefined);
     }
     for (const [table, w] of this.watches) this.rewatch(table, w, 0);
   }
@@ -169,9 +169,11 @@ export class Socket {
     });
   }
 
+  /** joinLobby asks for the lobby's lists: whole now, then as changes
+   * (lobby.online.diff, lobby.tables.diff), which the lobby screen keeps. */
   joinLobby(): Promise<unknown> {
     this.inLobby = true;
-    return this.send("lobby.join", {});
+    return this.send("lobby.join", { changes: true });
   }
 
   /** watch starts following a table and returns its snapshot. The seq

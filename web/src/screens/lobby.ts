@@ -8,6 +8,24 @@ import { openCreateDialog } from "./create";
 
 interface Online { name: string; guest: boolean; stats: Record<string, Stats> | null }
 
+/** applyChanges returns list without the items gone, with each changed
+ * item in its place or, if new, at the end (a new table is the newest). */
+function applyChanges<T>(list: T[], changed: T[], gone: string[], key: (x: T) => string): T[] {
+  const out = list.filter((x) => !gone.includes(key(x)));
+  for (const c of changed) {
+    const i = out.findIndex((x) => key(x) === key(c));
+    if (i >= 0) out[i] = c;
+    else out.push(c);
+  }
+  return out;
+}
+
+/** byName orders names as the server does: by their lower-case form. */
+function byName(a: string, b: string): number {
+  const x = a.toLowerCase(), y = b.toLowerCase();
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
 function seatLabel(s: Table["seats"][number]): string {
   if (s.kind === "open") return "open seat";
   if (s.kind === "bot") return `computer (${s.level ?? "bot"})`;
@@ -76,13 +94,25 @@ export function lobbyScreen(main: HTMLElement): () => void {
     tables.append(list);
   };
 
+  // The lists come whole when the lobby is joined, then as their changes
+  // (protocol v5): the players and tables that are new or different, and
+  // the names and ids of those gone.
   const offs = [
     socket.on("lobby.online", (m: { users: Online[] | null }) => {
       online = m.users ?? [];
       renderPeople();
     }),
+    socket.on("lobby.online.diff", (m: { users: Online[]; gone: string[] }) => {
+      online = applyChanges(online, m.users, m.gone, (u) => u.name);
+      online.sort((a, b) => byName(a.name, b.name));
+      renderPeople();
+    }),
     socket.on("lobby.tables", (m: { tables: Table[] | null }) => {
       tableList = m.tables ?? [];
+      renderTables();
+    }),
+    socket.on("lobby.tables.diff", (m: { tables: Table[]; gone: string[] }) => {
+      tableList = applyChanges(tableList, m.tables, m.gone, (t) => t.id);
       renderTables();
     }),
   ];

@@ -1,0 +1,103 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"github.com/parlor-games/parlor/client"
+	"github.com/parlor-games/parlor/store"
+)
+
+// applyPush feeds one server push to a client.Lobby, the Go client's
+// keeper of the lobby's lists.
+func applyPush(t *rapid.T, l *client.Lobby, b []byte) {
+	var head struct {
+		T string `json:"t"`
+	}
+	if err := json.Unmarshal(b, &head); err != nil {
+		t.Fatalf("push %s: %v", b, err)
+	}
+	if ok, err := l.Apply(client.Push{T: head.T, Raw: b}); !ok || err != nil {
+		t.Fatalf("push %s: list %v, %v", b, ok, err)
+	}
+}
+
+// TestLobbyChangesKeepTheSameLists: whatever the lists were and became
+// (players coming, going and changing their counts; tables made, changed
+// and dropped), a member that holds the old lists and applies the
+// changes the server sends holds exactly the lists the server would send
+// whole, in the same order. The two ends are the server's diff and the
+// client package's Lobby.Apply, as they run.
+func TestLobbyChangesKeepTheSameLists(t *testing.T) {
+	names := []string{"Ann", "bob", "Carl", "dee", "Eve", "finn", "Gus"}
+	usersGen := func(label string) *rapid.Generator[[]onlineUser] {
+		return rapid.Custom(func(t *rapid.T) []onlineUser {
+			var users []onlineUser
+			for i, n := range names {
+				if rapid.Bool().Draw(t, fmt.Sprintf("%s-%d-on", label, i)) {
+					played := rapid.Int64Range(0, 3).Draw(t, fmt.Sprintf("%s-%d-played", label, i))
+					users = append(users, onlineUser{Name: n, Guest: i%2 == 0, Stats: map[string]GameStats{"dots": {Played: played, Won: played / 2}}})
+				}
+			}
+			sortOnline(users)
+			return users
+		})
+	}
+	statuses := []store.TableStatus{store.TableOpen, store.TablePlaying, store.TableOver}
+	table := func(t *rapid.T, i int, label string) TableJSON {
+		status := rapid.SampledFrom(statuses).Draw(t, label)
+		return TableJSON{ID: fmt.Sprintf("t%02d", i), Game: "dots", Options: json.RawMessage(`{}`), Status: status,
+			Seats: []SeatJSON{{Kind: "human", Name: names[i%len(names)]}, {Kind: "open"}}}
+	}
+	// tablesGen makes the old table list and the new one: tables of the
+	// old list stay (perhaps changed) or go, and tables made since come
+	// after them, as a server lists its tables oldest first.
+	tablesGen := func(t *rapid.T) (old, cur []TableJSON) {
+		n := 0
+		for i := range rapid.IntRange(0, 6).Draw(t, "old tables") {
+			old = append(old, table(t, n, fmt.Sprintf("old t%d", i)))
+			n++
+		}
+		for i, tb := range old {
+			if rapid.Bool().Draw(t, fmt.Sprintf("keep t%d", i)) {
+				if rapid.Bool().Draw(t, fmt.Sprintf("change t%d", i)) {
+					tb.Status = rapid.SampledFrom(statuses).Draw(t, fmt.Sprintf("new status t%d", i))
+				}
+				cur = append(cur, tb)
+			}
+		}
+		for i := range rapid.IntRange(0, 3).Draw(t, "new tables") {
+			cur = append(cur, table(t, n, fmt.Sprintf("new t%d", i)))
+			n++
+		}
+		return old, cur
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		oldUsers, newUsers := usersList(usersGen("old").Draw(t, "old users")), usersList(usersGen("new").Draw(t, "new users"))
+		oldT, newT := tablesGen(t)
+		oldTables, newTables := tablesList(oldT), tablesList(newT)
+
+		var kept, whole client.Lobby
+		applyPush(t, &kept, oldUsers.whole("lobby.online", "users"))
+		applyPush(t, &kept, oldTables.whole("lobby.tables", "tables"))
+		if d := oldUsers.diff(newUsers, "lobby.online.diff", "users"); d != nil {
+			applyPush(t, &kept, d)
+		}
+		if d := oldTables.diff(newTables, "lobby.tables.diff", "tables"); d != nil {
+			applyPush(t, &kept, d)
+		}
+		applyPush(t, &whole, newUsers.whole("lobby.online", "users"))
+		applyPush(t, &whole, newTables.whole("lobby.tables", "tables"))
+
+		if !reflect.DeepEqual(kept, whole) {
+			t.Fatalf("lists kept from changes:\n%+v\nwhole:\n%+v", kept, whole)
+		}
+		if d := newUsers.diff(newUsers, "lobby.online.diff", "users"); d != nil {
+			t.Fatalf("no change made a push: %s", d)
+		}
+	})
+}
