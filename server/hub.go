@@ -41,11 +41,11 @@ type hub struct {
 
 	mu            sync.Mutex
 	conns         map[*conn]struct{}
-	online        map[int64]*presence // user id -> presence
+	online        map[int64]*presence    // user id -> presence
 	lobby         map[*conn]*lobbyMember // connections that joined the lobby
 	lobbyPush     sync.Mutex             // held while the lobby's lists are pushed (lobbydiff.go)
-	dirty         bool                // presence changed since the last push
-	pushing       bool                // a coalesced presence push is scheduled
+	dirty         bool                   // presence changed since the last push
+	pushing       bool                   // a coalesced presence push is scheduled
 	tablesPending bool
 	remotePending bool // a push of the lobby after another node's change
 

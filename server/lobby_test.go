@@ -254,7 +254,9 @@ func TestLobbyChanges(t *testing.T) {
 	same("the match ended")
 
 	bob.close()
-	ann.waitFor("Bob gone", func(m msg) bool { return m.t() == "lobby.online.diff" && strings.Contains(string(m.raw), `"gone":["Bob"]`) })
+	ann.waitFor("Bob gone", func(m msg) bool {
+		return m.t() == "lobby.online.diff" && strings.Contains(string(m.raw), `"gone":["Bob"]`)
+	})
 	same("Bob left")
 
 	l, whole, changes := lobbyOf(t, ann)

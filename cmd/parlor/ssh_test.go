@@ -153,13 +153,13 @@ func TestServeSSHLobbyAndAMove(t *testing.T) {
 	kim.waitFor("Lay your carrier")
 
 	var table string
+	var lobby client.Lobby
 	deadline := time.After(serveWait)
 	for table == "" {
 		select {
 		case p := <-sc.Pushes():
-			if p.T == "lobby.tables" {
-				ts, _ := p.Tables()
-				for _, tb := range ts {
+			if isList, _ := lobby.Apply(p); isList {
+				for _, tb := range lobby.Tables {
 					if tb.Game == "battleship" && len(tb.Seats) > 0 && tb.Seats[0].Name == "Kim" {
 						table = tb.ID
 					}
