@@ -60,6 +60,11 @@ type presence struct {
 	// being read from the database: the read may have begun before those
 	// results were stored, so what it returns is merged with them.
 	early map[string]GameStats
+	// entry is the user's line of the online list as last encoded, from
+	// entryStats: a thousand players online are not encoded again each
+	// time one of them comes or goes.
+	entry      json.RawMessage
+	entryStats map[string]GameStats
 }
 
 // mergeStats returns loaded with, for every game, the count of cur kept
@@ -693,6 +698,8 @@ type onlineUser struct {
 	Name  string               `json:"name"`
 	Guest bool                 `json:"guest"`
 	Stats map[string]GameStats `json:"stats"`
+
+	raw json.RawMessage // the entry encoded, when already known
 }
 
 // onlineUsersLocked is everyone online, at this node and the others,
@@ -704,7 +711,12 @@ func (h *hub) onlineUsersLocked() []onlineUser {
 		if st == nil {
 			st = map[string]GameStats{}
 		}
-		users = append(users, onlineUser{Name: p.user.Name, Guest: p.user.Guest, Stats: st})
+		u := onlineUser{Name: p.user.Name, Guest: p.user.Guest, Stats: st}
+		if p.entry == nil || !maps.Equal(p.entryStats, st) {
+			p.entry, p.entryStats = mustJSON(u), st
+		}
+		u.raw = p.entry
+		users = append(users, u)
 	}
 	if h.s.relay != nil {
 		users = append(users, h.s.relay.remoteUsers(h.online)...)

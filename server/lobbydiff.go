@@ -29,21 +29,26 @@ func newLobbyList(n int) *lobbyList {
 	return &lobbyList{keys: make([]string, 0, n), items: make(map[string]json.RawMessage, n)}
 }
 
-func (l *lobbyList) add(key string, item any) {
+func (l *lobbyList) add(key string, item json.RawMessage) {
 	if _, dup := l.items[key]; dup {
 		// The same table can be listed twice for a moment while another
 		// node takes it over; the first listing is this node's own.
 		return
 	}
 	l.keys = append(l.keys, key)
-	l.items[key] = mustJSON(item)
+	l.items[key] = item
 }
 
-// usersList is the online list, sorted by name as the lobby shows it.
+// usersList is the online list, sorted by name as the lobby shows it. A
+// user's entry is encoded once while it does not change (onlineUser.raw).
 func usersList(users []onlineUser) *lobbyList {
 	l := newLobbyList(len(users))
 	for _, u := range users {
-		l.add(u.Name, u)
+		raw := u.raw
+		if raw == nil {
+			raw = mustJSON(u)
+		}
+		l.add(u.Name, raw)
 	}
 	return l
 }
@@ -52,7 +57,7 @@ func usersList(users []onlineUser) *lobbyList {
 func tablesList(tables []TableJSON) *lobbyList {
 	l := newLobbyList(len(tables))
 	for _, t := range tables {
-		l.add(t.ID, t)
+		l.add(t.ID, mustJSON(t))
 	}
 	return l
 }

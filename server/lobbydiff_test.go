@@ -101,3 +101,39 @@ func TestLobbyChangesKeepTheSameLists(t *testing.T) {
 		}
 	})
 }
+
+// BenchmarkLobbyArrival is the lobby's cost of one player arriving while
+// n are online, per flush: the list is made and encoded once, then each
+// member is sent either the whole list (protocol v4) or the change (v5).
+// bytes/member is what each member's connection carries for it; ns/op
+// is the server's work per flush, apart from queueing the pushes.
+func BenchmarkLobbyArrival(b *testing.B) {
+	for _, n := range []int{100, 1000} {
+		users := make([]onlineUser, n)
+		for i := range users {
+			users[i] = onlineUser{Name: fmt.Sprintf("player%04d", i), Stats: map[string]GameStats{"dots": {Played: int64(i % 7), Won: int64(i % 3)}, "clue": {Played: 2, Won: 1}}}
+		}
+		before := usersList(users[:n-1])
+		// Those already online are encoded from before (presence.entry);
+		// the one arriving is encoded in the flush.
+		for i := range n - 1 {
+			users[i].raw = before.items[users[i].Name]
+		}
+		for _, mode := range []string{"whole", "changes"} {
+			b.Run(fmt.Sprintf("online=%d/%s", n, mode), func(b *testing.B) {
+				var sent int
+				for b.Loop() {
+					next := usersList(users)
+					var msg []byte
+					if mode == "whole" {
+						msg = next.whole("lobby.online", "users")
+					} else {
+						msg = before.diff(next, "lobby.online.diff", "users")
+					}
+					sent = len(msg)
+				}
+				b.ReportMetric(float64(sent), "bytes/member")
+			})
+		}
+	}
+}
