@@ -97,3 +97,23 @@ func refusal(err error) string {
 	}
 	return fmt.Sprintf("no code (%v)", err)
 }
+
+// Difference says how what anyone could notice of position b (every seat's
+// view and the spectator's, Turn, Scores and Outcome, as JSON) differs from
+// that of position a, or returns "" when nobody could tell them apart: for
+// a test that two matches reached the same position, the check Refused
+// makes of one position before and after a refusal.
+func Difference(a, b game.State) string {
+	if a.Seats() != b.Seats() {
+		return fmt.Sprintf("a table of %d seats and one of %d", a.Seats(), b.Seats())
+	}
+	sa, err := snapshotOf(a)
+	if err != nil {
+		return err.Error()
+	}
+	sb, err := snapshotOf(b)
+	if err != nil {
+		return err.Error()
+	}
+	return sa.diff(sb)
+}

@@ -120,3 +120,18 @@ func TestPlayAndRefusedCanFail(t *testing.T) {
 		})
 	}
 }
+
+func TestDifference(t *testing.T) {
+	a, b := newNim(t, `{"setup":true}`), newNim(t, `{"setup":true}`)
+	if d := Difference(a, b); d != "" {
+		t.Fatalf("two new matches differ: %s", d)
+	}
+	Play(t, a, 1, "p3")
+	Play(t, b, 1, "p4")
+	if d := Difference(a, b); !strings.Contains(d, "seat 1's view") {
+		t.Fatalf("two picks by seat 1 differ by %q, want seat 1's view", d)
+	}
+	if d := Difference(a, newNim(t, `{"setup":true,"stones":8}`)); !strings.Contains(d, "seat 0's view") {
+		t.Fatalf("two piles differ by %q, want seat 0's view", d)
+	}
+}
