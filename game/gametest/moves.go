@@ -12,8 +12,9 @@ import (
 // Play reads notation (or canonical JSON) with st's own parser, applies it
 // for seat and returns the move's events. A move the test means to play
 // must be played: if st cannot read it or refuses it, Play fails the test
-// at once, naming the seat, the text and the refusal's code and sentence,
-// since every later line of the test would be about another position.
+// at once, naming the seat, the text, the refusal's code and sentence and
+// the seats that owed a move, since every later line of the test would be
+// about another position.
 //
 // Games' tests use Play and Refused instead of writing their own, so that
 // every game's tests check a move the same way (the project keeps shared
@@ -29,7 +30,7 @@ func Play(t testing.TB, st game.State, seat game.Seat, notation string) []game.E
 	}
 	evs, err := st.Apply(seat, m)
 	if err != nil {
-		t.Fatalf("seat %d plays %q: refused: %s", seat, notation, refusal(err))
+		t.Fatalf("seat %d plays %q: refused: %s; Turn() is %v", seat, notation, refusal(err), st.Turn())
 	}
 	return evs
 }
