@@ -33,6 +33,14 @@
 // A failure names the options, the seed and the log of the match, so it
 // can be replayed with game.Registry.Replay.
 //
+// # Moves in tests
+//
+// Play and Refused are the two steps of a rules test, for every game:
+// Play plays a move written in notation and fails the test if it is
+// refused; Refused checks that a move is refused with one code and changes
+// nothing any seat or spectator could see. Games' tests call them rather
+// than keep copies of their own.
+//
 // # Nim
 //
 // Nim here is one pile of stones; the two seats take turns removing 1 to 3

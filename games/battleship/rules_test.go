@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/parlor-games/parlor/game"
+	"github.com/parlor-games/parlor/game/gametest"
 )
 
 // Two fleets used throughout: west hugs the left edge in rows, east stands
@@ -29,51 +30,11 @@ func start(t *testing.T, options string) *State {
 	return st.(*State)
 }
 
-func play(t *testing.T, st game.State, seat game.Seat, move string) []game.Event {
-	t.Helper()
-	ev, err := game.PlayEvents(st, seat, []byte(move))
-	if err != nil {
-		t.Fatalf("seat %d %q: %v", seat, move, err)
-	}
-	return ev
-}
-
-func refuse(t *testing.T, st game.State, seat game.Seat, move, code string) {
-	t.Helper()
-	before := snapshot(t, st)
-	_, err := game.PlayEvents(st, seat, []byte(move))
-	if err == nil {
-		t.Fatalf("seat %d %q was accepted, want refusal %q", seat, move, code)
-	}
-	if got := game.ErrorCode(err); got != code {
-		t.Fatalf("seat %d %q: code %q (%v), want %q", seat, move, got, err, code)
-	}
-	if after := snapshot(t, st); after != before {
-		t.Fatalf("refused move %q changed the state:\nbefore %s\nafter  %s", move, before, after)
-	}
-}
-
-// snapshot is every view plus the turn, as JSON: what anyone could notice.
-func snapshot(t *testing.T, st game.State) string {
-	t.Helper()
-	var b strings.Builder
-	for _, seat := range []game.Seat{0, 1, game.Spectator} {
-		j, err := json.Marshal(st.View(seat))
-		if err != nil {
-			t.Fatal(err)
-		}
-		b.Write(j)
-	}
-	j, _ := json.Marshal(st.Turn())
-	b.Write(j)
-	return b.String()
-}
-
 func placed(t *testing.T, options string) *State {
 	t.Helper()
 	st := start(t, options)
-	play(t, st, 0, westFleet)
-	play(t, st, 1, eastFleet)
+	gametest.Play(t, st, 0, westFleet)
+	gametest.Play(t, st, 1, eastFleet)
 	return st
 }
 
@@ -94,13 +55,13 @@ func TestPlacementIsSecretAndSimultaneous(t *testing.T) {
 	if got := st.Turn(); !slices.Equal(got, []game.Seat{0, 1}) {
 		t.Fatalf("rules: during placement Turn() = %v, want both seats", got)
 	}
-	ev := play(t, st, 1, eastFleet)
+	ev := gametest.Play(t, st, 1, eastFleet)
 	if got := st.Turn(); !slices.Equal(got, []game.Seat{0}) {
 		t.Fatalf("after seat 1 placed, Turn() = %v, want [0]", got)
 	}
-	refuse(t, st, 1, westFleet, "not-your-turn")
-	refuse(t, st, 1, "A1", "not-your-turn")
-	refuse(t, st, 0, "A1", "not-placed")
+	gametest.Refused(t, st, 1, westFleet, "not-your-turn")
+	gametest.Refused(t, st, 1, "A1", "not-your-turn")
+	gametest.Refused(t, st, 0, "A1", "not-placed")
 	for _, e := range ev {
 		if e.VisibleTo(0) && e.Type == "fleet" {
 			t.Errorf("seat 0 learns seat 1's fleet from event %+v", e)
@@ -122,7 +83,7 @@ func TestPlacementIsSecretAndSimultaneous(t *testing.T) {
 	if v := st.View(1).(*View); len(v.Fleets[1]) != numShips {
 		t.Errorf("seat 1 does not see its own fleet: %v", v.Fleets[1])
 	}
-	ev = play(t, st, 0, westFleet)
+	ev = gametest.Play(t, st, 0, westFleet)
 	if !slices.ContainsFunc(ev, func(e game.Event) bool { return e.Type == "start" }) {
 		t.Errorf("no start event once both fleets are down: %+v", ev)
 	}
@@ -149,7 +110,7 @@ func TestFRGridSetUp(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			st := start(t, c.options)
-			refuse(t, st, 0, c.fleet, c.code)
+			gametest.Refused(t, st, 0, c.fleet, c.code)
 			if got := st.Turn(); !slices.Equal(got, []game.Seat{0, 1}) {
 				t.Errorf("after a refused fleet Turn() = %v", got)
 			}
@@ -157,15 +118,15 @@ func TestFRGridSetUp(t *testing.T) {
 	}
 	t.Run("touching allowed by default", func(t *testing.T) {
 		st := start(t, "")
-		play(t, st, 0, "carrier A1 h, battleship A2 h, cruiser A3 h, submarine A4 h, destroyer A5 h")
+		gametest.Play(t, st, 0, "carrier A1 h, battleship A2 h, cruiser A3 h, submarine A4 h, destroyer A5 h")
 	})
 	t.Run("apart is fine when touching is forbidden", func(t *testing.T) {
 		st := start(t, `{"touch":false}`)
-		play(t, st, 0, westFleet)
+		gametest.Play(t, st, 0, westFleet)
 	})
 	t.Run("ships lie horizontally or vertically", func(t *testing.T) {
 		st := start(t, "")
-		play(t, st, 0, eastFleet)
+		gametest.Play(t, st, 0, eastFleet)
 		v := st.View(0).(*View)
 		for _, p := range v.Fleets[0] {
 			if p.Dir != "v" {
@@ -180,7 +141,7 @@ func TestShotsAndAnswers(t *testing.T) {
 	// rules: each shot is answered miss, hit or sunk with the ship's name.
 	answer := func(seat game.Seat, sq string) ShotRecord {
 		t.Helper()
-		ev := play(t, st, seat, sq)
+		ev := gametest.Play(t, st, seat, sq)
 		for _, e := range ev {
 			if e.Type == "shot" {
 				if e.To != nil {
@@ -201,7 +162,7 @@ func TestShotsAndAnswers(t *testing.T) {
 	if r := answer(1, "J10"); r.Result != "miss" {
 		t.Errorf("J10 on empty water: %+v", r)
 	}
-	refuse(t, st, 1, "A1", "not-your-turn")
+	gametest.Refused(t, st, 1, "A1", "not-your-turn")
 	if r := answer(0, "J10"); r.Result != "sunk" || r.Ship != "destroyer" {
 		t.Errorf("J10 finishing the destroyer: %+v, want sunk destroyer", r)
 	}
@@ -213,26 +174,26 @@ func TestShotsAndAnswers(t *testing.T) {
 
 func TestAlreadyFiredRefusedAndTurnStays(t *testing.T) {
 	st := placed(t, "")
-	play(t, st, 0, "E5")
-	play(t, st, 1, "E5")
+	gametest.Play(t, st, 0, "E5")
+	gametest.Play(t, st, 1, "E5")
 	// rules: already-fired refused and turn stays
-	refuse(t, st, 0, "E5", "already-fired")
-	refuse(t, st, 0, `{"shot":[4,4]}`, "already-fired")
+	gametest.Refused(t, st, 0, "E5", "already-fired")
+	gametest.Refused(t, st, 0, `{"shot":[4,4]}`, "already-fired")
 	if got := st.Turn(); !slices.Equal(got, []game.Seat{0}) {
 		t.Fatalf("after the refusal Turn() = %v, want seat 0 still", got)
 	}
-	play(t, st, 0, "E6")
+	gametest.Play(t, st, 0, "E6")
 }
 
 func TestRefusedMovesChangeNothing(t *testing.T) {
 	st := placed(t, "")
-	refuse(t, st, 0, "K1", "bad-square")
-	refuse(t, st, 0, "A11", "bad-square")
-	refuse(t, st, 0, `{"shot":[10,0]}`, "off-grid")
-	refuse(t, st, 0, `{"shot":[1,1],"random":true}`, "bad-move")
-	refuse(t, st, 0, westFleet, "already-placed")
-	refuse(t, st, 0, "random", "already-placed")
-	refuse(t, st, 1, "A1", "not-your-turn")
+	gametest.Refused(t, st, 0, "K1", "bad-square")
+	gametest.Refused(t, st, 0, "A11", "bad-square")
+	gametest.Refused(t, st, 0, `{"shot":[10,0]}`, "off-grid")
+	gametest.Refused(t, st, 0, `{"shot":[1,1],"random":true}`, "bad-move")
+	gametest.Refused(t, st, 0, westFleet, "already-placed")
+	gametest.Refused(t, st, 0, "random", "already-placed")
+	gametest.Refused(t, st, 1, "A1", "not-your-turn")
 }
 
 func TestFirstOption(t *testing.T) {
@@ -240,8 +201,8 @@ func TestFirstOption(t *testing.T) {
 	if got := st.Turn(); !slices.Equal(got, []game.Seat{1}) {
 		t.Fatalf(`with "first":1 Turn() = %v`, got)
 	}
-	refuse(t, st, 0, "A1", "not-your-turn")
-	play(t, st, 1, "A1")
+	gametest.Refused(t, st, 0, "A1", "not-your-turn")
+	gametest.Play(t, st, 1, "A1")
 	if got := st.Turn(); !slices.Equal(got, []game.Seat{0}) {
 		t.Fatalf("turns do not alternate: %v", got)
 	}
@@ -260,12 +221,12 @@ func sinkAll(t *testing.T, st *State, seat game.Seat, fleet string) []game.Event
 	for _, p := range m.Fleet {
 		sqs, _ := p.squares(Fleet[shipIndex(p.Ship)].Len)
 		for _, s := range sqs {
-			last = play(t, st, seat, Square(s/Size, s%Size))
+			last = gametest.Play(t, st, seat, Square(s/Size, s%Size))
 			if st.Outcome() != nil {
 				return last
 			}
 			for st.Outcome() == nil && !game.OwesMove(st, seat) {
-				play(t, st, 1-seat, Square(other%Size, other/Size))
+				gametest.Play(t, st, 1-seat, Square(other%Size, other/Size))
 				other++
 			}
 		}
@@ -289,7 +250,7 @@ func TestWinConditionTracking(t *testing.T) {
 	if !slices.ContainsFunc(last, func(e game.Event) bool { return e.Type == "over" && e.To == nil }) {
 		t.Errorf("no public over event: %+v", last)
 	}
-	refuse(t, st, 1, "J10", "not-your-turn")
+	gametest.Refused(t, st, 1, "J10", "not-your-turn")
 	for _, seat := range []game.Seat{0, 1, game.Spectator} {
 		v := st.View(seat).(*View)
 		if v.Phase != "over" || v.Winner == nil || *v.Winner != 0 {
@@ -311,7 +272,7 @@ func TestSalvo(t *testing.T) {
 		if v := st.View(0).(*View); v.ShotsLeft != numShips-i {
 			t.Errorf("ShotsLeft %d after %d shots", v.ShotsLeft, i)
 		}
-		play(t, st, 0, Square(9-i, 9)) // J10 J9: the destroyer sinks
+		gametest.Play(t, st, 0, Square(9-i, 9)) // J10 J9: the destroyer sinks
 	}
 	if !game.OwesMove(st, 1) {
 		t.Fatalf("turn did not pass after the salvo")
@@ -321,7 +282,7 @@ func TestSalvo(t *testing.T) {
 		if !game.OwesMove(st, 1) {
 			t.Fatalf("seat 1 lost the turn after %d of 4 shots", i)
 		}
-		play(t, st, 1, Square(9, i))
+		gametest.Play(t, st, 1, Square(9, i))
 	}
 	if !game.OwesMove(st, 0) {
 		t.Fatalf("seat 1 kept the turn with all ships but one sunk... after 4 shots")
@@ -379,10 +340,10 @@ func TestRandomPlacement(t *testing.T) {
 	// "random" as a move places a legal fleet with the match's generator,
 	// so a replay places the same one.
 	a, b := start(t, ""), start(t, "")
-	play(t, a, 0, "random")
-	play(t, b, 0, `{"random":true}`)
-	if snapshot(t, a) != snapshot(t, b) {
-		t.Errorf("random placement differs between two matches with one seed")
+	gametest.Play(t, a, 0, "random")
+	gametest.Play(t, b, 0, `{"random":true}`)
+	if d := gametest.Difference(a, b); d != "" {
+		t.Errorf("random placement differs between two matches with one seed: %s", d)
 	}
 	if v := a.View(0).(*View); len(v.Fleets[0]) != numShips {
 		t.Errorf("random placement did not place a fleet: %v", v.Fleets[0])
@@ -391,8 +352,8 @@ func TestRandomPlacement(t *testing.T) {
 
 func TestLegalLists(t *testing.T) {
 	st := placed(t, "")
-	play(t, st, 0, "C3")
-	play(t, st, 1, "C3")
+	gametest.Play(t, st, 0, "C3")
+	gametest.Play(t, st, 1, "C3")
 	if got := len(st.Legal(0)); got != numSquares-1 {
 		t.Errorf("Legal(0) lists %d shots, want 99", got)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/parlor-games/parlor/game"
+	"github.com/parlor-games/parlor/game/gametest"
 )
 
 // drawScenario builds a scenario where seat 0 (London) lies at `at` by
@@ -76,7 +77,7 @@ func TestChance02_ChosenCaptainGivesThreeLowest(t *testing.T) {
 	if got := legalStrings(s, 0); !got["seat 1"] || !got["seat 2"] || len(got) != 2 {
 		t.Fatalf("card 2 should offer seats 1 and 2, got %v", got)
 	}
-	refuse(t, s, 0, "seat 0", "bad-seat")
+	gametest.Refused(t, s, 0, "seat 0", "bad-seat")
 	must(t, s, 0, "seat 2")
 	if hand(s, 0) != "[R1 B1 R2 R3]" || hand(s, 2) != "[B3]" {
 		t.Fatalf("hands %s and %s", hand(s, 0), hand(s, 2))
@@ -227,7 +228,7 @@ func c2(t *testing.T, card, limit, n int) {
 	if limit < 5 && got["take diamond"] {
 		t.Fatalf("card %d offers a diamond over its limit %d", card, limit)
 	}
-	refuse(t, s, 0, "take diamond diamond", "too-valuable")
+	gametest.Refused(t, s, 0, "take diamond diamond", "too-valuable")
 	must(t, s, 0, "crew")
 	want := []Card{{3, true}, {1, false}, {2, false}, {3, false}}[:n+1]
 	sortHand(want)
@@ -274,7 +275,7 @@ func TestChance12_C2NoCrewLeft(t *testing.T) {
 	if got["crew"] || !got["take gold"] || got["take diamond"] {
 		t.Fatalf("choices %v", got)
 	}
-	refuse(t, s, 0, "crew", "pack-empty")
+	gametest.Refused(t, s, 0, "crew", "pack-empty")
 }
 
 func TestChance15_TwoCrew(t *testing.T) {
@@ -425,7 +426,7 @@ func TestChance21_LongJohnSilver(t *testing.T) {
 	if !got["play 21 take R3 B2"] || got["play 21 take R3 B1 B2"] || got["play 21 take gold"] {
 		t.Fatalf("Long John's choices wrong: %v", got)
 	}
-	refuse(t, s, 0, "play 21 take gold", "crew-only")
+	gametest.Refused(t, s, 0, "play 21 take gold", "crew-only")
 	must(t, s, 0, "play 21 take R3 B2")
 	if !s.ports[4].john || len(s.players[0].kept) != 0 || hand(s, 0) != "[R1 B2 R3]" {
 		t.Fatalf("john %v kept %v hand %s", s.ports[4].john, s.players[0].kept, hand(s, 0))
@@ -471,7 +472,7 @@ func coin(t *testing.T, card, limit int) {
 	if !got[play+"gold"] || got[play+"diamond"] != (limit >= 5) || !got[play+"B2"] || got[play+"R3 B2"] != (limit >= 5) {
 		t.Fatalf("card %d choices: %v", card, got)
 	}
-	refuse(t, s, 0, play+"diamond gold", "too-valuable")
+	gametest.Refused(t, s, 0, play+"diamond gold", "too-valuable")
 	must(t, s, 0, play+"gold")
 	if hold(s, 0) != "[gold]" || len(s.players[0].kept) != 0 || s.chance[len(s.chance)-1] != card {
 		t.Fatalf("hold %s kept %v", hold(s, 0), s.players[0].kept)

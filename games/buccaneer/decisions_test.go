@@ -2,6 +2,8 @@ package buccaneer
 
 import (
 	"testing"
+
+	"github.com/parlor-games/parlor/game/gametest"
 )
 
 // Tests of the decisions the package doc marks, where the spec is silent.
@@ -12,7 +14,7 @@ func TestDecision_TwoShipsInABayCannotBeAttacked(t *testing.T) {
 	if got["sail 1,1"] || !got["sail 1,2"] {
 		t.Fatalf("legal %v", got)
 	}
-	refuse(t, s, 0, "sail 1,1", "occupied")
+	gametest.Refused(t, s, 0, "sail 1,1", "occupied")
 }
 
 func TestDecision_FightEndsTheTurnWithoutArrival(t *testing.T) {
@@ -55,7 +57,7 @@ func TestDecision_EscapeMayNotEndOnAShip(t *testing.T) {
 	if legalStrings(s, 1)["sail 6,6"] {
 		t.Fatal("an escape may end on a ship")
 	}
-	refuse(t, s, 1, "sail 6,6", "occupied")
+	gametest.Refused(t, s, 1, "sail 6,6", "occupied")
 }
 
 func TestDecision_ColourOfEqualCards(t *testing.T) {

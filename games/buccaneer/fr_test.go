@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/parlor-games/parlor/game"
+	"github.com/parlor-games/parlor/game/gametest"
 )
 
 func TestFR1_SeatsTwoToFour(t *testing.T) {
@@ -88,7 +89,7 @@ func TestFR5_TreasureRunsOut(t *testing.T) {
 	if got["take diamond"] || !got["take ruby"] {
 		t.Fatalf("choices %v", got)
 	}
-	refuse(t, s, 0, "take diamond", "not-on-island")
+	gametest.Refused(t, s, 0, "take diamond", "not-on-island")
 }
 
 func TestFR6_DistanceAndCrewTotal(t *testing.T) {
@@ -219,24 +220,24 @@ func TestFR11_LegalSquares(t *testing.T) {
 	if got["sail 3,16"] || got["sail 4,17"] || got["face N"] || got["sail 1,18"] {
 		t.Fatalf("land, too far or turning in port offered: %v", got)
 	}
-	refuse(t, s, 0, "face S", "in-port")
-	refuse(t, s, 0, "sail 3,16", "land")
-	refuse(t, s, 0, "sail 1,18", "too-far")
-	refuse(t, s, 0, "sail 3,15", "not-straight")
+	gametest.Refused(t, s, 0, "face S", "in-port")
+	gametest.Refused(t, s, 0, "sail 3,16", "land")
+	gametest.Refused(t, s, 0, "sail 1,18", "too-far")
+	gametest.Refused(t, s, 0, "sail 3,15", "not-straight")
 	// Out of port: only ahead, stopping at Treasure Island.
 	s = scenario(t, `{"ships":[{"home":"London","at":[5,10],"facing":"E","hand":["R3","B3"]},{"home":"Cadiz"}]}`)
 	got = legalStrings(s, 0)
 	if !got["sail 8,10"] || got["sail 9,10"] || got["sail 5,11"] || !got["face N"] || got["face XX"] {
 		t.Fatalf("legal %v", got)
 	}
-	refuse(t, s, 0, "sail 5,11", "not-ahead")
-	refuse(t, s, 0, "sail 11,10", "land")
+	gametest.Refused(t, s, 0, "sail 5,11", "not-ahead")
+	gametest.Refused(t, s, 0, "sail 11,10", "land")
 	// Facing Treasure Island from its coast is not a legal facing.
 	must(t, s, 0, "sail 8,10")
 	if got := legalStrings(s, 0); got["face E"] || got["face NE"] || got["face SE"] || !got["face W"] {
 		t.Fatalf("facings by the island %v", got)
 	}
-	refuse(t, s, 0, "face E", "bad-facing")
+	gametest.Refused(t, s, 0, "face E", "bad-facing")
 }
 
 func TestFR11_PassedShipAsked(t *testing.T) {
@@ -246,7 +247,7 @@ func TestFR11_PassedShipAsked(t *testing.T) {
 	if s.Turn()[0] != 1 || s.phase != phAsk {
 		t.Fatalf("the passed ship should be asked: turn %v step %s", s.Turn(), phaseNames[s.phase])
 	}
-	refuse(t, s, 1, "face N", "wrong-step")
+	gametest.Refused(t, s, 1, "face N", "wrong-step")
 	must(t, s, 1, "attack no")
 	if s.players[0].at != (Point{8, 5}) || s.Turn()[0] != 0 || s.phase != phFace {
 		t.Fatalf("declined: at %v step %s", s.players[0].at, phaseNames[s.phase])
@@ -273,7 +274,7 @@ func TestFR11_NoAttackOnTreasureCoastOrInPort(t *testing.T) {
 	if got["sail 8,10"] || got["sail 8,8"] || !got["sail 8,11"] {
 		t.Fatalf("legal %v", got)
 	}
-	refuse(t, s, 0, "sail 8,10", "no-attack-here")
+	gametest.Refused(t, s, 0, "sail 8,10", "no-attack-here")
 	must(t, s, 0, "sail 8,11")
 	if s.phase != phFace {
 		t.Fatal("ships on Treasure Island's coast are not asked")
@@ -314,7 +315,7 @@ func TestFR12_WinnerChoosesSpoils(t *testing.T) {
 	if got := legalStrings(s, 0); len(got) != 2 || !got["keep gold"] || !got["keep pearl"] {
 		t.Fatalf("spoils choices %v", got)
 	}
-	refuse(t, s, 0, "keep gold pearl", "keep-count")
+	gametest.Refused(t, s, 0, "keep gold pearl", "keep-count")
 	must(t, s, 0, "keep pearl")
 	if hold(s, 0) != "[pearl rum]" || s.island[Gold] != 4 {
 		t.Fatalf("hold %s, gold should return to Treasure Island: %v", hold(s, 0), s.island)
@@ -384,15 +385,15 @@ func TestFR15_HomeUnloadsAndTrade(t *testing.T) {
 	s = scenario(t, `{"ships":[{"home":"London","at":[1,9],"facing":"S","hand":["R2","B2","R1","B3"],"treasure":["rum"]},{"home":"Cadiz"}],
 		"ports":{"Venice":{"cards":["B3"],"treasure":["gold","pearl"]}}}`)
 	must(t, s, 0, "sail 1,7")
-	refuse(t, s, 0, "give R2 take gold", "unequal")
-	refuse(t, s, 0, "give R2 R2 take gold", "not-yours")
-	refuse(t, s, 0, "give R2 take ruby rum", "not-in-port")
-	refuse(t, s, 0, "give R1 B2 take gold pearl rum", "not-in-port")
-	refuse(t, s, 0, "give R2 R1 B2 take gold rum", "not-in-port")
-	refuse(t, s, 0, "give R2 B2 R1 take pearl gold", "unequal")
-	refuse(t, s, 0, "give R1 R2 take gold pearl", "unequal")
-	refuse(t, s, 0, "give B3 R2 B2 take gold pearl", "ship-full")
-	refuse(t, s, 0, "give B3 take B3", "same-kind")
+	gametest.Refused(t, s, 0, "give R2 take gold", "unequal")
+	gametest.Refused(t, s, 0, "give R2 R2 take gold", "not-yours")
+	gametest.Refused(t, s, 0, "give R2 take ruby rum", "not-in-port")
+	gametest.Refused(t, s, 0, "give R1 B2 take gold pearl rum", "not-in-port")
+	gametest.Refused(t, s, 0, "give R2 R1 B2 take gold rum", "not-in-port")
+	gametest.Refused(t, s, 0, "give R2 B2 R1 take pearl gold", "unequal")
+	gametest.Refused(t, s, 0, "give R1 R2 take gold pearl", "unequal")
+	gametest.Refused(t, s, 0, "give B3 R2 B2 take gold pearl", "ship-full")
+	gametest.Refused(t, s, 0, "give B3 take B3", "same-kind")
 	for _, m := range s.Legal(0) {
 		if mv := m.(Move); mv.Give != nil && overlap(toBundle(mv.Give), toBundle(mv.Take)) {
 			t.Fatalf("%v gives and takes the same kind", mv)
@@ -464,7 +465,7 @@ func TestFR17_WinAtTwentyAtHome(t *testing.T) {
 	if o == nil || !slices.Equal(o.Winners, []game.Seat{0}) || !hasType(ev, "end") || len(s.Turn()) != 0 {
 		t.Fatalf("20 points at home wins: %v", o)
 	}
-	refuse(t, s, 1, "sail 14,19", "game-over")
+	gametest.Refused(t, s, 1, "sail 14,19", "game-over")
 }
 
 func TestTurnLimitEndsTheGame(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/parlor-games/parlor/game"
+	"github.com/parlor-games/parlor/game/gametest"
 )
 
 // checkInvariants fails if any piece of the game was lost or doubled: 36
@@ -107,42 +108,13 @@ func seatsIn(t testing.TB, sc string) int {
 	return len(x.Ships)
 }
 
-// must applies a move in notation for seat, failing the test if refused.
+// must plays a move with gametest.Play and then checks that no piece of
+// the game was lost or doubled on the way.
 func must(t testing.TB, s *State, seat game.Seat, move string) []game.Event {
 	t.Helper()
-	m, err := ParseMove([]byte(move))
-	if err != nil {
-		t.Fatalf("ParseMove(%q): %v", move, err)
-	}
-	ev, err := s.Apply(seat, m)
-	if err != nil {
-		t.Fatalf("seat %d %q refused: %v (step %s, owes %v)", seat, move, err, phaseNames[s.phase], s.Turn())
-	}
+	ev := gametest.Play(t, s, seat, move)
 	checkInvariants(t, s)
 	return ev
-}
-
-// refuse applies a move that must be refused with code.
-func refuse(t testing.TB, s *State, seat game.Seat, move, code string) {
-	t.Helper()
-	m, err := ParseMove([]byte(move))
-	if err != nil {
-		if game.ErrorCode(err) == code {
-			return
-		}
-		t.Fatalf("ParseMove(%q): %v", move, err)
-	}
-	before, _ := json.Marshal(s.View(s.who))
-	_, err = s.Apply(seat, m)
-	if err == nil {
-		t.Fatalf("seat %d %q was accepted, want %s", seat, move, code)
-	}
-	if game.ErrorCode(err) != code {
-		t.Fatalf("seat %d %q refused with %q (%v), want %s", seat, move, game.ErrorCode(err), err, code)
-	}
-	if after, _ := json.Marshal(s.View(s.who)); string(after) != string(before) {
-		t.Fatalf("a refused move changed the state")
-	}
 }
 
 // hasType reports whether evs hold an event of type typ.

@@ -4,10 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/parlor-games/parlor/game"
+	"github.com/parlor-games/parlor/game/gametest"
 )
 
 // deal3 is a three-player scenario: Scarlet (seat 0), Mustard (seat 1),
@@ -31,44 +33,20 @@ func scenario3(t *testing.T) *State {
 	return newGame(t, `{"players":3,"scenario":`+deal3+`}`)
 }
 
-// play applies moves written in notation, seat by seat ("0: move hall-lounge").
+// play plays moves with gametest.Play, each written as its seat and its
+// notation ("0: move hall-lounge"), and returns all their events.
 func play(t *testing.T, s *State, moves ...string) []game.Event {
 	t.Helper()
 	var evs []game.Event
 	for _, line := range moves {
-		var seat int
-		var text string
-		if _, err := fmt.Sscanf(line[:1], "%d", &seat); err != nil {
-			t.Fatalf("bad test move %q", line)
+		seat, text, ok := strings.Cut(line, ":")
+		n, err := strconv.Atoi(seat)
+		if !ok || err != nil {
+			t.Fatalf("bad test move %q: write it as \"seat: move\"", line)
 		}
-		text = strings.TrimSpace(line[2:])
-		m, err := s.ParseMove(game.Seat(seat), []byte(text))
-		if err != nil {
-			t.Fatalf("%q: %v", line, err)
-		}
-		ev, err := s.Apply(game.Seat(seat), m)
-		if err != nil {
-			t.Fatalf("%q refused: %v", line, err)
-		}
-		evs = append(evs, ev...)
+		evs = append(evs, gametest.Play(t, s, game.Seat(n), strings.TrimSpace(text))...)
 	}
 	return evs
-}
-
-func refused(t *testing.T, s *State, seat game.Seat, text, code string) {
-	t.Helper()
-	before, _ := json.Marshal(s.View(seat))
-	m, err := s.ParseMove(seat, []byte(text))
-	if err == nil {
-		_, err = s.Apply(seat, m)
-	}
-	if got := game.ErrorCode(err); got != code {
-		t.Fatalf("%q by seat %d: code %q (%v), want %q", text, seat, got, err, code)
-	}
-	after, _ := json.Marshal(s.View(seat))
-	if string(before) != string(after) {
-		t.Fatalf("refused %q changed the game", text)
-	}
 }
 
 func TestRule3_2_SetupDealsByTheTable(t *testing.T) {
@@ -132,7 +110,7 @@ func TestRule3_2_ScarletFirstThenToTheLeft(t *testing.T) {
 
 func TestRule3_3_FirstMoveIntoTheHomeHallway(t *testing.T) {
 	s := scenario3(t)
-	refused(t, s, 0, "move hall", "first-move")
+	gametest.Refused(t, s, 0, "move hall", "first-move")
 	play(t, s, "0: move hall-lounge")
 	if s.pos[Scarlet] != hallwayOf(Hall, Lounge) {
 		t.Fatalf("Scarlet at %v", s.pos[Scarlet])
@@ -154,7 +132,7 @@ func TestRule3_3_HallwayHoldsOnePerson(t *testing.T) {
 	s := scenario3(t)
 	play(t, s, "0: move hall-lounge", "0: end", "1: move lounge-dining-room", "1: end", "2: move ballroom-kitchen", "2: end",
 		"0: move lounge")
-	refused(t, s, 0, "move lounge-dining-room", "already-moved")
+	gametest.Refused(t, s, 0, "move lounge-dining-room", "already-moved")
 	play(t, s, "0: suggest scarlet knife")
 	answerAll(t, s)
 	play(t, s, "0: end", "1: move dining-room", "1: suggest mustard lead-pipe")
@@ -165,7 +143,7 @@ func TestRule3_3_HallwayHoldsOnePerson(t *testing.T) {
 	// Mustard left the Lounge-Dining Room hallway; Scarlet takes it, and
 	// then Mustard, in the Dining Room, may not.
 	play(t, s, "0: move lounge-dining-room", "0: end")
-	refused(t, s, 1, "move lounge-dining-room", "hallway-occupied")
+	gametest.Refused(t, s, 1, "move lounge-dining-room", "hallway-occupied")
 	if !slices.Contains(s.destinations(1), hallwayOf(DiningRoom, Kitchen)) {
 		t.Fatalf("Mustard's free exits: %v", s.destinations(1))
 	}
@@ -179,7 +157,7 @@ func TestRule3_3_BlockedAtHomeLosesTheMove(t *testing.T) {
 	if got := s.Legal(2); !slices.ContainsFunc(got, func(m game.Move) bool { return m.(Move).Kind == VerbEnd }) {
 		t.Fatal("Plum, blocked at home, may end (or accuse)")
 	}
-	refused(t, s, 2, "move study-library", "hallway-occupied")
+	gametest.Refused(t, s, 2, "move study-library", "hallway-occupied")
 	ev := play(t, s, "2: end")
 	if ev[0].Type != "blocked" {
 		t.Fatalf("events %v: the lost move is announced", ev)
@@ -195,7 +173,7 @@ func TestRule3_4_SecretPassage(t *testing.T) {
 	}
 	s2 := scenario3(t)
 	s2.pos[Scarlet] = Hall
-	refused(t, s2, 0, "move kitchen", "not-adjacent")
+	gametest.Refused(t, s2, 0, "move kitchen", "not-adjacent")
 }
 
 func TestRule3_5_BlockedInARoomLosesTheMove(t *testing.T) {
@@ -205,7 +183,7 @@ func TestRule3_5_BlockedInARoomLosesTheMove(t *testing.T) {
 	s.pos[Mustard] = hallwayOf(Study, Hall)
 	s.pos[White] = hallwayOf(Hall, Lounge)
 	s.pos[Plum] = hallwayOf(Hall, BilliardRoom)
-	refused(t, s, 0, "suggest plum rope", "move-first")
+	gametest.Refused(t, s, 0, "suggest plum rope", "move-first")
 	play(t, s, "0: end")
 	if s.turn != 1 {
 		t.Fatal("the turn did not pass")
@@ -215,9 +193,9 @@ func TestRule3_5_BlockedInARoomLosesTheMove(t *testing.T) {
 func TestRule3_5_FromAHallwayIntoARoomAndSuggest(t *testing.T) {
 	s := scenario3(t)
 	play(t, s, "0: move hall-lounge", "0: end", "1: move lounge-dining-room", "1: end", "2: move ballroom-kitchen", "2: end")
-	refused(t, s, 0, "end", "must-move")
+	gametest.Refused(t, s, 0, "end", "must-move")
 	play(t, s, "0: move hall")
-	refused(t, s, 0, "end", "suggestion-owed")
+	gametest.Refused(t, s, 0, "end", "suggestion-owed")
 	play(t, s, "0: suggest plum rope")
 }
 
@@ -258,7 +236,7 @@ func TestRule3_6_SuggestionBringsSuspectAndWeapon(t *testing.T) {
 func TestRule3_6_OnlyInARoom(t *testing.T) {
 	s := scenario3(t)
 	play(t, s, "0: move hall-lounge")
-	refused(t, s, 0, "suggest plum rope", "not-in-room")
+	gametest.Refused(t, s, 0, "suggest plum rope", "not-in-room")
 }
 
 func TestRule3_7_DisproveGoesLeftAndTheFirstHolderChooses(t *testing.T) {
@@ -271,9 +249,9 @@ func TestRule3_7_DisproveGoesLeftAndTheFirstHolderChooses(t *testing.T) {
 	if got := s.Turn(); len(got) != 1 || got[0] != 1 {
 		t.Fatalf("Mustard owes the answer, turn is %v", got)
 	}
-	refused(t, s, 1, "show wrench", "not-held")
-	refused(t, s, 0, "end", "not-your-turn")
-	refused(t, s, 2, "show white", "not-your-turn")
+	gametest.Refused(t, s, 1, "show wrench", "not-held")
+	gametest.Refused(t, s, 0, "end", "not-your-turn")
+	gametest.Refused(t, s, 2, "show white", "not-your-turn")
 	ev := play(t, s, "1: show dining-room")
 	var card *game.Event
 	for i := range ev {
@@ -318,7 +296,7 @@ func TestRule3_8_OneSuggestionPerEntryAndOwnCards(t *testing.T) {
 	if s.phase != phSuggested {
 		t.Fatalf("naming one's own cards: phase %v", s.phase)
 	}
-	refused(t, s, 0, "suggest plum rope", "already-suggested")
+	gametest.Refused(t, s, 0, "suggest plum rope", "already-suggested")
 }
 
 func TestRule3_9_AccuseAnyRoomAnyTime(t *testing.T) {

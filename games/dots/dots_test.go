@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/parlor-games/parlor/game"
+	"github.com/parlor-games/parlor/game/gametest"
 )
 
 func mustNew(t testing.TB, rows, cols int) *State {
@@ -17,20 +18,6 @@ func mustNew(t testing.TB, rows, cols int) *State {
 		t.Fatal(err)
 	}
 	return s
-}
-
-// play applies a move given in notation or JSON for the seat to move.
-func play(t testing.TB, s *State, text string) []game.Event {
-	t.Helper()
-	m, err := s.ParseMove(s.turn, []byte(text))
-	if err != nil {
-		t.Fatalf("parse %q: %v", text, err)
-	}
-	evs, err := s.Apply(s.turn, m)
-	if err != nil {
-		t.Fatalf("apply %q: %v", text, err)
-	}
-	return evs
 }
 
 func view(s *State, seat game.Seat) View { return s.View(seat).(View) }
@@ -99,11 +86,11 @@ func Test6_1_2_StartingTheGame(t *testing.T) {
 	if _, err := s.Apply(1, Move{From: [2]int{0, 0}, To: [2]int{0, 1}}); game.ErrorCode(err) != "not-your-turn" {
 		t.Fatalf("Player 2 moving first: %v, want not-your-turn", err)
 	}
-	play(t, s, "a1-b1")
+	gametest.Play(t, s, s.turn, "a1-b1")
 	if got := s.Turn(); !reflect.DeepEqual(got, []game.Seat{1}) {
 		t.Fatalf("after Player 1's line, turn %v, want Player 2", got)
 	}
-	play(t, s, "a2-b2")
+	gametest.Play(t, s, s.turn, "a2-b2")
 	if got := s.Turn(); !reflect.DeepEqual(got, []game.Seat{0}) {
 		t.Fatalf("turn %v, want Player 1 again", got)
 	}
@@ -111,7 +98,7 @@ func Test6_1_2_StartingTheGame(t *testing.T) {
 
 func Test7_2_1_1_LineInMoversColour(t *testing.T) {
 	s := mustNew(t, 4, 4)
-	evs := play(t, s, "b2-b3")
+	evs := gametest.Play(t, s, s.turn, "b2-b3")
 	if len(evs) != 1 || evs[0].Type != "line" {
 		t.Fatalf("events %+v, want one line event", evs)
 	}
@@ -119,7 +106,7 @@ func Test7_2_1_1_LineInMoversColour(t *testing.T) {
 	if le.From != [2]int{1, 1} || le.To != [2]int{2, 1} || le.By != 0 {
 		t.Fatalf("line event %+v", le)
 	}
-	play(t, s, "c2-c3")
+	gametest.Play(t, s, s.turn, "c2-c3")
 	v := view(s, 0)
 	want := []LineView{{From: [2]int{1, 1}, To: [2]int{2, 1}, By: 0}, {From: [2]int{1, 2}, To: [2]int{2, 2}, By: 1}}
 	if !reflect.DeepEqual(v.Lines, want) {
@@ -134,9 +121,9 @@ func Test7_2_1_1_LineInMoversColour(t *testing.T) {
 // the seat that then moves (Player 2).
 func closeBoxSetup(t *testing.T) *State {
 	s := mustNew(t, 3, 3)
-	play(t, s, "a1-b1") // P1
-	play(t, s, "a1-a2") // P2
-	play(t, s, "b1-b2") // P1
+	gametest.Play(t, s, s.turn, "a1-b1") // P1
+	gametest.Play(t, s, s.turn, "a1-a2") // P2
+	gametest.Play(t, s, s.turn, "b1-b2") // P1
 	return s
 }
 
@@ -145,7 +132,7 @@ func Test7_2_1_2_ExtraTurnAfterBox(t *testing.T) {
 	if s.turn != 1 {
 		t.Fatal("setup: Player 2 should be to move")
 	}
-	evs := play(t, s, "a2-b2")
+	evs := gametest.Play(t, s, s.turn, "a2-b2")
 	if len(evs) != 2 || evs[1].Type != "box" {
 		t.Fatalf("events %+v, want line then box", evs)
 	}
@@ -162,7 +149,7 @@ func Test7_2_1_2_ExtraTurnAfterBox(t *testing.T) {
 	if v.Turn != 1 {
 		t.Errorf("turn %d after closing a box, want the same player (1)", v.Turn)
 	}
-	play(t, s, "c1-c2") // closes nothing
+	gametest.Play(t, s, s.turn, "c1-c2") // closes nothing
 	if s.turn != 0 {
 		t.Errorf("after a line that closes nothing the turn should pass")
 	}
@@ -171,10 +158,10 @@ func Test7_2_1_2_ExtraTurnAfterBox(t *testing.T) {
 func Test7_2_1_2_TwoBoxesGiveOneExtraMove(t *testing.T) {
 	s := mustNew(t, 2, 3)
 	for _, m := range []string{"a1-b1", "b1-c1", "a2-b2", "b2-c2", "a1-a2", "c1-c2"} {
-		play(t, s, m)
+		gametest.Play(t, s, s.turn, m)
 	}
 	mover := s.turn
-	evs := play(t, s, "b1-b2")
+	evs := gametest.Play(t, s, s.turn, "b1-b2")
 	boxes := 0
 	for _, e := range evs {
 		if e.Type == "box" {
@@ -191,14 +178,14 @@ func Test7_2_1_2_TwoBoxesGiveOneExtraMove(t *testing.T) {
 	// passes after the next quiet line.
 	s = mustNew(t, 3, 3)
 	for _, m := range []string{"a1-b1", "b1-c1", "a2-b2", "b2-c2", "a1-a2", "c1-c2"} {
-		play(t, s, m)
+		gametest.Play(t, s, s.turn, m)
 	}
 	mover = s.turn
-	play(t, s, "b1-b2")
+	gametest.Play(t, s, s.turn, "b1-b2")
 	if s.turn != mover {
 		t.Fatal("closing two boxes should keep the turn")
 	}
-	play(t, s, "a3-b3")
+	gametest.Play(t, s, s.turn, "a3-b3")
 	if s.turn == mover {
 		t.Fatal("the turn should pass after the extra move closes nothing")
 	}
@@ -291,8 +278,8 @@ func mv(r1, c1, r2, c2 int) Move { return Move{From: [2]int{r1, c1}, To: [2]int{
 
 func Test6_2_AbnormalUseCases(t *testing.T) {
 	s := mustNew(t, 8, 8)
-	play(t, s, "a1-b1")
-	play(t, s, "c3-c4")
+	gametest.Play(t, s, s.turn, "a1-b1")
+	gametest.Play(t, s, s.turn, "c3-c4")
 	t.Run("a_already_connected", func(t *testing.T) { refusal(t, s, 0, mv(0, 1, 0, 0), "already-drawn", "already drawn") })
 	t.Run("b_diagonal", func(t *testing.T) { refusal(t, s, 0, mv(0, 0, 1, 1), "diagonal", "diagonal") })
 	t.Run("c_further_than_one", func(t *testing.T) { refusal(t, s, 0, mv(0, 0, 0, 2), "too-far", "too far") })
@@ -307,7 +294,7 @@ func Test7_3_2_1_DiagonalRefused(t *testing.T) {
 
 func Test7_3_2_2_AlreadyDrawnRefused(t *testing.T) {
 	s := mustNew(t, 8, 8)
-	play(t, s, "d4-d5")
+	gametest.Play(t, s, s.turn, "d4-d5")
 	refusal(t, s, 1, mv(3, 3, 4, 3), "already-drawn", "that line is already drawn")
 	refusal(t, s, 1, mv(4, 3, 3, 3), "already-drawn", "that line is already drawn")
 }
@@ -351,7 +338,7 @@ func Test7_3_1_2_StatusShowsWhoseTurn(t *testing.T) {
 	if v := view(s, game.Spectator); v.Turn != 1 {
 		t.Fatalf("turn %d, want 1", v.Turn)
 	}
-	play(t, s, "a2-b2")
+	gametest.Play(t, s, s.turn, "a2-b2")
 	if v := view(s, 0); v.Turn != 1 {
 		t.Fatalf("after closing a box the status should still show Player 2, got %d", v.Turn)
 	}
@@ -359,7 +346,7 @@ func Test7_3_1_2_StatusShowsWhoseTurn(t *testing.T) {
 
 func Test7_3_1_4_ScoreIncrements(t *testing.T) {
 	s := closeBoxSetup(t)
-	play(t, s, "a2-b2")
+	gametest.Play(t, s, s.turn, "a2-b2")
 	if !reflect.DeepEqual(s.Scores(), []int{0, 1}) {
 		t.Fatalf("scores %v, want 0 1", s.Scores())
 	}

@@ -1,6 +1,11 @@
 package warfare
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/parlor-games/parlor/game"
+	"github.com/parlor-games/parlor/game/gametest"
+)
 
 // Tests of the package doc's "Decisions", where the spec is silent.
 
@@ -8,7 +13,7 @@ import "testing"
 // one keeps it free.
 func TestDecisionCombinedIsDoneIfJoinedWas(t *testing.T) {
 	s := scen{Map: []string{"0h 0p 0p! 0", "~ ~ ~ ~ ~ 1h 1 1"}}.load(t)
-	play(t, s, "1-2")
+	gametest.Play(t, s, game.Seat(s.turn), "1-2")
 	if !s.cells[2].done {
 		t.Fatal("joining a villager that had acted left the result free")
 	}
@@ -18,15 +23,15 @@ func TestDecisionCombinedIsDoneIfJoinedWas(t *testing.T) {
 // The upgrade lock does not stop combining or moving villagers.
 func TestDecisionLockAllowsCombining(t *testing.T) {
 	s := scen{Map: []string{"0h 0p 0p 0", "~ ~ ~ ~ ~ 1h 1 1"}, Villages: []ScenarioVillage{{Hex: 0, Wood: 8}}}.load(t)
-	play(t, s, "upgrade 0")
-	play(t, s, "1-2")
-	play(t, s, "2-3")
+	gametest.Play(t, s, game.Seat(s.turn), "upgrade 0")
+	gametest.Play(t, s, game.Seat(s.turn), "1-2")
+	gametest.Play(t, s, game.Seat(s.turn), "2-3")
 }
 
 // A working peasant cannot be joined or trained.
 func TestDecisionWorkingPeasantStaysAlone(t *testing.T) {
 	s := scen{Map: []string{"0h 0p 0p 0", "~ ~ ~ ~ ~ 1h 1 1"}, Villages: []ScenarioVillage{{Hex: 0, Gold: 50}}}.load(t)
-	play(t, s, "road 2")
+	gametest.Play(t, s, game.Seat(s.turn), "road 2")
 	refuse(t, s, "1-2", "busy")
 	refuse(t, s, "train 2 infantry", "busy")
 }
@@ -37,7 +42,7 @@ func TestDecisionTowerOnMeadow(t *testing.T) {
 	s := scen{Map: []string{"0t 0m 0* 0", "~ ~ ~ ~ ~ 1h 1 1"}, Villages: []ScenarioVillage{{Hex: 0, Wood: 5}}}.load(t)
 	refuse(t, s, "tower 0 2", "occupied")
 	refuse(t, s, "tower 0 5", "not-in-region")
-	play(t, s, "tower 0 1")
+	gametest.Play(t, s, game.Seat(s.turn), "tower 0 1")
 	if thingAt(s, 1) != "tower" || s.cells[1].ground != 0 || wood(s, 0) != 0 {
 		t.Fatal("the tower did not replace the meadow and cost 5 wood")
 	}
@@ -50,12 +55,12 @@ func TestDecisionTowerOnMeadow(t *testing.T) {
 // become tombstones.
 func TestDecisionNeutralLandLosesTowers(t *testing.T) {
 	s := scen{Map: []string{"0h 0 0s 1w 1h 1p", "~ ~ ~ ~ ~ ~ ~ ~ 1h 1 1"}}.load(t)
-	play(t, s, "2-3")
+	gametest.Play(t, s, game.Seat(s.turn), "2-3")
 	if thingAt(s, 3) != "soldier" || s.cells[4].owner != Neutral || thingAt(s, 4) != "tree" || thingAt(s, 5) != "tombstone" {
 		t.Fatalf("after the cut: %q %q %q", thingAt(s, 3), thingAt(s, 4), thingAt(s, 5))
 	}
 	s = scen{Map: []string{"0h 0 0s 1 1w 1h 1", "~ ~ ~ ~ ~ ~ ~ ~ 1h 1 1"}}.load(t)
-	play(t, s, "2-3") // 4w 5h 6: three hexes, keeps its village and tower
+	gametest.Play(t, s, game.Seat(s.turn), "2-3") // 4w 5h 6: three hexes, keeps its village and tower
 	if thingAt(s, 4) != "tower" || s.cells[4].owner != 1 {
 		t.Fatal("a tower on land that stayed the owner's was removed")
 	}
@@ -66,7 +71,7 @@ func TestDecisionNeutralLandLosesTowers(t *testing.T) {
 func TestDecisionNoRoomForVillage(t *testing.T) {
 	s := scen{Map: []string{"1 1 1 1h 1 1 1i 1p 1w", "~ ~ ~ ~ ~ 0s 0 0h"}}.load(t)
 	// Hex 5 is cut: 6i 7p 8w have no free hex.
-	play(t, s, "9-5")
+	gametest.Play(t, s, game.Seat(s.turn), "9-5")
 	for h := 6; h <= 8; h++ {
 		if s.cells[h].owner != Neutral {
 			t.Fatalf("hex %d still belongs to seat %d", h, s.cells[h].owner)
@@ -80,7 +85,7 @@ func TestDecisionNoRoomForVillage(t *testing.T) {
 // Taking an enemy hex with a tree gives a wood to any villager.
 func TestDecisionWoodFromEnemyTree(t *testing.T) {
 	s := scen{Map: []string{"0h 0 0i 1* 1 1h"}}.load(t)
-	play(t, s, "2-3")
+	gametest.Play(t, s, game.Seat(s.turn), "2-3")
 	if wood(s, 0) != 1 || thingAt(s, 3) != "infantry" {
 		t.Fatal("taking an enemy tree gave no wood")
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/parlor-games/parlor/game"
+	"github.com/parlor-games/parlor/game/gametest"
 )
 
 // scen builds a scenario from map rows and optional village treasuries.
@@ -33,40 +34,15 @@ func (c scen) load(t testing.TB) *State {
 	return st.(*State)
 }
 
-// play applies notation for the seat to move and fails the test if it is refused.
-func play(t testing.TB, s *State, text string) []game.Event {
-	t.Helper()
-	m, err := ParseMove([]byte(text))
-	if err != nil {
-		t.Fatalf("%q: %v", text, err)
-	}
-	evs, err := s.Apply(game.Seat(s.turn), m)
-	if err != nil {
-		t.Fatalf("%q refused: %v", text, err)
-	}
-	return evs
-}
-
-// refuse checks that notation is refused with code and changes nothing.
+// refuse checks with gametest.Refused that notation is refused, with code,
+// for the seat to move, and then that the refusal left the whole state
+// alone, random generator included, which no view shows.
 func refuse(t testing.TB, s *State, text, code string) {
 	t.Helper()
-	m, err := ParseMove([]byte(text))
-	if err != nil {
-		t.Fatalf("%q: %v", text, err)
-	}
 	before := s.clone()
-	_, err = s.Apply(game.Seat(s.turn), m)
-	if err == nil {
-		t.Fatalf("%q accepted, want refusal %q", text, code)
-	}
-	if got := game.ErrorCode(err); got != code {
-		t.Fatalf("%q refused with %q (%v), want %q", text, got, err, code)
-	}
+	gametest.Refused(t, s, game.Seat(s.turn), text, code)
 	if !equalStates(before, s) {
 		t.Fatalf("refused %q changed the state", text)
-	}
-	if slices.ContainsFunc(s.Legal(game.Seat(s.turn)), func(l game.Move) bool { return l.(Move) == m }) {
-		t.Fatalf("refused %q is listed as legal", text)
 	}
 }
 
@@ -85,7 +61,7 @@ func wood(s *State, h int) int { return int(s.vils[s.cells[h].vil].wood) }
 func endTurns(t testing.TB, s *State, n int) {
 	t.Helper()
 	for range n {
-		play(t, s, "end")
+		gametest.Play(t, s, game.Seat(s.turn), "end")
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/parlor-games/parlor/game"
+	"github.com/parlor-games/parlor/game/gametest"
 )
 
 // Moves: each kind has one canonical JSON form and a notation, and
@@ -53,7 +54,7 @@ func TestRefusalsOfTurn(t *testing.T) {
 	if _, err := s.Apply(1, Move{Kind: End}); game.ErrorCode(err) != "not-your-turn" {
 		t.Fatalf("seat 1 moved out of turn: %v", err)
 	}
-	play(t, s, "2-3")
+	gametest.Play(t, s, game.Seat(s.turn), "2-3")
 	if s.Outcome() == nil || len(s.Turn()) != 0 {
 		t.Fatal("the game did not end with seat 1 gone")
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/parlor-games/parlor/game"
+	"github.com/parlor-games/parlor/game/gametest"
 )
 
 // Tests named after the spec's headings. Most positions are one row of
@@ -22,11 +23,11 @@ func TestTreeGrowth(t *testing.T) {
 		c := scen{Map: []string{"0h 0 0 - -* - -", "~ ~ ~ ~ ~ ~ ~ ~ 1h 1 1"}}
 		s := c.load(t)
 		s.rng = game.NewRand(uint64(seed))
-		play(t, s, "end") // seat 1's turn: still round 1, no growth
+		gametest.Play(t, s, game.Seat(s.turn), "end") // seat 1's turn: still round 1, no growth
 		if thingAt(s, 5) != "" || thingAt(s, 3) != "" || s.round != 1 {
 			t.Fatal("a tree grew in the first round")
 		}
-		play(t, s, "end") // round 2 begins with growth
+		gametest.Play(t, s, game.Seat(s.turn), "end") // round 2 begins with growth
 		if s.round != 2 {
 			t.Fatalf("round %d, want 2", s.round)
 		}
@@ -70,14 +71,14 @@ func TestTombstonePhase(t *testing.T) {
 	// side of the second row (odd rows sit half a hex to the right, so a
 	// hex of row two touches the two above it: x and x+1).
 	s := scen{Map: []string{"0h 0+ 0 -+", "~ ~ ~ ~ ~ 1h 1 1+"}}.load(t)
-	play(t, s, "end")
+	gametest.Play(t, s, game.Seat(s.turn), "end")
 	if thingAt(s, 1) != "tombstone" {
 		t.Fatal("seat 0's tombstone changed during seat 1's turn")
 	}
 	if thingAt(s, 6) != "tree" {
 		t.Fatal("seat 1's tombstone did not become a tree at the start of its turn")
 	}
-	play(t, s, "end")
+	gametest.Play(t, s, game.Seat(s.turn), "end")
 	if thingAt(s, 1) != "tree" {
 		t.Fatal("seat 0's tombstone did not become a tree at the start of its turn")
 	}
@@ -91,7 +92,7 @@ func TestTombstonePhase(t *testing.T) {
 // income; the peasant cannot move in between.
 func TestBuildPhaseMeadow(t *testing.T) {
 	s := scen{Map: []string{"0h 0p 0 0", "~ ~ ~ ~ ~ 1h 1 1"}}.load(t)
-	play(t, s, "meadow 1")
+	gametest.Play(t, s, game.Seat(s.turn), "meadow 1")
 	refuse(t, s, "1-2", "busy")
 	endTurns(t, s, 2) // seat 0's next turn
 	if s.cells[1].ground&meadow != 0 {
@@ -107,20 +108,20 @@ func TestBuildPhaseMeadow(t *testing.T) {
 	if got := gold(s, 0) - g; got != 5-2 {
 		t.Fatalf("gold rose by %d, want 3: the new meadow counts that turn", got)
 	}
-	play(t, s, "1-2") // freed
+	gametest.Play(t, s, game.Seat(s.turn), "1-2") // freed
 }
 
 // Build Phase and Building a Road: a road appears after one turn.
 func TestBuildPhaseRoad(t *testing.T) {
 	s := scen{Map: []string{"0h 0pm 0 0", "~ ~ ~ ~ ~ 1h 1 1"}}.load(t)
-	play(t, s, "road 1")
+	gametest.Play(t, s, game.Seat(s.turn), "road 1")
 	refuse(t, s, "1-2", "busy")
 	endTurns(t, s, 2)
 	if s.cells[1].ground != meadow|road {
 		t.Fatalf("ground %d, want a road on the meadow", s.cells[1].ground)
 	}
-	play(t, s, "1-2")    // freed, it walks on
-	play(t, s, "road 2") // and may start another road where it stands
+	gametest.Play(t, s, game.Seat(s.turn), "1-2")    // freed, it walks on
+	gametest.Play(t, s, game.Seat(s.turn), "road 2") // and may start another road where it stands
 	refuse(t, s, "2-3", "busy")
 }
 
@@ -132,14 +133,14 @@ func TestCultivateAndRoadNeedPeasant(t *testing.T) {
 	refuse(t, s, "meadow 2", "not-plain")
 	refuse(t, s, "meadow 3", "not-plain")
 	refuse(t, s, "road 3", "has-road")
-	play(t, s, "road 2")
+	gametest.Play(t, s, game.Seat(s.turn), "road 2")
 }
 
 // Income Phase: 1 gold a hex, 2 a meadow, 0 a tree; the village, roads
 // and tombstones count 1.
 func TestIncomePhase(t *testing.T) {
 	s := scen{Map: []string{"1h 1 1", "~ ~ ~ ~ 0h 0* 0= 0m 0+ 0m="}, Turn: 1}.load(t)
-	play(t, s, "end")
+	gametest.Play(t, s, game.Seat(s.turn), "end")
 	// 0h 1, tree 0 (hemmed in by the village and the road, so it cannot
 	// spread), road 1, meadow 2, tombstone: a tree first (0), meadow under
 	// a road 2.
@@ -154,7 +155,7 @@ func TestIncomePhase(t *testing.T) {
 func TestUpkeepAndStarvation(t *testing.T) {
 	c := scen{Map: []string{"1h 1 1", "~ ~ ~ ~ 0h 0p 0i 0w 0"}, Villages: []ScenarioVillage{{Hex: 3, Gold: 3}}, Turn: 1}
 	s := c.load(t)
-	play(t, s, "end")
+	gametest.Play(t, s, game.Seat(s.turn), "end")
 	// Income 4 (village, two villagers' hexes, plain; the tower hex 1) = 5; gold 8 >= 8 wages.
 	if got := gold(s, 3); got != 3+5-8 {
 		t.Fatalf("gold %d after paying, want 0", got)
@@ -162,8 +163,8 @@ func TestUpkeepAndStarvation(t *testing.T) {
 	if thingAt(s, 4) != "peasant" || thingAt(s, 5) != "infantry" {
 		t.Fatal("villagers died although the village could pay")
 	}
-	play(t, s, "end")
-	play(t, s, "end") // seat 0 again: gold 0 + 5 < 8
+	gametest.Play(t, s, game.Seat(s.turn), "end")
+	gametest.Play(t, s, game.Seat(s.turn), "end") // seat 0 again: gold 0 + 5 < 8
 	if got := gold(s, 3); got != 0 {
 		t.Fatalf("gold %d after starving, want 0", got)
 	}
@@ -177,7 +178,7 @@ func TestUpkeepAndStarvation(t *testing.T) {
 func TestUpgradingVillages(t *testing.T) {
 	c := scen{Map: []string{"0h 0 0 0p", "~ ~ ~ ~ ~ 1h 1 1"}, Villages: []ScenarioVillage{{Hex: 0, Gold: 100, Wood: 20}}}
 	s := c.load(t)
-	play(t, s, "upgrade 0")
+	gametest.Play(t, s, game.Seat(s.turn), "upgrade 0")
 	if s.vils[s.cells[0].vil].level != Town || wood(s, 0) != 12 {
 		t.Fatal("upgrade to town did not take 8 wood")
 	}
@@ -188,8 +189,8 @@ func TestUpgradingVillages(t *testing.T) {
 	endTurns(t, s, 2)
 	refuse(t, s, "buy 0 peasant 1", "village-locked")
 	endTurns(t, s, 2)
-	play(t, s, "buy 0 soldier 1")
-	play(t, s, "upgrade 0")
+	gametest.Play(t, s, game.Seat(s.turn), "buy 0 soldier 1")
+	gametest.Play(t, s, game.Seat(s.turn), "upgrade 0")
 	if s.vils[s.cells[0].vil].level != Fort || wood(s, 0) != 4 {
 		t.Fatal("upgrade to fort did not take 8 wood")
 	}
@@ -215,7 +216,7 @@ func TestRecruiting(t *testing.T) {
 				refuse(t, s, text, "rank-too-high")
 				continue
 			}
-			play(t, s, text)
+			gametest.Play(t, s, game.Seat(s.turn), text)
 			spent += r.Cost()
 			if thingAt(s, at) != r.String() || gold(s, 0) != 100-spent {
 				t.Fatalf("%s: buying a %s: %q, gold %d", c.level, r, thingAt(s, at), gold(s, 0))
@@ -225,7 +226,7 @@ func TestRecruiting(t *testing.T) {
 	}
 	s := scen{Map: []string{"0h 0 0", "~ ~ ~ ~ 1h 1 1"}, Villages: []ScenarioVillage{{Hex: 0, Gold: 19}}}.load(t)
 	refuse(t, s, "buy 0 infantry 1", "no-gold")
-	play(t, s, "buy 0 peasant 1")
+	gametest.Play(t, s, game.Seat(s.turn), "buy 0 peasant 1")
 }
 
 // Placing a recruit: on a free hex of the village's region, or on an
@@ -236,14 +237,14 @@ func TestPlacingRecruit(t *testing.T) {
 	refuse(t, s, "buy 0 peasant 3", "occupied")
 	refuse(t, s, "buy 0 peasant 0", "occupied")
 	refuse(t, s, "buy 0 peasant 5", "not-adjacent")
-	play(t, s, "buy 0 peasant 1")
-	play(t, s, "1-2") // a recruit on its own land may move at once
-	play(t, s, "buy 0 peasant 4")
+	gametest.Play(t, s, game.Seat(s.turn), "buy 0 peasant 1")
+	gametest.Play(t, s, game.Seat(s.turn), "1-2") // a recruit on its own land may move at once
+	gametest.Play(t, s, game.Seat(s.turn), "buy 0 peasant 4")
 	if s.cells[4].owner != 0 || !s.cells[4].done {
 		t.Fatal("a recruit placed on neutral land did not take it and stop")
 	}
 	refuse(t, s, "buy 0 peasant 5", "peasant-invade")
-	play(t, s, "buy 0 infantry 5")
+	gametest.Play(t, s, game.Seat(s.turn), "buy 0 infantry 5")
 	if s.cells[5].owner != 0 {
 		t.Fatal("infantry recruit did not invade")
 	}
@@ -273,17 +274,17 @@ func TestCombining(t *testing.T) {
 			refuse(t, s, "1-2", c.code)
 			continue
 		}
-		play(t, s, "1-2")
+		gametest.Play(t, s, game.Seat(s.turn), "1-2")
 		if thingAt(s, 2) != c.want || thingAt(s, 1) != "" {
 			t.Fatalf("%s+%s: got %q on hex 2, %q on hex 1", c.a, c.b, thingAt(s, 2), thingAt(s, 1))
 		}
 		if !s.cells[2].done {
-			play(t, s, "2-3") // the combined villager moves on
+			gametest.Play(t, s, game.Seat(s.turn), "2-3") // the combined villager moves on
 		}
 	}
 	s := scen{Map: []string{"0t 0p 0", "~ ~ ~ ~ 1h 1 1"}, Villages: []ScenarioVillage{{Hex: 0, Gold: 25}}}.load(t)
 	refuse(t, s, "train 1 knight", "rank-too-high")
-	play(t, s, "train 1 soldier")
+	gametest.Play(t, s, game.Seat(s.turn), "train 1 soldier")
 	if thingAt(s, 1) != "soldier" || gold(s, 0) != 5 {
 		t.Fatalf("training: %q, gold %d, want soldier and 5", thingAt(s, 1), gold(s, 0))
 	}
@@ -295,9 +296,9 @@ func TestCombining(t *testing.T) {
 // block; other regions are out of reach.
 func TestMoving(t *testing.T) {
 	s := scen{Map: []string{"0h 0p 0 0* 0 0", "~ ~ ~ ~ ~ ~ ~ 1h 1 1"}}.load(t)
-	play(t, s, "1-2")
-	play(t, s, "2-1")
-	play(t, s, "1-2")
+	gametest.Play(t, s, game.Seat(s.turn), "1-2")
+	gametest.Play(t, s, game.Seat(s.turn), "2-1")
+	gametest.Play(t, s, game.Seat(s.turn), "1-2")
 	refuse(t, s, "2-4", "no-path")
 	refuse(t, s, "2-0", "occupied")
 	refuse(t, s, "2-7", "not-adjacent")
@@ -308,7 +309,7 @@ func TestMoving(t *testing.T) {
 // adds 1 wood to the village and stops.
 func TestGatherWood(t *testing.T) {
 	s := scen{Map: []string{"0h 0p 0 0* 0k 0 0*", "~ ~ ~ ~ ~ ~ ~ ~ 1h 1 1"}}.load(t)
-	play(t, s, "1-3")
+	gametest.Play(t, s, game.Seat(s.turn), "1-3")
 	if wood(s, 0) != 1 || thingAt(s, 3) != "peasant" || !s.cells[3].done {
 		t.Fatal("gathering did not give a wood and stop the villager")
 	}
@@ -319,7 +320,7 @@ func TestGatherWood(t *testing.T) {
 // Clearing a Tombstone: the villager (not a knight) removes it and stops.
 func TestClearTombstone(t *testing.T) {
 	s := scen{Map: []string{"0h 0i 0+ 0k 0+", "~ ~ ~ ~ ~ ~ 1h 1 1"}}.load(t)
-	play(t, s, "1-2")
+	gametest.Play(t, s, game.Seat(s.turn), "1-2")
 	if thingAt(s, 2) != "infantry" || !s.cells[2].done {
 		t.Fatal("clearing did not stop the villager on the hex")
 	}
@@ -330,24 +331,24 @@ func TestClearTombstone(t *testing.T) {
 // road runs through; peasants and infantry do not.
 func TestTrampling(t *testing.T) {
 	s := scen{Map: []string{"0h 0s 0m 0m= 0m 0i 0m", "~ ~ ~ ~ ~ ~ ~ ~ 1h 1 1"}}.load(t)
-	play(t, s, "1-4")
+	gametest.Play(t, s, game.Seat(s.turn), "1-4")
 	if s.cells[2].ground != 0 || s.cells[3].ground != meadow|road || s.cells[4].ground != 0 {
 		t.Fatalf("grounds %d %d %d, want trampled, kept under the road, trampled", s.cells[2].ground, s.cells[3].ground, s.cells[4].ground)
 	}
-	play(t, s, "5-6")
+	gametest.Play(t, s, game.Seat(s.turn), "5-6")
 	if s.cells[6].ground != meadow {
 		t.Fatal("infantry trampled a meadow")
 	}
 	// A trampling villager takes the path that spares meadows.
 	s = scen{Map: []string{"0h 0k 0m 0", "~ 0 0 ~ ~ ~ 1h 1 1"}, Villages: nil}.load(t)
 	// ids: 0:0h 1:0k 2:0m 3:0 / 4:0 (below 0/1) 5:0 (below 1/2). Row 1 is shifted right.
-	play(t, s, "1-3")
+	gametest.Play(t, s, game.Seat(s.turn), "1-3")
 	if s.cells[2].ground != meadow {
 		t.Fatal("the knight trampled a meadow it could go around")
 	}
 	// Training a villager into a soldier on a meadow tramples it.
 	s = scen{Map: []string{"0t 0im 0", "~ ~ ~ ~ 1h 1 1"}, Villages: []ScenarioVillage{{Hex: 0, Gold: 10}}}.load(t)
-	play(t, s, "train 1 soldier")
+	gametest.Play(t, s, game.Seat(s.turn), "train 1 soldier")
 	if s.cells[1].ground != 0 {
 		t.Fatal("a new soldier on a meadow did not trample it")
 	}
@@ -357,7 +358,7 @@ func TestTrampling(t *testing.T) {
 // stops; a tree there gives a wood.
 func TestInvadingNeutral(t *testing.T) {
 	s := scen{Map: []string{"0h 0p 0 -* - 1 1 1h"}}.load(t)
-	play(t, s, "1-3")
+	gametest.Play(t, s, game.Seat(s.turn), "1-3")
 	if s.cells[3].owner != 0 || wood(s, 0) != 1 || !s.cells[3].done {
 		t.Fatal("taking a neutral tree did not give land and wood and stop the peasant")
 	}
@@ -391,7 +392,7 @@ func TestProtection(t *testing.T) {
 			refuse(t, s, c.from, c.code)
 			continue
 		}
-		play(t, s, c.from)
+		gametest.Play(t, s, game.Seat(s.turn), c.from)
 		if s.cells[3].owner != 0 || !s.cells[3].done {
 			t.Fatalf("%s %s: not taken", c.row, c.from)
 		}
@@ -405,7 +406,7 @@ func TestInvadingVillages(t *testing.T) {
 	s := scen{Map: []string{"0h 0 0i 1h 1 1 1"}, Villages: []ScenarioVillage{{Hex: 3, Gold: 12, Wood: 3}}}.load(t)
 	refuse(t, s, "2-3", "village-needs-soldier")
 	s = scen{Map: []string{"0h 0 0s 1h 1 1 1 1p"}, Villages: []ScenarioVillage{{Hex: 0, Gold: 1}, {Hex: 3, Gold: 12, Wood: 3}}}.load(t)
-	play(t, s, "2-3")
+	gametest.Play(t, s, game.Seat(s.turn), "2-3")
 	if gold(s, 0) != 13 || wood(s, 0) != 3 {
 		t.Fatalf("loot: gold %d wood %d, want 13 and 3", gold(s, 0), wood(s, 0))
 	}
@@ -430,7 +431,7 @@ func TestInvadingVillages(t *testing.T) {
 // becomes a tree, its resources are lost, and the land turns neutral.
 func TestInvasionLeavesSmallRegion(t *testing.T) {
 	s := scen{Map: []string{"0h 0 0i 1 1h 1p", "~ ~ ~ ~ ~ ~ ~ ~ 1h 1 1"}, Villages: []ScenarioVillage{{Hex: 4, Gold: 50}}}.load(t)
-	play(t, s, "2-3")
+	gametest.Play(t, s, game.Seat(s.turn), "2-3")
 	if s.cells[4].owner != Neutral || thingAt(s, 4) != "tree" || s.cells[5].owner != Neutral || thingAt(s, 5) != "tombstone" {
 		t.Fatalf("the remnant: owners %d %d, things %q %q", s.cells[4].owner, s.cells[5].owner, thingAt(s, 4), thingAt(s, 5))
 	}
@@ -463,7 +464,7 @@ func TestMergingRegions(t *testing.T) {
 			}
 		}
 		s := scen{Map: []string{c.row, "~ ~ ~ ~ ~ ~ ~ ~ ~ ~ 1h 1 1"}, Villages: vs}.load(t)
-		play(t, s, c.move)
+		gametest.Play(t, s, game.Seat(s.turn), c.move)
 		if thingAt(s, c.keep) != "village" {
 			t.Fatalf("%s: the village on %d did not survive", c.row, c.keep)
 		}
@@ -508,7 +509,7 @@ func TestSplittingRegions(t *testing.T) {
 	m := []string{"1 1 1 1h 1 1 1 1 1 1p", "~ ~ ~ ~ ~ ~ 0s 0 0h"}
 	vs := []ScenarioVillage{{Hex: 3, Gold: 40, Wood: 2}}
 	s := scen{Map: m, Villages: vs, Turn: 0}.load(t)
-	play(t, s, "10-6")
+	gametest.Play(t, s, game.Seat(s.turn), "10-6")
 	if thingAt(s, 3) != "village" || gold(s, 3) != 40 || wood(s, 3) != 2 {
 		t.Fatal("the part holding the village did not keep it and its resources")
 	}
@@ -522,7 +523,7 @@ func TestSplittingRegions(t *testing.T) {
 		t.Fatal("the cut-off part of 3 hexes did not get a new empty hovel beside its peasant")
 	}
 	s = scen{Map: m, Villages: vs}.load(t)
-	play(t, s, "10-7")
+	gametest.Play(t, s, game.Seat(s.turn), "10-7")
 	if s.cells[8].owner != Neutral || s.cells[9].owner != Neutral || thingAt(s, 9) != "tombstone" {
 		t.Fatal("the cut-off part of 2 hexes did not turn neutral with its peasant dead")
 	}
@@ -535,14 +536,14 @@ func TestSplittingRegions(t *testing.T) {
 // player left wins.
 func TestEliminationAndWin(t *testing.T) {
 	s := scen{Map: []string{"0h 0 0s 1h 1 1 - - 2h 2 2"}, Players: 3}.load(t)
-	evs := play(t, s, "2-3")
+	evs := gametest.Play(t, s, game.Seat(s.turn), "2-3")
 	if !s.out[1] || s.over {
 		t.Fatal("seat 1 lost its only region but is not out, or the game ended early")
 	}
 	if !slices.ContainsFunc(evs, func(e game.Event) bool { return e.Type == "eliminated" }) {
 		t.Fatal("no eliminated event")
 	}
-	play(t, s, "end")
+	gametest.Play(t, s, game.Seat(s.turn), "end")
 	if s.turn != 2 {
 		t.Fatalf("turn went to seat %d, want 2 (seat 1 is out)", s.turn)
 	}
@@ -561,7 +562,7 @@ func TestRoundLimit(t *testing.T) {
 	if s.Outcome() != nil {
 		t.Fatal("the game ended before the last seat finished the last round")
 	}
-	evs := play(t, s, "end")
+	evs := gametest.Play(t, s, game.Seat(s.turn), "end")
 	o := s.Outcome()
 	if o == nil || !slices.Equal(o.Winners, []game.Seat{0}) || len(s.Turn()) != 0 {
 		t.Fatalf("outcome %+v, want seat 0 with more land", o)
