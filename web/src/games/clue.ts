@@ -224,7 +224,9 @@ export function clueView(ctx: TableCtx): GameView {
       for (const e of evs) {
         const d = e.data as any;
         if (e.type === "suggestion") announce(`${who(e.seat)} suggests ${cardName(d.suspect)} with the ${cardName(d.weapon)} in the ${cardName(d.room)}.`);
-        if (e.type === "card") announce(`${who(d.by)} showed the ${cardName(d.card)}.`);
+        // A suspect is a person ("showed Miss Scarlet"); a weapon or a room
+        // is a thing ("showed the Rope").
+        if (e.type === "card") announce(`${who(d.by)} showed ${suspects.includes(d.card) ? "" : "the "}${cardName(d.card)}.`);
         if (e.type === "accusation") announce(`${who(e.seat)} accused ${cardName(d.suspect)}, ${cardName(d.weapon)}, ${cardName(d.room)}: ${d.correct ? "right" : "wrong"}.`);
       }
     },
