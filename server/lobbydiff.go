@@ -80,7 +80,7 @@ func (l *lobbyList) whole(t, field string) []byte {
 // {"t":t,field:[new or changed items, in next's order],"gone":[keys]},
 // or nil when nothing changed.
 func (l *lobbyList) diff(next *lobbyList, t, field string) []byte {
-	var changed []json.RawMessage
+	var changed [][]byte
 	for _, k := range next.keys {
 		if old, ok := l.items[k]; !ok || !bytes.Equal(old, next.items[k]) {
 			changed = append(changed, next.items[k])
@@ -95,13 +95,18 @@ func (l *lobbyList) diff(next *lobbyList, t, field string) []byte {
 	if len(changed) == 0 && len(gone) == 0 {
 		return nil
 	}
-	if changed == nil {
-		changed = []json.RawMessage{}
-	}
+	// Written by hand, as whole is, so that "t" comes first as in every
+	// other message.
+	var b bytes.Buffer
+	b.WriteString(`{"t":"` + t + `","` + field + `":[`)
+	b.Write(bytes.Join(changed, []byte(",")))
+	b.WriteString(`],"gone":`)
 	if gone == nil {
 		gone = []string{}
 	}
-	return mustJSON(map[string]any{"t": t, field: changed, "gone": gone})
+	b.Write(mustJSON(gone))
+	b.WriteString("}")
+	return b.Bytes()
 }
 
 // lobbyMember is a connection that joined the lobby. For a member that

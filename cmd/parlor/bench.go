@@ -31,8 +31,9 @@ import (
 )
 
 // runBench dispatches parlor bench's measurements: "server", the load
-// test, and "floor", what the least possible server costs per move on the
-// same machine ("floor-serve" is the floor's child process).
+// test, "floor", what the least possible server costs per move on the
+// same machine ("floor-serve" is the floor's child process), and
+// "lobby", what the lobby's pushes cost while people come.
 func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) > 0 {
 		switch args[0] {
@@ -40,11 +41,13 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			return benchServer(args[1:], stdout, stderr)
 		case "floor":
 			return benchFloor(args[1:], stdout, stderr)
+		case "lobby":
+			return benchLobby(args[1:], stdout, stderr)
 		case "floor-serve":
 			return floorServe(args[1:], stdout)
 		}
 	}
-	fmt.Fprintln(stderr, "usage: parlor bench server|floor [flags]  (parlor bench server -h for the flags)")
+	fmt.Fprintln(stderr, "usage: parlor bench server|floor|lobby [flags]  (parlor bench server -h for the flags)")
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
 		return flag.ErrHelp
 	}
@@ -350,6 +353,7 @@ type bench struct {
 	moves       atomic.Int64
 	refused     atomic.Int64
 	games       atomic.Int64
+	lobbyBytes  atomic.Int64 // bytes of lobby list pushes received (bench lobby)
 
 	mu       sync.Mutex
 	lats     []time.Duration
@@ -472,6 +476,10 @@ func (p *player) readLoop(ws *client.Lean) {
 			return
 		}
 		if sp := p.play.Load(); sp != nil && sp.handle(data) {
+			continue
+		}
+		if isLobbyPush(data) {
+			p.b.lobbyBytes.Add(int64(len(data)))
 			continue
 		}
 		var m benchMsg

@@ -96,3 +96,35 @@ func TestBenchFloorPaced(t *testing.T) {
 		t.Errorf("4 pairs pausing 20 ms made %v moves/s, want about 200", rate)
 	}
 }
+
+// TestBenchLobbyReportsFigures runs the lobby bench in both modes and
+// checks what it is for: a member that joined with changes receives, per
+// arrival, a small part of what a member sent the whole lists receives.
+func TestBenchLobbyReportsFigures(t *testing.T) {
+	out, err := exec.Command(parlorBin, "bench", "lobby", "-members", "30", "-arrivals", "4").CombinedOutput()
+	if err != nil {
+		t.Fatalf("bench lobby: %v\n%s", err, out)
+	}
+	s := string(out)
+	perMember := func(label string) float64 {
+		t.Helper()
+		m := regexp.MustCompile(regexp.QuoteMeta(label) + `:\s+(\d+) bytes of lobby pushes per member per arrival`).FindStringSubmatch(s)
+		if m == nil {
+			t.Fatalf("no line for %s:\n%s", label, s)
+		}
+		n, _ := strconv.ParseFloat(m[1], 64)
+		return n
+	}
+	changes, whole := perMember("changes (v5)"), perMember("whole lists (v4)")
+	if changes == 0 {
+		t.Fatalf("members that joined with changes were told nothing of the arrivals:\n%s", s)
+	}
+	// 30 to 34 players online: the whole list is some 30 entries, a
+	// change names the one who came.
+	if changes*5 > whole {
+		t.Fatalf("a change costs a member %v bytes, the whole list %v: want a small part of it:\n%s", changes, whole, s)
+	}
+	if !strings.Contains(s, "server CPU") {
+		t.Errorf("no server CPU figure:\n%s", s)
+	}
+}
