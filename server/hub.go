@@ -685,7 +685,7 @@ func (h *hub) presenceChanged() {
 
 func (h *hub) flushPresence() {
 	if h.s.relay != nil {
-		h.s.relay.publishLobby()
+		h.s.relay.publishLobby(false)
 	}
 	h.mu.Lock()
 	h.pushing = false

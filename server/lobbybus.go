@@ -2,7 +2,9 @@ package server
 
 import (
 	"encoding/json"
+	"slices"
 	"sort"
+	"strconv"
 	"sync"
 
 	"github.com/nats-io/nats.go"
@@ -13,13 +15,16 @@ import (
 // the lobby chat; each merges what the others said into its own lobby,
 // so that a player sees the same lobby whichever node they reached.
 //
-// A node sends its whole lobby (its players and its tables) each time
-// it changes, at most ten times a second (the lobby's pushes are
-// coalesced already), and at every heartbeat, so that a node that
-// starts learns the others' within one beat. Whole states rather than
-// changes: a lost message is made good by the next, and nothing has to
-// be replayed in order. The price is a message the size of the node's
-// lobby; docs/deploy.md says where that stops being cheap.
+// A node sends its whole part of the lobby (its players and its tables)
+// at every heartbeat, and in between, each time it changes (at most ten
+// times a second: the lobby's pushes are coalesced already), only what
+// changed: the players and tables that are new or different and the ids
+// of those gone. A message carries a sequence number, one more than the
+// node's message before. Core NATS may lose a message; a node that sees
+// a number skipped stops applying that node's changes and keeps what it
+// has until the next whole part, at that node's next heartbeat, so what
+// a lost message cost is a lobby up to one beat old, never a wrong one.
+// A node that starts learns the others' parts within one beat.
 //
 // The state of a node that no longer holds a lease is dropped (see
 // relay.nodesGone): its tables appear again when the node that took them
@@ -32,11 +37,17 @@ const (
 	lobbyChatSubject = "parlor.lobby.chat"
 )
 
-// lobbyState is one node's part of the lobby.
+// lobbyState is a message of one node's part of the lobby: the whole
+// part (Whole), or what changed since the node's message Seq-1. Users
+// holds remoteUser and Tables TableJSON objects; the Gone lists are ids.
 type lobbyState struct {
-	Node   int64        `json:"node"`
-	Users  []remoteUser `json:"users"`
-	Tables []TableJSON  `json:"tables"`
+	Node       int64             `json:"node"`
+	Seq        uint64            `json:"seq"`
+	Whole      bool              `json:"whole,omitempty"`
+	Users      []json.RawMessage `json:"users"`
+	Tables     []json.RawMessage `json:"tables"`
+	UsersGone  []string          `json:"usersGone,omitempty"`
+	TablesGone []string          `json:"tablesGone,omitempty"`
 }
 
 // remoteUser is a player online at another node: the id tells the same
@@ -53,15 +64,32 @@ type lobbyChatLine struct {
 	Msg  json.RawMessage `json:"msg"`
 }
 
-// remoteLobby holds the other nodes' states.
+// remoteLobby holds the other nodes' parts of the lobby.
 type remoteLobby struct {
 	mu    sync.Mutex
-	nodes map[int64]lobbyState
+	nodes map[int64]*nodeLobby
+}
+
+// nodeLobby is another node's part of the lobby as its messages told it.
+type nodeLobby struct {
+	seq uint64
+	// stale: a message was missed, so changes are not applied until the
+	// node's next whole part.
+	stale  bool
+	users  []remoteUser
+	tables []TableJSON
+}
+
+// sentLobby is this node's part of the lobby as it last sent it.
+type sentLobby struct {
+	mu            sync.Mutex
+	seq           uint64
+	users, tables *lobbyList // nil before the first message, or after a failed one
 }
 
 // subscribeLobby listens to the other nodes' lobbies.
 func (r *relay) subscribeLobby() error {
-	r.lobby.nodes = make(map[int64]lobbyState)
+	r.lobby.nodes = make(map[int64]*nodeLobby)
 	st, err := r.c.Bus.Subscribe(lobbySubject, r.serveLobbyState)
 	if err != nil {
 		return err
@@ -75,20 +103,41 @@ func (r *relay) subscribeLobby() error {
 	return nil
 }
 
-// publishLobby sends this node's lobby to the others.
-func (r *relay) publishLobby() {
+// publishLobby sends this node's part of the lobby to the others: whole
+// at a heartbeat (or when the last message failed), else what changed
+// since the last message, if anything did.
+func (r *relay) publishLobby(whole bool) {
+	r.sent.mu.Lock()
+	defer r.sent.mu.Unlock()
 	h := r.s.hub
 	h.mu.Lock()
-	users := make([]remoteUser, 0, len(h.online))
+	users := newLobbyList(len(h.online))
 	for _, p := range h.online {
-		users = append(users, remoteUser{ID: p.user.ID, onlineUser: onlineUser{Name: p.user.Name, Guest: p.user.Guest, Stats: p.stats}})
+		users.add(strconv.FormatInt(p.user.ID, 10), mustJSON(remoteUser{ID: p.user.ID, onlineUser: onlineUser{Name: p.user.Name, Guest: p.user.Guest, Stats: p.stats}}))
 	}
 	h.mu.Unlock()
-	b, err := json.Marshal(lobbyState{Node: r.c.Fence, Users: users, Tables: r.s.tables.localJSON()})
+	tables := tablesList(r.s.tables.localJSON())
+
+	st := lobbyState{Node: r.c.Fence, Seq: r.sent.seq + 1}
+	if whole || r.sent.users == nil {
+		st.Whole, st.Users, st.Tables = true, users.ordered(), tables.ordered()
+	} else {
+		st.Users, st.UsersGone = r.sent.users.changes(users)
+		st.Tables, st.TablesGone = r.sent.tables.changes(tables)
+		if len(st.Users)+len(st.UsersGone)+len(st.Tables)+len(st.TablesGone) == 0 {
+			return
+		}
+	}
+	b, err := json.Marshal(st)
+	if err == nil {
+		err = r.c.Bus.Publish(lobbySubject, b)
+	}
 	if err != nil {
+		// The others may or may not have it: start again from whole.
+		r.sent.users, r.sent.tables = nil, nil
 		return
 	}
-	_ = r.c.Bus.Publish(lobbySubject, b)
+	r.sent.seq, r.sent.users, r.sent.tables = st.Seq, users, tables
 }
 
 func (r *relay) serveLobbyState(msg *nats.Msg) {
@@ -97,9 +146,66 @@ func (r *relay) serveLobbyState(msg *nats.Msg) {
 		return
 	}
 	r.lobby.mu.Lock()
-	r.lobby.nodes[st.Node] = st
+	changed := r.lobby.applyLocked(st)
 	r.lobby.mu.Unlock()
-	r.s.hub.remoteChanged()
+	if changed {
+		r.s.hub.remoteChanged()
+	}
+}
+
+// applyLocked takes one message of a node's part into the lobby; it
+// reports whether the lobby changed.
+func (l *remoteLobby) applyLocked(st lobbyState) bool {
+	n := l.nodes[st.Node]
+	if !st.Whole && (n == nil || n.stale || st.Seq != n.seq+1) {
+		if n != nil && st.Seq > n.seq {
+			n.stale = true // one was missed: wait for the whole part
+		}
+		return false
+	}
+	users, tables, ok := decodeParts(st)
+	if !ok {
+		return false
+	}
+	if st.Whole {
+		l.nodes[st.Node] = &nodeLobby{seq: st.Seq, users: users, tables: tables}
+		return true
+	}
+	n.seq = st.Seq
+	n.users = slices.DeleteFunc(n.users, func(u remoteUser) bool { return slices.Contains(st.UsersGone, strconv.FormatInt(u.ID, 10)) })
+	for _, u := range users {
+		if i := slices.IndexFunc(n.users, func(o remoteUser) bool { return o.ID == u.ID }); i >= 0 {
+			n.users[i] = u
+		} else {
+			n.users = append(n.users, u)
+		}
+	}
+	n.tables = slices.DeleteFunc(n.tables, func(t TableJSON) bool { return slices.Contains(st.TablesGone, t.ID) })
+	for _, t := range tables {
+		if i := slices.IndexFunc(n.tables, func(o TableJSON) bool { return o.ID == t.ID }); i >= 0 {
+			n.tables[i] = t
+		} else {
+			n.tables = append(n.tables, t)
+		}
+	}
+	return true
+}
+
+// decodeParts reads the users and tables of a message.
+func decodeParts(st lobbyState) ([]remoteUser, []TableJSON, bool) {
+	users := make([]remoteUser, len(st.Users))
+	for i, raw := range st.Users {
+		if json.Unmarshal(raw, &users[i]) != nil {
+			return nil, nil, false
+		}
+	}
+	tables := make([]TableJSON, len(st.Tables))
+	for i, raw := range st.Tables {
+		if json.Unmarshal(raw, &tables[i]) != nil {
+			return nil, nil, false
+		}
+	}
+	return users, tables, true
 }
 
 // publishLobbyChat passes a lobby chat line on to the other nodes.
@@ -144,7 +250,7 @@ func (r *relay) remoteUsers(here map[int64]*presence) []onlineUser {
 	seen := make(map[int64]bool)
 	var out []onlineUser
 	for _, st := range r.lobby.nodes {
-		for _, u := range st.Users {
+		for _, u := range st.users {
 			if here[u.ID] != nil || seen[u.ID] {
 				continue
 			}
@@ -165,7 +271,7 @@ func (r *relay) remoteTables(here func(id string) bool) []TableJSON {
 	defer r.lobby.mu.Unlock()
 	var out []TableJSON
 	for _, st := range r.lobby.nodes {
-		for _, t := range st.Tables {
+		for _, t := range st.tables {
 			if !here(t.ID) {
 				out = append(out, t)
 			}
@@ -180,7 +286,7 @@ func (r *relay) remoteTable(id string) (TableJSON, bool) {
 	r.lobby.mu.Lock()
 	defer r.lobby.mu.Unlock()
 	for _, st := range r.lobby.nodes {
-		for _, t := range st.Tables {
+		for _, t := range st.tables {
 			if t.ID == id {
 				return t, true
 			}

@@ -76,22 +76,36 @@ func (l *lobbyList) whole(t, field string) []byte {
 	return b.Bytes()
 }
 
-// diff is the push that takes a member who holds l to next:
-// {"t":t,field:[new or changed items, in next's order],"gone":[keys]},
-// or nil when nothing changed.
-func (l *lobbyList) diff(next *lobbyList, t, field string) []byte {
-	var changed [][]byte
+// changes is what takes a holder of l to next: the items that are new or
+// different, in next's order, and the keys of those gone.
+func (l *lobbyList) changes(next *lobbyList) (changed []json.RawMessage, gone []string) {
 	for _, k := range next.keys {
 		if old, ok := l.items[k]; !ok || !bytes.Equal(old, next.items[k]) {
 			changed = append(changed, next.items[k])
 		}
 	}
-	var gone []string
 	for _, k := range l.keys {
 		if _, ok := next.items[k]; !ok {
 			gone = append(gone, k)
 		}
 	}
+	return changed, gone
+}
+
+// ordered is the list's items in order.
+func (l *lobbyList) ordered() []json.RawMessage {
+	out := make([]json.RawMessage, len(l.keys))
+	for i, k := range l.keys {
+		out[i] = l.items[k]
+	}
+	return out
+}
+
+// diff is the push that takes a member who holds l to next:
+// {"t":t,field:[new or changed items, in next's order],"gone":[keys]},
+// or nil when nothing changed.
+func (l *lobbyList) diff(next *lobbyList, t, field string) []byte {
+	changed, gone := l.changes(next)
 	if len(changed) == 0 && len(gone) == 0 {
 		return nil
 	}
@@ -99,7 +113,7 @@ func (l *lobbyList) diff(next *lobbyList, t, field string) []byte {
 	// other message.
 	var b bytes.Buffer
 	b.WriteString(`{"t":"` + t + `","` + field + `":[`)
-	b.Write(bytes.Join(changed, []byte(",")))
+	b.Write(bytes.Join(toBytes(changed), []byte(",")))
 	b.WriteString(`],"gone":`)
 	if gone == nil {
 		gone = []string{}
@@ -107,6 +121,14 @@ func (l *lobbyList) diff(next *lobbyList, t, field string) []byte {
 	b.Write(mustJSON(gone))
 	b.WriteString("}")
 	return b.Bytes()
+}
+
+func toBytes(raws []json.RawMessage) [][]byte {
+	out := make([][]byte, len(raws))
+	for i, r := range raws {
+		out[i] = r
+	}
+	return out
 }
 
 // lobbyMember is a connection that joined the lobby. For a member that

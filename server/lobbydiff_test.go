@@ -137,3 +137,63 @@ func BenchmarkLobbyArrival(b *testing.B) {
 		}
 	}
 }
+
+// TestNodeLobbyChangesInOrder: another node's part of the lobby is kept
+// from its whole part and its changes in order; a change that comes after
+// a lost message is not applied, and neither is any other, until the
+// node's next whole part, so the lobby is at worst a beat old, never
+// wrong; an old or repeated message changes nothing.
+func TestNodeLobbyChangesInOrder(t *testing.T) {
+	user := func(id int64, name string, played int64) json.RawMessage {
+		return mustJSON(remoteUser{ID: id, onlineUser: onlineUser{Name: name, Stats: map[string]GameStats{"dots": {Played: played}}}})
+	}
+	table := func(id string, status store.TableStatus) json.RawMessage {
+		return mustJSON(TableJSON{ID: id, Game: "dots", Status: status})
+	}
+	l := remoteLobby{nodes: map[int64]*nodeLobby{}}
+	apply := func(st lobbyState, want bool) {
+		t.Helper()
+		st.Node = 7
+		if got := l.applyLocked(st); got != want {
+			t.Fatalf("message %d (whole %v): changed %v, want %v", st.Seq, st.Whole, got, want)
+		}
+	}
+	seen := func() (users, tables string) {
+		n := l.nodes[7]
+		var us, ts []string
+		for _, u := range n.users {
+			us = append(us, fmt.Sprintf("%s:%d", u.Name, u.Stats["dots"].Played))
+		}
+		for _, tb := range n.tables {
+			ts = append(ts, tb.ID+":"+string(tb.Status))
+		}
+		return fmt.Sprint(us), fmt.Sprint(ts)
+	}
+	check := func(when, users, tables string) {
+		t.Helper()
+		if u, tb := seen(); u != users || tb != tables {
+			t.Fatalf("%s: users %s tables %s, want %s and %s", when, u, tb, users, tables)
+		}
+	}
+
+	apply(lobbyState{Seq: 2, Users: []json.RawMessage{user(1, "Ann", 0)}}, false) // changes before any whole part
+	if l.nodes[7] != nil {
+		t.Fatal("changes were taken before the node's whole part")
+	}
+	apply(lobbyState{Seq: 3, Whole: true, Users: []json.RawMessage{user(1, "Ann", 0), user(2, "Bob", 0)}, Tables: []json.RawMessage{table("t1", store.TableOpen)}}, true)
+	check("whole", "[Ann:0 Bob:0]", "[t1:open]")
+	apply(lobbyState{Seq: 4, Users: []json.RawMessage{user(3, "Cy", 0), user(1, "Ann", 1)}, UsersGone: []string{"2"},
+		Tables: []json.RawMessage{table("t1", store.TablePlaying), table("t2", store.TableOpen)}}, true)
+	check("changes 4", "[Ann:1 Cy:0]", "[t1:playing t2:open]")
+	apply(lobbyState{Seq: 4, UsersGone: []string{"1"}}, false) // a repeat
+	check("a repeat of 4", "[Ann:1 Cy:0]", "[t1:playing t2:open]")
+	apply(lobbyState{Seq: 6, TablesGone: []string{"t1"}}, false) // 5 was lost
+	apply(lobbyState{Seq: 7, UsersGone: []string{"3"}}, false)
+	check("after a lost message", "[Ann:1 Cy:0]", "[t1:playing t2:open]")
+	apply(lobbyState{Seq: 8, Whole: true, Users: []json.RawMessage{user(1, "Ann", 2)}, Tables: []json.RawMessage{table("t2", store.TablePlaying)}}, true)
+	check("the next whole part", "[Ann:2]", "[t2:playing]")
+	apply(lobbyState{Seq: 9, Tables: []json.RawMessage{table("t3", store.TableOpen)}}, true)
+	check("changes after it", "[Ann:2]", "[t2:playing t3:open]")
+	apply(lobbyState{Seq: 10, Users: []json.RawMessage{json.RawMessage(`{"id":"x"}`)}}, false) // unreadable
+	check("an unreadable message", "[Ann:2]", "[t2:playing t3:open]")
+}

@@ -110,6 +110,7 @@ type relay struct {
 	subs    []*nats.Subscription
 
 	lobby remoteLobby // the other nodes' lobbies (lobbybus.go)
+	sent  sentLobby   // this node's part as last sent to them
 }
 
 // link joins a player's connection here to a table's owner elsewhere.

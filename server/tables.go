@@ -1045,7 +1045,7 @@ func (h *hub) tablesChanged() {
 		h.tablesPending = false
 		h.mu.Unlock()
 		if h.s.relay != nil {
-			h.s.relay.publishLobby()
+			h.s.relay.publishLobby(false)
 		}
 		h.pushLobby(lobbyTables)
 	})

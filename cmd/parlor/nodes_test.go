@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	natsserver "github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
 
 	"github.com/parlor-games/parlor/game"
 	"github.com/parlor-games/parlor/store/storetest"
@@ -414,8 +416,51 @@ func TestNodesOneLobby(t *testing.T) {
 	online(ann, "Ben")
 	online(ben, "Ann")
 
+	// What the nodes tell each other of the lobby, read off the bus: a
+	// node's part goes whole at a heartbeat and, in between, as changes.
+	nc, err := nats.Connect(bus)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	states := make(chan []byte, 256)
+	sub, err := nc.Subscribe("parlor.lobby.state", func(m *nats.Msg) {
+		select {
+		case states <- m.Data:
+		default:
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sub.Unsubscribe()
+	if err := nc.Flush(); err != nil {
+		t.Fatal(err)
+	}
+
 	rep := ann.ok(nil, "table.create", `"game":"dots","options":{"rows":3,"cols":3},"seats":[{"kind":"me"},{"kind":"open"}]`)
 	id := rep["table"].(map[string]any)["id"].(string)
+	for change := false; !change; {
+		select {
+		case data := <-states:
+			var st struct {
+				Whole  bool              `json:"whole"`
+				Users  []json.RawMessage `json:"users"`
+				Tables []json.RawMessage `json:"tables"`
+			}
+			if err := json.Unmarshal(data, &st); err != nil {
+				t.Fatalf("a lobby message on the bus does not read: %v: %s", err, data)
+			}
+			if !st.Whole && strings.Contains(string(data), id) {
+				if len(st.Tables) != 1 || len(st.Users) != 0 {
+					t.Fatalf("node a's change for the new table names %d tables and %d players: %s", len(st.Tables), len(st.Users), data)
+				}
+				change = true
+			}
+		case <-time.After(serveWait):
+			t.Fatal("node a never sent the new table as a change")
+		}
+	}
 	ben.next(func(m map[string]any) bool {
 		if m["t"] != "lobby.tables" {
 			return false
