@@ -140,10 +140,12 @@ type lobbyMember struct {
 	users, tables *lobbyList
 }
 
-// Which lobby list a push brings up to date.
+// lobbyParts names which of the lobby's lists a push brings up to date.
+type lobbyParts int
+
 const (
-	lobbyOnline = 1 << iota
-	lobbyTables
+	lobbyOnline lobbyParts = 1 << iota // who is online
+	lobbyTables                        // the tables
 )
 
 // joinLobby subscribes c to the lobby's pushes and sends both lists now;
@@ -165,7 +167,7 @@ func (h *hub) joinLobby(c *conn, changes bool) {
 
 // lobbyLists makes the lists which names (lobbyOnline, lobbyTables), nil
 // for the other.
-func (h *hub) lobbyLists(which int) (users, tables *lobbyList) {
+func (h *hub) lobbyLists(which lobbyParts) (users, tables *lobbyList) {
 	if which&lobbyOnline != 0 {
 		h.mu.Lock()
 		users = usersList(h.onlineUsersLocked())
@@ -182,7 +184,7 @@ func (h *hub) lobbyLists(which int) (users, tables *lobbyList) {
 // difference from what it last got to one that did. Members that hold
 // the same list (all of them, but for those who joined since the last
 // push) share one computed difference.
-func (h *hub) pushLobby(which int) {
+func (h *hub) pushLobby(which lobbyParts) {
 	h.lobbyPush.Lock()
 	defer h.lobbyPush.Unlock()
 	h.mu.Lock()
