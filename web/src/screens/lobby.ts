@@ -44,6 +44,8 @@ export function lobbyScreen(main: HTMLElement): () => void {
   const chat = chatBox("lobby", "Lobby chat");
   let online: Online[] = [];
   let tableList: Table[] = [];
+  let showAllPlaying = false;
+  const watchShown = 8; // matches in play listed before "Show more"
 
   const renderPeople = () => {
     clear(people);
@@ -74,10 +76,19 @@ export function lobbyScreen(main: HTMLElement): () => void {
       tables.append(h("p", { class: "muted" }, "No tables yet. Create one and invite someone, or play the computer."));
       return;
     }
+    // A player's own tables first, then those with a seat to take, then
+    // the rest to watch: on a busy server the matches in play would bury
+    // the tables waiting for players, so only the first few of them show
+    // until asked for.
+    const isMine = (t: Table) => t.seats.some((s) => s.mine || (s.kind === "human" && s.name === app.me?.name));
+    const rank = (t: Table) => isMine(t) ? 0 : t.seats.some((s) => s.kind === "open") ? 1 : 2;
+    const ordered = visible.map((t, i) => ({ t, i })).sort((a, b) => rank(a.t) - rank(b.t) || a.i - b.i).map((x) => x.t);
+    const watchOnly = ordered.filter((t) => rank(t) === 2).length;
+    const shown = showAllPlaying || watchOnly <= watchShown ? ordered : ordered.slice(0, ordered.length - watchOnly + watchShown);
     const list = h("ul", { class: "table-list" });
-    for (const t of visible) {
+    for (const t of shown) {
       const open = t.seats.findIndex((s) => s.kind === "open");
-      const mine = t.seats.some((s) => s.mine || (s.kind === "human" && s.name === app.me?.name));
+      const mine = isMine(t);
       const action = mine
         ? h("a", { class: "button", href: "/t/" + t.id, "data-nav": true }, "Return")
         : open >= 0
@@ -92,6 +103,10 @@ export function lobbyScreen(main: HTMLElement): () => void {
         action));
     }
     tables.append(list);
+    if (shown.length < ordered.length) {
+      tables.append(h("button", { class: "link more-tables", onclick: () => { showAllPlaying = true; renderTables(); } },
+        `Show ${ordered.length - shown.length} more ${ordered.length - shown.length === 1 ? "match" : "matches"} in play`));
+    }
   };
 
   // The lists come whole when the lobby is joined, then as their changes
