@@ -40,14 +40,7 @@ func (l *Lobby) Apply(p Push) (bool, error) {
 		if err := p.decode(p.T, &d); err != nil {
 			return true, err
 		}
-		l.Online = slices.DeleteFunc(l.Online, func(u Online) bool { return slices.Contains(d.Gone, u.Name) })
-		for _, u := range d.Users {
-			if i := slices.IndexFunc(l.Online, func(o Online) bool { return o.Name == u.Name }); i >= 0 {
-				l.Online[i] = u
-				continue
-			}
-			l.Online = append(l.Online, u)
-		}
+		l.Online = applyChanges(l.Online, d.Users, d.Gone, func(u Online) string { return u.Name })
 		slices.SortStableFunc(l.Online, func(a, b Online) int {
 			return strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name))
 		})
@@ -59,17 +52,24 @@ func (l *Lobby) Apply(p Push) (bool, error) {
 		if err := p.decode(p.T, &d); err != nil {
 			return true, err
 		}
-		l.Tables = slices.DeleteFunc(l.Tables, func(t Table) bool { return slices.Contains(d.Gone, t.ID) })
-		for _, t := range d.Tables {
-			if i := slices.IndexFunc(l.Tables, func(o Table) bool { return o.ID == t.ID }); i >= 0 {
-				l.Tables[i] = t
-				continue
-			}
-			// A new table is the newest: the server lists it last.
-			l.Tables = append(l.Tables, t)
-		}
+		l.Tables = applyChanges(l.Tables, d.Tables, d.Gone, func(t Table) string { return t.ID })
 	default:
 		return false, nil
 	}
 	return true, nil
+}
+
+// applyChanges drops from list the items whose key is gone, puts each
+// changed item in the place of the item with its key, and adds the others
+// at the end (a new table is the newest, and the server lists it last).
+func applyChanges[T any](list, changed []T, gone []string, key func(T) string) []T {
+	list = slices.DeleteFunc(list, func(x T) bool { return slices.Contains(gone, key(x)) })
+	for _, c := range changed {
+		if i := slices.IndexFunc(list, func(x T) bool { return key(x) == key(c) }); i >= 0 {
+			list[i] = c
+			continue
+		}
+		list = append(list, c)
+	}
+	return list
 }

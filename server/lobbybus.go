@@ -2,7 +2,7 @@ package server
 
 import (
 	"encoding/json"
-	"slices"
+	"maps"
 	"sort"
 	"strconv"
 	"sync"
@@ -76,8 +76,8 @@ type nodeLobby struct {
 	// stale: a message was missed, so changes are not applied until the
 	// node's next whole part.
 	stale  bool
-	users  []remoteUser
-	tables []TableJSON
+	users  map[int64]remoteUser // by user id
+	tables map[string]TableJSON // by table id
 }
 
 // sentLobby is this node's part of the lobby as it last sent it.
@@ -172,38 +172,36 @@ func (l *remoteLobby) applyLocked(st lobbyState) bool {
 		return true
 	}
 	n.seq = st.Seq
-	n.users = slices.DeleteFunc(n.users, func(u remoteUser) bool { return slices.Contains(st.UsersGone, strconv.FormatInt(u.ID, 10)) })
-	for _, u := range users {
-		if i := slices.IndexFunc(n.users, func(o remoteUser) bool { return o.ID == u.ID }); i >= 0 {
-			n.users[i] = u
-		} else {
-			n.users = append(n.users, u)
+	for _, id := range st.UsersGone {
+		if id, err := strconv.ParseInt(id, 10, 64); err == nil {
+			delete(n.users, id)
 		}
 	}
-	n.tables = slices.DeleteFunc(n.tables, func(t TableJSON) bool { return slices.Contains(st.TablesGone, t.ID) })
-	for _, t := range tables {
-		if i := slices.IndexFunc(n.tables, func(o TableJSON) bool { return o.ID == t.ID }); i >= 0 {
-			n.tables[i] = t
-		} else {
-			n.tables = append(n.tables, t)
-		}
+	for _, id := range st.TablesGone {
+		delete(n.tables, id)
 	}
+	maps.Copy(n.users, users)
+	maps.Copy(n.tables, tables)
 	return true
 }
 
 // decodeParts reads the users and tables of a message.
-func decodeParts(st lobbyState) ([]remoteUser, []TableJSON, bool) {
-	users := make([]remoteUser, len(st.Users))
-	for i, raw := range st.Users {
-		if json.Unmarshal(raw, &users[i]) != nil {
+func decodeParts(st lobbyState) (map[int64]remoteUser, map[string]TableJSON, bool) {
+	users := make(map[int64]remoteUser, len(st.Users))
+	for _, raw := range st.Users {
+		var u remoteUser
+		if json.Unmarshal(raw, &u) != nil {
 			return nil, nil, false
 		}
+		users[u.ID] = u
 	}
-	tables := make([]TableJSON, len(st.Tables))
-	for i, raw := range st.Tables {
-		if json.Unmarshal(raw, &tables[i]) != nil {
+	tables := make(map[string]TableJSON, len(st.Tables))
+	for _, raw := range st.Tables {
+		var t TableJSON
+		if json.Unmarshal(raw, &t) != nil {
 			return nil, nil, false
 		}
+		tables[t.ID] = t
 	}
 	return users, tables, true
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -167,6 +168,8 @@ func TestNodeLobbyChangesInOrder(t *testing.T) {
 		for _, tb := range n.tables {
 			ts = append(ts, tb.ID+":"+string(tb.Status))
 		}
+		slices.Sort(us)
+		slices.Sort(ts)
 		return fmt.Sprint(us), fmt.Sprint(ts)
 	}
 	check := func(when, users, tables string) {
