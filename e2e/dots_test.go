@@ -198,7 +198,8 @@ func TestHotSeatDotsRefusesDrawnLine(t *testing.T) {
 		t.Fatalf("after Player 2's line it is Player 1's turn; status %q", s)
 	}
 
-	// Help opens beside the board and play goes on.
+	// Help opens beside the board (7.3.1.5), play goes on while it is
+	// open (7.3.1.6), and it has a control that closes it (7.3.1.7).
 	p.click("#help")
 	p.waitVisible(".rules-panel")
 	p.snap("help-open")
@@ -206,6 +207,16 @@ func TestHotSeatDotsRefusesDrawnLine(t *testing.T) {
 	p.drawLine(s.Free[len(s.Free)-1])
 	p.click(".rules-panel .close")
 	p.waitFor("help closed", `document.querySelector(".rules-panel") === null`)
+
+	// 7.3.1.8: Restart at any time during play, once confirmed, starts a
+	// new game of the same size on an empty board, and Player 1 moves
+	// first again (rules decision).
+	before := evalAs[string](p, `location.pathname`)
+	evalAs[bool](p, `(window.confirm = () => true, true)`)
+	p.click("#restart")
+	p.waitFor("a new game", fmt.Sprintf(`location.pathname !== %q && document.querySelectorAll("g.slot").length === 24 && document.querySelectorAll(".ln.drawn").length === 0`, before))
+	p.waitFor("Player 1 to move in the new game", `/Player 1.*your turn/.test(document.querySelector("#status").textContent)`)
+	p.snap("restarted")
 }
 
 func TestDotsAgainstEasyBot(t *testing.T) {
