@@ -217,6 +217,11 @@ func TestHotSeatDotsRefusesDrawnLine(t *testing.T) {
 	p.waitFor("a new game", fmt.Sprintf(`location.pathname !== %q && document.querySelectorAll("g.slot").length === 24 && document.querySelectorAll(".ln.drawn").length === 0`, before))
 	p.waitFor("Player 1 to move in the new game", `/Player 1.*your turn/.test(document.querySelector("#status").textContent)`)
 	p.snap("restarted")
+
+	// 7.1.2.1: Quit, at any time during play, takes the board off the
+	// screen and goes back to the lobby.
+	p.click("#quit")
+	p.waitFor("the lobby, with no board", `location.pathname === "/" && document.querySelector(".tables-panel") !== null && document.querySelector("g.slot") === null`)
 }
 
 func TestDotsAgainstEasyBot(t *testing.T) {
