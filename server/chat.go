@@ -2,7 +2,6 @@ package server
 
 import (
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -144,12 +143,6 @@ func (ch *chat) sweepLocked() {
 		}
 	}
 	ch.sweepAt = max(chatSweepMin, 2*len(ch.unpruned))
-}
-
-func sortOnline(users []onlineUser) {
-	sort.Slice(users, func(i, j int) bool {
-		return strings.ToLower(users[i].Name) < strings.ToLower(users[j].Name)
-	})
 }
 
 // envelope is the part every request shares; request types embed it so
