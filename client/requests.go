@@ -77,10 +77,13 @@ func (c *Conn) Start(ctx context.Context, table string) (Table, error) {
 // Views false asks for no views in pushes (the client keeps the board
 // from events); History asks for every update so far.
 type Watch struct {
-	Table   string `json:"table"`
-	Since   *int64 `json:"since,omitempty"`
-	Views   *bool  `json:"views,omitempty"`
-	History bool   `json:"history,omitempty"`
+	Table string `json:"table"`
+	Since *int64 `json:"since,omitempty"`
+	Views *bool  `json:"views,omitempty"`
+	// Patches (since v5), with views, has each push carry patches to the
+	// views held (Update.ViewPatches, ApplyViewPatch) instead of them.
+	Patches bool `json:"patches,omitempty"`
+	History bool `json:"history,omitempty"`
 }
 
 // Watching is the reply to table.watch.

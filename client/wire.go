@@ -169,6 +169,9 @@ type Update struct {
 	Scores  []int                      `json:"scores"`
 	Outcome *Outcome                   `json:"outcome"`
 	Views   map[string]json.RawMessage `json:"views,omitempty"`
+	// ViewPatches (since v5, watching with Patches) holds, by seat, the
+	// patch to the view held; a seat left out has not changed.
+	ViewPatches map[string]json.RawMessage `json:"viewPatches,omitempty"`
 }
 
 // Chat is one line of a chat channel.

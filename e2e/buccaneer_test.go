@@ -526,6 +526,7 @@ func TestBuccaneerWin(t *testing.T) {
 		t.Fatalf("Flat Island's panel reads %q", got)
 	}
 	p.snap("won")
+	keptBoardIsServers(p) // the views came as patches (protocol v5)
 	p.click(`a[href^="/replay/"]`)
 	p.waitFor("the replay's sea", `document.querySelectorAll(".replay .bc-port").length === 6`)
 	p.snap("replay")

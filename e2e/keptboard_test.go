@@ -5,11 +5,13 @@ import (
 	"reflect"
 )
 
-// keptBoardIsServers checks protocol v4's promise from the browser's side:
-// the views the table kept by applying pushes (it watched without views)
-// equal the views the server itself draws for the match's last step, seat
-// by seat, and the client never had to ask for a fresh snapshot on the
-// way. It runs once the match is over, when its replay opens.
+// keptBoardIsServers checks the promise of protocol v4's kept boards and
+// v5's view patches from the browser's side: the views the table kept by
+// applying pushes (their events, for a game with an applier, or their
+// view patches) equal the views the server itself draws for the match's
+// last step, seat by seat, and the client never had to ask for a fresh
+// snapshot on the way. It runs once the match is over, when its replay
+// opens.
 func keptBoardIsServers(p *page) {
 	p.t.Helper()
 	kept := evalAs[string](p, `JSON.stringify(window.parlorTable.state().views)`)

@@ -285,6 +285,7 @@ func TestWarfareWinAndReplay(t *testing.T) {
 		t.Fatalf("the map's heading says %q", got)
 	}
 	p.snap("won")
+	keptBoardIsServers(p) // the views came as patches (protocol v5)
 	p.click(`a[href^="/replay/"]`)
 	p.waitFor("the replay's island", `document.querySelectorAll(".replay .wf-land polygon").length === 6`)
 	p.waitFor("the end position", `document.querySelector('.replay [data-unit="3"][data-rank="soldier"]') !== null`)

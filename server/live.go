@@ -25,6 +25,10 @@ type watch struct {
 	t     *table
 	c     *conn
 	views bool
+	// patches: the views go as patches to those last sent (viewpatch.go),
+	// which last holds by seat key, decoded; nil until views were sent.
+	patches bool
+	last    map[string]any
 
 	mu     sync.Mutex
 	seats  []game.Seat // seats the connection's user holds
@@ -107,6 +111,8 @@ type matchPush struct {
 	Scores  []int           `json:"scores"`
 	Outcome *game.Outcome   `json:"outcome"`
 	Views   map[string]any  `json:"views,omitempty"`
+	// ViewPatches replaces Views for a watch with patches (viewpatch.go).
+	ViewPatches map[string]any `json:"viewPatches,omitempty"`
 }
 
 // viewsFor returns the views of seats (the spectator's with none).
@@ -381,6 +387,12 @@ func (w *watch) sendLocked(u match.Update, pub bool, cache *renderCache) {
 	} else {
 		key = audienceKey(seats, w.views)
 	}
+	if w.patches {
+		// What the client holds is this watch's own: nothing to share.
+		w.c.push(w.renderPatchedLocked(u, seats))
+		w.handoverLocked(u.Turn)
+		return
+	}
 	b, ok := cache.get(key)
 	if !ok {
 		b = w.t.render(u, seats, w.views)
@@ -466,6 +478,7 @@ type watchReq struct {
 	tableRef
 	Since   *int64 `json:"since"`
 	Views   *bool  `json:"views"`
+	Patches bool   `json:"patches"` // since v5: views as patches (viewpatch.go)
 	History bool   `json:"history"`
 }
 
@@ -492,6 +505,9 @@ func handleTableWatch(c *conn, data []byte) (any, error) {
 	}
 	w.seats = t.heldByLocked(c.user.ID)
 	w.hidden = t.def.Hidden && len(w.seats) > 1
+	// At a hot seat of a game with secrets the views come and go with
+	// each hand-over: they go whole there.
+	w.patches = views && req.Patches && !w.hidden
 	if !w.hidden && len(w.seats) > 0 {
 		w.shown = w.seats[0]
 	}
@@ -535,6 +551,9 @@ func handleTableWatch(c *conn, data []byte) (any, error) {
 	} else {
 		snap := w.snapshotLocked()
 		res["snapshot"] = snap
+		if w.patches {
+			w.rememberLocked(snap.Views)
+		}
 		if req.History {
 			past := mt.Since(0)
 			if int64(len(past)) > snap.Seq {

@@ -38,6 +38,9 @@ export interface MatchPush {
   t: "match"; table: string; seq: number; seat: number; move: unknown; text: string;
   events: GameEvent[] | null; turn: number[] | null; scores: number[] | null;
   outcome: Outcome | null; views?: Record<string, any> | null; clocks?: Record<string, any> | null;
+  /** with a watch with patches (protocol v5): by seat, the patch to the
+   * view held; a seat left out has not changed */
+  viewPatches?: Record<string, any> | null;
 }
 // A save is a copy of a log (games that hide nothing) or, with match set,
 // a bookmark of that match: resumed at its own table, and once over

@@ -6,7 +6,7 @@ type Listener = (msg: any) => void;
 
 interface Pending { resolve: (v: any) => void; reject: (e: Error) => void }
 
-interface Watch { since: number; views: boolean }
+interface Watch { since: number; views: boolean; patches: boolean }
 
 /** Refusal is a request the server refused: its sentence and its code
  * (docs/protocol.md, Error codes). */
@@ -139,7 +139,7 @@ export class Socket {
    * the table is still watched (a new connection resumes by itself). */
   private rewatch(table: string, w: Watch, tries: number): void {
     const ws = this.ws;
-    this.send("table.watch", { table, since: w.since, views: w.views })
+    this.send("table.watch", { table, since: w.since, views: w.views, patches: w.patches })
       .then((reply) => this.emit("rewatched", { t: "rewatched", table, reply }))
       .catch((e) => {
         if (e instanceof Refusal && e.code === "unavailable" && this.ws === ws && this.watches.get(table) === w && tries < rewatchTries) {
@@ -179,11 +179,12 @@ export class Socket {
   /** watch starts following a table and returns its snapshot. The seq
    * of every push seen afterwards is kept so that a reconnect resumes
    * with since = that seq. With history the reply also lists the moves
-   * so far (for a move log after a page reload). */
-  async watch(table: string, views = true, history = false): Promise<any> {
-    const w: Watch = { since: 0, views };
+   * so far (for a move log after a page reload). With patches (protocol
+   * v5), pushes carry patches to the views held instead of the views. */
+  async watch(table: string, views = true, history = false, patches = false): Promise<any> {
+    const w: Watch = { since: 0, views, patches };
     this.watches.set(table, w);
-    const reply = await this.send("table.watch", history ? { table, views, history } : { table, views });
+    const reply = await this.send("table.watch", history ? { table, views, history, patches } : { table, views, patches });
     const seq = reply?.snapshot?.seq ?? 0;
     if (seq > w.since) w.since = seq;
     return reply;

@@ -109,3 +109,32 @@ function shotsFor(v: any, seat: number): number {
 }
 
 export const appliers: Record<string, Applier> = { dots: applyDots, battleship: applyBattleship };
+
+/** applyViewPatch returns view with a patch of a push's viewPatches
+ * applied (protocol v5: a watch with patches; the server's half is
+ * server/viewpatch.go): {"=": v} is v whole; {"o": {key: patch}, "d":
+ * [key]} changes an object's keys and drops some; {"a": {index: patch},
+ * "n": length} changes an array's items and sets its length. It throws
+ * when the patch does not fit the view, and the table then asks for a
+ * fresh snapshot. Objects and arrays are changed in place. */
+export function applyViewPatch(view: any, patch: any): any {
+  if (patch === null || typeof patch !== "object") throw new Error("a view patch must be an object");
+  if ("=" in patch) return patch["="];
+  if (patch.o !== undefined) {
+    if (view === null || typeof view !== "object" || Array.isArray(view)) throw new Error("an object's patch for something else");
+    for (const k of patch.d ?? []) delete view[k];
+    for (const [k, sub] of Object.entries(patch.o)) view[k] = applyViewPatch(view[k], sub);
+    return view;
+  }
+  if (patch.a !== undefined) {
+    if (!Array.isArray(view) || typeof patch.n !== "number") throw new Error("an array's patch for something else");
+    view.length = patch.n;
+    for (const [k, sub] of Object.entries(patch.a)) {
+      const i = Number(k);
+      if (!Number.isInteger(i) || i < 0 || i >= patch.n) throw new Error("an array's patch past its end");
+      view[i] = applyViewPatch(view[i], sub);
+    }
+    return view;
+  }
+  throw new Error("a view patch of no known form");
+}

@@ -15,7 +15,7 @@ import { battleshipView } from "../games/battleship";
 import { clueView } from "../games/clue";
 import { warfareView } from "../games/warfare";
 import { buccaneerView } from "../games/buccaneer";
-import { appliers } from "../games/apply";
+import { appliers, applyViewPatch } from "../games/apply";
 import { openCreateDialog } from "./create";
 import { optionsText } from "./lobby";
 import { canPreview, previewPanel } from "../preview";
@@ -675,11 +675,14 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
         // pushes' events, it watches without views (see games/apply.ts).
         // Before the first reply the game is not known: watch without
         // views, and again with them if this game's board cannot be kept.
+        // A game whose board cannot be kept here gets its views as
+        // patches to those held (protocol v5): a Medieval Warfare view of
+        // 300 hexes is sent once, then only the hexes that change.
         const views = table !== null && !keepsBoard();
-        let r = (await socket.watch(id, views, true)) as WatchReply;
+        let r = (await socket.watch(id, views, true, views)) as WatchReply;
         if (!views && !(r.table.game in appliers)) {
           socket.unwatch(id);
-          r = (await socket.watch(id, true, true)) as WatchReply;
+          r = (await socket.watch(id, true, true, true)) as WatchReply;
         }
         applyReply(r, false);
       } catch (x) {
@@ -716,6 +719,20 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
   /** follow brings the kept views up to m; false when they cannot be. */
   function follow(m: MatchPush): boolean {
     if (m.views) return true;
+    if (m.viewPatches) {
+      // Patches apply to the views of the push before: after a gap, or
+      // to a view not held, ask for a fresh snapshot.
+      if (m.seq !== st.seq + 1) return false;
+      try {
+        for (const [k, p] of Object.entries(m.viewPatches)) {
+          if (!("=" in p) && st.views[k] === undefined) return false;
+          st.views[k] = applyViewPatch(st.views[k], p);
+        }
+      } catch {
+        return false;
+      }
+      return true;
+    }
     const apply = table ? appliers[table.game] : undefined;
     if (!apply) return true;
     if (m.seq !== st.seq + 1) return false;
