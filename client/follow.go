@@ -13,6 +13,9 @@ type Follower struct {
 	// that keeps the board from events (docs/protocol.md, "Keeping the
 	// board") sets it false.
 	Views bool
+	// Patches (since v5, with Views) has the pushes carry patches to the
+	// views held (Update.ViewPatches, ApplyViewPatch) instead of them.
+	Patches bool
 	// History asks the first watch for every update so far (the move log).
 	History bool
 	// Seq is the last update applied; 0 before the first watch.
@@ -26,7 +29,7 @@ type Follower struct {
 // missed updates arrive as pushes, in order, before live ones.
 func (f *Follower) Watch(ctx context.Context, c *Conn) (Watching, error) {
 	views := f.Views
-	req := Watch{Table: f.Table, Views: &views}
+	req := Watch{Table: f.Table, Views: &views, Patches: f.Patches}
 	if f.started && f.Seq > 0 {
 		since := f.Seq
 		req.Since = &since

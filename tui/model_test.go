@@ -267,6 +267,11 @@ func TestModelWarfareRecruitAndEndTurn(t *testing.T) {
 	if log := ann.m.table.log; !strings.HasSuffix(log[len(log)-1], fmt.Sprintf("peasant %d", to)) {
 		t.Fatalf("the move log says %q, want a peasant placed on %d", log[len(log)-1], to)
 	}
+	// The island came whole once; the move came as a patch of it
+	// (protocol v5), and the board shows the peasant it placed.
+	if got := ann.m.table.board.(*warBoard).byID[to].Thing; got != "peasant" {
+		t.Fatalf("hex %d shows %q after the recruit, want the peasant", to, got)
+	}
 	ann.keys("e")
 	ann.waitFor("Ann: end")
 	ann.waitFor("Round 2 of")

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -39,10 +40,15 @@ type tableState struct {
 	// to be applied after the answer's snapshot.
 	answering bool
 	early     []client.Update
+	// views are the seats' views held, by seat key: whole from a snapshot
+	// or a push, or brought up to date by a push's patches (protocol v5),
+	// which over SSH spares a terminal a whole Medieval Warfare island
+	// with every move.
+	views map[string]json.RawMessage
 }
 
 func newTableState(id string) *tableState {
-	return &tableState{f: &client.Follower{Table: id, Views: true, History: true}, seat: -1, handover: -1}
+	return &tableState{f: &client.Follower{Table: id, Views: true, Patches: true, History: true}, seat: -1, handover: -1, views: map[string]json.RawMessage{}}
 }
 
 // watch (re)starts following the table: a snapshot the first time, a
@@ -121,6 +127,10 @@ func (ts *tableState) watched(m *Model, w client.Watching, chat []client.Chat) t
 	}
 	if s := w.Snapshot; s != nil {
 		ts.turn, ts.scores, ts.outcome, ts.clocks = s.Turn, s.Scores, s.Outcome, s.Clocks
+		ts.views = maps.Clone(s.Views)
+		if ts.views == nil {
+			ts.views = map[string]json.RawMessage{}
+		}
 		ts.setViews(m, s.Views)
 		if s.Handover != nil {
 			ts.handover = *s.Handover
@@ -232,10 +242,23 @@ func (ts *tableState) apply(m *Model, u client.Update) tea.Cmd {
 	if !ok {
 		return nil
 	}
+	for k, p := range u.ViewPatches {
+		v, err := client.ApplyViewPatch(ts.views[k], p)
+		if err != nil {
+			m.status = "an update did not fit the board: catching up"
+			return m.resync(ts)
+		}
+		ts.views[k] = v
+	}
+	maps.Copy(ts.views, u.Views)
 	ts.turn, ts.scores, ts.outcome = u.Turn, u.Scores, u.Outcome
 	ts.restartMoveClocks()
 	ts.log = append(ts.log, ts.describe(u))
-	ts.setViews(m, u.Views)
+	if u.ViewPatches != nil {
+		ts.setViews(m, ts.views)
+	} else {
+		ts.setViews(m, u.Views)
+	}
 	if u.Outcome != nil {
 		m.status = "Game over: " + ts.result()
 	}
@@ -361,6 +384,7 @@ func (ts *tableState) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 				if m.table == ts {
 					ts.handover = -1
 					ts.turn, ts.scores = snap.Turn, snap.Scores
+					maps.Copy(ts.views, snap.Views)
 					ts.setViews(m, snap.Views)
 				}
 				return nil
