@@ -28,7 +28,7 @@ type watch struct {
 	// patches: the views go as patches to those last sent (viewpatch.go),
 	// which last holds by seat key, decoded; nil until views were sent.
 	patches bool
-	last    map[string]any
+	last    map[string]json.RawMessage
 
 	mu     sync.Mutex
 	seats  []game.Seat // seats the connection's user holds
