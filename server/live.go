@@ -335,6 +335,9 @@ type rendered struct {
 type renderCache struct {
 	n    int
 	list [4]rendered
+	// patches holds the view patches computed for this update, shared
+	// by the watches that held the same view before it (viewpatch.go).
+	patches map[patchKey][]byte
 }
 
 func (rc *renderCache) get(key string) ([]byte, bool) {
@@ -388,8 +391,7 @@ func (w *watch) sendLocked(u match.Update, pub bool, cache *renderCache) {
 		key = audienceKey(seats, w.views)
 	}
 	if w.patches {
-		// What the client holds is this watch's own: nothing to share.
-		w.c.push(w.renderPatchedLocked(u, seats))
+		w.c.push(w.renderPatchedLocked(u, seats, cache))
 		w.handoverLocked(u.Turn)
 		return
 	}

@@ -110,24 +110,76 @@ func (w *watch) rememberLocked(views map[string]any) {
 
 // renderPatchedLocked encodes u for a watch with patches: the push's
 // views are patches to those this watch sent last, and a view it has
-// not sent (after a resume, or a seat newly held) goes whole.
-func (w *watch) renderPatchedLocked(u match.Update, seats []game.Seat) []byte {
-	b := w.t.render(u, seats, false)
+// not sent (after a resume, or a seat newly held) goes whole. Watches
+// that held the same view (the spectators of a table, all in step) share
+// one patch through cache, as they share the rest of the push.
+func (w *watch) renderPatchedLocked(u match.Update, seats []game.Seat, cache *renderCache) []byte {
+	key := "patched" + audienceKey(seats, false)
+	b, ok := cache.get(key)
+	if !ok {
+		b = w.t.render(u, seats, false)
+		cache.put(key, b)
+	}
 	if w.last == nil {
 		w.last = map[string]json.RawMessage{}
 	}
-	patches := map[string]any{}
+	out := append(make([]byte, 0, len(b)+256), b[:len(b)-1]...)
+	out = append(out, `,"viewPatches":{`...)
 	for _, v := range viewList(w.t.mt, seats) {
 		old, had := w.last[v.key]
 		w.last[v.key] = v.view
+		var p []byte
 		if !had {
-			patches[v.key] = whole(v.view)
-		} else if p, changed := viewPatch(old, v.view); changed {
-			patches[v.key] = p
+			p = mustJSON(whole(v.view))
+		} else {
+			p = cache.patch(v.key, old, v.view)
 		}
+		if p == nil {
+			continue
+		}
+		if out[len(out)-1] != '{' {
+			out = append(out, ',')
+		}
+		out = append(append(strconv.AppendQuote(out, v.key), ':'), p...)
 	}
-	// The push without views, with "viewPatches" added before its end.
-	return append(append(b[:len(b)-1], `,"viewPatches":`...), append(mustJSON(patches), '}')...)
+	return append(out, "}}"...)
+}
+
+// patchKey names a patch by the bytes of the two views it joins: views
+// are shared, never changed, slices, so the same first byte and length
+// are the same view.
+type patchKey struct {
+	seat     string
+	old, new *byte
+	oldN     int
+	newN     int
+}
+
+// patch returns the encoded patch from old to cur for a seat's view, nil
+// when they are the same, computing it once per update for every watch
+// that held old.
+func (rc *renderCache) patch(seat string, old, cur json.RawMessage) []byte {
+	if rc == nil || len(old) == 0 || len(cur) == 0 {
+		return encodePatch(old, cur)
+	}
+	k := patchKey{seat, &old[0], &cur[0], len(old), len(cur)}
+	if p, ok := rc.patches[k]; ok {
+		return p
+	}
+	p := encodePatch(old, cur)
+	if rc.patches == nil {
+		rc.patches = make(map[patchKey][]byte)
+	}
+	rc.patches[k] = p
+	return p
+}
+
+func encodePatch(old, cur json.RawMessage) []byte {
+	p, changed := viewPatch(old, cur)
+	if !changed {
+		return nil
+	}
+	return mustJSON(p)
 }
 
 // members splits a JSON object or array into its members: for an object,

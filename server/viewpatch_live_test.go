@@ -39,42 +39,52 @@ func TestWatchWithPatches(t *testing.T) {
 			seats[tc.seats-1] = map[string]any{"kind": "me"}
 			policy := map[string]any{"grace": 1, "onGone": "bot"}
 			id := tableID(host.ok("table.create", map[string]any{"game": tc.game, "options": tc.options, "seats": seats, "policy": policy}))
-			ann, carl := e.guest("Ann").dial(), e.guest("Carl").dial()
-			reply := ann.call("table.watch", map[string]any{"table": id, "patches": true})
+			// Ann and Bea follow with patches (sharing them where they
+			// held the same views), Carl gets the views whole.
+			ann, bea, carl := e.guest("Ann").dial(), e.guest("Bea").dial(), e.guest("Carl").dial()
+			annReply := ann.call("table.watch", map[string]any{"table": id, "patches": true})
+			beaReply := bea.call("table.watch", map[string]any{"table": id, "patches": true})
 			carl.ok("table.watch", map[string]any{"table": id})
 			end := carl.waitFor("the end", func(m msg) bool { return m.t() == "match" && m.m["table"] == id && m.m["outcome"] != nil })
 			last := int(end.m["seq"].(float64))
-			waitSeq(ann, id, last)
 
-			// Ann holds the snapshot's views, then follows the patches.
-			var watching struct {
-				Snapshot struct {
-					Views map[string]json.RawMessage `json:"views"`
-				} `json:"snapshot"`
-			}
-			if err := json.Unmarshal(reply.raw, &watching); err != nil || reply.m["ok"] != true {
-				t.Fatalf("Ann's watch: %v %s", err, reply.raw)
-			}
-			kept := watching.Snapshot.Views
-			whole := map[string]json.RawMessage{}
-			var annBytes, carlBytes int
-			for _, m := range pushesOf(ann, id) {
-				var u pclient.Update
-				if err := json.Unmarshal(m.raw, &u); err != nil {
-					t.Fatal(err)
+			// follow gives the views a spectator with patches holds at the
+			// end, from its watch's snapshot and the pushes' patches, and
+			// the bytes of its pushes.
+			follow := func(c *client, reply msg) (map[string]json.RawMessage, int) {
+				waitSeq(c, id, last)
+				var watching struct {
+					Snapshot struct {
+						Views map[string]json.RawMessage `json:"views"`
+					} `json:"snapshot"`
 				}
-				if u.Views != nil {
-					t.Fatalf("push %d to a watch with patches carries whole views", u.Seq)
+				if err := json.Unmarshal(reply.raw, &watching); err != nil || reply.m["ok"] != true {
+					t.Fatalf("%s's watch: %v %s", c.u.name, err, reply.raw)
 				}
-				for k, p := range u.ViewPatches {
-					v, err := pclient.ApplyViewPatch(kept[k], p)
-					if err != nil {
-						t.Fatalf("push %d, view %s: %v", u.Seq, k, err)
+				kept, n := watching.Snapshot.Views, 0
+				for _, m := range pushesOf(c, id) {
+					var u pclient.Update
+					if err := json.Unmarshal(m.raw, &u); err != nil {
+						t.Fatal(err)
 					}
-					kept[k] = v
+					if u.Views != nil {
+						t.Fatalf("push %d to a watch with patches carries whole views", u.Seq)
+					}
+					for k, p := range u.ViewPatches {
+						v, err := pclient.ApplyViewPatch(kept[k], p)
+						if err != nil {
+							t.Fatalf("%s, push %d, view %s: %v", c.u.name, u.Seq, k, err)
+						}
+						kept[k] = v
+					}
+					n += len(m.raw)
 				}
-				annBytes += len(m.raw)
+				return kept, n
 			}
+			kept, annBytes := follow(ann, annReply)
+			beaKept, _ := follow(bea, beaReply)
+			whole := map[string]json.RawMessage{}
+			carlBytes := 0
 			for _, m := range pushesOf(carl, id) {
 				var u pclient.Update
 				if err := json.Unmarshal(m.raw, &u); err != nil {
@@ -91,11 +101,12 @@ func TestWatchWithPatches(t *testing.T) {
 				t.Fatalf("views kept %d, sent whole %d, in a snapshot %d", len(kept), len(whole), len(snap))
 			}
 			for k := range whole {
-				var a, b any
+				var a, a2, b any
 				json.Unmarshal(kept[k], &a)
+				json.Unmarshal(beaKept[k], &a2)
 				json.Unmarshal(whole[k], &b)
-				if !reflect.DeepEqual(a, b) || !reflect.DeepEqual(a, snap[k]) {
-					t.Fatalf("view %s kept from patches differs from the one sent whole:\n%s\n%s", k, kept[k], whole[k])
+				if !reflect.DeepEqual(a, b) || !reflect.DeepEqual(a2, b) || !reflect.DeepEqual(a, snap[k]) {
+					t.Fatalf("view %s kept from patches differs from the one sent whole:\n%s\n%s\n%s", k, kept[k], beaKept[k], whole[k])
 				}
 			}
 			if annBytes*tc.smaller > carlBytes {
