@@ -50,4 +50,17 @@ func TestLobbyPutsJoinableTablesFirst(t *testing.T) {
 			t.Fatalf("Bob's match %s is not listed after %q", id, more)
 		}
 	}
+
+	// Away from the lobby the page leaves it (nothing there shows the
+	// lobby's lists); back in it, the lists are whole and current: Cy, who
+	// came meanwhile, and the table Bob opened meanwhile are there.
+	ann.goTo("/profile/" + ann.whoami())
+	ann.waitFor("the profile", `document.querySelector(".stats-table") !== null`)
+	cy := newPage(t, "cy", 1280, 900)
+	cyName := uniqueName("Cy")
+	cy.guest(cyName)
+	later := evalAs[string](bob, createTableJS("dots", map[string]any{"rows": 5, "cols": 5}, []map[string]string{{"kind": "me"}, {"kind": "open"}}))
+	ann.goTo("/")
+	ann.waitFor("Cy online and Bob's new table, back in the lobby", fmt.Sprintf(
+		`[...document.querySelectorAll(".people .person")].some(a => a.textContent === %q) && document.querySelector('button[data-table=%q]') !== null`, cyName, later))
 }

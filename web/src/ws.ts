@@ -176,6 +176,14 @@ export class Socket {
     return this.send("lobby.join", { changes: true });
   }
 
+  /** leaveLobby stops the lobby's pushes: only the lobby screen shows
+   * them, and a player at a table need not be sent every arrival. */
+  leaveLobby(): void {
+    if (!this.inLobby) return;
+    this.inLobby = false;
+    this.send("lobby.leave", {}).catch(() => undefined);
+  }
+
   /** watch starts following a table and returns its snapshot. The seq
    * of every push seen afterwards is kept so that a reconnect resumes
    * with since = that seq. With history the reply also lists the moves

@@ -150,5 +150,6 @@ export function lobbyScreen(main: HTMLElement): () => void {
   return () => {
     offs.forEach((f) => f());
     chat.destroy();
+    socket.leaveLobby();
   };
 }
