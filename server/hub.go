@@ -44,7 +44,6 @@ type hub struct {
 	online        map[int64]*presence    // user id -> presence
 	lobby         map[*conn]*lobbyMember // connections that joined the lobby
 	lobbyPush     sync.Mutex             // held while the lobby's lists are pushed (lobbydiff.go)
-	dirty         bool                   // presence changed since the last push
 	pushing       bool                   // a coalesced presence push is scheduled
 	tablesPending bool
 	remotePending bool // a push of the lobby after another node's change
@@ -675,7 +674,6 @@ func (h *hub) setStats(game string, stats map[int64]accounts.Stats) {
 func (h *hub) presenceChanged() {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	h.dirty = true
 	if h.pushing {
 		return
 	}
@@ -689,7 +687,6 @@ func (h *hub) flushPresence() {
 	}
 	h.mu.Lock()
 	h.pushing = false
-	h.dirty = false
 	h.mu.Unlock()
 	h.pushLobby(lobbyOnline)
 }

@@ -64,16 +64,7 @@ func tablesList(tables []TableJSON) *lobbyList {
 
 // whole is the push of the whole list: {"t":t,field:[items]}.
 func (l *lobbyList) whole(t, field string) []byte {
-	var b bytes.Buffer
-	b.WriteString(`{"t":"` + t + `","` + field + `":[`)
-	for i, k := range l.keys {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.Write(l.items[k])
-	}
-	b.WriteString("]}")
-	return b.Bytes()
+	return listPush(t, field, l.ordered(), "")
 }
 
 // changes is what takes a holder of l to next: the items that are new or
@@ -109,35 +100,32 @@ func (l *lobbyList) diff(next *lobbyList, t, field string) []byte {
 	if len(changed) == 0 && len(gone) == 0 {
 		return nil
 	}
-	// Written by hand, as whole is, so that "t" comes first as in every
-	// other message.
-	var b bytes.Buffer
-	b.WriteString(`{"t":"` + t + `","` + field + `":[`)
-	b.Write(bytes.Join(toBytes(changed), []byte(",")))
-	b.WriteString(`],"gone":`)
 	if gone == nil {
 		gone = []string{}
 	}
-	b.Write(mustJSON(gone))
-	b.WriteString("}")
-	return b.Bytes()
+	return listPush(t, field, changed, `,"gone":`+string(mustJSON(gone)))
 }
 
-func toBytes(raws []json.RawMessage) [][]byte {
-	out := make([][]byte, len(raws))
-	for i, r := range raws {
-		out[i] = r
+// listPush writes {"t":t,field:[items]tail} by hand, the items being
+// JSON already, so that "t" comes first as in every other message.
+func listPush(t, field string, items []json.RawMessage, tail string) []byte {
+	b := []byte(`{"t":"` + t + `","` + field + `":[`)
+	for i, it := range items {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, it...)
 	}
-	return out
+	return append(append(b, ']'), tail+"}"...)
 }
 
 // lobbyMember is a connection that joined the lobby. For a member that
-// asked for changes, users and tables are the lists as it last got them;
+// asked for changes, held are the lists as it last got them, by part;
 // they are read and replaced only under hub.lobbyPush, so that each
 // member's pushes follow one another in the order they were computed.
 type lobbyMember struct {
-	changes       bool
-	users, tables *lobbyList
+	changes bool
+	held    lobbyLists
 }
 
 // lobbyParts names which of the lobby's lists a push brings up to date.
@@ -148,35 +136,47 @@ const (
 	lobbyTables                        // the tables
 )
 
+// lobbyLists are the lobby's lists, indexed as lobbyPushes; nil for a
+// list not made or not held.
+type lobbyLists [2]*lobbyList
+
+// lobbyPushes describes each list's pushes: whole, as changes, and the
+// field that carries the items.
+var lobbyPushes = [2]struct{ whole, diff, field string }{
+	{"lobby.online", "lobby.online.diff", "users"},
+	{"lobby.tables", "lobby.tables.diff", "tables"},
+}
+
 // joinLobby subscribes c to the lobby's pushes and sends both lists now;
 // with changes, later pushes carry only what changed.
 func (h *hub) joinLobby(c *conn, changes bool) {
 	h.lobbyPush.Lock()
 	defer h.lobbyPush.Unlock()
-	users, tables := h.lobbyLists(lobbyOnline | lobbyTables)
+	lists := h.lobbyLists(lobbyOnline | lobbyTables)
 	m := &lobbyMember{changes: changes}
 	if changes {
-		m.users, m.tables = users, tables
+		m.held = lists
 	}
 	h.mu.Lock()
 	h.lobby[c] = m
 	h.mu.Unlock()
-	c.push(users.whole("lobby.online", "users"))
-	c.push(tables.whole("lobby.tables", "tables"))
+	for i, l := range lists {
+		c.push(l.whole(lobbyPushes[i].whole, lobbyPushes[i].field))
+	}
 }
 
-// lobbyLists makes the lists which names (lobbyOnline, lobbyTables), nil
-// for the other.
-func (h *hub) lobbyLists(which lobbyParts) (users, tables *lobbyList) {
-	if which&lobbyOnline != 0 {
+// lobbyLists makes the lists which names, leaving the others nil.
+func (h *hub) lobbyLists(which lobbyParts) lobbyLists {
+	var out lobbyLists
+	if which&lobbyOnline != 0 { // lobbyPushes[0]
 		h.mu.Lock()
-		users = usersList(h.onlineUsersLocked())
+		out[0] = usersList(h.onlineUsersLocked())
 		h.mu.Unlock()
 	}
-	if which&lobbyTables != 0 {
-		tables = tablesList(h.s.tables.listJSON())
+	if which&lobbyTables != 0 { // lobbyPushes[1]
+		out[1] = tablesList(h.s.tables.listJSON())
 	}
-	return users, tables
+	return out
 }
 
 // pushLobby brings every lobby member up to date with the lists which
@@ -187,55 +187,35 @@ func (h *hub) lobbyLists(which lobbyParts) (users, tables *lobbyList) {
 func (h *hub) pushLobby(which lobbyParts) {
 	h.lobbyPush.Lock()
 	defer h.lobbyPush.Unlock()
+	// A member cannot join meanwhile: joinLobby holds lobbyPush too.
 	h.mu.Lock()
-	if len(h.lobby) == 0 {
-		h.mu.Unlock()
+	members := maps.Clone(h.lobby)
+	h.mu.Unlock()
+	if len(members) == 0 {
 		return
 	}
-	h.mu.Unlock()
-	users, tables := h.lobbyLists(which)
-	h.mu.Lock()
-	members := make([]*conn, 0, len(h.lobby))
-	for c := range h.lobby {
-		members = append(members, c)
-	}
-	state := make([]*lobbyMember, len(members))
-	for i, c := range members {
-		state[i] = h.lobby[c]
-	}
-	h.mu.Unlock()
-
-	type list struct {
-		next            *lobbyList
-		t, diffT, field string
-		get             func(*lobbyMember) **lobbyList
-	}
-	var lists []list
-	if users != nil {
-		lists = append(lists, list{users, "lobby.online", "lobby.online.diff", "users", func(m *lobbyMember) **lobbyList { return &m.users }})
-	}
-	if tables != nil {
-		lists = append(lists, list{tables, "lobby.tables", "lobby.tables.diff", "tables", func(m *lobbyMember) **lobbyList { return &m.tables }})
-	}
-	for _, l := range lists {
+	lists := h.lobbyLists(which)
+	for i, next := range lists {
+		if next == nil {
+			continue
+		}
+		kind := lobbyPushes[i]
 		var whole []byte
 		diffs := map[*lobbyList][]byte{}
-		for i, c := range members {
-			m := state[i]
+		for c, m := range members {
 			if !m.changes {
 				if whole == nil {
-					whole = l.next.whole(l.t, l.field)
+					whole = next.whole(kind.whole, kind.field)
 				}
 				c.push(whole)
 				continue
 			}
-			held := l.get(m)
-			d, ok := diffs[*held]
+			d, ok := diffs[m.held[i]]
 			if !ok {
-				d = (*held).diff(l.next, l.diffT, l.field)
-				diffs[*held] = d
+				d = m.held[i].diff(next, kind.diff, kind.field)
+				diffs[m.held[i]] = d
 			}
-			*held = l.next
+			m.held[i] = next
 			if d != nil {
 				c.push(d)
 			}
