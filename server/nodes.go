@@ -43,12 +43,16 @@ func (s *Server) RunNode(ctx context.Context, ns NodeStore, every time.Duration)
 	s.lastBeat.Store(time.Now().UnixMilli())
 	t := time.NewTicker(every)
 	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-t.C:
-		case <-s.beatNow:
+	// The first beat is at once: the lease may have been held only by a
+	// start-up's renewals (store.HoldLease), which stop as this begins.
+	for first := true; ; first = false {
+		if !first {
+			select {
+			case <-ctx.Done():
+				return nil
+			case <-t.C:
+			case <-s.beatNow:
+			}
 		}
 		taken, err := ns.Heartbeat(ctx)
 		if errors.Is(err, store.ErrLeaseLost) {

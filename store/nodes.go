@@ -131,6 +131,54 @@ func (s *Store) JoinNodes(ctx context.Context, node, addr string, ttl time.Durat
 	return Lease{Fence: fence, Node: node}, nil
 }
 
+// RenewLease only renews this node's lease, for another ttl, taking
+// nothing: what a node does while it is starting up, before it can
+// rebuild tables it would take (HoldLease). ErrLeaseLost once the lease
+// was taken by another node.
+func (s *Store) RenewLease(ctx context.Context) error {
+	fence := s.fence.Load()
+	if fence == 0 {
+		return errors.New("store: renewing the lease of a store that holds none")
+	}
+	ttl := time.Duration(s.leaseTTL.Load())
+	res, err := s.db.ExecContext(ctx, `UPDATE node_leases SET expires = `+pgNow+` + $2 WHERE fence = $1`, fence, ttl.Milliseconds())
+	if err != nil {
+		return fmt.Errorf("store: renewing the lease: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrLeaseLost
+	}
+	return nil
+}
+
+// HoldLease renews the lease every interval from a goroutine of its own
+// until the returned stop is called (or ctx ends), so that a node whose
+// start-up (recovering matches, loading tables) lasts longer than its
+// lease does not lose it before its heartbeat (server.RunNode) starts.
+// It takes no tables: the node could not rebuild them yet. A failed
+// renewal is tried again at the next interval; a lost lease stops it,
+// and the heartbeat that follows reports the loss.
+func (s *Store) HoldLease(ctx context.Context, every time.Duration) (stop func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			}
+			if err := s.RenewLease(ctx); errors.Is(err, ErrLeaseLost) {
+				return
+			}
+		}
+	}()
+	return func() { cancel(); <-done }
+}
+
 // Heartbeat renews this node's lease and takes the tables no live lease
 // covers: those of nodes whose lease ran out (they died, or lost the
 // database) or that handed theirs over (LeaveNodes), and those saved
@@ -145,18 +193,13 @@ func (s *Store) Heartbeat(ctx context.Context) ([]TableRow, error) {
 	if fence == 0 {
 		return nil, errors.New("store: heartbeat of a store that holds no lease")
 	}
-	ttl := time.Duration(s.leaseTTL.Load())
 	// The renewal commits on its own, first: it must not wait behind
 	// the takeover below, which may wait for a dying node's last batch,
 	// nor behind the serial transactions of accounts (no advisory lock
 	// here), or a busy node would lose its own lease while taking
 	// someone else's.
-	res, err := s.db.ExecContext(ctx, `UPDATE node_leases SET expires = `+pgNow+` + $2 WHERE fence = $1`, fence, ttl.Milliseconds())
-	if err != nil {
-		return nil, fmt.Errorf("store: heartbeat: %w", err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return nil, ErrLeaseLost
+	if err := s.RenewLease(ctx); err != nil {
+		return nil, err
 	}
 	// Two nodes taking at once cannot both take a table: the second's
 	// update waits for the first's row locks, and then finds the rows

@@ -141,6 +141,38 @@ func TestNodeLeaseTakenFencesTheOldNode(t *testing.T) {
 	}
 }
 
+// A node that takes longer to start than its lease (many matches to
+// recover) keeps its lease and its tables while it holds it (HoldLease):
+// another node's heartbeat takes nothing from it, however long the
+// start-up. Once it stops holding and beats no more, its tables go.
+func TestNodeStartUpHoldsTheLease(t *testing.T) {
+	ctx := context.Background()
+	_, url := postgresBackend.openTemp(t)
+	const ttl = 2 * time.Second
+	a := joinNode(t, url, "a", ttl)
+	stop := a.HoldLease(ctx, ttl/20)
+	b := joinNode(t, url, "b", time.Minute)
+	if err := a.SaveTable(ctx, tableRow("ta", "", TableOpen)); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(ttl + ttl/2) // a start-up longer than the lease
+	if taken, err := b.Heartbeat(ctx); err != nil || len(taken) != 0 {
+		t.Fatalf("b took %v (%v) from a node still starting", tableIDs(taken), err)
+	}
+	if _, err := a.Heartbeat(ctx); err != nil {
+		t.Fatalf("the starting node's first heartbeat: %v", err)
+	}
+	stop()
+	stop() // a second stop is harmless (the server stops it on every exit)
+	expire(t, b, "a")
+	if taken, err := b.Heartbeat(ctx); err != nil || !slices.Equal(tableIDs(taken), []string{"ta"}) {
+		t.Fatalf("after a stopped, b took %v (%v), want [ta]", tableIDs(taken), err)
+	}
+	if err := a.RenewLease(ctx); !errors.Is(err, ErrLeaseLost) {
+		t.Fatalf("renewing a lease another node took: %v, want ErrLeaseLost", err)
+	}
+}
+
 // A dead node's tables are shared among the live nodes, each taken by
 // exactly one, rather than all landing on whichever beats first.
 func TestNodeTakeoverIsShared(t *testing.T) {

@@ -187,6 +187,9 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	go func() { errc <- hs.Serve(ln) }()
 	if node != nil {
 		go func() {
+			// RunNode beats at once, so the start-up's holding of the
+			// lease (startServer) hands over with no gap.
+			node.stopHolding()
 			if err := srv.RunNode(ctx, node, f.lease/5); err != nil {
 				errc <- err
 			}
@@ -245,7 +248,7 @@ func loopback(a net.Addr) string {
 // server is a node among those sharing the database (docs/deploy.md): it
 // takes its lease before it loads anything, and node is the store its
 // heartbeat (Server.RunNode) renews the lease through; nil on SQLite.
-func startServer(ctx context.Context, f serveFlags, log *slog.Logger, addr net.Addr) (_ *server.Server, closeAll func(context.Context), node server.NodeStore, _ error) {
+func startServer(ctx context.Context, f serveFlags, log *slog.Logger, addr net.Addr) (_ *server.Server, closeAll func(context.Context), node *startingNode, _ error) {
 	if err := os.MkdirAll(f.data, 0o755); err != nil {
 		return nil, nil, nil, err
 	}
@@ -260,7 +263,15 @@ func startServer(ctx context.Context, f serveFlags, log *slog.Logger, addr net.A
 			st.Close()
 			return nil, nil, nil, err
 		}
-		node = st
+		// Recovering matches and loading tables may take longer than
+		// the lease: hold it meanwhile, or another node would take this
+		// one's tables while it loads them.
+		node = &startingNode{Store: st, stopHolding: st.HoldLease(ctx, f.lease/5)}
+		defer func() {
+			if closeAll == nil {
+				node.stopHolding()
+			}
+		}()
 		checks["postgres"] = st.Ping
 	}
 	var cluster *server.Cluster
@@ -346,6 +357,7 @@ func startServer(ctx context.Context, f serveFlags, log *slog.Logger, addr net.A
 			log.Error("closing matches", "err", err)
 		}
 		if node != nil {
+			node.stopHolding()
 			// Every write of this node is done: hand its tables over now
 			// rather than after the lease runs out.
 			if err := node.LeaveNodes(ctx); err != nil {
@@ -363,6 +375,13 @@ func startServer(ctx context.Context, f serveFlags, log *slog.Logger, addr net.A
 		}
 	}
 	return srv, closeAll, node, nil
+}
+
+// startingNode is the store of a node that holds its lease while it
+// starts (store.HoldLease) until its heartbeat takes over.
+type startingNode struct {
+	*store.Store
+	stopHolding func()
 }
 
 // connectNATS connects to the NATS server at url for forwarding. The
