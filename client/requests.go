@@ -124,6 +124,17 @@ func (c *Conn) Play(ctx context.Context, table string, seat int, move any) (int6
 	return out.Seq, err
 }
 
+// PlayAfter is Play for a move tagged with after, the seq of the last
+// update the caller knew of when it chose the move (protocol v6). A move
+// whose answer was lost (ErrClosed) may be sent again with the same
+// after, on any connection: if the server had played it, the answer is
+// the first one, never a refusal, and it is played once.
+func (c *Conn) PlayAfter(ctx context.Context, table string, seat int, move any, after int64) (int64, error) {
+	var out seqReply
+	err := c.Call(ctx, "match.play", map[string]any{"table": table, "seat": seat, "move": move, "after": after}, &out)
+	return out.Seq, err
+}
+
 // Resign gives up a seat's match.
 func (c *Conn) Resign(ctx context.Context, table string, seat int) (int64, error) {
 	var out seqReply

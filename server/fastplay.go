@@ -11,16 +11,17 @@ type playMsg struct {
 	table string
 	seat  int
 	move  []byte
+	after int64 // -1 when the request has none
 }
 
 // parsePlay reads the commonest request, match.play, without reflection:
-// {"t":"match.play","id":N,"table":"...","seat":N,"move":...} with its
-// keys in any order. It accepts only what the strict decoder would accept
+// {"t":"match.play","id":N,"table":"...","seat":N,"move":...} and an
+// optional "after":N, with its keys in any order. It accepts only what the strict decoder would accept
 // with the same meaning (valid JSON, each key once, no other key, plain
 // strings without escapes, integers); anything else returns false and
 // takes the general path, which gives the same answer as before.
 func parsePlay(data []byte) (playMsg, bool) {
-	var m playMsg
+	m := playMsg{after: -1}
 	if !json.Valid(data) {
 		return m, false
 	}
@@ -36,6 +37,7 @@ func parsePlay(data []byte) (playMsg, bool) {
 		hasTable
 		hasSeat
 		hasMove
+		hasAfter
 		all = hasT | hasID | hasTable | hasSeat | hasMove
 	)
 	for {
@@ -69,6 +71,10 @@ func parsePlay(data []byte) (playMsg, bool) {
 			var n int64
 			n, i, ok = plainInt(data, i, 9)
 			m.seat = int(n)
+		case "after":
+			bit = hasAfter
+			m.after, i, ok = plainInt(data, i, 18)
+			ok = ok && m.after >= 0
 		case "move":
 			bit = hasMove
 			start := i
@@ -91,7 +97,7 @@ func parsePlay(data []byte) (playMsg, bool) {
 		}
 		i++
 	}
-	if seen != all {
+	if seen&all != all {
 		return m, false
 	}
 	// The reader reuses its buffer: the move must not point into it.

@@ -31,6 +31,9 @@ func FuzzParsePlay(f *testing.F) {
 		`{"t":"match.play","id":7,"table":null,"seat":1,"move":1}`,
 		`{"t":"table.watch","id":7,"table":"abc","seat":1,"move":1}`,
 		`[{"t":"match.play"}]`,
+		`{"t":"match.play","id":7,"table":"abc","seat":1,"move":1,"after":12}`,
+		`{"after":-1,"t":"match.play","id":7,"table":"abc","seat":1,"move":1}`,
+		`{"t":"match.play","id":7,"table":"abc","seat":1,"move":1,"after":1,"after":2}`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -50,6 +53,9 @@ func FuzzParsePlay(f *testing.F) {
 		if req.Table == nil || *req.Table != m.table || req.Seat == nil || *req.Seat != m.seat || !bytes.Equal(req.Move, m.move) {
 			t.Fatalf("read %q as %+v, the strict decoder as %+v", data, m, req)
 		}
+		if req.After == nil && m.after != -1 || req.After != nil && (*req.After != m.after || *req.After < 0) {
+			t.Fatalf("read %q with after %d, the strict decoder with %v", data, m.after, req.After)
+		}
 	})
 }
 
@@ -61,14 +67,20 @@ func TestParsePlayDeclines(t *testing.T) {
 		`{"t":"match.play","id":7,"table":"abc","seat":1,"move":1} x`,
 		`{"t":"match.play","id":7,"table":"abc","move":1}`,
 		`{"t":"match.play","id":7,"table":"a\u0062c","seat":1,"move":1}`,
+		`{"t":"match.play","id":7,"table":"abc","seat":1,"move":1,"after":-1}`,
+		`{"t":"match.play","id":7,"table":"abc","seat":1,"move":1,"after":1,"after":2}`,
 	} {
 		if m, ok := parsePlay([]byte(s)); ok {
 			t.Errorf("parsePlay(%s) = %+v, want the general path", s, m)
 		}
 	}
 	m, ok := parsePlay([]byte(`{"move":{"k":"}"},"seat":1,"table":"abc","id":3,"t":"match.play"}`))
-	if !ok || m.id != 3 || m.table != "abc" || m.seat != 1 || string(m.move) != `{"k":"}"}` {
+	if !ok || m.id != 3 || m.table != "abc" || m.seat != 1 || string(m.move) != `{"k":"}"}` || m.after != -1 {
 		t.Errorf("parsePlay = %+v, %v", m, ok)
+	}
+	m, ok = parsePlay([]byte(`{"after":41,"move":1,"seat":1,"table":"abc","id":3,"t":"match.play"}`))
+	if !ok || m.after != 41 {
+		t.Errorf("parsePlay with after = %+v, %v", m, ok)
 	}
 }
 

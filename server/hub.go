@@ -463,7 +463,7 @@ func (c *conn) handle(data []byte) {
 			return
 		}
 		start := time.Now()
-		c.run(m.id, "match.play", func() (any, error) { return c.play(start, &m.table, &m.seat, m.move) })
+		c.run(m.id, "match.play", func() (any, error) { return c.play(start, &m.table, &m.seat, m.move, m.after) })
 		return
 	}
 	var req request

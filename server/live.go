@@ -622,6 +622,10 @@ type playReq struct {
 	tableRef
 	Seat *int            `json:"seat"`
 	Move json.RawMessage `json:"move"`
+	// After (since v6) is the seq of the last update the sender knew of
+	// when it chose the move: a move sent again after a lost answer gets
+	// the first answer (match.PlayOnce).
+	After *int64 `json:"after"`
 }
 
 // moveBytes accepts a move as canonical JSON or as a notation string.
@@ -668,11 +672,19 @@ func handleMatchPlay(c *conn, data []byte) (any, error) {
 	if err := decodeStrict(data, &req); err != nil {
 		return nil, err
 	}
-	return c.play(start, req.Table, req.Seat, req.Move)
+	after := int64(-1)
+	if req.After != nil {
+		if *req.After < 0 {
+			return nil, badRequest("after must be the seq of an update, 0 or more")
+		}
+		after = *req.After
+	}
+	return c.play(start, req.Table, req.Seat, req.Move, after)
 }
 
 // play is match.play once decoded, by handleMatchPlay or by parsePlay.
-func (c *conn) play(start time.Time, table *string, seatp *int, move json.RawMessage) (any, error) {
+// after is -1 for an untagged move.
+func (c *conn) play(start time.Time, table *string, seatp *int, move json.RawMessage, after int64) (any, error) {
 	t, err := c.tableArg(table)
 	if err != nil {
 		return nil, err
@@ -694,7 +706,7 @@ func (c *conn) play(start time.Time, table *string, seatp *int, move json.RawMes
 	if err != nil {
 		return nil, err
 	}
-	u, err := mt.Play(c.h.s.ctx, seat, mv)
+	u, err := mt.PlayOnce(c.h.s.ctx, seat, mv, after)
 	if err != nil {
 		c.h.s.metrics.refused.Inc()
 		return nil, err

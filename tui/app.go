@@ -187,7 +187,13 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		m.attempt = 0
 		if m.table != nil {
-			cmds = append(cmds, m.watch(m.table.f))
+			// The watch goes first: the connection answers in order, so
+			// a move sent again is answered after the table caught up.
+			if again := m.table.resendMove(m); again != nil {
+				cmds = append(cmds, tea.Sequence(m.watch(m.table.f), again))
+			} else {
+				cmds = append(cmds, m.watch(m.table.f))
+			}
 		} else if m.cfg.Table != "" {
 			cmds = append(cmds, m.open(m.cfg.Table, -1))
 			m.cfg.Table = ""
@@ -211,6 +217,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, tick()
 		}
 		m.ticking = false
+		return m, nil
+	case moveDoneMsg:
+		m.moveDone(msg)
 		return m, nil
 	case doneMsg:
 		if msg.err != nil {

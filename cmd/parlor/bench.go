@@ -653,6 +653,10 @@ type seatPlay struct {
 	thought  bool  // the seat has paused (-think) before its next move
 	pending  int64
 	line     int           // the line of the move in flight
+	// flying: the move of line, tagged after, is sent and its answer has
+	// not come; a lost connection leaves it to be sent again (resend).
+	flying bool
+	after  int64
 	seq      int64         // the last update taken, so a resumed watch repeats none
 	acked    map[int64]int // seq -> line of each acknowledged move (with -verify)
 	sent     time.Time
@@ -717,7 +721,7 @@ func (sp *seatPlay) handle(data []byte) bool {
 		if !sp.busy || id != sp.pending {
 			return false
 		}
-		sp.busy = false
+		sp.busy, sp.flying = false, false
 		if rest, ok := cut(rest, `,"ok":true`); ok {
 			sp.lats = append(sp.lats, time.Since(sp.sent))
 			if m := sp.g.b.f.moves; sp.g.b.moves.Add(1) >= m && m > 0 {
@@ -778,7 +782,14 @@ func (sp *seatPlay) next() {
 		return
 	}
 	sp.thought = false
-	line := sp.free[sp.rng.IntN(len(sp.free))]
+	sp.send(sp.free[sp.rng.IntN(len(sp.free))], sp.seq)
+}
+
+// send sends the move drawing line, tagged with after, the last update the
+// seat took when it chose the move: sent again after a lost answer
+// (resend), the server gives the first answer if it played it. Callers
+// hold sp.mu.
+func (sp *seatPlay) send(line int, after int64) {
 	sp.p.mu.Lock()
 	sp.p.nextID++
 	id := sp.p.nextID
@@ -789,11 +800,14 @@ func (sp *seatPlay) next() {
 	b = append(b, sp.g.table...)
 	b = append(b, `","seat":`...)
 	b = strconv.AppendInt(b, int64(sp.seat), 10)
+	b = append(b, `,"after":`...)
+	b = strconv.AppendInt(b, after, 10)
 	b = append(b, `,"move":`...)
 	b = append(b, sp.g.bd.moves[line]...)
 	b = append(b, '}')
 	sp.buf = b
 	sp.busy, sp.pending, sp.line, sp.sent = true, id, line, time.Now()
+	sp.flying, sp.after = true, after
 	if err := sp.p.ws.Load().WriteText(b); err != nil {
 		sp.busy, sp.pending = false, 0
 		if !sp.g.b.resume {

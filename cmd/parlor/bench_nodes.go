@@ -55,11 +55,12 @@ type nodeLoss struct {
 	unavailable atomic.Int64 // moves answered "unavailable" while a table had no node
 	setUps      atomic.Int64 // tables abandoned because a node failed during their set-up
 	rewatched   atomic.Int64 // matches watched again from their last sequence number
+	resent      atomic.Int64 // moves sent again, with their first tag, after a lost answer
 }
 
 func (n *nodeLoss) report(w io.Writer) {
-	fmt.Fprintf(w, "several nodes: %d reconnects, %d matches resumed by sequence number, %d moves whose acknowledgement was lost with a connection, %d moves answered unavailable while a table changed node, %d set-ups abandoned\n",
-		n.reconnects.Load(), n.rewatched.Load(), n.ackLost.Load(), n.unavailable.Load(), n.setUps.Load())
+	fmt.Fprintf(w, "several nodes: %d reconnects, %d matches resumed by sequence number, %d moves whose acknowledgement was lost with a connection, %d moves sent again after a lost answer, %d moves answered unavailable while a table changed node, %d set-ups abandoned\n",
+		n.reconnects.Load(), n.rewatched.Load(), n.ackLost.Load(), n.resent.Load(), n.unavailable.Load(), n.setUps.Load())
 }
 
 // lost fails the requests waiting on the broken connection and forgets
@@ -132,7 +133,14 @@ func (p *player) watch(sp *seatPlay) error {
 			sp.mu.Lock()
 			sp.resuming = false
 			sp.upTo = max(sp.upTo, r.Seq) // the pushes of what was missed follow the reply
-			sp.next()
+			if sp.flying {
+				// The move whose answer was lost goes again, as it was:
+				// played already, it is answered with its first answer.
+				p.b.nodeLoss.resent.Add(1)
+				sp.send(sp.line, sp.after)
+			} else {
+				sp.next()
+			}
 			sp.mu.Unlock()
 			return nil
 		case !p.b.resume:

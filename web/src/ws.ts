@@ -4,7 +4,10 @@
 
 type Listener = (msg: any) => void;
 
-interface Pending { resolve: (v: any) => void; reject: (e: Error) => void }
+/** Pending is a request waiting for its reply; again is set for a move,
+ * which is sent again, as it was, when the connection comes back before
+ * its answer (see play). */
+interface Pending { resolve: (v: any) => void; reject: (e: Error) => void; again?: string }
 
 interface Watch { since: number; views: boolean; patches: boolean }
 
@@ -67,9 +70,14 @@ export class Socket {
     return this.ready;
   }
 
-  private failAll(msg: string): void {
-    for (const p of this.pending.values()) p.reject(new Error(msg));
-    this.pending.clear();
+  /** failAll rejects the requests waiting for a reply; with keepMoves, a
+   * move stays waiting, to be sent again on the next connection. */
+  private failAll(msg: string, keepMoves = false): void {
+    for (const [id, p] of this.pending) {
+      if (keepMoves && p.again) continue;
+      p.reject(new Error(msg));
+      this.pending.delete(id);
+    }
   }
 
   private lost(ws: WebSocket): void {
@@ -77,7 +85,7 @@ export class Socket {
     this.ws = null;
     const wasReady = this.ready;
     this.ready = false;
-    this.failAll("The connection was lost; please try again.");
+    this.failAll("The connection was lost; please try again.", true);
     if (wasReady) this.statusListeners.forEach((f) => f(false));
     if (this.stopped) return;
     // Exponential backoff with jitter, capped, so a restarting server is not
@@ -104,6 +112,11 @@ export class Socket {
       const out = this.outbox;
       this.outbox = [];
       for (const m of out) this.ws?.send(m);
+      // Moves whose answer the lost connection took: sent again with
+      // their first tag, so that the server answers as it did the first
+      // time if it had played them, and plays them if not.
+      const queued = new Set(out);
+      for (const p of this.pending.values()) if (p.again && !queued.has(p.again)) this.ws?.send(p.again);
       this.statusListeners.forEach((f) => f(true));
     } else if (msg.t === "reply") {
       const p = this.pending.get(msg.id);
@@ -164,6 +177,22 @@ export class Socket {
     const text = JSON.stringify({ ...fields, t, id });
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
+      if (this.ready && this.ws) this.ws.send(text);
+      else this.outbox.push(text);
+    });
+  }
+
+  /** play sends a move (match.play) tagged with after, the seq of the last
+   * update the page knew of when the move was chosen. If the connection is
+   * lost before the answer, the move waits and is sent again, unchanged,
+   * once the connection is back and the table watched again: the server
+   * answers a move it already played with its first answer (docs/protocol.md,
+   * "Moves sent again"), so a move is never lost nor played twice. */
+  play<T = any>(fields: { table: string; seat: number; move: unknown; after: number }): Promise<T> {
+    const id = this.nextId++;
+    const text = JSON.stringify({ ...fields, t: "match.play", id });
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, again: text });
       if (this.ready && this.ws) this.ws.send(text);
       else this.outbox.push(text);
     });

@@ -148,7 +148,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     isBot: (i) => table?.seats[i]?.kind === "bot" || st.takenOver.includes(i),
     play: async (seat, move) => {
       try {
-        await socket.send("match.play", { table: id, seat, move });
+        await socket.play({ table: id, seat, move, after: st.seq });
         return true;
       } catch (x) {
         ctx.error((x as Error).message);
