@@ -652,16 +652,16 @@ type seatPlay struct {
 	upTo     int64 // after a resumed watch: the seq to take before moving again
 	thought  bool  // the seat has paused (-think) before its next move
 	pending  int64
-	line     int           // the line of the move in flight
+	line     int // the line of the move in flight
 	// flying: the move of line, tagged after, is sent and its answer has
 	// not come; a lost connection leaves it to be sent again (resend).
 	flying bool
 	after  int64
-	seq      int64         // the last update taken, so a resumed watch repeats none
-	acked    map[int64]int // seq -> line of each acknowledged move (with -verify)
-	sent     time.Time
-	lats     []time.Duration
-	buf      []byte
+	seq    int64         // the last update taken, so a resumed watch repeats none
+	acked  map[int64]int // seq -> line of each acknowledged move (with -verify)
+	sent   time.Time
+	lats   []time.Duration
+	buf    []byte
 }
 
 func newSeatPlay(g *pairGame, p *player, seat int, seed uint64) *seatPlay {
