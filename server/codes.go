@@ -111,6 +111,21 @@ func errorCode(err error) string {
 	return codeBadRequest
 }
 
+// unavailableText is what a player reads when the server could not do
+// what they asked for a reason of its own (it is stopping, its store
+// failed) that no handler worded: the cause's text, a Go or database
+// error, is for the log, never for a player.
+const unavailableText = "the server could not do this just now (it may be restarting); nothing was changed: try again in a moment"
+
+// errorText is the sentence of the error reply for err with code.
+func errorText(err error, code string) string {
+	var re *replyError
+	if code == codeUnavailable && !(errors.As(err, &re) && re.text != "") {
+		return unavailableText
+	}
+	return err.Error()
+}
+
 // errorReplyMsg is {"t":"reply","id":N,"ok":false,"error":"...","code":"..."}.
 type errorReplyMsg struct {
 	T     string `json:"t"`
@@ -122,7 +137,8 @@ type errorReplyMsg struct {
 
 // errorReply builds the error reply to request id: err's text and code.
 func errorReply(id int64, err error) []byte {
-	b, merr := json.Marshal(errorReplyMsg{T: "reply", ID: id, Error: err.Error(), Code: errorCode(err)})
+	code := errorCode(err)
+	b, merr := json.Marshal(errorReplyMsg{T: "reply", ID: id, Error: errorText(err, code), Code: code})
 	if merr != nil {
 		panic(merr)
 	}

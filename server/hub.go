@@ -408,9 +408,15 @@ func (c *conn) serve(typ websocket.MessageType, data []byte) bool {
 		c.push(errorReply(0, badRequest("messages must be JSON text")))
 		return true
 	}
+	if !c.h.s.drain.enter() {
+		// The node is stopping: the connection closes in a moment and
+		// the client sends this again to another node.
+		return true
+	}
 	c.hold()
 	c.handle(data)
 	c.release()
+	c.h.s.drain.leave()
 	return true
 }
 

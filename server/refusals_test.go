@@ -352,8 +352,9 @@ func TestRefusalCodesStoreFailures(t *testing.T) {
 	checkRefusals(t, []refusal{
 		{ca, "table.create", map[string]any{"game": "dots", "seats": []any{map[string]any{"kind": "me"}, map[string]any{"kind": "open"}}}, "unavailable", "could not save the table; try again"},
 		{ca, "table.start", map[string]any{"table": open}, "unavailable", "the match could not be stored; try again"},
-		{ca, "match.play", move, "unavailable", "the move could not be stored: disk I/O error"},
-		{ca, "match.resign", map[string]any{"table": hot, "seat": 0}, "unavailable", "the decision could not be stored: disk I/O error"},
+		// The store's own error ("disk I/O error") is for the log only.
+		{ca, "match.play", move, "unavailable", "the server could not do this just now (it may be restarting); nothing was changed: try again in a moment"},
+		{ca, "match.resign", map[string]any{"table": hot, "seat": 0}, "unavailable", "the server could not do this just now (it may be restarting); nothing was changed: try again in a moment"},
 		{ca, "chat.send", map[string]any{"channel": "lobby", "text": "hello"}, "unavailable", "the message could not be saved; try again"},
 		{ca, "chat.history", map[string]any{"channel": "lobby"}, "unavailable", "the chat history could not be read; try again"},
 		{ca, "match.save", map[string]any{"table": hot, "name": "again"}, "unavailable", "the match could not be saved; try again"},

@@ -64,6 +64,9 @@ const (
 	hdrFrom  = "Parlor-From"  // the player's node
 	hdrUser  = "Parlor-User"  // the player's identity, JSON
 	hdrClose = "Parlor-Close" // the player's connection closed
+	// hdrDraining answers a forwarded message that the owner, stopping,
+	// did not handle: forward it to the table's next owner.
+	hdrDraining = "Parlor-Draining"
 )
 
 // forwardTimeout bounds the wait for an owner's answer to a forwarded
@@ -111,6 +114,9 @@ type relay struct {
 
 	lobby remoteLobby // the other nodes' lobbies (lobbybus.go)
 	sent  sentLobby   // this node's part as last sent to them
+
+	warnMu sync.Mutex
+	warned map[int64]warnState // by node: failed forwarding, logged sparingly
 }
 
 // link joins a player's connection here to a table's owner elsewhere.
@@ -121,7 +127,7 @@ type link struct {
 }
 
 func newRelay(s *Server, c Cluster) (*relay, error) {
-	r := &relay{s: s, c: c, links: make(map[string]*link), proxies: make(map[string]*conn)}
+	r := &relay{s: s, c: c, links: make(map[string]*link), proxies: make(map[string]*conn), warned: make(map[int64]warnState)}
 	in, err := c.Bus.Subscribe(inSubject(c.Fence), r.serveIn)
 	if err != nil {
 		return nil, err
@@ -201,20 +207,65 @@ func (r *relay) dropProxy(link string) {
 // that is another node, and reports whether it did (or answered the
 // player itself because it could not). A table nobody owns, or this node
 // owns, is handled here.
+//
+// A table changing hands after a graceful stop (its owner draining, its
+// lease given up, the next owner loading it) is waited for, up to
+// handOverPatience, and the message goes to the next owner, or is
+// handled here if that is this node: a graceful stop refuses no move
+// (drain.go). Only a node that stops answering (killed) gets the player a
+// refusal, "unavailable", with a sentence to try again.
 func (r *relay) forward(c *conn, table string, id int64, data []byte) bool {
 	if table == "" || r.s.tables.get(table) != nil {
 		return false
 	}
+	patience := handOverPatience
+	if c.proxy != nil {
+		// Forwarded here, to a node still loading the table: wait less
+		// than the forwarding node waits for this answer.
+		patience = forwardTimeout / 2
+	}
+	deadline := time.Now().Add(patience)
+	for {
+		handled, wait, refusal := r.forwardOnce(c, table, data)
+		if !wait {
+			if refusal != nil {
+				c.push(errorReply(id, refusal))
+			}
+			return handled
+		}
+		if time.Now().After(deadline) {
+			c.push(errorReply(id, refusal))
+			return true
+		}
+		time.Sleep(handOverStep)
+		if r.s.tables.get(table) != nil {
+			return false // this node has taken the table over meanwhile
+		}
+	}
+}
+
+// handOverPatience bounds how long a forwarded message waits for a table
+// changing hands; handOverStep is how often it looks.
+const (
+	handOverPatience = 10 * time.Second
+	handOverStep     = 50 * time.Millisecond
+)
+
+// forwardOnce tries once: handled reports that the message went to the
+// owner or must be answered with refusal; wait, that the table is
+// changing hands and the caller should look again (refusal is then what
+// to answer if it gives up).
+func (r *relay) forwardOnce(c *conn, table string, data []byte) (handled, wait bool, refusal error) {
 	ctx, cancel := context.WithTimeout(context.Background(), forwardTimeout)
 	defer cancel()
 	o, err := r.c.Owners.TableOwner(ctx, table)
 	owner := o.Fence
 	if err != nil || owner == 0 {
-		return false
+		return false, false, nil
 	}
 	if owner == r.c.Fence || c.proxy != nil {
 		if o.Over {
-			return false // a table over and gone from memory: the player hears "no table"
+			return false, false, nil // a table over and gone from memory: the player hears "no table"
 		}
 		// The store names this node, or named it when another node
 		// forwarded the message here, yet the table is not in memory: the
@@ -222,14 +273,13 @@ func (r *relay) forward(c *conn, table string, id int64, data []byte) bool {
 		// log (server/nodes.go, takeOver), or has just lost it. Either
 		// way it is somewhere in a moment, and "no table" would tell the
 		// player it is gone.
-		c.push(errorReply(id, unavailable(errors.New("table between nodes"),
-			"this table is moving to another server after one stopped; try again in a moment")))
-		return true
+		between := unavailable(errors.New("table between nodes"),
+			"this table is moving to another server after one stopped; try again in a moment")
+		return true, true, between
 	}
 	if !o.Live {
-		c.push(errorReply(id, unavailable(errors.New("owner's lease ran out"),
-			"the server holding this table stopped; another takes it over within seconds, then try again")))
-		return true
+		return true, true, unavailable(errors.New("owner's lease ran out"),
+			"the server holding this table stopped; another takes it over within seconds, then try again")
 	}
 	l := r.linkTo(c, owner)
 	msg := nats.NewMsg(inSubject(owner))
@@ -237,14 +287,53 @@ func (r *relay) forward(c *conn, table string, id int64, data []byte) bool {
 	msg.Header.Set(hdrFrom, strconv.FormatInt(r.c.Fence, 10))
 	msg.Header.Set(hdrUser, string(mustJSON(c.user)))
 	msg.Data = data
-	if _, err := r.c.Bus.RequestMsgWithContext(ctx, msg); err != nil {
+	answer, err := r.c.Bus.RequestMsgWithContext(ctx, msg)
+	if err != nil {
 		r.s.metrics.forwardFailed.Inc()
-		r.s.log.Warn("forwarding to the table's node failed", "table", table, "node", owner, "err", err)
-		c.push(errorReply(id, unavailable(err, "the server holding this table did not answer; try again in a few seconds")))
-		return true
+		r.warnForward(table, owner, err)
+		// No responders: the owner has stopped listening (it is
+		// stopping, or died): its lease ends soon and the table moves,
+		// so look again. A timeout already waited long enough.
+		again := errors.Is(err, nats.ErrNoResponders)
+		return true, again, unavailable(err, "the server holding this table did not answer; try again in a few seconds")
+	}
+	if answer.Header.Get(hdrDraining) != "" {
+		// The owner is stopping and handled nothing: its tables are
+		// about to go to the other nodes.
+		return true, true, unavailable(errors.New("owner draining"),
+			"the server holding this table is stopping; another takes it over within seconds, then try again")
 	}
 	r.s.metrics.forwarded.Inc()
-	return true
+	return true, false, nil
+}
+
+// warnEvery is the least time between two warnings of failed forwarding
+// to the same node: a dead node's players retry every move, and one line
+// each would bury the log.
+const warnEvery = 5 * time.Second
+
+// warnForward logs a failed forwarding to owner, at most once per
+// warnEvery for each owner, with the number of failures not logged since.
+func (r *relay) warnForward(table string, owner int64, err error) {
+	now := time.Now()
+	r.warnMu.Lock()
+	w := r.warned[owner]
+	if !w.last.IsZero() && now.Sub(w.last) < warnEvery {
+		w.quiet++
+		r.warned[owner] = w
+		r.warnMu.Unlock()
+		return
+	}
+	quiet := w.quiet
+	r.warned[owner] = warnState{last: now}
+	r.warnMu.Unlock()
+	r.s.log.Warn("forwarding to the table's node failed", "table", table, "node", owner, "err", err, "not logged since the last warning", quiet)
+}
+
+// warnState is what warnForward keeps of one node.
+type warnState struct {
+	last  time.Time // the last warning logged
+	quiet int       // failures since, not logged
 }
 
 // linkTo returns c's link to owner, made on first use.
@@ -329,9 +418,18 @@ func (p *proxy) run(c *conn) {
 	for {
 		select {
 		case msg := <-p.in:
+			if !c.h.s.drain.enter() {
+				// Stopping: the player's node forwards it to the
+				// table's next owner.
+				answer := nats.NewMsg(msg.Reply)
+				answer.Header.Set(hdrDraining, "1")
+				_ = msg.RespondMsg(answer)
+				continue
+			}
 			c.hold()
 			c.handle(msg.Data)
 			c.release()
+			c.h.s.drain.leave()
 			_ = msg.Respond(nil)
 		case <-p.quit:
 			return

@@ -143,6 +143,7 @@ func (s *Server) leaveGrace() time.Duration {
 // Server is the running API. Create it with New, serve Handler, and stop it
 // with Shutdown.
 type Server struct {
+	drain   drain
 	cfg     Config
 	reg     *game.Registry
 	log     *slog.Logger
@@ -229,6 +230,9 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	s.mu.Lock()
 	s.closed = true
 	s.mu.Unlock()
+	// Every message being handled is answered before its connection
+	// closes; later ones are left to another node (drain.go).
+	s.drain.stop()
 	s.hub.closeAll()
 	s.cancel()
 	done := make(chan struct{})
