@@ -427,7 +427,17 @@ func (p *proxy) run(c *conn) {
 				continue
 			}
 			c.hold()
-			c.handle(msg.Data)
+			if c.h.s.cfg.MessageRate >= 0 && !c.allow() {
+				// The player's rate is limited here too, where the work
+				// is done, not only at their own node.
+				var req struct {
+					ID int64 `json:"id"`
+				}
+				_ = json.Unmarshal(msg.Data, &req)
+				c.push(errorReply(req.ID, refuse(codeRateLimited, "too many messages: slow down")))
+			} else {
+				c.handle(msg.Data)
+			}
 			c.release()
 			c.h.s.drain.leave()
 			_ = msg.Respond(nil)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"syscall"
@@ -50,5 +51,32 @@ func TestNodesSIGTERMUnderLoad(t *testing.T) {
 		if l := n.log.String(); strings.Contains(l, "lease was taken") {
 			t.Errorf("a live node lost its lease:\n%s", l)
 		}
+	}
+}
+
+// TestNodesForwardedRateLimit: a player's messages are limited by the
+// node that does the work, not only by the node they are connected to.
+// Ben is on node b, which limits nothing (-ws-rate 0); the table is on
+// node a, which allows one message a second after a burst of 40: a flood
+// of moves through node b gets "rate-limited" refusals from node a.
+func TestNodesForwardedRateLimit(t *testing.T) {
+	url := storetest.Postgres(t)
+	_, bus := startNATS(t, 0)
+	a := startServe(t, t.TempDir(), "-db", url, "-nats", bus, "-node", "a", "-lease", nodeLease.String(), "-ws-rate", "1")
+	b := startServe(t, t.TempDir(), "-db", url, "-nats", bus, "-node", "b", "-lease", nodeLease.String(), "-ws-rate", "0")
+	ann, ben := a.dial(a.guest("Ann")), b.dial(b.guest("Ben"))
+	rep := ann.ok(nil, "table.create", `"game":"dots","options":{"rows":3,"cols":3},"seats":[{"kind":"me"},{"kind":"open"}]`)
+	id := rep["table"].(map[string]any)["id"].(string)
+	ben.ok(nil, "table.sit", fmt.Sprintf(`"table":%q,"seat":1`, id))
+	ann.ok(nil, "table.start", fmt.Sprintf(`"table":%q`, id))
+	limited := 0
+	for range 60 {
+		r := ben.call(nil, "match.play", fmt.Sprintf(`"table":%q,"seat":1,"move":"a1-b1"`, id))
+		if r["code"] == "rate-limited" {
+			limited++
+		}
+	}
+	if limited == 0 {
+		t.Fatal("60 messages in a moment through node b met no rate limit at node a")
 	}
 }
