@@ -29,7 +29,7 @@ func DecodeOptions(raw json.RawMessage, dst any) error {
 		case strings.HasPrefix(err.Error(), "json: unknown field "):
 			return fmt.Errorf("unknown option %s", strings.TrimPrefix(err.Error(), "json: unknown field "))
 		default:
-			return fmt.Errorf("options: %v", err)
+			return JSONError(err, "options")
 		}
 	}
 	if dec.More() {
@@ -68,5 +68,6 @@ func JSONKind(t reflect.Type) string {
 	case reflect.Map, reflect.Struct:
 		return "an object"
 	}
-	return "a " + t.String()
+	// Never the Go type's name: a player reading the sentence writes JSON.
+	return "a value of another kind"
 }
