@@ -29,7 +29,7 @@ func DecodeOptions(raw json.RawMessage, dst any) error {
 		case strings.HasPrefix(err.Error(), "json: unknown field "):
 			return fmt.Errorf("unknown option %s", strings.TrimPrefix(err.Error(), "json: unknown field "))
 		default:
-			return JSONError(err, "options")
+			return JSONError(err, "the options object")
 		}
 	}
 	if dec.More() {
