@@ -66,6 +66,9 @@ func jsonValue(v string) string {
 	case "string":
 		return "a string"
 	case "number":
+		if v == "number" {
+			return "a number"
+		}
 		return v
 	case "bool":
 		return "true or false"
@@ -115,4 +118,53 @@ func quoteList(names []string) string {
 		return q[0]
 	}
 	return strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
+}
+
+// goWords are bits of text that only Go's own errors hold: the decoder's
+// prefix, its words for Go values, a type's spelling.
+var goWords = []string{"Go value", "Go struct", "json: ", "struct {", "interface {", "*game.", "game.Log", "runtime error"}
+
+// GoWords returns the first bit of Go in a sentence meant for a player,
+// or "", leaving out what the sentence quotes. Tests of every route that answers with an error scan the answer
+// with it: no Go type name or Go error text may reach a player. A slice or
+// map type counts ("[]int", "map[string]"), but brackets around nothing
+// else do not, since a refusal may quote the "[]" a player sent.
+func GoWords(sentence string) string {
+	sentence = unquoted(sentence)
+	for _, w := range goWords {
+		if strings.Contains(sentence, w) {
+			return w
+		}
+	}
+	for _, prefix := range []string{"[]", "map["} {
+		for rest := sentence; ; {
+			i := strings.Index(rest, prefix)
+			if i < 0 {
+				break
+			}
+			rest = rest[i+len(prefix):]
+			if rest != "" && (rest[0] == '*' || rest[0] >= 'a' && rest[0] <= 'z' || rest[0] >= 'A' && rest[0] <= 'Z') {
+				return prefix + rest[:1]
+			}
+		}
+	}
+	return ""
+}
+
+// unquoted drops what a sentence quotes, the player's own text echoed
+// back ("no card is called \"[]x\""), keeping the words around it.
+func unquoted(sentence string) string {
+	var b strings.Builder
+	in := false
+	for i := 0; i < len(sentence); i++ {
+		switch c := sentence[i]; {
+		case c == '\\' && in:
+			i++
+		case c == '"':
+			in = !in
+		case !in:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
 }
