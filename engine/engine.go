@@ -116,7 +116,7 @@ func writeAnswer(bw *bufio.Writer, a *answer) error {
 	if err != nil {
 		// A game view that cannot marshal is a bug in its game; the
 		// client still gets an answer.
-		b, _ = refuse(fmt.Errorf("answer does not marshal: %v", err)).withID(a.id).MarshalJSON()
+		b, _ = refuse(errors.New("the answer could not be written as JSON: a bug in the game, whose view or events do not marshal")).withID(a.id).MarshalJSON()
 	}
 	bw.Write(b)
 	bw.WriteByte('\n')
@@ -239,7 +239,9 @@ func (e *engine) handle(ctx context.Context, line []byte) (a *answer) {
 	var id json.RawMessage
 	defer func() {
 		if p := recover(); p != nil {
-			a = refuse(fmt.Errorf("internal error: %v", p)).withID(id)
+			// The panic's text is Go's, for the game's authors, not
+			// for the client: the answer says what happened in words.
+			a = refuse(errors.New("internal error: the game failed on this request (a bug in the game); the match is as it was")).withID(id)
 		}
 	}()
 	q, id, err := parseRequest(line)
@@ -640,7 +642,7 @@ func askBot(ctx context.Context, b game.Bot, st game.State, seat game.Seat, budg
 	go func() {
 		defer func() {
 			if p := recover(); p != nil {
-				done <- result{err: fmt.Errorf("bot failed: %v", p)}
+				done <- result{err: errors.New("the bot failed (a bug in the bot)")}
 			}
 		}()
 		m, err := b.Choose(ctx, st, seat)
@@ -690,7 +692,10 @@ func (e *engine) solve(ctx context.Context, q *request) (*answer, error) {
 	v, m, err := e.def.Solve(ctx, e.state.Clone())
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
-			return nil, fmt.Errorf("solve did not finish within the time limit: %v", err)
+			return nil, errors.New("solve did not finish within the time limit")
+		}
+		if errors.Is(err, context.Canceled) {
+			return nil, errors.New("solve was stopped before it finished")
 		}
 		return nil, fmt.Errorf("solve: %v", err)
 	}
@@ -733,10 +738,8 @@ func (e *engine) load(_ context.Context, q *request) (*answer, error) {
 		return nil, errors.New(`missing field "log"`)
 	}
 	var l game.Log
-	dec := json.NewDecoder(bytes.NewReader(q.fields["log"]))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&l); err != nil {
-		return nil, fmt.Errorf("field \"log\" is not a match log: %v", err)
+	if err := game.DecodeJSON(q.fields["log"], &l, "the log"); err != nil {
+		return nil, fmt.Errorf("field \"log\" must be a match log, an object such as {\"game\":\"dots\",\"seed\":1,\"moves\":[{\"seat\":0,\"move\":\"b3-c3\"}]} whose \"moves\" is a list of moves: %v", err)
 	}
 	st, err := e.reg.Replay(l)
 	if err != nil {

@@ -54,9 +54,10 @@ func JSONKind(t reflect.Type) string {
 		t = t.Elem()
 	}
 	switch t.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		return "an integer"
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "an integer from 0 up"
 	case reflect.Float32, reflect.Float64:
 		return "a number"
 	case reflect.Bool:

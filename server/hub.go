@@ -546,7 +546,7 @@ func decodeStrict(data []byte, dst any) error {
 		if errors.As(err, &te) {
 			return badRequest("field %q must be %s", te.Field, game.JSONKind(te.Type))
 		}
-		return badRequest("bad message: %v", err)
+		return badRequest("bad message: %v", game.JSONError(err, "the message"))
 	}
 	return nil
 }

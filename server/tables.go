@@ -629,12 +629,17 @@ func handleTableCreate(c *conn, data []byte) (any, error) {
 	if err != nil {
 		return nil, withCode(codeBadRequest, err)
 	}
-	var n int
-	if req.Options, n, err = s.checkOptions(def, req.Options); err != nil {
+	if req.Options, err = s.withDefaults(def.Name, req.Options); err != nil {
 		return nil, err
 	}
 	if req.Rated != nil && *req.Rated && hasScenario(def, req.Options) {
 		return nil, badRequest("a table that starts from a scenario cannot be rated: whoever wrote the scenario knows every hidden fact it sets")
+	}
+	// The defaults laid again change nothing; checkOptions is the check
+	// every route makes.
+	var n int
+	if req.Options, n, err = s.checkOptions(def, req.Options); err != nil {
+		return nil, err
 	}
 	seats, err := s.buildSeats(def, req.Seats, n, c.user)
 	if err != nil {
