@@ -616,7 +616,7 @@ func (e *engine) bot(ctx context.Context, q *request) (*answer, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := askBot(ctx, b, e.state.Clone(), seat, budget)
+	m, cut, err := askBot(ctx, b, e.state.Clone(), seat, budget)
 	if err != nil {
 		return nil, err
 	}
@@ -625,14 +625,23 @@ func (e *engine) bot(ctx context.Context, q *request) (*answer, error) {
 	if _, err := e.state.Clone().Apply(seat, m); err != nil {
 		return nil, fmt.Errorf("bot %s chose an illegal move %s: %v", level, m, err)
 	}
-	return reply().set("move", game.Canonical(m)).set("notation", m.String()).set("level", level), nil
+	a := reply().set("move", game.Canonical(m)).set("notation", m.String()).set("level", level)
+	if cut {
+		// The runaway limit, not the budget, ended the search: another
+		// run may answer otherwise, and the client is told.
+		a.set("cut", true)
+	}
+	return a, nil
 }
 
-// askBot runs b under a deadline of budget. The bot works on its own copy
-// of the state in its own goroutine, so one that overruns its deadline by
-// more than botGrace is abandoned without harm to the match.
-func askBot(ctx context.Context, b game.Bot, st game.State, seat game.Seat, budget time.Duration) (game.Move, error) {
-	ctx, cancel := context.WithTimeout(ctx, budget)
+// askBot asks b for a move with budget's worth of work (game.Budget),
+// under a deadline of game.Runaway(budget) that only stops a runaway
+// search; cut reports that it did. The bot works on its own copy of the
+// state in its own goroutine, so one that overruns its deadline by more
+// than botGrace is abandoned without harm to the match.
+func askBot(ctx context.Context, b game.Bot, st game.State, seat game.Seat, budget time.Duration) (game.Move, bool, error) {
+	limit := game.Runaway(budget)
+	ctx, cancel := context.WithTimeout(game.WithBudget(ctx, max(1, budget.Milliseconds())), limit)
 	defer cancel()
 	type result struct {
 		m   game.Move
@@ -648,19 +657,19 @@ func askBot(ctx context.Context, b game.Bot, st game.State, seat game.Seat, budg
 		m, err := b.Choose(ctx, st, seat)
 		done <- result{m, err}
 	}()
-	timer := time.NewTimer(budget + botGrace)
+	timer := time.NewTimer(limit + botGrace)
 	defer timer.Stop()
 	select {
 	case r := <-done:
 		if r.err != nil {
-			return nil, fmt.Errorf("bot: %v", r.err)
+			return nil, false, fmt.Errorf("bot: %v", r.err)
 		}
 		if r.m == nil {
-			return nil, errors.New("bot returned no move")
+			return nil, false, errors.New("bot returned no move")
 		}
-		return r.m, nil
+		return r.m, ctx.Err() == context.DeadlineExceeded, nil
 	case <-timer.C:
-		return nil, fmt.Errorf("bot did not answer within %v", budget+botGrace)
+		return nil, false, fmt.Errorf("bot did not answer within %v", limit+botGrace)
 	}
 }
 

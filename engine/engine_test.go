@@ -442,26 +442,36 @@ func TestWriteErrorAndCancel(t *testing.T) {
 	}
 }
 
-func TestBotDeadlineIsPassed(t *testing.T) {
+// TestBotBudgetIsPassed: the bot gets the request's "ms" as its budget of
+// work (game.Budget), which it decides by, and a deadline only far later,
+// game.Runaway of it, that stops a runaway search.
+func TestBotBudgetIsPassed(t *testing.T) {
 	d := *gametest.Definition
-	got := make(chan time.Duration, 1)
+	got := make(chan [2]int64, 1)
 	d.NewBot = func(string, game.Rand) (game.Bot, error) { return deadlineBot{got}, nil }
 	s := start(t, game.NewRegistry(&d))
 	s.ok(`{"cmd":"new","game":"nim"}`)
-	s.ok(`{"cmd":"bot","seat":0,"level":"random","ms":60000}`)
-	if left := <-got; left <= 0 || left > time.Minute {
-		t.Fatalf("bot saw %v left, want a deadline within a minute", left)
+	a := s.ok(`{"cmd":"bot","seat":0,"level":"random","ms":60000}`)
+	seen := <-got
+	if seen[0] != 60000 {
+		t.Fatalf("bot's budget %d ms, want the request's 60000", seen[0])
+	}
+	if left := time.Duration(seen[1]); left <= time.Minute || left > game.Runaway(time.Minute) {
+		t.Fatalf("bot saw %v left, want the runaway limit of a minute's budget, %v", left, game.Runaway(time.Minute))
+	}
+	if _, cut := a["cut"]; cut {
+		t.Fatalf("an answer within its budget says it was cut short: %v", a)
 	}
 }
 
-type deadlineBot struct{ got chan time.Duration }
+type deadlineBot struct{ got chan [2]int64 }
 
 func (b deadlineBot) Choose(ctx context.Context, s game.State, seat game.Seat) (game.Move, error) {
 	d, ok := ctx.Deadline()
-	if !ok {
-		b.got <- 0
-	} else {
-		b.got <- time.Until(d)
+	left := time.Duration(0)
+	if ok {
+		left = time.Until(d)
 	}
+	b.got <- [2]int64{game.Budget(ctx), int64(left)}
 	return s.Legal(seat)[0], nil
 }

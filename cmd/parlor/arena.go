@@ -112,6 +112,11 @@ func runArena(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "moves per game A %.1f  B %.1f\n", res.MovesPerGame(0), res.MovesPerGame(1))
 	fmt.Fprintf(stdout, "time per move  A %v  B %v\n", res.TimePerMove(0).Round(time.Microsecond), res.TimePerMove(1).Round(time.Microsecond))
 	fmt.Fprintf(stdout, "wall time      %v\n", res.WallTime.Round(time.Millisecond))
+	if res.Cut[0]+res.Cut[1] > 0 {
+		// Every bot decides by a budget of work, so a run repeats
+		// exactly, except for moves that the runaway limit cut short.
+		fmt.Fprintf(stdout, "cut short      A %d  B %d moves stopped by the time limit; this run may not repeat exactly\n", res.Cut[0], res.Cut[1])
+	}
 	return nil
 }
 
