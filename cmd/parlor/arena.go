@@ -29,7 +29,7 @@ func runArena(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	b := fs.String("b", "", "bot level B")
 	n := fs.Int("games", 100, "number of games (with --shots: number of fleets hunted)")
 	options := fs.String("options", "", "the game's options as a JSON object, e.g. '{\"rows\":8,\"cols\":8}'")
-	ms := fs.Int("ms", 1000, "thinking time per move, in milliseconds")
+	ms := fs.Int("ms", 1000, "budget per move, in milliseconds' worth of work: bots count samples, positions or playouts, never the clock, so a run repeats exactly on a busy machine too")
 	seed := fs.Uint64("seed", 1, "base seed; game i's seed is derived from it, so a run repeats exactly")
 	parallel := fs.Int("parallel", runtime.NumCPU(), "games played at once")
 	shots := fs.Bool("shots", false, "Battleship only: count the shots a bot needs to sink a fleet")

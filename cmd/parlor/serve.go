@@ -88,7 +88,7 @@ func parseServeFlags(args []string, stderr io.Writer) (serveFlags, error) {
 	fs.StringVar(&f.data, "data", "./data", "data directory (the SQLite file parlor.db lives there unless -db names another database)")
 	fs.StringVar(&f.db, "db", os.Getenv("PARLOR_DB"), "database: a PostgreSQL URL (postgres://user:password@host:5432/name), which several servers may share, or an SQLite file; the default, also taken from $PARLOR_DB, is parlor.db in the data directory")
 	fs.StringVar(&f.origins, "origin", "", "extra origins allowed to open WebSockets, comma-separated host patterns (the server's own origin is always allowed)")
-	fs.IntVar(&f.botMS, "bot-ms", 1000, "default time budget of a bot move, in milliseconds")
+	fs.IntVar(&f.botMS, "bot-ms", 1000, "default budget of a bot move, in milliseconds' worth of work (bots count work, not time; a limit far beyond it stops a runaway search)")
 	fs.IntVar(&f.chatKeep, "chat-keep", server.DefaultChatKeep, "lines of chat kept per channel (the lobby, each table); older lines are deleted; 0 keeps every line")
 	fs.Float64Var(&f.rate, "ws-rate", 20, "messages per second a WebSocket may send on average (bursts of 40); 0 turns the limit off, for load tests")
 	fs.IntVar(&f.perAccount, "ws-per-account", server.DefaultConnsPerAccount, "WebSockets one account may hold open at once (tabs, windows, terminal clients); one more is refused with the code rate-limited; 0 turns the cap off")

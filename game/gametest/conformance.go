@@ -970,7 +970,9 @@ func (s *suite) choose(level string, p position, seat game.Seat, owes bool) time
 	}
 	st := p.st.Clone()
 	before, _ := snapshotOf(st)
-	ctx, cancel := context.WithTimeout(context.Background(), s.cfg.BotBudget)
+	// The budget, in work, and a deadline as short: a bot must keep to
+	// both, the deadline standing for the runaway limit of a caller.
+	ctx, cancel := context.WithTimeout(game.WithBudget(context.Background(), max(1, s.cfg.BotBudget.Milliseconds())), s.cfg.BotBudget)
 	defer cancel()
 	start := time.Now()
 	var mv game.Move
