@@ -48,6 +48,10 @@ type Game struct {
 	Scores  []int
 	Moves   [2]int           // moves made by A and by B
 	Time    [2]time.Duration // time A and B spent choosing
+	// Cut counts the moves of A and of B whose search the runaway time
+	// limit stopped (game.Runaway): those alone may differ from one run
+	// to the next, since every bot decides by its budget of work.
+	Cut [2]int
 }
 
 // Result is a whole run. A tie counts as half a win for each bot in the
@@ -59,6 +63,7 @@ type Result struct {
 	Ties        int
 	Moves       [2]int           // total moves by A and by B
 	Time        [2]time.Duration // total thinking time of A and of B
+	Cut         [2]int           // moves cut short by the runaway limit (Game.Cut)
 	PerGame     []Game           // in game order
 	WallTime    time.Duration
 	Parallelism int
@@ -190,6 +195,7 @@ feed:
 		for b := range 2 {
 			res.Moves[b] += g.Moves[b]
 			res.Time[b] += g.Time[b]
+			res.Cut[b] += g.Cut[b]
 		}
 	}
 	return res, nil
@@ -247,11 +253,15 @@ func playOne(ctx context.Context, cfg Config, index int, seed uint64) (Game, err
 			if seat == g.SeatA {
 				who = 0
 			}
-			mctx, cancel := context.WithTimeout(ctx, cfg.Budget)
+			// The budget is work, the same on a busy machine as on an
+			// idle one, so a run repeats exactly; the clock only
+			// measures, and stops a runaway search.
 			began := time.Now()
-			m, err := bots[seat].Choose(mctx, st.Clone(), seat)
+			m, cut, err := game.ChooseWithin(ctx, bots[seat], st.Clone(), seat, cfg.Budget)
 			g.Time[who] += time.Since(began)
-			cancel()
+			if cut {
+				g.Cut[who]++
+			}
 			if err != nil {
 				if ctx.Err() != nil {
 					return Game{}, context.Cause(ctx)

@@ -139,8 +139,19 @@ func (c *Client) Dial(ctx context.Context, opts ...DialOption) (*Conn, error) {
 	if cn.raw != nil {
 		cn.raw(b)
 	}
-	var t struct{ T string }
-	if json.Unmarshal(b, &t) != nil || t.T != "hello" || json.Unmarshal(b, &cn.hello) != nil {
+	var t struct {
+		T     string
+		OK    *bool
+		Error string
+		Code  string
+	}
+	if json.Unmarshal(b, &t) == nil && t.T == "reply" && t.OK != nil && !*t.OK && t.Code != "" {
+		// Refused at once, such as over the server's cap on one account's
+		// connections (code rate-limited): the server closes the socket.
+		ws.CloseNow()
+		return nil, &Refusal{Code: t.Code, Message: t.Error}
+	}
+	if t.T != "hello" || json.Unmarshal(b, &cn.hello) != nil {
 		ws.CloseNow()
 		return nil, fmt.Errorf("the server at %s does not speak Parlor's protocol (its first message was not hello)", c.base.Host)
 	}

@@ -116,7 +116,7 @@ func writeAnswer(bw *bufio.Writer, a *answer) error {
 	if err != nil {
 		// A game view that cannot marshal is a bug in its game; the
 		// client still gets an answer.
-		b, _ = refuse(fmt.Errorf("answer does not marshal: %v", err)).withID(a.id).MarshalJSON()
+		b, _ = refuse(errors.New("the answer could not be written as JSON: a bug in the game, whose view or events do not marshal")).withID(a.id).MarshalJSON()
 	}
 	bw.Write(b)
 	bw.WriteByte('\n')
@@ -239,7 +239,9 @@ func (e *engine) handle(ctx context.Context, line []byte) (a *answer) {
 	var id json.RawMessage
 	defer func() {
 		if p := recover(); p != nil {
-			a = refuse(fmt.Errorf("internal error: %v", p)).withID(id)
+			// The panic's text is Go's, for the game's authors, not
+			// for the client: the answer says what happened in words.
+			a = refuse(errors.New("internal error: the game failed on this request (a bug in the game); the match is as it was")).withID(id)
 		}
 	}()
 	q, id, err := parseRequest(line)
@@ -614,7 +616,7 @@ func (e *engine) bot(ctx context.Context, q *request) (*answer, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := askBot(ctx, b, e.state.Clone(), seat, budget)
+	m, cut, err := askBot(ctx, b, e.state.Clone(), seat, budget)
 	if err != nil {
 		return nil, err
 	}
@@ -623,14 +625,23 @@ func (e *engine) bot(ctx context.Context, q *request) (*answer, error) {
 	if _, err := e.state.Clone().Apply(seat, m); err != nil {
 		return nil, fmt.Errorf("bot %s chose an illegal move %s: %v", level, m, err)
 	}
-	return reply().set("move", game.Canonical(m)).set("notation", m.String()).set("level", level), nil
+	a := reply().set("move", game.Canonical(m)).set("notation", m.String()).set("level", level)
+	if cut {
+		// The runaway limit, not the budget, ended the search: another
+		// run may answer otherwise, and the client is told.
+		a.set("cut", true)
+	}
+	return a, nil
 }
 
-// askBot runs b under a deadline of budget. The bot works on its own copy
-// of the state in its own goroutine, so one that overruns its deadline by
-// more than botGrace is abandoned without harm to the match.
-func askBot(ctx context.Context, b game.Bot, st game.State, seat game.Seat, budget time.Duration) (game.Move, error) {
-	ctx, cancel := context.WithTimeout(ctx, budget)
+// askBot asks b for a move with budget's worth of work (game.Budget),
+// under a deadline of game.Runaway(budget) that only stops a runaway
+// search; cut reports that it did. The bot works on its own copy of the
+// state in its own goroutine, so one that overruns its deadline by more
+// than botGrace is abandoned without harm to the match.
+func askBot(ctx context.Context, b game.Bot, st game.State, seat game.Seat, budget time.Duration) (game.Move, bool, error) {
+	limit := game.Runaway(budget)
+	ctx, cancel := context.WithTimeout(game.WithBudget(ctx, max(1, budget.Milliseconds())), limit)
 	defer cancel()
 	type result struct {
 		m   game.Move
@@ -640,25 +651,25 @@ func askBot(ctx context.Context, b game.Bot, st game.State, seat game.Seat, budg
 	go func() {
 		defer func() {
 			if p := recover(); p != nil {
-				done <- result{err: fmt.Errorf("bot failed: %v", p)}
+				done <- result{err: errors.New("the bot failed (a bug in the bot)")}
 			}
 		}()
 		m, err := b.Choose(ctx, st, seat)
 		done <- result{m, err}
 	}()
-	timer := time.NewTimer(budget + botGrace)
+	timer := time.NewTimer(limit + botGrace)
 	defer timer.Stop()
 	select {
 	case r := <-done:
 		if r.err != nil {
-			return nil, fmt.Errorf("bot: %v", r.err)
+			return nil, false, fmt.Errorf("bot: %v", r.err)
 		}
 		if r.m == nil {
-			return nil, errors.New("bot returned no move")
+			return nil, false, errors.New("bot returned no move")
 		}
-		return r.m, nil
+		return r.m, ctx.Err() == context.DeadlineExceeded, nil
 	case <-timer.C:
-		return nil, fmt.Errorf("bot did not answer within %v", budget+botGrace)
+		return nil, false, fmt.Errorf("bot did not answer within %v", limit+botGrace)
 	}
 }
 
@@ -690,7 +701,10 @@ func (e *engine) solve(ctx context.Context, q *request) (*answer, error) {
 	v, m, err := e.def.Solve(ctx, e.state.Clone())
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
-			return nil, fmt.Errorf("solve did not finish within the time limit: %v", err)
+			return nil, errors.New("solve did not finish within the time limit")
+		}
+		if errors.Is(err, context.Canceled) {
+			return nil, errors.New("solve was stopped before it finished")
 		}
 		return nil, fmt.Errorf("solve: %v", err)
 	}
@@ -733,10 +747,8 @@ func (e *engine) load(_ context.Context, q *request) (*answer, error) {
 		return nil, errors.New(`missing field "log"`)
 	}
 	var l game.Log
-	dec := json.NewDecoder(bytes.NewReader(q.fields["log"]))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&l); err != nil {
-		return nil, fmt.Errorf("field \"log\" is not a match log: %v", err)
+	if err := game.DecodeJSON(q.fields["log"], &l, "the log"); err != nil {
+		return nil, fmt.Errorf("field \"log\" must be a match log, an object such as {\"game\":\"dots\",\"seed\":1,\"moves\":[{\"seat\":0,\"move\":\"b3-c3\"}]} whose \"moves\" is a list of moves: %v", err)
 	}
 	st, err := e.reg.Replay(l)
 	if err != nil {

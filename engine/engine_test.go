@@ -93,6 +93,9 @@ func (s *session) refused(line, want string) map[string]any {
 	if !strings.Contains(msg, want) {
 		s.t.Fatalf("%s: error %q, want it to mention %q", line, msg, want)
 	}
+	if w := game.GoWords(msg); w != "" {
+		s.t.Fatalf("%s: error %q speaks of Go (%q): a client reads sentences, not Go types", line, msg, w)
+	}
 	if after := s.snapshot(); after != before {
 		s.t.Fatalf("%s changed the match:\nbefore %s\nafter  %s", line, before, after)
 	}
@@ -251,7 +254,7 @@ func TestBotThatPanics(t *testing.T) {
 	}
 	s := start(t, game.NewRegistry(&d))
 	s.ok(`{"cmd":"new","game":"nim"}`)
-	s.refused(`{"cmd":"bot","seat":0,"level":"random"}`, "bot bug")
+	s.refused(`{"cmd":"bot","seat":0,"level":"random"}`, "the bot failed")
 	s.ok(`{"cmd":"bot","seat":0,"level":"perfect"}`)
 }
 
@@ -306,8 +309,8 @@ func TestLogLoadRoundTrip(t *testing.T) {
 	}
 	s2.refused(`{"cmd":"load","log":{"game":"chess","seed":1,"moves":[]}}`, `unknown game "chess"`)
 	s2.refused(`{"cmd":"load","log":{"game":"nim","options":{"stones":99},"moves":[]}}`, "stones must be between")
-	s2.refused(`{"cmd":"load","log":{"game":"nim","moves":[],"extra":1}}`, "not a match log")
-	s2.refused(`{"cmd":"load","log":[1,2]}`, "not a match log")
+	s2.refused(`{"cmd":"load","log":{"game":"nim","moves":[],"extra":1}}`, "must be a match log")
+	s2.refused(`{"cmd":"load","log":[1,2]}`, "must be a match log")
 	s2.refused(`{"cmd":"load"}`, `missing field "log"`)
 }
 
@@ -356,6 +359,13 @@ func TestRefusalsChangeNothing(t *testing.T) {
 		{`{"cmd":"new","game":"nim","seed":-1}`, `"seed" must be an integer`},
 		{`{"cmd":"new","game":"nim","seed":"x"}`, `"seed" must be an integer`},
 		{`{"cmd":"new","game":42}`, `"game" must be a string`},
+		{`{"cmd":"load","log":[1]}`, `field "log" must be a match log`},
+		{`{"cmd":"load","log":{"game":"nim","seed":1,"moves":{}}}`, `field "moves" of the log must be a list, not an object`},
+		{`{"cmd":"load","log":{"game":"nim","seed":"one","moves":[]}}`, `field "seed" of the log must be an integer from 0 up, not a string`},
+		{`{"cmd":"load","log":{"game":"nim","seed":1,"moves":[{"seat":"0","move":"t1"}]}}`, `field "moves.seat" of the log must be an integer`},
+		{`{"cmd":"load","log":{"game":"nim","seed":1,"moves":[],"extra":1}}`, `the log has no field "extra"`},
+		{`{"cmd":"play","seat":1,"move":{"take":"1"}}`, `field "take" of a Nim move must be an integer`},
+		{`{"cmd":"play","seat":1,"move":{"take":1,"pick":2}}`, `a Nim move is one of`},
 	}
 	for _, c := range cases {
 		s.refused(c.line, c.want)
@@ -432,26 +442,36 @@ func TestWriteErrorAndCancel(t *testing.T) {
 	}
 }
 
-func TestBotDeadlineIsPassed(t *testing.T) {
+// TestBotBudgetIsPassed: the bot gets the request's "ms" as its budget of
+// work (game.Budget), which it decides by, and a deadline only far later,
+// game.Runaway of it, that stops a runaway search.
+func TestBotBudgetIsPassed(t *testing.T) {
 	d := *gametest.Definition
-	got := make(chan time.Duration, 1)
+	got := make(chan [2]int64, 1)
 	d.NewBot = func(string, game.Rand) (game.Bot, error) { return deadlineBot{got}, nil }
 	s := start(t, game.NewRegistry(&d))
 	s.ok(`{"cmd":"new","game":"nim"}`)
-	s.ok(`{"cmd":"bot","seat":0,"level":"random","ms":60000}`)
-	if left := <-got; left <= 0 || left > time.Minute {
-		t.Fatalf("bot saw %v left, want a deadline within a minute", left)
+	a := s.ok(`{"cmd":"bot","seat":0,"level":"random","ms":60000}`)
+	seen := <-got
+	if seen[0] != 60000 {
+		t.Fatalf("bot's budget %d ms, want the request's 60000", seen[0])
+	}
+	if left := time.Duration(seen[1]); left <= time.Minute || left > game.Runaway(time.Minute) {
+		t.Fatalf("bot saw %v left, want the runaway limit of a minute's budget, %v", left, game.Runaway(time.Minute))
+	}
+	if _, cut := a["cut"]; cut {
+		t.Fatalf("an answer within its budget says it was cut short: %v", a)
 	}
 }
 
-type deadlineBot struct{ got chan time.Duration }
+type deadlineBot struct{ got chan [2]int64 }
 
 func (b deadlineBot) Choose(ctx context.Context, s game.State, seat game.Seat) (game.Move, error) {
 	d, ok := ctx.Deadline()
-	if !ok {
-		b.got <- 0
-	} else {
-		b.got <- time.Until(d)
+	left := time.Duration(0)
+	if ok {
+		left = time.Until(d)
 	}
+	b.got <- [2]int64{game.Budget(ctx), int64(left)}
 	return s.Legal(seat)[0], nil
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/parlor-games/parlor/engine"
+	"github.com/parlor-games/parlor/game"
 	"github.com/parlor-games/parlor/game/gametest"
 )
 
@@ -26,6 +27,8 @@ func FuzzServe(f *testing.F) {
 		`{"id":[1,{"a":null}],"cmd":"legal","seat":1}`,
 		"\x00\xff{\"cmd\":", `{"cmd":"play","seat":0,"move":"boom"}`,
 		"\r\n\n", `{"cmd":"log"}`, `{"cmd":"quit"}`,
+		`{"cmd":"load","log":[1]}`, `{"cmd":"load","log":{"game":"nim","moves":{}}}`,
+		`{"cmd":"play","seat":0,"move":{"take":"2"}}`, `{"cmd":"new","game":"nim","options":{"stones":[]}}`,
 	} {
 		f.Add(seed)
 	}
@@ -48,6 +51,11 @@ func FuzzServe(f *testing.F) {
 			var ok bool
 			if err := json.Unmarshal(m["ok"], &ok); err != nil {
 				t.Fatalf("answer %d has no boolean ok: %q", i, a)
+			}
+			var msg string
+			_ = json.Unmarshal(m["error"], &msg)
+			if w := game.GoWords(msg); w != "" {
+				t.Fatalf("answer %d speaks of Go (%q): %q", i, w, a)
 			}
 		}
 		if len(answers) > len(lines) {

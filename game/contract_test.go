@@ -36,7 +36,7 @@ func TestDecodeOptions(t *testing.T) {
 		{`[1]`, "options must be a JSON object"},
 		{`8`, "options must be a JSON object"},
 		{`{"rows":8} {"rows":9}`, "trailing data"},
-		{`{"rows":`, "options:"},
+		{`{"rows":`, "the options object is not valid JSON"},
 	}
 	for _, c := range cases {
 		o := opts{Rows: 8}

@@ -120,8 +120,11 @@ type LegalQuery interface {
 type Bot interface {
 	// Choose returns the move the bot would make for seat now; it does not
 	// apply it. It must use only what seat may know (a bot that read the
-	// other fleet would be a cheat), and return before ctx's deadline, which
-	// is its time budget.
+	// other fleet would be a cheat). It decides from the position, its
+	// generator and its budget, counted in work (Budget(ctx), see
+	// budget.go), never from the clock, so that the same question gets the
+	// same answer however busy the machine; it returns before ctx's
+	// deadline, which only stops a runaway search.
 	Choose(ctx context.Context, s State, seat Seat) (Move, error)
 }
 

@@ -29,7 +29,7 @@ func DecodeOptions(raw json.RawMessage, dst any) error {
 		case strings.HasPrefix(err.Error(), "json: unknown field "):
 			return fmt.Errorf("unknown option %s", strings.TrimPrefix(err.Error(), "json: unknown field "))
 		default:
-			return fmt.Errorf("options: %v", err)
+			return JSONError(err, "the options object")
 		}
 	}
 	if dec.More() {
@@ -54,9 +54,10 @@ func JSONKind(t reflect.Type) string {
 		t = t.Elem()
 	}
 	switch t.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		return "an integer"
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "an integer from 0 up"
 	case reflect.Float32, reflect.Float64:
 		return "a number"
 	case reflect.Bool:
@@ -68,5 +69,6 @@ func JSONKind(t reflect.Type) string {
 	case reflect.Map, reflect.Struct:
 		return "an object"
 	}
-	return "a " + t.String()
+	// Never the Go type's name: a player reading the sentence writes JSON.
+	return "a value of another kind"
 }

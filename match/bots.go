@@ -1,7 +1,6 @@
 package match
 
 import (
-	"context"
 	"errors"
 	"time"
 
@@ -49,9 +48,10 @@ func (mt *Match) kickBotsLocked() {
 // broken bot cannot stall a match.
 func (mt *Match) runBot(bot game.Bot, st game.State, seat game.Seat, budget time.Duration, seq int64, rng game.Rand) {
 	defer mt.m.wg.Done()
-	ctx, cancel := context.WithTimeout(mt.ctx, budget)
-	mv, err := bot.Choose(ctx, st, seat)
-	cancel()
+	mv, cut, err := game.ChooseWithin(mt.ctx, bot, st, seat, budget)
+	if cut {
+		mt.m.log.Warn("a bot's search was stopped by its time limit", "match", mt.id, "seat", seat, "budget", budget)
+	}
 	if mt.ctx.Err() == nil {
 		var text []byte
 		if err == nil && mv != nil {

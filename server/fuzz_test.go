@@ -466,6 +466,9 @@ var requestSeeds = []string{
 	`{"t":"table.watch","id":19,"table":"$B","views":false,"history":true}`,
 	`{"t":"match.play","id":20,"table":"$B","seat":0,"move":"A1"}`,
 	`{"t":"match.play","id":21,"table":"$B","seat":0,"move":{"shot":[4,7]}}`,
+	`{"t":"match.play","id":21,"table":"$B","seat":0,"move":{"shot":"d7","random":null}}`,
+	`{"t":"match.play","id":21,"table":"$B","seat":"zero","move":{"shot":[4,7]}}`,
+	`{"t":"table.create","id":7,"game":"dots","options":{"rows":[2]},"seats":[{"kind":"me"},{"kind":"open"}]}`,
 	`{"t":"match.play","id":22,"table":"$B","seat":0,"move":{"fleet":[{"ship":"carrier","row":0,"col":0,"dir":"v"},{"ship":"battleship","row":9,"col":0,"dir":"h"},{"ship":"cruiser","row":5,"col":5,"dir":"h"},{"ship":"submarine","row":7,"col":7,"dir":"h"},{"ship":"destroyer","row":2,"col":3,"dir":"v"}]}}`,
 	`{"t":"match.play","id":23,"table":"$B","seat":0,"move":"carrier A1 v, battleship A10 h, cruiser F6 h, submarine H8 h, destroyer D3 v"}`,
 	`{"t":"match.play","id":24,"table":"$D","seat":0,"move":{"from":[0,0],"to":[0,1]}}`,
@@ -606,6 +609,8 @@ func (rf *requestFuzz) check(t *testing.T, data []byte) {
 	case false:
 		if e, _ := reply.m["error"].(string); strings.TrimSpace(e) == "" || e == "internal error" {
 			t.Fatalf("input %q: error reply without a clear error: %s", in, reply.raw)
+		} else if w := game.GoWords(e); w != "" {
+			t.Fatalf("input %q: the error speaks of Go (%q), not to a player: %s", in, w, reply.raw)
 		}
 	default:
 		t.Fatalf("input %q: reply without ok: %s", in, reply.raw)

@@ -144,13 +144,25 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.wg.Done()
+	addr := addressOf(r)
+	over := s.conns.acquire(user.ID, addr)
 	cw := &corkWriter{ResponseWriter: w}
 	ws, err := websocket.Accept(cw, r, &websocket.AcceptOptions{
 		OriginPatterns:  s.cfg.Origins,
 		CompressionMode: websocket.CompressionDisabled,
 	})
 	if err != nil {
+		if over == nil {
+			s.conns.release(user.ID, addr)
+		}
 		s.log.Info("websocket refused", "err", err, "origin", r.Header.Get("Origin"))
+		return
+	}
+	if over != nil {
+		// Over a cap: the socket is opened only to say why, since a
+		// browser shows a script nothing of a refused upgrade.
+		refuseConn(r.Context(), ws, over)
+		s.log.Info("websocket over its cap", "user", user.ID, "addr", addr)
 		return
 	}
 	ws.SetReadLimit(maxMessage)
@@ -190,6 +202,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		}
 		s.tables.dropConn(c)
 		s.hub.remove(c)
+		s.conns.release(user.ID, addr)
 		s.metrics.connections.Dec()
 	}()
 }
@@ -552,7 +565,7 @@ func decodeStrict(data []byte, dst any) error {
 		if errors.As(err, &te) {
 			return badRequest("field %q must be %s", te.Field, game.JSONKind(te.Type))
 		}
-		return badRequest("bad message: %v", err)
+		return badRequest("bad message: %v", game.JSONError(err, "the message"))
 	}
 	return nil
 }

@@ -44,7 +44,14 @@ func (s *Server) apiPreview(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusBadRequest, "options must be a JSON object")
 		return
 	}
-	v, err := d.Preview(json.RawMessage(raw))
+	// The options are checked as table.create checks them, whatever the
+	// preview then shows or leaves to the match.
+	options, _, err := s.checkOptions(d, json.RawMessage(raw))
+	if err != nil {
+		httpError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	v, err := d.Preview(options)
 	if errors.Is(err, game.ErrSetupDrawn) {
 		writeJSON(w, http.StatusOK, previewJSON{Note: err.Error()})
 		return

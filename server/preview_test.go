@@ -103,3 +103,34 @@ func TestPreviewIsTheStart(t *testing.T) {
 		t.Fatalf("preview with broken JSON: %d %s", code, body)
 	}
 }
+
+// TestOptionsCheckedAlikeOnEveryRoute: options are checked in one place,
+// so the preview refuses what table.create refuses, with the same sentence,
+// whatever the other options say. Island seed 0, which leaves the island to
+// the match and so previews nothing, once let -5 players through with a
+// note.
+func TestOptionsCheckedAlikeOnEveryRoute(t *testing.T) {
+	e := newEnv(t)
+	ann := e.guest("Ann")
+	c := ann.dial()
+	for _, bad := range []map[string]any{
+		{"players": -5}, {"players": 1}, {"players": 7}, {"rounds": -1},
+		{"players": -5, "seed": 3}, {"rounds": -1, "seed": 3}, {"island": "atlantis"},
+		{"seed": -1}, {"players": "two"}, {"colour": "red"},
+	} {
+		code, p := preview(t, ann, "warfare", bad)
+		msg, _ := p["error"].(string)
+		if code != 400 || p["code"] != "bad-request" || msg == "" {
+			t.Errorf("preview of %v: %d %v, want 400 bad-request", bad, code, p)
+			continue
+		}
+		created := c.fail("table.create", map[string]any{"game": "warfare", "options": bad,
+			"seats": []any{map[string]any{"kind": "me"}, map[string]any{"kind": "me"}}})
+		if created != msg {
+			t.Errorf("options %v: the preview says %q, table.create %q", bad, msg, created)
+		}
+	}
+	if code, p := preview(t, ann, "warfare", map[string]any{"players": 3}); code != 200 || p["note"] == nil {
+		t.Fatalf("preview of 3 players without a seed: %d %v, want 200 and a note", code, p)
+	}
+}

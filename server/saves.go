@@ -130,7 +130,8 @@ func handleMatchLoad(c *conn, data []byte) (any, error) {
 	// replays is the server's fault, not the request's.
 	var l game.Log
 	if err := json.Unmarshal(sv.Log, &l); err != nil {
-		return nil, refuse(codeInternal, "the save is damaged: %v", err)
+		s.log.Error("save not decoded", "save", *req.Save, "err", err)
+		return nil, refuse(codeInternal, "the save is damaged: its log cannot be read")
 	}
 	st, err := s.reg.Replay(l)
 	if err != nil {

@@ -196,7 +196,7 @@ func (s *Server) openSave(ctx context.Context, f sealedSaveFile) (SaveFile, erro
 	// the server wrote something it cannot read back.
 	var sl sealedLog
 	if err := strictJSON(plain, &sl); err != nil {
-		return SaveFile{}, fmt.Errorf("the sealed part of the save cannot be read: %v", err)
+		return SaveFile{}, fmt.Errorf("the sealed part of the save cannot be read: %v", game.JSONError(err, "it"))
 	}
 	if len(sl.Moves) != f.Moves {
 		return SaveFile{}, fmt.Errorf("the sealed part of the save holds %d moves, its header says %d", len(sl.Moves), f.Moves)
@@ -217,20 +217,20 @@ func (s *Server) readSaveFile(ctx context.Context, body []byte) (SaveFile, error
 		V      int    `json:"v"`
 	}
 	if err := json.Unmarshal(body, &probe); err != nil {
-		return SaveFile{}, errors.New("the file is not a valid save: " + err.Error())
+		return SaveFile{}, errors.New("the file is not a valid save: " + game.JSONError(err, "the file").Error())
 	}
 	if probe.Parlor != "save" || (probe.V != plainSaveVersion && probe.V != sealedSaveVersion) {
 		return SaveFile{}, errors.New(`not a Parlor save file (want "parlor":"save" and "v" 1 or 2)`)
 	}
 	if probe.V == plainSaveVersion {
 		var f SaveFile
-		if err := strictJSON(body, &f); err != nil {
+		if err := game.DecodeJSON(body, &f, "the file"); err != nil {
 			return SaveFile{}, errors.New("the file is not a valid save: " + err.Error())
 		}
 		return f, nil
 	}
 	var sf sealedSaveFile
-	if err := strictJSON(body, &sf); err != nil {
+	if err := game.DecodeJSON(body, &sf, "the file"); err != nil {
 		return SaveFile{}, errors.New("the file is not a valid sealed save: " + err.Error())
 	}
 	return s.openSave(ctx, sf)

@@ -109,6 +109,13 @@ type Config struct {
 	// on average (bursts of 40); 0 means the default of 20, and a negative
 	// value turns the limit off (load tests).
 	MessageRate float64
+	// ConnsPerAccount and ConnsPerAddress cap the WebSockets one account,
+	// and one address, may hold open at once; 0 means the defaults
+	// (DefaultConnsPerAccount, DefaultConnsPerAddress), and a negative
+	// value turns a cap off (load tests). A connection over a cap is told
+	// why, with the code rate-limited, and closed with status 1008.
+	ConnsPerAccount int
+	ConnsPerAddress int
 	// GameDefaults holds, per game name, options (a JSON object) that
 	// tables of that game take when their creator does not set them: the
 	// operator's defaults (parlor serve -clue-difficulty).
@@ -151,6 +158,7 @@ type Server struct {
 	metrics *metrics
 
 	hub    *hub
+	conns  *connLimits
 	tables *tables
 	relay  *relay // nil unless Config.Cluster is set
 
@@ -197,6 +205,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	})
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.hub = newHub(s)
+	s.conns = newConnLimits(cfg)
 	if cfg.ChatKeep > 0 {
 		// The counts that prune a channel every so many lines start afresh
 		// with the process: start from channels within the limit.

@@ -616,16 +616,6 @@ func (t *table) assignRolesLocked() error {
 	return nil
 }
 
-// seatCount starts the game once to learn how many seats its options give
-// (and to check the options).
-func (s *Server) seatCount(def *game.Definition, options json.RawMessage) (int, error) {
-	st, err := def.New(options, game.NewRand(1))
-	if err != nil {
-		return 0, withCode(codeBadRequest, err)
-	}
-	return st.Seats(), nil
-}
-
 func handleTableCreate(c *conn, data []byte) (any, error) {
 	var req tableCreateReq
 	if err := decodeStrict(data, &req); err != nil {
@@ -645,8 +635,10 @@ func handleTableCreate(c *conn, data []byte) (any, error) {
 	if req.Rated != nil && *req.Rated && hasScenario(def, req.Options) {
 		return nil, badRequest("a table that starts from a scenario cannot be rated: whoever wrote the scenario knows every hidden fact it sets")
 	}
-	n, err := s.seatCount(def, req.Options)
-	if err != nil {
+	// The defaults laid again change nothing; checkOptions is the check
+	// every route makes.
+	var n int
+	if req.Options, n, err = s.checkOptions(def, req.Options); err != nil {
 		return nil, err
 	}
 	seats, err := s.buildSeats(def, req.Seats, n, c.user)

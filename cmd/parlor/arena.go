@@ -29,7 +29,7 @@ func runArena(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	b := fs.String("b", "", "bot level B")
 	n := fs.Int("games", 100, "number of games (with --shots: number of fleets hunted)")
 	options := fs.String("options", "", "the game's options as a JSON object, e.g. '{\"rows\":8,\"cols\":8}'")
-	ms := fs.Int("ms", 1000, "thinking time per move, in milliseconds")
+	ms := fs.Int("ms", 1000, "budget per move, in milliseconds' worth of work: bots count samples, positions or playouts, never the clock, so a run repeats exactly on a busy machine too")
 	seed := fs.Uint64("seed", 1, "base seed; game i's seed is derived from it, so a run repeats exactly")
 	parallel := fs.Int("parallel", runtime.NumCPU(), "games played at once")
 	shots := fs.Bool("shots", false, "Battleship only: count the shots a bot needs to sink a fleet")
@@ -112,6 +112,11 @@ func runArena(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "moves per game A %.1f  B %.1f\n", res.MovesPerGame(0), res.MovesPerGame(1))
 	fmt.Fprintf(stdout, "time per move  A %v  B %v\n", res.TimePerMove(0).Round(time.Microsecond), res.TimePerMove(1).Round(time.Microsecond))
 	fmt.Fprintf(stdout, "wall time      %v\n", res.WallTime.Round(time.Millisecond))
+	if res.Cut[0]+res.Cut[1] > 0 {
+		// Every bot decides by a budget of work, so a run repeats
+		// exactly, except for moves that the runaway limit cut short.
+		fmt.Fprintf(stdout, "cut short      A %d  B %d moves stopped by the time limit; this run may not repeat exactly\n", res.Cut[0], res.Cut[1])
+	}
 	return nil
 }
 

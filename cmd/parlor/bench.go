@@ -154,7 +154,7 @@ func startChildServer(stderr io.Writer, commitDelay time.Duration) (*childServer
 	if err != nil {
 		return nil, "", err
 	}
-	args := []string{"serve", "-addr", "127.0.0.1:0", "-data", dir, "-no-web", "-ws-rate", "0", "-commit-delay", commitDelay.String()}
+	args := []string{"serve", "-addr", "127.0.0.1:0", "-data", dir, "-no-web", "-ws-rate", "0", "-ws-per-address", "0", "-commit-delay", commitDelay.String()}
 	if p := os.Getenv("PARLOR_BENCH_SERVER_PROFILE"); p != "" {
 		args = append(args, "-cpuprofile", p, "-pprof")
 	}

@@ -54,14 +54,15 @@ type serveFlags struct {
 	data string
 	// db is the database: a postgres:// URL, or an SQLite file; ""
 	// means the file parlor.db in data.
-	db       string
-	origins  string
-	botMS    int
-	chatKeep int
-	noWeb    bool
-	rate     float64
-	cpuProf  string
-	pprof    bool
+	db                     string
+	origins                string
+	botMS                  int
+	chatKeep               int
+	noWeb                  bool
+	rate                   float64
+	perAccount, perAddress int
+	cpuProf                string
+	pprof                  bool
 	// commitDelay is the store's commit delay (store.SetCommitDelay).
 	commitDelay time.Duration
 	// clueDifficulty is the default difficulty of Clue-Less tables.
@@ -87,9 +88,11 @@ func parseServeFlags(args []string, stderr io.Writer) (serveFlags, error) {
 	fs.StringVar(&f.data, "data", "./data", "data directory (the SQLite file parlor.db lives there unless -db names another database)")
 	fs.StringVar(&f.db, "db", os.Getenv("PARLOR_DB"), "database: a PostgreSQL URL (postgres://user:password@host:5432/name), which several servers may share, or an SQLite file; the default, also taken from $PARLOR_DB, is parlor.db in the data directory")
 	fs.StringVar(&f.origins, "origin", "", "extra origins allowed to open WebSockets, comma-separated host patterns (the server's own origin is always allowed)")
-	fs.IntVar(&f.botMS, "bot-ms", 1000, "default time budget of a bot move, in milliseconds")
+	fs.IntVar(&f.botMS, "bot-ms", 1000, "default budget of a bot move, in milliseconds' worth of work (bots count work, not time; a limit far beyond it stops a runaway search)")
 	fs.IntVar(&f.chatKeep, "chat-keep", server.DefaultChatKeep, "lines of chat kept per channel (the lobby, each table); older lines are deleted; 0 keeps every line")
 	fs.Float64Var(&f.rate, "ws-rate", 20, "messages per second a WebSocket may send on average (bursts of 40); 0 turns the limit off, for load tests")
+	fs.IntVar(&f.perAccount, "ws-per-account", server.DefaultConnsPerAccount, "WebSockets one account may hold open at once (tabs, windows, terminal clients); one more is refused with the code rate-limited; 0 turns the cap off")
+	fs.IntVar(&f.perAddress, "ws-per-address", server.DefaultConnsPerAddress, "WebSockets one address may hold open at once, all accounts together; 0 turns the cap off, for load tests from one machine")
 	fs.StringVar(&f.cpuProf, "cpuprofile", "", "write a CPU profile of the whole run to this file (for performance work)")
 	fs.BoolVar(&f.pprof, "pprof", false, "serve Go's profiler under /debug/pprof/ (for performance work; do not expose)")
 	fs.BoolVar(&f.noWeb, "no-web", false, "serve the API only, without the browser client")
@@ -345,6 +348,8 @@ func startServer(ctx context.Context, f serveFlags, log *slog.Logger, addr net.A
 			}
 			return f.rate
 		}(),
+		ConnsPerAccount: capFlag(f.perAccount),
+		ConnsPerAddress: capFlag(f.perAddress),
 	})
 	if err != nil {
 		mgr.Close(ctx)
@@ -425,4 +430,14 @@ func joinNodes(ctx context.Context, st *store.Store, f serveFlags, addr net.Addr
 	}
 	log.Info("joined the nodes", "node", lease.Node, "fence", lease.Fence, "lease", f.lease.String(), "tables taken", len(taken))
 	return nil
+}
+
+// capFlag turns a cap given on the command line, where 0 means none, into
+// server.Config's form, where 0 means the default and a negative value
+// none.
+func capFlag(n int) int {
+	if n <= 0 {
+		return -1
+	}
+	return n
 }

@@ -159,6 +159,16 @@ func (f *faultyNim) ParseMove(seat game.Seat, text []byte) (game.Move, error) {
 	switch {
 	case f.fault == "parse-uncoded" && err != nil:
 		return nil, errors.New("cannot read that")
+	case f.fault == "fields-dropped" && strings.HasPrefix(string(text), "{"):
+		// Every kind's fields read into one Move, as Nim's parser did
+		// before it checked them: a take with a pick keeps the take.
+		var mv Move
+		if json.Unmarshal(text, &mv) == nil && mv.Take > 0 {
+			return Move{Take: mv.Take}, nil
+		}
+		return m, err
+	case f.fault == "go-error" && err != nil:
+		return nil, game.Illegal("bad-move", "json: cannot unmarshal string into Go struct field Move.take of type int")
 	case f.fault == "json-misread" && err == nil && strings.HasPrefix(string(text), "{"):
 		mv := m.(Move)
 		if mv.Take == 2 {
@@ -454,6 +464,8 @@ func TestEveryCheckCanFail(t *testing.T) {
 		{fault: "empty-message", want: "unreadable message"},
 		{fault: "refusal-mutates", want: "changed the position"},
 		{fault: "json-misread", want: "reads back"},
+		{fault: "fields-dropped", want: "a field the move's kind does not take must be refused"},
+		{fault: "go-error", want: "which speaks of Go"},
 		{fault: "clone-shares", want: "two clones of one position answer"},
 		{fault: "clone-follows", want: "a move on the original changed its clone"},
 		{fault: "clone-fresh-generator", def: diceDef("clone-fresh-generator"), cfg: Config{}, want: "unlike its original"},

@@ -135,10 +135,13 @@ func (s *State) ParseMove(seat game.Seat, text []byte) (game.Move, error) {
 	t := strings.TrimSpace(string(text))
 	if strings.HasPrefix(t, "{") {
 		var m Move
-		dec := json.NewDecoder(strings.NewReader(t))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&m); err != nil {
+		if err := game.DecodeJSON([]byte(t), &m, "a Nim move"); err != nil {
 			return nil, game.Illegal("bad-move", "not a Nim move: %v", err)
+		}
+		// One field per move: {"take":2,"pick":5} would otherwise be
+		// played as a take, its pick dropped.
+		if sent, err := game.Fields([]byte(t), "a Nim move"); err != nil || len(sent) != 1 {
+			return nil, game.Illegal("bad-move", `a Nim move is one of {"take":n}, {"pick":n} or {"boom":true}`)
 		}
 		return m, nil
 	}

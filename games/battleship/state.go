@@ -2,7 +2,6 @@ package battleship
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -154,13 +153,12 @@ func parseJSON(t []byte) (Move, error) {
 		Random *bool        `json:"random"`
 		Shot   []int        `json:"shot"`
 	}
-	dec := json.NewDecoder(bytes.NewReader(t))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&raw); err != nil {
-		return Move{}, game.Illegal("bad-move", "cannot read move: %v", err)
+	if err := game.DecodeJSON(t, &raw, "the move"); err != nil {
+		return Move{}, game.Illegal("bad-move", "%v", err)
 	}
-	if dec.More() {
-		return Move{}, game.Illegal("bad-move", "trailing data after the move")
+	// One form per move, even when another form's field is sent as null.
+	if sent, err := game.Fields(t, "the move"); err != nil || len(sent) != 1 {
+		return Move{}, game.Illegal("bad-move", `a move has exactly one of "fleet", "random" or "shot"`)
 	}
 	n := 0
 	var m Move

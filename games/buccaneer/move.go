@@ -113,17 +113,30 @@ func ParseMove(text []byte) (Move, error) {
 	return m, checkForm(&m)
 }
 
+// forms lists the fields of each form of move in JSON. A move sends the
+// fields of exactly one form: Move has room for all of them, and a field
+// of another form, even one sent as false or 0, would be dropped without
+// a word.
+var forms = [][]string{
+	{"sail"}, {"face"}, {"attack"}, {"give", "take"}, {"take"}, {"play", "take"},
+	{"keep"}, {"crew"}, {"seat"}, {"done"},
+}
+
 func parseJSON(t []byte) (Move, error) {
 	var m Move
-	dec := json.NewDecoder(bytes.NewReader(t))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&m); err != nil {
-		return Move{}, badMove("cannot read move: %v", err)
+	if err := game.DecodeJSON(t, &m, "the move"); err != nil {
+		return Move{}, badMove("%v", err)
 	}
-	if dec.More() {
-		return Move{}, badMove("trailing data after the move")
+	sent, err := game.Fields(t, "the move")
+	if err != nil {
+		return Move{}, badMove("%v", err)
 	}
-	return m, nil
+	for _, f := range forms {
+		if slices.Equal(sent, f) {
+			return m, nil
+		}
+	}
+	return Move{}, badMove("a move sends the fields of one form only (sail, face, attack, give and take, take, play and take, keep, crew, seat or done), not %s", strings.Join(sent, " and "))
 }
 
 func parseNotation(str string) (Move, error) {

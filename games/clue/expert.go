@@ -4,7 +4,6 @@ import (
 	"context"
 	"math"
 	"slices"
-	"time"
 
 	"github.com/parlor-games/parlor/game"
 )
@@ -63,11 +62,6 @@ const (
 	// minSamples is the fewest deals worth choosing by, when time runs
 	// short; with fewer the plain rules decide.
 	minSamples = 100
-	// thinkTime bounds a decision whatever time the caller allows: one
-	// takes a few milliseconds (99 in 100 under 9 ms), but a machine
-	// under load can stretch that many times over, and pauses outside the
-	// bot's hands come on top; the expert must decide within 200 ms.
-	thinkTime = 50 * time.Millisecond
 )
 
 // deals is a sample of deals consistent with a seat's knowledge: for each
@@ -471,8 +465,10 @@ func (pl *planner) arrive(p Place) float64 {
 // sampled deals cannot tell (nothing left to learn about the case file),
 // or when the deadline has passed, and the plain rules of bot.go decide.
 func (b *bot) expertTurn(ctx context.Context, s *State, seat game.Seat, nb *Notebook) (Move, bool) {
-	ctx, cancel := context.WithTimeout(ctx, thinkTime)
-	defer cancel()
+	// The work is fixed (dealSamples deals, every room weighed), never
+	// cut by the clock: a decision takes a few milliseconds, and the
+	// same position and generator give the same move on a busy machine.
+	// ctx's end only stops a runaway.
 	if ctx.Err() != nil {
 		return Move{}, false
 	}

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/parlor-games/parlor/game"
 )
 
 // Verb is what a move does.
@@ -32,8 +34,11 @@ const (
 //	{"kind":"end"}
 //
 // The notation says the same in words: "move hall-lounge", "suggest plum
-// rope", "show rope", "accuse plum rope study", "end". A suggestion names
-// no room: it is always the room the suggester stands in (3.6).
+// rope", "show rope", "accuse plum rope study", "end". A suggestion's
+// canonical form names no room: it is always the room the suggester
+// stands in (3.6). A client may still name it, {"kind":"suggest",...,
+// "room":"lounge"} or "suggest plum rope lounge", and any other room is
+// refused: "You must be in the Room that you mention in your Suggestion".
 type Move struct {
 	Kind    Verb
 	To      Place // move
@@ -83,64 +88,33 @@ func (m Move) String() string {
 	return string(m.Kind)
 }
 
+// noRoom is parseMove's answer for a suggestion that names no room.
+const noRoom Card = -1
+
+// takes lists the JSON fields of each kind of move, besides "kind". A
+// suggestion may name its room, which must be the one the suggester
+// stands in (State.ParseMove checks it): its canonical form leaves the
+// room out, since it can be no other.
+var takes = map[Verb][]string{
+	VerbMove:    {"kind", "to"},
+	VerbSuggest: {"kind", "suspect", "weapon", "room"},
+	VerbShow:    {"kind", "card"},
+	VerbAccuse:  {"kind", "suspect", "weapon", "room"},
+	VerbEnd:     {"kind"},
+}
+
 // parseMove reads canonical JSON or notation, checking form only: each
-// field names a card of the right group or a place.
-func parseMove(text []byte) (Move, error) {
+// field names a card of the right group or a place, and a move holds only
+// the fields its kind takes. It also returns the room a suggestion names,
+// or noRoom.
+func parseMove(text []byte) (Move, Card, error) {
 	t := strings.TrimSpace(string(text))
 	if strings.HasPrefix(t, "{") {
-		var j moveJSON
-		dec := json.NewDecoder(strings.NewReader(t))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&j); err != nil {
-			return Move{}, fmt.Errorf("not a Clue-Less move: %v", err)
-		}
-		m := Move{Kind: j.Kind}
-		need := func(p *Card, what string) error {
-			if p == nil {
-				return fmt.Errorf("a %s move needs its %s", j.Kind, what)
-			}
-			return nil
-		}
-		var err error
-		switch j.Kind {
-		case VerbMove:
-			if j.To == nil {
-				return m, fmt.Errorf("a move needs \"to\"")
-			}
-			m.To = *j.To
-		case VerbSuggest:
-			if err = need(j.Suspect, "suspect"); err == nil {
-				err = need(j.Weapon, "weapon")
-			}
-			if err == nil {
-				m.Suspect, m.Weapon = *j.Suspect, *j.Weapon
-			}
-		case VerbShow:
-			if err = need(j.Card, "card"); err == nil {
-				m.Card = *j.Card
-			}
-		case VerbAccuse:
-			if err = need(j.Suspect, "suspect"); err == nil {
-				err = need(j.Weapon, "weapon")
-			}
-			if err == nil {
-				err = need(j.Room, "room")
-			}
-			if err == nil {
-				m.Suspect, m.Weapon, m.Room = *j.Suspect, *j.Weapon, *j.Room
-			}
-		case VerbEnd:
-		default:
-			return m, fmt.Errorf("unknown kind of move %q: move, suggest, show, accuse or end", j.Kind)
-		}
-		if err != nil {
-			return m, err
-		}
-		return m, m.checkForm()
+		return parseJSON([]byte(t))
 	}
 	f := strings.Fields(strings.ReplaceAll(t, ",", " "))
 	if len(f) == 0 {
-		return Move{}, fmt.Errorf("an empty move")
+		return Move{}, noRoom, fmt.Errorf("an empty move")
 	}
 	m := Move{Kind: Verb(strings.ToLower(f[0]))}
 	args := f[1:]
@@ -154,17 +128,29 @@ func parseMove(text []byte) (Move, error) {
 	want := map[Verb]int{VerbMove: 1, VerbSuggest: 2, VerbShow: 1, VerbAccuse: 3, VerbEnd: 0}
 	n, ok := want[m.Kind]
 	if !ok {
-		return m, fmt.Errorf("unknown move %q: move, suggest, show, accuse or end", f[0])
+		return m, noRoom, fmt.Errorf("unknown move %q: move, suggest, show, accuse or end", f[0])
+	}
+	room := noRoom
+	if m.Kind == VerbSuggest && len(args) == 3 {
+		// "suggest plum rope lounge": the room may be named, as in JSON.
+		c, err := card(2)
+		if err != nil {
+			return m, noRoom, err
+		}
+		if c.Kind() != RoomCard {
+			return m, noRoom, fmt.Errorf("%s is not a room", c)
+		}
+		room, args = c, args[:2]
 	}
 	if len(args) != n {
-		return m, fmt.Errorf("%q takes %d names, not %d (names with spaces are written with dashes: lead-pipe)", m.Kind, n, len(args))
+		return m, noRoom, fmt.Errorf("%q takes %d names, not %d (names with spaces are written with dashes: lead-pipe)", m.Kind, n, len(args))
 	}
 	var err error
 	switch m.Kind {
 	case VerbMove:
 		p, ok := parsePlace(args[0])
 		if !ok {
-			return m, fmt.Errorf("no place is called %q", args[0])
+			return m, noRoom, fmt.Errorf("no place is called %q", args[0])
 		}
 		m.To = p
 	case VerbSuggest:
@@ -181,9 +167,75 @@ func parseMove(text []byte) (Move, error) {
 		}
 	}
 	if err != nil {
-		return m, err
+		return m, noRoom, err
 	}
-	return m, m.checkForm()
+	return m, room, m.checkForm()
+}
+
+// parseJSON reads a move's canonical JSON, refusing a field its kind does
+// not take.
+func parseJSON(t []byte) (Move, Card, error) {
+	var j moveJSON
+	if err := game.DecodeJSON(t, &j, "a Clue-Less move"); err != nil {
+		return Move{}, noRoom, err
+	}
+	m := Move{Kind: j.Kind}
+	fields, err := game.Fields(t, "a Clue-Less move")
+	if err != nil {
+		return m, noRoom, err
+	}
+	allowed, ok := takes[j.Kind]
+	if !ok {
+		return m, noRoom, fmt.Errorf("unknown kind of move %q: move, suggest, show, accuse or end", j.Kind)
+	}
+	if err := game.OnlyFields(string(j.Kind), fields, allowed...); err != nil {
+		return m, noRoom, err
+	}
+	need := func(p *Card, what string) error {
+		if p == nil {
+			return fmt.Errorf("a %s move needs its %s", j.Kind, what)
+		}
+		return nil
+	}
+	room := noRoom
+	switch j.Kind {
+	case VerbMove:
+		if j.To == nil {
+			return m, noRoom, fmt.Errorf("a move needs \"to\"")
+		}
+		m.To = *j.To
+	case VerbSuggest:
+		if err = need(j.Suspect, "suspect"); err == nil {
+			err = need(j.Weapon, "weapon")
+		}
+		if err == nil {
+			m.Suspect, m.Weapon = *j.Suspect, *j.Weapon
+		}
+		if err == nil && j.Room != nil {
+			if j.Room.Kind() != RoomCard {
+				return m, noRoom, fmt.Errorf("%s is not a room", *j.Room)
+			}
+			room = *j.Room
+		}
+	case VerbShow:
+		if err = need(j.Card, "card"); err == nil {
+			m.Card = *j.Card
+		}
+	case VerbAccuse:
+		if err = need(j.Suspect, "suspect"); err == nil {
+			err = need(j.Weapon, "weapon")
+		}
+		if err == nil {
+			err = need(j.Room, "room")
+		}
+		if err == nil {
+			m.Suspect, m.Weapon, m.Room = *j.Suspect, *j.Weapon, *j.Room
+		}
+	}
+	if err != nil {
+		return m, noRoom, err
+	}
+	return m, room, m.checkForm()
 }
 
 // checkForm refuses a card of the wrong group in a field.

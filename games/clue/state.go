@@ -133,10 +133,27 @@ func (s *State) Clone() game.State {
 	return &c
 }
 
-func (s *State) ParseMove(_ game.Seat, text []byte) (game.Move, error) {
-	m, err := parseMove(text)
+// ParseMove reads a move for seat. It checks form, and the one rule that
+// only the text shows: a suggestion that names a room names the room seat
+// stands in (spec, "You must be in the Room that you mention in your
+// Suggestion"), for the move read leaves the room out and would otherwise
+// make the suggestion in another room than the player asked for.
+func (s *State) ParseMove(seat game.Seat, text []byte) (game.Move, error) {
+	m, room, err := parseMove(text)
 	if err != nil {
 		return nil, game.Illegal("bad-notation", "%v", err)
+	}
+	if room != noRoom && seat >= 0 && int(seat) < s.Seats() {
+		if at := s.pos[s.suspectOf(seat)]; !at.IsRoom() || roomCard(at) != room {
+			where := "in the " + at.String()
+			switch {
+			case at.IsHallway():
+				where += " hallway"
+			case at.IsHome():
+				where = "at " + at.String()
+			}
+			return nil, game.Illegal("wrong-room", "you must be in the room that you mention in your suggestion: you are %s, not in the %s", where, room)
+		}
 	}
 	return m, nil
 }

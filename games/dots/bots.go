@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"sync"
-	"time"
 
 	"github.com/parlor-games/parlor/game"
 )
@@ -51,17 +50,7 @@ func (bt *Bot) Choose(ctx context.Context, st game.State, seat game.Seat) (game.
 	}
 	bt.mu.Lock()
 	defer bt.mu.Unlock()
-	// Stop searching a little before the deadline so the move arrives in
-	// time.
-	if dl, ok := ctx.Deadline(); ok {
-		margin := time.Until(dl) / 10
-		if margin > 20*time.Millisecond {
-			margin = 20 * time.Millisecond
-		}
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithDeadline(ctx, dl.Add(-margin))
-		defer cancel()
-	}
+	w := newMeter(ctx, game.Work(ctx, workPerMS))
 	b := s.b
 	var l int
 	switch bt.level {
@@ -70,9 +59,9 @@ func (bt *Bot) Choose(ctx context.Context, st game.State, seat game.Seat) (game.
 	case medium:
 		l = bt.mediumMove(&b)
 	case hard:
-		l = bt.hardMove(ctx, &b, 16)
+		l = bt.hardMove(w, &b, 16)
 	default:
-		l = bt.expertMove(ctx, s)
+		l = bt.expertMove(w, s)
 	}
 	return s.lineMove(l), nil
 }
@@ -124,7 +113,7 @@ func (bt *Bot) cheapestGift(b *board, ls []int) int {
 // hardMove plays chain theory: captures with all-but-two when control pays,
 // a search of the safe lines when few are left, and the cheapest opening
 // when none are.
-func (bt *Bot) hardMove(ctx context.Context, b *board, safeLimit int) int {
+func (bt *Bot) hardMove(w *meter, b *board, safeLimit int) int {
 	if caps := b.captureLines(); len(caps) > 0 {
 		return bt.captureMove(b, caps)
 	}
@@ -133,7 +122,7 @@ func (bt *Bot) hardMove(ctx context.Context, b *board, safeLimit int) int {
 		return bt.openMove(b)
 	}
 	if len(safe) <= safeLimit {
-		if l, _, ok := newSafeSearch(ctx).best(b, safe); ok {
+		if l, _, ok := newSafeSearch(w).best(b, safe); ok {
 			return l
 		}
 	}
@@ -272,17 +261,14 @@ func (bt *Bot) openMove(b *board) int {
 
 // expertMove solves exactly when the position is small enough, and
 // otherwise searches the fight for control harder than hard does. A hard
-// move, found with a slice of the budget, is kept ready as the fallback.
-func (bt *Bot) expertMove(ctx context.Context, s *State) int {
+// move, found with a quarter of the budget, is kept ready as the
+// fallback.
+func (bt *Bot) expertMove(w *meter, s *State) int {
 	b := s.b
-	hctx := ctx
-	if dl, ok := ctx.Deadline(); ok {
-		var cancel context.CancelFunc
-		hctx, cancel = context.WithDeadline(ctx, time.Now().Add(time.Until(dl)/4))
-		defer cancel()
-	}
-	fallback := bt.hardMove(hctx, &b, 10)
-	if ctx.Err() != nil {
+	hw := w.share(1, 4)
+	fallback := bt.hardMove(hw, &b, 10)
+	w.left -= w.left/4 - max(hw.left, 0)
+	if w.spent() {
 		return fallback
 	}
 	safe := b.safeLines()
@@ -292,7 +278,10 @@ func (bt *Bot) expertMove(ctx context.Context, s *State) int {
 			if bt.sv == nil {
 				bt.sv = NewSolver(20)
 			}
-			if v, cl, err := bt.sv.solveRoot(ctx, cg); err == nil && cl >= 0 {
+			bt.sv.limit = bt.sv.Nodes + max(w.left, 1)
+			v, cl, err := bt.sv.solveRoot(w.ctx, cg)
+			bt.sv.limit = 0
+			if err == nil && cl >= 0 {
 				// Among equally good lines prefer hard's: its habits
 				// (smallest chain first, hard-hearted handouts) give a
 				// fallible opponent the most chances to go wrong.
@@ -314,18 +303,21 @@ func (bt *Bot) expertMove(ctx context.Context, s *State) int {
 		return fallback
 	}
 	// With many safe lines the search of the fight for control rarely
-	// ends in time, so it gets a third of what is left and Monte Carlo
-	// playouts the rest; with few it gets all of it, as it usually ends.
-	sctx := ctx
-	if dl, ok := ctx.Deadline(); ok && len(safe) > expertFullSearchSafe {
-		var cancel context.CancelFunc
-		sctx, cancel = context.WithDeadline(ctx, time.Now().Add(time.Until(dl)/3))
-		defer cancel()
+	// ends within the budget, so it gets a third of what is left and
+	// Monte Carlo playouts the rest; with few it gets all of it, as it
+	// usually ends.
+	sw := w
+	if len(safe) > expertFullSearchSafe {
+		sw = w.share(1, 3)
 	}
-	if l, _, ok := newSafeSearch(sctx).best(&b, safe); ok {
+	before := sw.left
+	if l, _, ok := newSafeSearch(sw).best(&b, safe); ok {
 		return l
 	}
-	if l := bt.safeMonteCarlo(ctx, &b, safe); l >= 0 {
+	if sw != w {
+		w.left -= before
+	}
+	if l := bt.safeMonteCarlo(w, &b, safe); l >= 0 {
 		return l
 	}
 	return fallback
@@ -342,16 +334,14 @@ const expertFullSearchSafe = 14
 // Random safe lines are what medium plays and what hard plays until few are
 // left, so the playouts model those opponents; against anyone they steer
 // the parity of the chains that the safe phase leaves, which is what
-// decides control. It plays out each line in turn until ctx ends
-// and returns the line with the best mean, or -1 if none was tried. The
-// deadline is checked after every playout, not every round, because a
-// round on a large board can outlast the margin Choose keeps.
-func (bt *Bot) safeMonteCarlo(ctx context.Context, b *board, safe []int) int {
+// decides control. It plays out each line in turn until w is spent and
+// returns the line with the best mean, or -1 if none was tried.
+func (bt *Bot) safeMonteCarlo(w *meter, b *board, safe []int) int {
 	lv := newLoonyValue()
 	sum := make([]int, len(safe))
 	cnt := make([]int, len(safe))
 	var pool [maxLines]int16
-	for i := 0; ctx.Err() == nil; i = (i + 1) % len(safe) {
+	for i := 0; w.spend(playoutWork); i = (i + 1) % len(safe) {
 		c := *b
 		c.draw(safe[i])
 		sum[i] -= bt.playout(&c, lv, &pool)
@@ -450,14 +440,13 @@ const expertExactLines = 32
 // end is valued by the loony endgame value of its chains and loops. It is
 // how hard and expert fight for control (the long-chain rule by search).
 type safeSearch struct {
-	ctx   context.Context
-	lv    *loonyValue
-	tt    map[uint64][2]int8
-	check int
+	w  *meter
+	lv *loonyValue
+	tt map[uint64][2]int8
 }
 
-func newSafeSearch(ctx context.Context) *safeSearch {
-	return &safeSearch{ctx: ctx, lv: newLoonyValue(), tt: map[uint64][2]int8{}}
+func newSafeSearch(w *meter) *safeSearch {
+	return &safeSearch{w: w, lv: newLoonyValue(), tt: map[uint64][2]int8{}}
 }
 
 func hashLines(s *lineSet) uint64 {
@@ -469,7 +458,8 @@ func hashLines(s *lineSet) uint64 {
 	return h
 }
 
-// best returns the best safe line and its value, or ok false if ctx ended.
+// best returns the best safe line and its value, or ok false if its
+// share of the budget ran out first.
 func (ss *safeSearch) best(b *board, safe []int) (line, val int, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -493,11 +483,8 @@ func (ss *safeSearch) best(b *board, safe []int) (line, val int, ok bool) {
 }
 
 func (ss *safeSearch) value(b *board, alpha, beta int) int {
-	if ss.check++; ss.check >= 256 {
-		ss.check = 0
-		if ss.ctx.Err() != nil {
-			panic(errAborted)
-		}
+	if !ss.w.spend(1) {
+		panic(errAborted)
 	}
 	var sbuf [maxLines]int16
 	safe := b.safeInto(&sbuf)

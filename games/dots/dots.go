@@ -450,13 +450,8 @@ func decodeJSON(text []byte) (Move, error) {
 		From []int `json:"from"`
 		To   []int `json:"to"`
 	}
-	dec := json.NewDecoder(bytes.NewReader(text))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&raw); err != nil {
+	if err := game.DecodeJSON(text, &raw, "the move"); err != nil {
 		return Move{}, fmt.Errorf("move JSON must be {\"from\":[row,col],\"to\":[row,col]}: %v", err)
-	}
-	if dec.More() {
-		return Move{}, errors.New("move JSON has trailing data")
 	}
 	if raw.From == nil || raw.To == nil {
 		return Move{}, errors.New("move JSON needs both \"from\" and \"to\"")

@@ -197,6 +197,9 @@ type Solver struct {
 	// Nodes counts positions searched since the last Reset; benchmarks
 	// report it.
 	Nodes int64
+	// limit, when not 0, stops the search (errAborted) once Nodes
+	// reaches it: a bot's share of its budget of work.
+	limit int64
 	check int
 	lv    *loonyValue
 }
@@ -439,6 +442,9 @@ func (s *Solver) search(d uint64, rem, alpha, beta int) int {
 		return 0
 	}
 	s.Nodes++
+	if s.limit > 0 && s.Nodes >= s.limit {
+		panic(errAborted)
+	}
 	if s.check++; s.check >= 4096 {
 		s.check = 0
 		if s.ctx.Err() != nil {

@@ -164,13 +164,15 @@ func ParseMove(text []byte) (Move, error) {
 
 func parseJSON(text []byte) (Move, error) {
 	var j moveJSON
-	dec := json.NewDecoder(bytes.NewReader(text))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&j); err != nil {
+	if err := game.DecodeJSON(text, &j, "the move"); err != nil {
 		return Move{}, fmt.Errorf("move JSON must be one of end, move, buy, train, cultivate, road, upgrade or tower: %v", err)
 	}
-	if dec.More() {
-		return Move{}, errors.New("move JSON has trailing data")
+	// One kind per move, even when another kind's field is sent as null:
+	// a field the move does not use must not pass unnoticed.
+	if sent, err := game.Fields(text, "the move"); err != nil {
+		return Move{}, err
+	} else if len(sent) != 1 {
+		return Move{}, fmt.Errorf("a move JSON object holds exactly one of end, move, buy, train, cultivate, road, upgrade or tower (this one holds %d fields)", len(sent))
 	}
 	var out []Move
 	if j.End != nil {

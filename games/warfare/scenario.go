@@ -49,7 +49,7 @@ func LoadScenario(raw json.RawMessage, rng game.Rand) (*State, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&sc); err != nil {
-		return nil, fmt.Errorf("not a scenario object: %v", err)
+		return nil, game.JSONError(err, "the scenario")
 	}
 	if sc.Players < 2 || sc.Players > 6 {
 		return nil, fmt.Errorf("\"players\" must be from 2 to 6, not %d", sc.Players)

@@ -69,12 +69,43 @@ func newState(raw json.RawMessage, rng game.Rand) (game.State, error) {
 	return New(o, rng)
 }
 
+// hasScenario reports whether o starts from a scenario, which sets the
+// players and the island itself.
+func (o Options) hasScenario() bool {
+	sc := strings.TrimSpace(string(o.Scenario))
+	return sc != "" && sc != "null"
+}
+
+// check refuses options out of range. It is the one check of the options'
+// values, made by New and by the preview alike, so that a value is refused
+// with the same sentence whichever route sends it and whatever the other
+// options are (a preview of island seed 0, which shows nothing, still
+// refuses -5 players).
+func (o Options) check() error {
+	if o.Rounds < 0 || o.Rounds > 10000 {
+		return fmt.Errorf("option \"rounds\" must be from 0 to 10000, not %d", o.Rounds)
+	}
+	if o.hasScenario() {
+		return nil
+	}
+	if o.Players < 2 || o.Players > 6 {
+		return fmt.Errorf("option \"players\" must be from 2 to 6, not %d", o.Players)
+	}
+	if o.Seed < 0 || o.Seed > MaxSeed {
+		return fmt.Errorf("option \"seed\" must be from 0 to %d, not %d", MaxSeed, o.Seed)
+	}
+	if o.Island != "random" && !slices.Contains(IslandNames(), o.Island) {
+		return fmt.Errorf("option \"island\" must be one of %s, not %q", strings.Join(append(IslandNames(), "random"), ", "), o.Island)
+	}
+	return nil
+}
+
 // New starts a match with options o, drawing all chance from rng.
 func New(o Options, rng game.Rand) (*State, error) {
-	if o.Rounds < 0 || o.Rounds > 10000 {
-		return nil, fmt.Errorf("option \"rounds\" must be from 0 to 10000, not %d", o.Rounds)
+	if err := o.check(); err != nil {
+		return nil, err
 	}
-	if sc := strings.TrimSpace(string(o.Scenario)); sc != "" && sc != "null" {
+	if o.hasScenario() {
 		s, err := LoadScenario(o.Scenario, rng)
 		if err != nil {
 			return nil, fmt.Errorf("option \"scenario\": %v", err)
@@ -83,12 +114,6 @@ func New(o Options, rng game.Rand) (*State, error) {
 			s.rounds = o.Rounds
 		}
 		return s, nil
-	}
-	if o.Players < 2 || o.Players > 6 {
-		return nil, fmt.Errorf("option \"players\" must be from 2 to 6, not %d", o.Players)
-	}
-	if o.Seed < 0 || o.Seed > MaxSeed {
-		return nil, fmt.Errorf("option \"seed\" must be from 0 to %d, not %d", MaxSeed, o.Seed)
 	}
 	// The setup draws from the island seed when there is one; the match's
 	// generator, whose draws to come are secret, then starts with the
@@ -127,8 +152,11 @@ func preview(raw json.RawMessage) (any, error) {
 	if err := game.DecodeOptions(raw, &o); err != nil {
 		return nil, err
 	}
-	if sc := strings.TrimSpace(string(o.Scenario)); sc != "" && sc != "null" {
+	if o.hasScenario() {
 		return nil, fmt.Errorf("a scenario has no preview")
+	}
+	if err := o.check(); err != nil {
+		return nil, err
 	}
 	if o.Seed == 0 {
 		return nil, fmt.Errorf("%w: with island seed 0 the island and everyone's land are new each game", game.ErrSetupDrawn)
