@@ -161,6 +161,7 @@ type Match struct {
 	paused     bool
 	pausedAt   time.Time
 	pausedSeat game.Seat
+	onPause    atomic.Pointer[func()]
 
 	// searchSeat is the seat the running bot search is for, while
 	// searching: its seat is not given back mid-move (reclaim.go).

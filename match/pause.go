@@ -176,9 +176,18 @@ func days(d time.Duration) string {
 	return d.String()
 }
 
-// notifyPause tells the server that the match paused or resumed.
+// notifyPause tells the manager's OnPause and the match's own listener
+// (SetOnPause) that the match paused or resumed.
 func (mt *Match) notifyPause() {
 	if f := mt.m.opts.OnPause; f != nil {
 		f(mt)
 	}
+	if f := mt.onPause.Load(); f != nil {
+		(*f)()
+	}
 }
+
+// SetOnPause makes fn the one function called, outside the match's lock,
+// when the match pauses or resumes: the server's table tells its
+// watchers and the lobby with it. It replaces any earlier one.
+func (mt *Match) SetOnPause(fn func()) { mt.onPause.Store(&fn) }
