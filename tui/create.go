@@ -227,6 +227,7 @@ func (f *createForm) submit(m *Model) tea.Cmd {
 		return func(m *Model) tea.Cmd {
 			m.create = nil
 			m.table = newTableState(t.ID)
+			m.table.created = true
 			m.screen = screenTable
 			return m.watch(m.table.f)
 		}, err

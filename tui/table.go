@@ -45,6 +45,9 @@ type tableState struct {
 	// which over SSH spares a terminal a whole Medieval Warfare island
 	// with every move.
 	views map[string]json.RawMessage
+	// created marks a table this player just made (or a rematch): its
+	// seat was never away, so no "seat kept" note (leaving.go).
+	created bool
 }
 
 func newTableState(id string) *tableState {
@@ -444,6 +447,7 @@ func (ts *tableState) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 				return func(m *Model) tea.Cmd {
 					_ = c.Unwatch(ctx, id)
 					m.table = newTableState(t.ID)
+					m.table.created = true
 					return m.watch(m.table.f)
 				}, err
 			})
