@@ -102,3 +102,19 @@ func TestLeavingPolicyCountdownAndPrompt(t *testing.T) {
 	ann.snap("seat-kept")
 	bob.waitFor("no countdown once Ann is back", awayTextJS+` === ""`)
 }
+
+// outPlayerIsWarned: a Clue-Less player out of the running after a wrong
+// accusation, at a table with the game's default policy (requirement 17
+// after the grace), is told before leaving that their cards still answer
+// suggestions and that the game then ends for everyone (issue 21). The
+// page says no and stays.
+func outPlayerIsWarned(p *page) {
+	p.t.Helper()
+	const want = "You accused wrongly and are out of the running, but your cards still answer suggestions. " +
+		"If you leave, your seat waits 1 min for you; then the game ends for everyone. Leave the table?"
+	_ = evalAs[bool](p, `(() => { window.asked = []; window.confirm = (q) => { window.asked.push(q); return false; }; return true; })()`)
+	p.click("#quit")
+	if asked := evalAs[[]string](p, `window.asked`); len(asked) != 1 || asked[0] != want {
+		p.fail("leaving after a wrong accusation asked %q, want %q", asked, want)
+	}
+}

@@ -2,7 +2,9 @@ package tui
 
 import (
 	"context"
+	"encoding/json"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -30,6 +32,9 @@ func (ts *tableState) askLeave(m *Model) tea.Cmd {
 		return ts.leave(m)
 	}
 	m.status = ts.t.LeaveWarning(func(i int) bool { return slices.Contains(ts.mine, i) })
+	if ts.outOfTheRunning() {
+		m.status = client.OutNote + m.status
+	}
 	m.confirm = confirmLeave
 	return nil
 }
@@ -133,4 +138,27 @@ func tableStatus(t client.Table) string {
 		return "paused"
 	}
 	return string(t.Status)
+}
+
+// outOfTheRunning reports whether this player's Clue-Less seat accused
+// wrongly: it plays no more but its cards still answer suggestions.
+func (ts *tableState) outOfTheRunning() bool {
+	if ts.t.Game != "clue" || ts.seat < 0 {
+		return false
+	}
+	var v struct {
+		Players []struct {
+			Seat     int  `json:"seat"`
+			Inactive bool `json:"inactive"`
+		} `json:"players"`
+	}
+	if json.Unmarshal(ts.views[strconv.Itoa(ts.seat)], &v) != nil {
+		return false
+	}
+	for _, p := range v.Players {
+		if p.Seat == ts.seat && p.Inactive {
+			return true
+		}
+	}
+	return false
 }

@@ -5,10 +5,11 @@
 // who comes back that their seat was kept.
 import type { Outcome, Table } from "../api";
 import { clear, h } from "../dom";
-import { cameBack, countdown, leaveWarning, leavingWords, markLeft } from "../leaving";
+import { cameBack, countdown, leaveWarning, leavingWords, markLeft, outNote } from "../leaving";
 import { setLeaveGuard } from "../state";
 
-interface AwayState { table: Table | null; held: number[]; over: boolean }
+/** out: the player's Clue-Less seat accused wrongly and plays no more. */
+interface AwayState { table: Table | null; held: number[]; over: boolean; out: boolean }
 
 export function awayPanel(id: string, state: () => AwayState, info: (text: string) => void) {
   const policy = h("p", { class: "muted small", id: "leave-policy" });
@@ -21,7 +22,7 @@ export function awayPanel(id: string, state: () => AwayState, info: (text: strin
   };
   const warning = () => {
     const s = state();
-    return inPlay() && s.table ? leaveWarning(s.table, s.held) : null;
+    return inPlay() && s.table ? (s.out ? outNote : "") + leaveWarning(s.table, s.held) : null;
   };
   setLeaveGuard(warning);
   // Closing or reloading the page can only be asked about by the

@@ -610,7 +610,14 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     name.select();
   }
 
-  const away = awayPanel(id, () => ({ table, held, over: st.outcome !== null }), (text) => ctx.info(text));
+  const away = awayPanel(id, () => ({ table, held, over: st.outcome !== null, out: outOfTheRunning() }), (text) => ctx.info(text));
+  /** outOfTheRunning: your Clue-Less seat accused wrongly (its view marks
+   * it inactive) and now only answers suggestions. */
+  function outOfTheRunning(): boolean {
+    if (table?.game !== "clue") return false;
+    const v = ctx.view() as { players?: { seat: number; inactive?: boolean }[] } | null;
+    return !!v?.players?.some((p) => held.includes(p.seat) && p.inactive);
+  }
 
   function renderAll(): void {
     away.render();
