@@ -118,3 +118,44 @@ func outPlayerIsWarned(p *page) {
 		p.fail("leaving after a wrong accusation asked %q, want %q", asked, want)
 	}
 }
+
+// TestBotsOnlyTablePausesInTheLobby (issue 21): Ann plays Dots against a
+// bot at a table whose policy would forfeit a player gone for a second.
+// She leaves the page: instead of forfeiting, the game pauses, and her
+// lobby shows the table as paused. She opens it again: her seat was kept,
+// the game goes on and she may move.
+func TestBotsOnlyTablePausesInTheLobby(t *testing.T) {
+	ann := newPage(t, "ann", 1280, 900)
+	ann.guest(uniqueName("Ann"))
+	id := evalAs[string](ann, createTableWithPolicyJS("dots", map[string]any{"rows": 4, "cols": 4},
+		[]map[string]string{{"kind": "me"}, {"kind": "bot", "level": "easy"}}, map[string]any{"grace": 1, "onGone": "forfeit"}))
+	ann.goTo("/t/" + id)
+	ann.waitFor("the board", `document.querySelectorAll("g.slot").length === 24`)
+	ann.waitFor("the policy at the table", `document.querySelector("#leave-policy")?.textContent === "If a player leaves: waits 1 s, then their seat forfeits"`)
+
+	ann.goTo("/")
+	tag := fmt.Sprintf(`document.querySelector('li.table-item[data-table=%q] .tag')?.textContent`, id)
+	ann.waitFor("the table paused in Ann's lobby", tag+` === "paused"`)
+	ann.snap("paused-in-lobby")
+
+	ann.goTo("/t/" + id)
+	ann.waitFor("the note that the seat was kept", `(document.querySelector("#note")?.textContent ?? "").includes("Your seat was kept for you.")`)
+	ann.waitFor("Ann's turn again", `document.querySelector("#status.my-turn") !== null`)
+	if over := evalAs[bool](ann, `!document.querySelector("#result").hidden`); over {
+		ann.fail("the game against a bot ended while Ann was away")
+	}
+}
+
+// createTableWithPolicyJS is createTableJS with a policy.
+func createTableWithPolicyJS(game string, options map[string]any, seats []map[string]string, policy map[string]any) string {
+	req := map[string]any{"t": "table.create", "id": 1, "game": game, "options": options, "seats": seats, "policy": policy}
+	return `new Promise((resolve, reject) => {
+	const ws = new WebSocket((location.protocol === "https:" ? "wss:" : "ws:") + "//" + location.host + "/api/ws");
+	ws.onmessage = (e) => {
+		const m = JSON.parse(e.data);
+		if (m.t === "hello") ws.send(JSON.stringify(` + jsonString(req) + `));
+		else if (m.t === "reply") { ws.close(); if (m.ok) resolve(m.table.id); else reject(new Error(m.error)); }
+	};
+	ws.onerror = () => reject(new Error("the WebSocket failed"));
+})`
+}
