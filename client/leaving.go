@@ -67,6 +67,34 @@ func (p Policy) LeavingWords() string {
 	return "If a player leaves: waits " + Span(p.Grace) + ", then " + p.OnGone.Words()
 }
 
+// LeavingWords is the table's policy in words as it applies to this
+// table: at a table of one person against bots, a leaver's game pauses
+// rather than forfeit or end (match/pause.go).
+func (t Table) LeavingWords() string {
+	p := t.Policy
+	if (p.OnGone == Forfeit || p.OnGone == End) && t.onePerson() {
+		p.OnGone = Pause
+	}
+	return p.LeavingWords()
+}
+
+// onePerson reports whether every seat is a bot's or one person's.
+func (t Table) onePerson() bool {
+	who := ""
+	for _, s := range t.Seats {
+		switch s.Kind {
+		case SeatOpen:
+			return false
+		case SeatHuman:
+			if who != "" && s.Name != who {
+				return false
+			}
+			who = s.Name
+		}
+	}
+	return who != ""
+}
+
 // Countdown says what happens to a gone seat and when, seen at now:
 // "Bob is away: a bot plays for them in 1:45". It is "" for a seat whose
 // player is here.

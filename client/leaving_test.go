@@ -52,3 +52,16 @@ func TestLeaveWarning(t *testing.T) {
 		t.Errorf("against a bot: %q", got)
 	}
 }
+
+// At a table of one person against bots the policy reads as the pause it
+// is (issue 21: games against bots only wait).
+func TestTableLeavingWordsAgainstBots(t *testing.T) {
+	tb := Table{Policy: Policy{Grace: 60, OnGone: Forfeit}, Seats: []Seat{{Kind: SeatHuman, Name: "Ann"}, {Kind: SeatBot}}}
+	if got := tb.LeavingWords(); got != "If a player leaves: waits 1 min, then the game pauses until they return" {
+		t.Errorf("against a bot: %q", got)
+	}
+	tb.Seats[1] = Seat{Kind: SeatOpen}
+	if got := tb.LeavingWords(); got != "If a player leaves: waits 1 min, then their seat forfeits" {
+		t.Errorf("with a seat open for someone: %q", got)
+	}
+}

@@ -131,7 +131,7 @@ func TestBotsOnlyTablePausesInTheLobby(t *testing.T) {
 		[]map[string]string{{"kind": "me"}, {"kind": "bot", "level": "easy"}}, map[string]any{"grace": 1, "onGone": "forfeit"}))
 	ann.goTo("/t/" + id)
 	ann.waitFor("the board", `document.querySelectorAll("g.slot").length === 24`)
-	ann.waitFor("the policy at the table", `document.querySelector("#leave-policy")?.textContent === "If a player leaves: waits 1 s, then their seat forfeits"`)
+	ann.waitFor("the policy at the table", `document.querySelector("#leave-policy")?.textContent === "If a player leaves: waits 1 s, then the game pauses until they return"`)
 
 	ann.goTo("/")
 	tag := fmt.Sprintf(`document.querySelector('li.table-item[data-table=%q] .tag')?.textContent`, id)

@@ -61,7 +61,7 @@ func (ts *tableState) awayLines(m *Model) []string {
 		}
 	}
 	if len(out) == 0 && ts.outcome == nil && ts.t.Status != client.StatusOver {
-		out = append(out, m.st.dim.Render(ts.t.Policy.LeavingWords()))
+		out = append(out, m.st.dim.Render(ts.t.LeavingWords()))
 	}
 	return out
 }

@@ -171,7 +171,7 @@ func (m *Model) lobbyView() string {
 		left = append(left, m.st.dim.Render(fmt.Sprintf("  (%d more below)", len(m.lobby.tables)-last)))
 	}
 	if sel := m.lobby.sel; sel >= 0 && sel < len(m.lobby.tables) && m.lobby.tables[sel].Status != client.StatusOver {
-		left = append(left, m.st.dim.Render("  "+m.lobby.tables[sel].Policy.LeavingWords()))
+		left = append(left, m.st.dim.Render("  "+m.lobby.tables[sel].LeavingWords()))
 	}
 	right := []string{m.st.bold.Render(fmt.Sprintf("Online (%d)", len(m.lobby.lists.Online)))}
 	for i, u := range m.lobby.lists.Online {

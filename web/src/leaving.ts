@@ -40,6 +40,17 @@ export function leavingWords(policy: Record<string, unknown> | undefined): strin
   return `If a player leaves: waits ${span(grace)}, then ${actionWords(a)}`;
 }
 
+/** tableLeavingWords is the policy in words as it applies to table t: at
+ * a table of one person against bots, a leaver's game pauses rather than
+ * forfeit or end, as the server does. */
+export function tableLeavingWords(t: Table): string {
+  const a = String(t.policy?.["onGone"] ?? "");
+  const humans = t.seats.filter((s) => s.kind === "human").map((s) => s.name);
+  const onePerson = !t.seats.some((s) => s.kind === "open") && humans.length > 0 && humans.every((n) => n === humans[0]);
+  if ((a === "forfeit" || a === "end") && onePerson) return leavingWords({ ...t.policy, onGone: "pause" });
+  return leavingWords(t.policy);
+}
+
 /** clockText writes a wait as m:ss (h:mm:ss from an hour), rounded up. */
 export function clockText(ms: number): string {
   const s = Math.max(0, Math.ceil(ms / 1000));

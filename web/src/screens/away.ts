@@ -5,7 +5,7 @@
 // who comes back that their seat was kept.
 import type { Outcome, Table } from "../api";
 import { clear, h } from "../dom";
-import { cameBack, countdown, leaveWarning, leavingWords, markLeft, outNote } from "../leaving";
+import { cameBack, countdown, leaveWarning, markLeft, tableLeavingWords, outNote } from "../leaving";
 import { setLeaveGuard } from "../state";
 
 /** out: the player's Clue-Less seat accused wrongly and plays no more. */
@@ -45,7 +45,7 @@ export function awayPanel(id: string, state: () => AwayState, info: (text: strin
       return;
     }
     el.hidden = false;
-    policy.textContent = leavingWords(table.policy);
+    policy.textContent = tableLeavingWords(table);
     if (table.status !== "playing") return;
     const now = Date.now();
     table.seats.forEach((s, i) => {
