@@ -109,9 +109,16 @@ func TestBotsOnlyTablePausesResumesAndCloses(t *testing.T) {
 		return tj["paused"] == nil && tj["seats"].([]any)[0].(map[string]any)["connected"] == true
 	})
 
+	mark = len(cc.all())
 	ca2.close()
+	// The grace starts when the server sees Ann gone, which the push of
+	// her countdown shows.
+	tablePush(cc, mark, "Ann's countdown again", func(tj map[string]any) bool {
+		return tj["seats"].([]any)[0].(map[string]any)["goneUntil"] != nil
+	})
+	mark = len(cc.all())
 	clock.Advance(60 * time.Second)
-	tablePush(cc, 0, "paused again", func(tj map[string]any) bool { return tj["paused"] == true })
+	tablePush(cc, mark, "paused again", func(tj map[string]any) bool { return tj["paused"] == true })
 	clock.Advance(7 * 24 * time.Hour)
 	end := cc.waitFor("the close", func(m msg) bool { return m.t() == "match" && m.m["outcome"] != nil })
 	if o := end.m["outcome"].(map[string]any); o["reason"] != "the table was closed: nobody came back for 7 days" || len(o["winners"].([]any)) != 0 {
@@ -133,5 +140,43 @@ func TestPausePolicyChoices(t *testing.T) {
 		"policy": map[string]any{"moveClock": 60, "onTimeout": "pause"}})
 	if r.m["ok"] != false || r.m["code"] != "bad-request" {
 		t.Fatalf("onTimeout pause: %s", r.raw)
+	}
+}
+
+// Clue-Less requirement 17 after the grace: when Bob leaves a game of three
+// people, Ann and Cy see his seat's countdown to the end of the game for
+// everyone; nothing happens before the table's 60 s are out, and then
+// the game ends for all with no winner.
+func TestClueRequirement17AfterTheGrace(t *testing.T) {
+	e, clock := newClockEnv(t)
+	cs := []*client{e.guest("Ann").dial(), e.guest("Bob").dial(), e.guest("Cy").dial()}
+	id := tableID(cs[0].ok("table.create", map[string]any{"game": "clue", "options": map[string]any{"players": 3},
+		"seats": []any{map[string]any{"kind": "me"}, map[string]any{"kind": "open"}, map[string]any{"kind": "open"}}}))
+	cs[1].ok("table.sit", map[string]any{"table": id, "seat": 1})
+	cs[2].ok("table.sit", map[string]any{"table": id, "seat": 2})
+	cs[0].ok("table.start", map[string]any{"table": id})
+	for _, c := range cs {
+		c.ok("table.watch", map[string]any{"table": id, "views": false})
+	}
+	mark := len(cs[2].all())
+	left := clock.Now()
+	cs[1].close()
+	m := tablePush(cs[2], mark, "Bob's countdown", func(tj map[string]any) bool {
+		return tj["seats"].([]any)[1].(map[string]any)["goneUntil"] != nil
+	})
+	s := seatOf(m, 1)
+	until, _ := time.Parse(time.RFC3339Nano, s["goneUntil"].(string))
+	if s["then"] != "end" || !until.Equal(left.Add(60*time.Second)) {
+		t.Fatalf("Bob's seat %v: want the game to end for all 60 s after he left", s)
+	}
+	clock.Advance(59 * time.Second)
+	quiet(t, cs[0], id, 0, "before the grace ran out")
+	clock.Advance(time.Second)
+	for _, c := range []*client{cs[0], cs[2]} {
+		end := waitSeq(c, id, 1)
+		o, _ := end.m["outcome"].(map[string]any)
+		if !eventIs(end, "abandoned") || o == nil || len(o["winners"].([]any)) != 0 {
+			t.Fatalf("%s after the grace: %s", c.u.name, end.raw)
+		}
 	}
 }
