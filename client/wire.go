@@ -43,6 +43,8 @@ type Game struct {
 	Bots     []string `json:"bots"`
 	// Roles lists the characters seats choose, in a game that has them.
 	Roles *Roles `json:"roles,omitempty"`
+	// Policy is the policy a table of the game gets by default.
+	Policy Policy `json:"policy"`
 }
 
 // Roles are a game's characters (Clue-Less's suspects).
@@ -96,15 +98,19 @@ type Seat struct {
 	Mine      bool     `json:"mine,omitempty"`
 	Connected bool     `json:"connected"`
 	Role      string   `json:"role,omitempty"`
+	// GoneUntil is when a gone player's wait ends and Then what happens
+	// then (since v6); nil and "" for a seat whose player is here.
+	GoneUntil *time.Time `json:"goneUntil,omitempty"`
+	Then      Action     `json:"then,omitempty"`
 }
 
 // Policy is what a table does with a gone player and with clocks.
 type Policy struct {
 	Grace     float64 `json:"grace"`
-	OnGone    string  `json:"onGone"`
+	OnGone    Action  `json:"onGone"`
 	MoveClock float64 `json:"moveClock"`
 	GameClock float64 `json:"gameClock"`
-	OnTimeout string  `json:"onTimeout"`
+	OnTimeout Action  `json:"onTimeout"`
 }
 
 // Table is a table of the lobby.
@@ -120,6 +126,10 @@ type Table struct {
 	Match         string          `json:"match"`
 	Rematch       string          `json:"rematch,omitempty"`
 	Rated         bool            `json:"rated"`
+	// Paused is set while the match waits for its gone players, and
+	// ClosesAt is when it is closed if nobody comes back (since v6).
+	Paused   bool       `json:"paused,omitempty"`
+	ClosesAt *time.Time `json:"closesAt,omitempty"`
 }
 
 // Event is one thing that happened in a match, as a seat may see it. Data

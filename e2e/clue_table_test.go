@@ -110,4 +110,5 @@ func TestClueThreeBrowsersAndASpectator(t *testing.T) {
 			p.fail("the case file reached someone who did not accuse")
 		}
 	}
+	outPlayerIsWarned(cy)
 }

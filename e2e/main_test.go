@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -265,6 +266,9 @@ type page struct {
 	name string
 	shot int
 	base string // the server this page uses, when not the suite's
+	// unloadAsked counts the browser's own leave prompts (beforeunload),
+	// each accepted so that the page goes where the test sends it.
+	unloadAsked atomic.Int32
 }
 
 func newPage(t *testing.T, name string, w, h int64) *page {
@@ -277,6 +281,17 @@ func newPage(t *testing.T, name string, w, h int64) *page {
 	p := &page{t: t, ctx: ctx, name: name}
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, h)); err != nil {
 		t.Fatalf("%s: opening a tab: %v", name, err)
+	}
+	// A page that asks before it is left (a game in play) would stop a
+	// test's navigation at the browser's prompt: say yes, and count it.
+	err := chromedp.Listen(ctx, func(ev any) {
+		if d, ok := ev.(*cdppage.EventJavascriptDialogOpening); ok && d.Type == cdppage.DialogTypeBeforeunload {
+			p.unloadAsked.Add(1)
+			go chromedp.Call(ctx, cdppage.HandleJavaScriptDialog, cdppage.HandleJavaScriptDialogParams{Accept: true})
+		}
+	})
+	if err != nil {
+		t.Fatalf("%s: listening to the tab: %v", name, err)
 	}
 	return p
 }

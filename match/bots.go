@@ -12,7 +12,7 @@ import (
 // match from taking more than its share of the CPU, and the next bot seat
 // that owes (simultaneous placement) is asked when this search ends.
 func (mt *Match) kickBotsLocked() {
-	if mt.searching || mt.stopped || mt.outcome != nil {
+	if mt.searching || mt.stopped || mt.outcome != nil || mt.paused {
 		return
 	}
 	for _, t := range mt.st.Turn() {

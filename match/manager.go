@@ -56,6 +56,13 @@ type Options struct {
 	Clock clock.Clock
 	// BotTime is a bot's budget per move when a Spec sets none; default 1s.
 	BotTime time.Duration
+	// OnPause is called when a match pauses or resumes (pause.go), outside
+	// the match's lock, so the server can tell the table's watchers and
+	// the lobby. It must not call Play.
+	OnPause func(mt *Match)
+	// CloseAfter is how long a match stays paused before it is closed,
+	// ended for all; default ClosePaused.
+	CloseAfter time.Duration
 }
 
 // Manager holds the live matches of one server.
@@ -90,6 +97,9 @@ func New(reg *game.Registry, st Store, log *slog.Logger, opts Options) *Manager 
 	}
 	if opts.BotTime <= 0 {
 		opts.BotTime = time.Second
+	}
+	if opts.CloseAfter <= 0 {
+		opts.CloseAfter = ClosePaused
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Manager{
@@ -135,12 +145,15 @@ const (
 	Forfeit  Action = "forfeit" // the seat loses; the others win
 	BotTakes Action = "bot"     // a bot takes the seat and the match goes on
 	End      Action = "end"     // the game ends for all, with no winner
+	// Pause stops the match until the gone player returns: no clock
+	// runs, no bot moves and no move is taken (OnGone only; pause.go).
+	Pause Action = "pause"
 )
 
 // Valid reports whether a is one of the actions (or empty, "wait").
 func (a Action) Valid() bool {
 	switch a {
-	case "", Forfeit, BotTakes, End:
+	case "", Forfeit, BotTakes, End, Pause:
 		return true
 	}
 	return false
@@ -195,8 +208,13 @@ func (p Policy) validate() error {
 		v    Action
 	}{{"onGone", p.OnGone}, {"onTimeout", p.OnTimeout}} {
 		if !a.v.Valid() {
-			return fmt.Errorf("policy %s must be %q, %q or %q, not %q", a.name, Forfeit, BotTakes, End, a.v)
+			return fmt.Errorf("policy %s must be %q, %q, %q or %q, not %q", a.name, Forfeit, BotTakes, End, Pause, a.v)
 		}
+	}
+	if p.OnTimeout == Pause {
+		// A clock that pauses its own match when it runs out would
+		// stop the game for ever, with everyone still there.
+		return errors.New("policy onTimeout cannot be pause")
 	}
 	if p.Grace < 0 || p.MoveClock < 0 || p.GameClock < 0 {
 		return errors.New("policy times must not be negative")

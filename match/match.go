@@ -155,6 +155,14 @@ type Match struct {
 	timer     clock.Timer
 	timerGen  uint64
 
+	// paused is set while the match waits for a gone player to return
+	// (pause.go); pausedAt is when it paused and pausedSeat the seat whose
+	// absence paused it.
+	paused     bool
+	pausedAt   time.Time
+	pausedSeat game.Seat
+	onPause    atomic.Pointer[func()]
+
 	// searchSeat is the seat the running bot search is for, while
 	// searching: its seat is not given back mid-move (reclaim.go).
 	searchSeat game.Seat
@@ -256,6 +264,10 @@ func (mt *Match) play(ctx context.Context, seat game.Seat, move []byte, byBot bo
 	if !byBot && seat >= 0 && int(seat) < len(mt.seats) && mt.seats[seat].kind == Bot {
 		mt.mu.Unlock()
 		return Update{}, ErrBotPlays
+	}
+	if !byBot && mt.paused && mt.outcome == nil {
+		mt.mu.Unlock()
+		return Update{}, ErrPaused
 	}
 	u, err := mt.playLocked(ctx, seat, move)
 	mt.mu.Unlock()

@@ -26,8 +26,9 @@ type env struct {
 	m     *Manager
 	clock *clocktest.Clock
 
-	mu    sync.Mutex
-	ended map[string][]game.Outcome
+	mu     sync.Mutex
+	ended  map[string][]game.Outcome
+	pauses map[string]int // OnPause calls by match
 }
 
 func newEnv(t testing.TB) *env {
@@ -44,11 +45,17 @@ func (e *env) open() {
 	}
 	e.st = st
 	e.ended = make(map[string][]game.Outcome)
+	e.pauses = make(map[string]int)
 	e.m = New(toyRegistry, st, nil, Options{
 		Clock: e.clock,
 		OnEnd: func(mt *Match, o game.Outcome) {
 			e.mu.Lock()
 			e.ended[mt.ID()] = append(e.ended[mt.ID()], o)
+			e.mu.Unlock()
+		},
+		OnPause: func(mt *Match) {
+			e.mu.Lock()
+			e.pauses[mt.ID()]++
 			e.mu.Unlock()
 		},
 	})

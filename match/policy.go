@@ -60,6 +60,11 @@ func (mt *Match) deadlineLocked(i int) (time.Time, string) {
 			at, cause = t, c
 		}
 	}
+	if mt.paused {
+		// Nothing runs out while the match is paused; its own timer
+		// closes it after a long absence (pause.go).
+		return time.Time{}, ""
+	}
 	if !s.connected && p.OnGone != "" {
 		earlier(s.goneAt.Add(p.Grace), "gone")
 	}
@@ -118,6 +123,9 @@ func (mt *Match) afterChangeLocked(now time.Time) {
 		return
 	}
 	var next time.Time
+	if mt.paused {
+		next = mt.pausedAt.Add(mt.m.opts.CloseAfter)
+	}
 	for i := range mt.seats {
 		if at, _ := mt.deadlineLocked(i); !at.IsZero() && (next.IsZero() || at.Before(next)) {
 			next = at
@@ -151,13 +159,24 @@ func (mt *Match) onTimer(gen uint64) {
 	}
 	mt.timer = nil
 	now := mt.m.clock.Now()
-	acted := false
+	if mt.paused {
+		mt.closePausedLocked(now)
+		mt.mu.Unlock()
+		mt.deliver()
+		return
+	}
+	acted, paused := false, false
 	for i := range mt.seats {
 		at, cause := mt.deadlineLocked(i)
 		if at.IsZero() || now.Before(at) {
 			continue
 		}
-		action := mt.spec.Policy.OnGone
+		action := mt.goneActionLocked()
+		if action == Pause && cause == "gone" {
+			mt.pauseLocked(game.Seat(i), now)
+			paused = true
+			break
+		}
 		if cause == "timeout" {
 			action = mt.spec.Policy.OnTimeout
 			if action == "" {
@@ -182,6 +201,9 @@ func (mt *Match) onTimer(gen uint64) {
 	}
 	mt.mu.Unlock()
 	mt.deliver()
+	if paused {
+		mt.notifyPause()
+	}
 }
 
 // actLocked applies a policy action to seat, for cause ("gone" or
@@ -311,6 +333,9 @@ func (mt *Match) setConnectedLocked(seat game.Seat, connected bool) bool {
 	s.connected = connected
 	if !connected {
 		s.goneAt = now
+	}
+	if connected && mt.paused && !mt.keepsPausedLocked(now) {
+		mt.resumeLocked(now)
 	}
 	mt.afterChangeLocked(now)
 	return false

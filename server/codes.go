@@ -95,7 +95,8 @@ func errorCode(err error) string {
 	}
 	switch {
 	case errors.Is(err, match.ErrOver), errors.Is(err, match.ErrBotPlays),
-		errors.Is(err, match.ErrNotTakenOver), errors.Is(err, match.ErrClockSpent):
+		errors.Is(err, match.ErrNotTakenOver), errors.Is(err, match.ErrClockSpent),
+		errors.Is(err, match.ErrPaused):
 		return codeConflict
 	case errors.Is(err, match.ErrBotSeat):
 		return codeForbidden

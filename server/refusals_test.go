@@ -97,7 +97,7 @@ func TestRefusalCodes(t *testing.T) {
 		{ca, "table.create", dots("me"), "bad-request", "Dots and Boxes with these options has 2 seats; 1 given"},
 		{ca, "table.create", dots("me", "robot"), "bad-request", `seat 1: kind "robot" is not open, me or bot`},
 		{ca, "table.create", with(dots("me", "bot"), "seats", []any{map[string]any{"kind": "me"}, map[string]any{"kind": "bot", "level": "godlike"}}), "bad-request", `Dots and Boxes has no bot level "godlike"…`},
-		{ca, "table.create", with(dots("me", "open"), "policy", map[string]any{"onGone": "explode"}), "bad-request", `policy choice "explode" is not one of forfeit, bot, end`},
+		{ca, "table.create", with(dots("me", "open"), "policy", map[string]any{"onGone": "explode"}), "bad-request", `policy choice "explode" is not one of forfeit, bot, end, pause`},
 		{ca, "table.create", with(dots("me", "open"), "policy", map[string]any{"grace": -1}), "bad-request", "policy times are seconds between 0 and one week"},
 		{ca, "table.watch", nil, "bad-request", "the message needs table"},
 		{ca, "table.watch", map[string]any{"table": "missing"}, "not-found", `no table "missing"`},

@@ -63,8 +63,11 @@ type PolicyJSON struct {
 func (p PolicyJSON) validate() error {
 	for _, v := range []match.Action{p.OnGone, p.OnTimeout} {
 		if !v.Valid() {
-			return badRequest("policy choice %q is not one of forfeit, bot, end", v)
+			return badRequest("policy choice %q is not one of forfeit, bot, end, pause", v)
 		}
+	}
+	if p.OnTimeout == match.Pause {
+		return badRequest("a clock that runs out cannot pause the game: choose forfeit, bot or end for onTimeout")
 	}
 	for _, d := range []float64{p.Grace, p.MoveClock, p.GameClock} {
 		if d < 0 || d > 7*24*3600 {
@@ -316,6 +319,10 @@ type TableJSON struct {
 	Rematch       string            `json:"rematch,omitempty"`
 	// Rated is false for a table whose match counts for nothing.
 	Rated bool `json:"rated"`
+	// Paused is set while the match waits for gone players (since v6),
+	// and ClosesAt is when it will be closed if nobody comes back.
+	Paused   bool       `json:"paused,omitempty"`
+	ClosesAt *time.Time `json:"closesAt,omitempty"`
 }
 
 // SeatJSON is one seat as clients see it.
@@ -326,6 +333,11 @@ type SeatJSON struct {
 	Mine      bool           `json:"mine,omitempty"`
 	Connected bool           `json:"connected"`
 	Role      string         `json:"role,omitempty"`
+	// GoneUntil is, for a seat whose holder is gone during the match,
+	// when the wait ends, and Then what happens at that moment (since
+	// v6): every watcher and the lobby show the same countdown.
+	GoneUntil *time.Time   `json:"goneUntil,omitempty"`
+	Then      match.Action `json:"then,omitempty"`
 }
 
 // jsonFor describes the table for viewer (0 for a broadcast, in which no
@@ -348,6 +360,7 @@ func (t *table) jsonLocked(viewer int64) TableJSON {
 		out.Seats = append(out.Seats, sj)
 	}
 	out.Creator = t.creatorName
+	t.awayLocked(&out)
 	return out
 }
 
@@ -756,6 +769,7 @@ func (t *table) attachLocked(mt *match.Match) {
 	t.mt = mt
 	t.s.metrics.live.Inc()
 	t.unsub = mt.Subscribe(t.onUpdate)
+	mt.SetOnPause(func() { t.s.tables.changed(t) })
 	// Seats of humans not watching are gone as far as the match knows.
 	connected := t.connectedLocked()
 	for i, st := range t.seats {

@@ -213,7 +213,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case retryMsg:
 		return m, m.connect()
 	case tickMsg:
-		if m.table != nil && len(m.table.clocks.Deadline) > 0 && m.table.outcome == nil {
+		if m.table != nil && (len(m.table.clocks.Deadline) > 0 || m.table.counting()) && m.table.outcome == nil {
 			return m, tick()
 		}
 		m.ticking = false
@@ -252,7 +252,7 @@ func tick() tea.Cmd {
 // startTicking redraws every second while the table has clocks, so that
 // the seconds left count down on screen.
 func (m *Model) startTicking() tea.Cmd {
-	if m.ticking || m.table == nil || len(m.table.clocks.Deadline) == 0 {
+	if m.ticking || m.table == nil || (len(m.table.clocks.Deadline) == 0 && !m.table.counting()) {
 		return nil
 	}
 	m.ticking = true
@@ -374,6 +374,9 @@ func (m *Model) submit(kind inputKind, text string) tea.Cmd {
 func (m *Model) confirmed(q string) tea.Cmd {
 	if m.table != nil && q == "resign" {
 		return m.table.resign(m)
+	}
+	if m.table != nil && q == confirmLeave {
+		return m.table.leave(m)
 	}
 	return nil
 }

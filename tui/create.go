@@ -22,6 +22,9 @@ type createForm struct {
 	field int
 	me    string
 	role  string // your character, in a game with characters; "" for any
+	// policy is what the table does with a gone player, from the game's
+	// default (leaving.go).
+	policy client.Policy
 }
 
 func newCreateForm(games []client.Game, me string) *createForm {
@@ -34,6 +37,7 @@ func newCreateForm(games []client.Game, me string) *createForm {
 func (f *createForm) pick(i int) {
 	f.game = i
 	g := f.games[i]
+	f.policy = g.Policy
 	f.opts = map[string]any{}
 	for _, o := range g.Options {
 		var v any
@@ -106,7 +110,7 @@ func (f *createForm) fields() []string {
 	if f.games[f.game].Roles != nil {
 		out = append(out, "role")
 	}
-	return out
+	return append(out, "leave:wait", "leave:then")
 }
 
 func (f *createForm) option(name string) client.OptionSpec {
@@ -188,6 +192,8 @@ func (f *createForm) change(field string, d int) {
 				f.opts[o.Name] = o.Choices[(i+d+len(o.Choices))%len(o.Choices)]
 			}
 		}
+	case strings.HasPrefix(field, "leave:"):
+		f.changeLeave(field, d)
 	case len(field) > 5 && field[:5] == "seat:":
 		i, _ := strconv.Atoi(field[5:])
 		choices := append([]string{"me", "open"}, f.games[f.game].Bots...)
@@ -202,7 +208,8 @@ func (f *createForm) change(field string, d int) {
 }
 
 func (f *createForm) submit(m *Model) tea.Cmd {
-	req := client.CreateTable{Game: f.games[f.game].Name, Options: f.opts}
+	pol := f.policy
+	req := client.CreateTable{Game: f.games[f.game].Name, Options: f.opts, Policy: &pol}
 	role := f.role
 	for _, s := range f.seats {
 		switch s {
@@ -220,6 +227,7 @@ func (f *createForm) submit(m *Model) tea.Cmd {
 		return func(m *Model) tea.Cmd {
 			m.create = nil
 			m.table = newTableState(t.ID)
+			m.table.created = true
 			m.screen = screenTable
 			return m.watch(m.table.f)
 		}, err
@@ -241,6 +249,8 @@ func (f *createForm) view(m *Model) string {
 					value = r.Name
 				}
 			}
+		case strings.HasPrefix(field, "leave:"):
+			label, value = f.leaveRow(field)
 		case field[:4] == "opt:":
 			o := f.option(field[4:])
 			label, value = o.Label, fmt.Sprint(f.opts[o.Name])

@@ -161,7 +161,7 @@ func (m *Model) lobbyView() string {
 	}
 	for i := first; i < last; i++ {
 		t := m.lobby.tables[i]
-		line := fmt.Sprintf("%s %-16s %-8s %s", marker(i == m.lobby.sel), m.gameTitle(t.Game), t.Status, seatsLine(t))
+		line := fmt.Sprintf("%s %-16s %-8s %s", marker(i == m.lobby.sel), m.gameTitle(t.Game), tableStatus(t), seatsLine(t))
 		if i == m.lobby.sel {
 			line = m.st.cursor.Render(line)
 		}
@@ -169,6 +169,9 @@ func (m *Model) lobbyView() string {
 	}
 	if last < len(m.lobby.tables) {
 		left = append(left, m.st.dim.Render(fmt.Sprintf("  (%d more below)", len(m.lobby.tables)-last)))
+	}
+	if sel := m.lobby.sel; sel >= 0 && sel < len(m.lobby.tables) && m.lobby.tables[sel].Status != client.StatusOver {
+		left = append(left, m.st.dim.Render("  "+m.lobby.tables[sel].LeavingWords()))
 	}
 	right := []string{m.st.bold.Render(fmt.Sprintf("Online (%d)", len(m.lobby.lists.Online)))}
 	for i, u := range m.lobby.lists.Online {

@@ -49,6 +49,9 @@ type tableState struct {
 	// unanswered is the move sent whose answer has not come (protocol
 	// v6, moves sent again).
 	unanswered *sentMove
+	// created marks a table this player just made (or a rematch): its
+	// seat was never away, so no "seat kept" note (leaving.go).
+	created bool
 }
 
 func newTableState(id string) *tableState {
@@ -71,7 +74,9 @@ func (m *Model) watch(f *client.Follower) tea.Cmd {
 			if m.table == nil || m.table.f != f {
 				return nil
 			}
-			return tea.Batch(m.table.watched(m, w, chat), m.startTicking())
+			cmd := m.table.watched(m, w, chat)
+			m.table.keptNote(m, w)
+			return tea.Batch(cmd, m.startTicking())
 		}, nil
 	})
 }
@@ -199,7 +204,7 @@ func (ts *tableState) owes(seat int) bool {
 	return false
 }
 
-func (ts *tableState) push(m *Model, p client.Push) tea.Cmd {
+func (ts *tableState) push(m *Model, p client.Push) (cmd tea.Cmd) {
 	switch p.T {
 	case "table":
 		t, err := p.Table()
@@ -208,6 +213,7 @@ func (ts *tableState) push(m *Model, p client.Push) tea.Cmd {
 		}
 		started := ts.t.Status == client.StatusOpen && t.Status == client.StatusPlaying
 		ts.t = t
+		defer func() { cmd = tea.Batch(cmd, m.startTicking()) }()
 		if started {
 			m.status = "the game starts"
 			return m.resync(ts)
@@ -450,11 +456,7 @@ func (ts *tableState) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 	}
 	switch s {
 	case "esc", "q":
-		id := ts.t.ID
-		m.table, m.screen = nil, screenLobby
-		return m.request("leave the table", func(ctx context.Context, c *client.Conn) (func(*Model) tea.Cmd, error) {
-			return nil, c.Unwatch(ctx, id)
-		})
+		return ts.askLeave(m)
 	case "c", "/":
 		return m.openInput(inputChat, "table> ")
 	case ":":
@@ -502,6 +504,7 @@ func (ts *tableState) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 				return func(m *Model) tea.Cmd {
 					_ = c.Unwatch(ctx, id)
 					m.table = newTableState(t.ID)
+					m.table.created = true
 					return m.watch(m.table.f)
 				}, err
 			})
@@ -676,6 +679,7 @@ func (ts *tableState) view(m *Model) string {
 		seats = append(seats, mark+m.st.seatStyle(i).Render(fmt.Sprintf("%d %s", i+1, seatName(s)))+role+you+score+conn+clock)
 	}
 	out = append(out, strings.Join(seats, "   "))
+	out = append(out, ts.awayLines(m)...)
 	ts.boardTop = len(out) + 1 // the header line above the screen's body
 	if f, ok := ts.board.(interface{ fit(lines int) }); ok {
 		f.fit(max(m.h, 10) - 6)

@@ -86,7 +86,13 @@
 //     table's grace period (60 s by default) for a reconnect, then the
 //     game ends for everyone, as the spec says (Definition.LeaverEndsGame
 //     makes "end" the default of the table's `onGone`); a table may choose
-//     "bot" instead, so that a bot takes the seat (the decision page).
+//     "bot" instead, so that a bot takes the seat (the decision page), or
+//     "forfeit" or "pause". Everyone at the table sees the countdown to
+//     the end while the seat waits, and the leaver is warned before
+//     leaving, after a wrong accusation too (their cards still answer
+//     suggestions). A table whose only people are gone has nobody left
+//     to alert: it pauses instead of ending, until a player returns, and
+//     is closed after 7 days (match/pause.go).
 //   - 18, a player who leaves before the start: the seat is freed 15 s
 //     after their last connection closes, and their character with it.
 //   - 19, closing at the end: every watcher gets the last update with the

@@ -18,13 +18,19 @@ export interface GameInfo {
 }
 export interface Stats { played: number; won: number; tied?: number; rating?: number; rd?: number }
 export interface Achievement { id: string; game: string; title: string; description: string; at?: string }
-export interface Seat { kind: "open" | "human" | "bot"; name: string; level?: string; connected: boolean; mine?: boolean; role?: string }
+export interface Seat {
+  kind: "open" | "human" | "bot"; name: string; level?: string; connected: boolean; mine?: boolean; role?: string;
+  /** while its player is gone: when the wait ends, and what happens then (protocol v6) */
+  goneUntil?: string; then?: "forfeit" | "bot" | "end" | "pause";
+}
 export interface Table {
   id: string; game: string; options: Record<string, unknown>;
   status: "open" | "playing" | "over"; seats: Seat[]; spectatorChat?: boolean;
   policy?: Record<string, unknown>; match: string; creator?: string;
   /** the table a player opened for a rematch of this one, once asked */
   rematch?: string;
+  /** the match waits for its gone players, and is closed at closesAt (protocol v6) */
+  paused?: boolean; closesAt?: string;
 }
 export interface Outcome { winners: number[]; reason?: string }
 export interface GameEvent { type: string; seat: number; data?: any }

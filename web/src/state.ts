@@ -16,7 +16,23 @@ export function onNavigate(f: NavListener): void {
   navListeners.add(f);
 }
 
+/** leaveGuard, set by the table screen during a game in play, returns
+ * the sentence to confirm before leaving it (what happens to the seat),
+ * or null when leaving needs no question. */
+let leaveGuard: (() => string | null) | null = null;
+
+export function setLeaveGuard(g: (() => string | null) | null): void {
+  leaveGuard = g;
+}
+
+/** mayLeave asks, when a game in play would be left, whether to leave. */
+export function mayLeave(): boolean {
+  const q = leaveGuard?.();
+  return !q || confirm(q + " Leave the table?");
+}
+
 export function navigate(path: string, replace = false): void {
+  if (path !== location.pathname + location.search && !mayLeave()) return;
   if (path === location.pathname + location.search && !replace) {
     navListeners.forEach((f) => f());
     return;

@@ -6,6 +6,7 @@ import { app, navigate } from "../state";
 import { socket } from "../ws";
 import { canPreview, previewPanel } from "../preview";
 import { canShow } from "./table";
+import { leaveField } from "./leavefield";
 
 type SeatKind = "me" | "open" | "bot";
 export interface CreatePreset { game?: string; mode?: "bot" | "hotseat" | "online"; options?: Record<string, unknown> }
@@ -187,7 +188,9 @@ export function openCreateDialog(preset: CreatePreset = {}): void {
   const preset_opts = () => (preset.game === gameSel.value ? preset.options ?? {} : {});
   const preset_value = () => Number(preset_opts()["rows"] ?? 8);
 
+  const leave = leaveField();
   gameSel.addEventListener("change", () => {
+    leave.reset(current());
     renderOptions();
     renderSeats();
     showPreview();
@@ -206,7 +209,7 @@ export function openCreateDialog(preset: CreatePreset = {}): void {
   const form = h("form", { method: "dialog" },
     h("h2", { id: "create-title" }, "New table"),
     h("div", { class: "field" }, h("label", { for: "create-game" }, "Game"), gameSel), summary,
-    modeSel, optBox, preview.el, seatBox, clockField, err,
+    modeSel, optBox, preview.el, seatBox, clockField, leave.el, err,
     h("div", { class: "actions" }, cancel, create));
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
@@ -219,7 +222,8 @@ export function openCreateDialog(preset: CreatePreset = {}): void {
     // A policy sent replaces the default as a whole: keep the game's
     // (the grace for a player who leaves, and what happens then) and add
     // the clock.
-    const base = { grace: 60, onGone: "forfeit", ...(games.find((g) => g.name === gameSel.value)?.policy ?? {}) };
+    const base = { ...(games.find((g) => g.name === gameSel.value)?.policy ?? {}), ...leave.read() };
+    req.policy = base;
     if (c) req.policy = c[0] === "m" ? { ...base, moveClock: Number(c.slice(1)), onTimeout: "forfeit" } : { ...base, gameClock: Number(c.slice(1)), onTimeout: "forfeit" };
     create.disabled = true;
     try {
@@ -234,6 +238,7 @@ export function openCreateDialog(preset: CreatePreset = {}): void {
   dlg.append(form);
   dlg.addEventListener("close", () => dlg.remove());
   document.body.append(dlg);
+  leave.reset(current());
   renderOptions();
   renderSeats();
   showPreview();

@@ -1,5 +1,6 @@
 // The lobby: who is online with their records, the tables, and chat.
 import type { Stats, Table } from "../api";
+import { tableLeavingWords } from "../leaving";
 import { chatBox } from "../chat";
 import { clear, h, toast } from "../dom";
 import { app, gameTitle, navigate } from "../state";
@@ -99,7 +100,8 @@ export function lobbyScreen(main: HTMLElement): () => void {
           h("strong", null, gameTitle(t.game)), " ",
           h("span", { class: "muted small" }, optionsText(t)),
           h("div", { class: "small" }, t.seats.map(seatLabel).join(" vs ")),
-          h("span", { class: "tag status-" + t.status }, t.status === "open" ? "waiting for players" : "in play")),
+          h("span", { class: "tag status-" + (t.paused ? "paused" : t.status) }, t.status === "open" ? "waiting for players" : t.paused ? "paused" : "in play"),
+          h("div", { class: "muted small leave-policy" }, tableLeavingWords(t))),
         action));
     }
     tables.append(list);

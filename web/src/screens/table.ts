@@ -21,6 +21,7 @@ import { optionsText } from "./lobby";
 import { canPreview, previewPanel } from "../preview";
 import { tutorialFor, type Tutorial } from "../games/tutorial";
 import { matchEventText, seatChange } from "../matchevents";
+import { awayPanel } from "./away";
 
 const factories: Record<string, GameViewFactory> = { dots: dotsView, battleship: battleshipView, clue: clueView, warfare: warfareView, buccaneer: buccaneerView };
 
@@ -504,11 +505,8 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     const resign = h("button", { id: "resign", "aria-haspopup": "dialog" }, "Resign");
     resign.addEventListener("click", confirmResign);
     const quit = h("button", { id: "quit" }, "Quit");
-    quit.addEventListener("click", () => {
-      if (!st.outcome && held.length > 0 && table?.status === "playing" && !humanSeatsMine() &&
-        !confirm("Leave this table? The game goes on without you, and you may lose on time.")) return;
-      navigate(game === "battleship" ? "/battleship" : "/");
-    });
+    // navigate asks first during a game in play (away.ts).
+    quit.addEventListener("click", () => navigate(game === "battleship" ? "/battleship" : "/"));
     const playing = table.status === "playing" && !st.outcome;
     for (const b of [
       held.length > 0 && humanSeatsMine() && table.status !== "open" ? restart : null,
@@ -612,7 +610,17 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     name.select();
   }
 
+  const away = awayPanel(id, () => ({ table, held, over: st.outcome !== null, out: outOfTheRunning() }), (text) => ctx.info(text));
+  /** outOfTheRunning: your Clue-Less seat accused wrongly (its view marks
+   * it inactive) and now only answers suggestions. */
+  function outOfTheRunning(): boolean {
+    if (table?.game !== "clue") return false;
+    const v = ctx.view() as { players?: { seat: number; inactive?: boolean }[] } | null;
+    return !!v?.players?.some((p) => held.includes(p.seat) && p.inactive);
+  }
+
   function renderAll(): void {
+    away.render();
     if (!table || destroyed) return;
     screen.dataset.match = table.match || "";
     title.textContent = gameTitle(table.game) + (optionsText(table) ? ` · ${optionsText(table)}` : "");
@@ -642,6 +650,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
 
   function applyReply(r: WatchReply, resumed: boolean): void {
     table = r.table;
+    away.watched(r.table, r.seats ?? [], r.snapshot?.outcome ?? null);
     if (table.rematch) rematchAt = table.rematch;
     held = r.seats ?? [];
     // A request still waiting for its return is either answered by the
@@ -810,12 +819,13 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
   ];
   const tick = window.setInterval(() => {
     if (clock && !st.outcome) renderSeats();
+    away.render();
   }, 1000);
 
   const screen = h("div", { class: "table-screen" },
     h("div", { class: "table-main" },
       h("div", { class: "table-head" }, title, controls),
-      status, reclaimBox, startBtn, note, invite, startPreview.el, result,
+      status, away.el, reclaimBox, startBtn, note, invite, startPreview.el, result,
       h("div", { class: "board-area" }, boardWrap, sideExtra)),
     h("aside", { class: "table-side", "aria-label": "Players, moves and chat" },
       h("section", { class: "panel" }, h("h2", null, "Players"), seatsEl),
@@ -828,6 +838,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
 
   return () => {
     destroyed = true;
+    away.destroy();
     offs.forEach((f) => f());
     clearInterval(tick);
     clearTimeout(noteTimer);

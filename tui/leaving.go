@@ -1,0 +1,164 @@
+package tui
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/parlor-games/parlor/client"
+)
+
+// Leaving a table: what the table does with a gone player, the countdown
+// everyone sees while a seat is away, and the question asked before a
+// player leaves a game in play.
+
+// confirmLeave is the confirmation asked before leaving a game in play.
+const confirmLeave = "leave the table"
+
+// inPlay reports whether this player holds a seat of a match being played,
+// which leaving would put at the mercy of the table's policy.
+func (ts *tableState) inPlay() bool {
+	return len(ts.mine) > 0 && ts.t.Status == client.StatusPlaying && ts.outcome == nil
+}
+
+// askLeave asks before leaving a game in play, saying what will happen to
+// the seat; elsewhere it leaves at once.
+func (ts *tableState) askLeave(m *Model) tea.Cmd {
+	if !ts.inPlay() {
+		return ts.leave(m)
+	}
+	m.status = ts.t.LeaveWarning(func(i int) bool { return slices.Contains(ts.mine, i) })
+	if ts.outOfTheRunning() {
+		m.status = client.OutNote + m.status
+	}
+	m.confirm = confirmLeave
+	return nil
+}
+
+// leave goes back to the lobby and stops watching the table.
+func (ts *tableState) leave(m *Model) tea.Cmd {
+	id := ts.t.ID
+	m.table, m.screen = nil, screenLobby
+	return m.request("leave the table", func(ctx context.Context, c *client.Conn) (func(*Model) tea.Cmd, error) {
+		return nil, c.Unwatch(ctx, id)
+	})
+}
+
+// awayLines are the countdowns of the seats whose players are gone, or,
+// when nobody is, the table's policy in words.
+func (ts *tableState) awayLines(m *Model) []string {
+	var out []string
+	if ts.t.Status == client.StatusPlaying && ts.outcome == nil {
+		now := time.Now()
+		for _, s := range ts.t.Seats {
+			if line := s.Countdown(now); line != "" {
+				out = append(out, m.st.warn.Render(line))
+			}
+		}
+	}
+	if len(out) == 0 && ts.outcome == nil && ts.t.Status != client.StatusOver {
+		out = append(out, m.st.dim.Render(ts.t.LeavingWords()))
+	}
+	return out
+}
+
+// counting reports whether a seat's countdown is on screen, so that the
+// screen is redrawn every second.
+func (ts *tableState) counting() bool {
+	if ts.outcome != nil {
+		return false
+	}
+	for _, s := range ts.t.Seats {
+		if s.GoneUntil != nil && !s.Connected {
+			return true
+		}
+	}
+	return false
+}
+
+// keptNote is said to a player who opens a game in play where they hold a
+// seat: the seat waited for them.
+func (ts *tableState) keptNote(m *Model, w client.Watching) {
+	if !ts.created && len(w.Seats) > 0 && w.Table.Status == client.StatusPlaying && ts.outcome == nil && ts.f.Seq > 0 {
+		if strings.HasPrefix(m.status, "resumed after move") {
+			m.status += ": your seat was kept for you"
+		} else {
+			m.status = "Your seat was kept for you"
+		}
+	}
+}
+
+// graceChoices are the waits the create form offers, in seconds.
+var graceChoices = []float64{30, 60, 120, 300, 600, 1800, 3600}
+
+// leaveActions are the actions a table of game g may choose: a bot only
+// where the game has bots.
+func leaveActions(g client.Game) []client.Action {
+	var out []client.Action
+	for _, a := range client.LeaveActions {
+		if a != client.BotTakes || len(g.Bots) > 0 {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// changeLeave moves the create form's wait or action by d.
+func (f *createForm) changeLeave(field string, d int) {
+	switch field {
+	case "leave:wait":
+		i := slices.Index(graceChoices, f.policy.Grace)
+		if i < 0 {
+			i = 1
+		}
+		f.policy.Grace = graceChoices[(i+d+len(graceChoices))%len(graceChoices)]
+	case "leave:then":
+		as := leaveActions(f.games[f.game])
+		i := max(slices.Index(as, f.policy.OnGone), 0)
+		f.policy.OnGone = as[(i+d+len(as))%len(as)]
+	}
+}
+
+// leaveRow is the label and value of the create form's wait or action.
+func (f *createForm) leaveRow(field string) (string, string) {
+	if field == "leave:wait" {
+		return "If a player leaves", "wait " + client.Span(f.policy.Grace)
+	}
+	return "then", f.policy.OnGone.Words()
+}
+
+// tableStatus is a table's status in the lobby: "paused" for a match that
+// waits for its gone players.
+func tableStatus(t client.Table) string {
+	if t.Paused && t.Status == client.StatusPlaying {
+		return "paused"
+	}
+	return string(t.Status)
+}
+
+// outOfTheRunning reports whether this player's Clue-Less seat accused
+// wrongly: it plays no more but its cards still answer suggestions.
+func (ts *tableState) outOfTheRunning() bool {
+	if ts.t.Game != "clue" || ts.seat < 0 {
+		return false
+	}
+	var v struct {
+		Players []struct {
+			Seat     int  `json:"seat"`
+			Inactive bool `json:"inactive"`
+		} `json:"players"`
+	}
+	if json.Unmarshal(ts.views[strconv.Itoa(ts.seat)], &v) != nil {
+		return false
+	}
+	for _, p := range v.Players {
+		if p.Seat == ts.seat && p.Inactive {
+			return true
+		}
+	}
+	return false
+}
