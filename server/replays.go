@@ -66,6 +66,9 @@ func (s *Server) apiReplay(w http.ResponseWriter, r *http.Request) {
 			}
 			if out != nil {
 				outcome = out
+				// The match ended itself (a resignation, a forfeit):
+				// the game shows what its end shows, as it did live.
+				game.Conclude(st, *out)
 			}
 			steps = append(steps, replayStep{historyEntry{Seq: rec.Index, Seat: rec.Seat, Events: []game.Event{ev}}, views()})
 			continue
