@@ -47,8 +47,9 @@ func TestResignationRevealsFleets(t *testing.T) {
 	}
 	var r struct {
 		Steps []struct {
-			Seq   int                        `json:"seq"`
-			Views map[string]json.RawMessage `json:"views"`
+			Seq    int                        `json:"seq"`
+			Views  map[string]json.RawMessage `json:"views"`
+			Scores []int                      `json:"scores"`
 		} `json:"steps"`
 	}
 	if err := json.Unmarshal(body, &r); err != nil {
@@ -61,6 +62,9 @@ func TestResignationRevealsFleets(t *testing.T) {
 	}
 	if last.Seq != 5 || string(mustMarshal(replayed)) != string(mustMarshal(live)) {
 		t.Errorf("the replay's last step (seq %d) shows the spectator\n%s\nbut the live end showed\n%s", last.Seq, last.Views["-1"], mustMarshal(live))
+	}
+	if string(mustMarshal(last.Scores)) != "[1,0]" {
+		t.Errorf("the replay's last step has scores %v, want the hits [1 0]", last.Scores)
 	}
 	if !strings.Contains(string(last.Views["-1"]), `"phase":"over"`) {
 		t.Errorf("the replay's last spectator view is not over: %s", last.Views["-1"])

@@ -89,11 +89,13 @@ function applyBattleship(v: any, _key: string, p: MatchPush): boolean {
         break;
       default:
         if (!matchDecisions.has(e.type)) return false;
+        // A decision that ends the match (a resignation, a forfeit) ends
+        // the game too: the server's views now show both fleets, which
+        // no event carries, so the table asks for them afresh.
+        if (p.outcome) return false;
     }
   }
-  // Turn is the game's, which a decision of the match (a resignation)
-  // does not change: the server's view keeps it too.
-  if (!p.outcome || shot) v.turn = p.turn ? [...p.turn] : [];
+  v.turn = p.turn ? [...p.turn] : [];
   if (shot && v.phase === "battle") {
     const now = v.turn[0];
     v.shotsLeft = now === before[0] ? v.shotsLeft - 1 : shotsFor(v, now);
