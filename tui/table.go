@@ -343,10 +343,25 @@ func (ts *tableState) result() string {
 	default:
 		out = strings.Join(w, " and ") + " share the win"
 	}
+	out += scoreLine(ts.scores, len(names))
 	if o.Reason != "" {
 		out += " (" + o.Reason + ")"
 	}
 	return out
+}
+
+// scoreLine is the real score at the end, " 2–1", whatever ended the
+// match (a resignation counts the hits made until then); empty for a game
+// that keeps none.
+func scoreLine(scores []int, seats int) string {
+	if len(scores) == 0 || len(scores) != seats {
+		return ""
+	}
+	parts := make([]string, len(scores))
+	for i, s := range scores {
+		parts[i] = strconv.Itoa(s)
+	}
+	return " " + strings.Join(parts, "–")
 }
 
 func (ts *tableState) play(m *Model, move any) tea.Cmd {
