@@ -122,30 +122,33 @@ type State interface {
 //
 // After Conclude(out) the state is over in every respect: Outcome returns
 // out, Turn and every Legal are empty, Apply refuses every move, and View
-// and Scores are what the game shows at an end by its rules. Conclude on a
-// state that is already over changes nothing. It draws nothing from the
-// game's Rand. A game that reveals nothing at its end and whose Scores are
+// and Scores are what the game shows at an end by its rules. It returns
+// the events of that end as Apply returns a move's (Battleship's "over"
+// with both fleets), so that a client keeping its board from events sees
+// the reveal too (docs/game-contract.md, rule 5); the match sends them in
+// the update that ends it. Conclude on a state that is already over
+// changes nothing and returns nothing. It draws nothing from the game's
+// Rand. A game that reveals nothing at its end and whose Scores are
 // always the real ones (Dots and Boxes) need not implement it; a game with
 // secrets (Definition.Hidden) must, and the conformance suite checks it.
 type Concluder interface {
-	Conclude(out Outcome)
+	Conclude(out Outcome) []Event
 }
 
 // Conclude ends st with out, decided by the match, if the game implements
-// Concluder and st is not over yet; it reports whether st is over now.
+// Concluder and st is not over yet, and returns the events of that end.
 // Every caller that ends a match by its own decision (the match, the
 // replay of a finished match) goes through it.
-func Conclude(st State, out Outcome) bool {
+func Conclude(st State, out Outcome) []Event {
 	if st.Outcome() != nil {
-		return true
+		return nil
 	}
 	c, ok := st.(Concluder)
 	if !ok {
-		return false
+		return nil
 	}
 	out.Winners = append([]Seat{}, out.Winners...)
-	c.Conclude(out)
-	return st.Outcome() != nil
+	return c.Conclude(out)
 }
 
 // LegalQuery is implemented by games whose full list of legal moves would

@@ -68,13 +68,14 @@ func (s *Server) apiReplay(w http.ResponseWriter, r *http.Request) {
 				httpError(w, http.StatusInternalServerError, err.Error())
 				return
 			}
+			evs := []game.Event{ev}
 			if out != nil {
 				outcome = out
 				// The match ended itself (a resignation, a forfeit):
 				// the game shows what its end shows, as it did live.
-				game.Conclude(st, *out)
+				evs = append(evs, game.Conclude(st, *out)...)
 			}
-			steps = append(steps, replayStep{historyEntry{Seq: rec.Index, Seat: rec.Seat, Events: []game.Event{ev}}, views(), st.Scores()})
+			steps = append(steps, replayStep{historyEntry{Seq: rec.Index, Seat: rec.Seat, Events: evs}, views(), st.Scores()})
 			continue
 		}
 		m, err := st.ParseMove(rec.Seat, rec.Move)

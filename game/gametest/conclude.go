@@ -54,7 +54,8 @@ func (m *match) concluded() {
 	original := st.Clone()
 	before := m.snap(original)
 	out := m.decided()
-	c.Conclude(out)
+	evs := c.Conclude(out)
+	m.events(evs, game.Spectator, concluding{})
 	if d := before.diff(m.snap(original)); d != "" {
 		bad("Conclude on a state changed a clone made before it: %s", d)
 		return
@@ -93,7 +94,9 @@ func (m *match) concluded() {
 	}
 	again := m.decided()
 	again.Reason += " again"
-	c.Conclude(again)
+	if evs := c.Conclude(again); len(evs) > 0 {
+		bad("a second Conclude returned events %s; a match ends once", eventsText(evs))
+	}
 	if d := after.diff(m.snap(st)); d != "" {
 		bad("a second Conclude changed the position; a match ends once: %s", d)
 	}
@@ -105,6 +108,11 @@ func (m *match) concluded() {
 	}
 	m.concludedSecrets(l, out)
 }
+
+// concluding names the match's decision in the messages of events.
+type concluding struct{}
+
+func (concluding) String() string { return "(the match's decision, through Conclude)" }
 
 // decided is an outcome a match could decide: one seat wins (the others
 // resigned or forfeited), or nobody (the game ended for all).

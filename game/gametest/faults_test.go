@@ -260,12 +260,11 @@ func (f *faultyNim) View(seat game.Seat) any {
 	return v
 }
 
-func (f *faultyNim) Conclude(out game.Outcome) {
-	switch f.fault {
-	case "conclude-ignored":
-		return
+func (f *faultyNim) Conclude(out game.Outcome) []game.Event {
+	if f.fault == "conclude-ignored" {
+		return nil
 	}
-	f.State.Conclude(out)
+	return f.State.Conclude(out)
 }
 
 // opaqueNim is Nim behind the State interface alone: no game.Concluder.

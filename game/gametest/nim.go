@@ -222,10 +222,15 @@ func (s *State) over() bool { return s.winner >= 0 || s.ended != nil }
 
 // Conclude ends the match with out, decided by the match: both picks are
 // shown, as at the end by the rules.
-func (s *State) Conclude(out game.Outcome) {
-	if !s.over() {
-		s.ended = &out
+func (s *State) Conclude(out game.Outcome) []game.Event {
+	if s.over() {
+		return nil
 	}
+	s.ended = &out
+	if !s.setup {
+		return nil
+	}
+	return []game.Event{{Type: "picks", Seat: game.Spectator, Data: s.picks}}
 }
 
 // Scores are the stones each seat has taken.

@@ -27,8 +27,14 @@ func TestConcludeRevealsBothFleets(t *testing.T) {
 			}
 		}
 	}
-	if !game.Conclude(st, game.Outcome{Winners: []game.Seat{0}, Reason: "seat 1 resigned"}) {
-		t.Fatal("game.Conclude did not end the match")
+	evs := game.Conclude(st, game.Outcome{Winners: []game.Seat{0}, Reason: "seat 1 resigned"})
+	// The end's event is the rules end's: public, with both fleets and
+	// the winner, so a client keeping its board from events reveals too.
+	if len(evs) != 1 || evs[0].Type != "over" || evs[0].To != nil {
+		t.Fatalf("the events of the end %+v, want one public over", evs)
+	}
+	if d := evs[0].Data.(OverData); d.Winner != 0 || len(d.Fleets[0]) != numShips || len(d.Fleets[1]) != numShips {
+		t.Errorf("the over event %+v, want seat 0 the winner and both fleets", d)
 	}
 	if got := st.Scores(); !slices.Equal(got, []int{2, 1}) {
 		t.Errorf("scores after the resignation %v, want the hits [2 1]", got)
@@ -57,7 +63,10 @@ func TestConcludeRevealsBothFleets(t *testing.T) {
 // reveals both fleets too, and names no winner.
 func TestConcludeForAllHasNoWinner(t *testing.T) {
 	st := placed(t, "")
-	game.Conclude(st, game.Outcome{Winners: []game.Seat{}, Reason: "seat 1 left; the game ends for all"})
+	evs := game.Conclude(st, game.Outcome{Winners: []game.Seat{}, Reason: "seat 1 left; the game ends for all"})
+	if len(evs) != 1 || evs[0].Data.(OverData).Winner != -1 {
+		t.Errorf("the events of the end %+v, want over with winner -1", evs)
+	}
 	v := st.View(game.Spectator).(*View)
 	if v.Winner != nil || len(v.Fleets[0]) != numShips || len(v.Fleets[1]) != numShips {
 		t.Errorf("spectator's view %+v: both fleets and no winner", v)

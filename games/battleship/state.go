@@ -83,12 +83,16 @@ func (s *State) over() bool { return s.winner >= 0 || s.ended != nil }
 
 // Conclude ends the match with out, decided by the match (a resignation,
 // a forfeit, a timeout): from then on both fleets are shown to everyone,
-// as at the end by the rules ("at the end the enemy's fleet is revealed").
-func (s *State) Conclude(out game.Outcome) {
+// as at the end by the rules ("at the end the enemy's fleet is revealed"),
+// and the public event "over" carries them, as after a fleet is sunk; its
+// winner is -1 when the outcome names none.
+func (s *State) Conclude(out game.Outcome) []game.Event {
 	if s.over() {
-		return
+		return nil
 	}
 	s.ended = &out
+	return []game.Event{{Type: "over", Seat: game.Spectator,
+		Data: OverData{Winner: s.winnerSeat(), Fleets: [2][]Placement{slices.Clone(s.fleet[0]), slices.Clone(s.fleet[1])}}}}
 }
 
 // Seats is always 2.
@@ -278,7 +282,8 @@ type (
 	StartData struct {
 		First game.Seat `json:"first"`
 	}
-	// OverData ends the match and reveals both fleets.
+	// OverData ends the match and reveals both fleets. Winner is -1 for
+	// a match ended for all with no winner (Conclude).
 	OverData struct {
 		Winner game.Seat      `json:"winner"`
 		Fleets [2][]Placement `json:"fleets"`

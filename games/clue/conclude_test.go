@@ -19,7 +19,10 @@ func TestConcludeLaysOutTheCaseFile(t *testing.T) {
 		}
 	}
 	hand1 := slices.Clone(s.hands[1])
-	game.Conclude(s, game.Outcome{Winners: []game.Seat{}, Reason: "seat 1 left; the game ends for all"})
+	evs := game.Conclude(s, game.Outcome{Winners: []game.Seat{}, Reason: "seat 1 left; the game ends for all"})
+	if len(evs) != 1 || evs[0].Type != "over" || evs[0].To != nil || evs[0].Data.(OverData).CaseFile != s.caseFile {
+		t.Errorf("the events of the end %+v, want one public over with the case file", evs)
+	}
 	if o := s.Outcome(); o == nil || len(o.Winners) != 0 {
 		t.Fatalf("outcome %+v, want the match's decision", o)
 	}

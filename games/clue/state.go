@@ -125,13 +125,16 @@ func (s *State) Outcome() *game.Outcome {
 // resignation, a player who left, a vote): the case file is laid out for
 // everyone, as at an end by the rules (a right accusation, or every
 // detective wrong), so that nobody leaves without knowing who did it.
-// Hands stay with their holders, as they do at a rules end.
-func (s *State) Conclude(out game.Outcome) {
+// Hands stay with their holders, as they do at a rules end. The public
+// event "over" carries the case file, as at a rules end, with winner -1:
+// nobody solved the case.
+func (s *State) Conclude(out game.Outcome) []game.Event {
 	if s.phase == phOver {
-		return
+		return nil
 	}
 	s.phase, s.pending, s.winner = phOver, -1, -1
 	s.ended = &out
+	return []game.Event{{Type: "over", Seat: game.Spectator, Data: OverData{Winner: -1, CaseFile: s.caseFile}}}
 }
 
 // Clone copies the state; slices that Apply changes are copied.

@@ -82,17 +82,17 @@ function applyBattleship(v: any, _key: string, p: MatchPush): boolean {
         shot = true;
         break;
       case "over":
+        // Sent at a sunk fleet, and (since v6) after a decision of the
+        // match that ends it, such as a resignation, when winner is -1 if
+        // the game ended for all: both fleets are revealed either way.
         v.phase = "over";
         v.fleets = d.fleets;
-        v.winner = d.winner;
+        if (d.winner >= 0) v.winner = d.winner;
+        else delete v.winner;
         v.shotsLeft = 0;
         break;
       default:
         if (!matchDecisions.has(e.type)) return false;
-        // A decision that ends the match (a resignation, a forfeit) ends
-        // the game too: the server's views now show both fleets, which
-        // no event carries, so the table asks for them afresh.
-        if (p.outcome) return false;
     }
   }
   v.turn = p.turn ? [...p.turn] : [];

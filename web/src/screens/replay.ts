@@ -17,13 +17,14 @@ const factories: Record<string, GameViewFactory> = { dots: dotsView, battleship:
  * table's result says it. Whatever ended the match (the rules, a
  * resignation, a forfeit), the last step's views show what the game
  * reveals at its end, and its scores are the real ones. */
-function endText(r: Replay, seatLabel: (i: number) => string, scores: number[] | null | undefined): string {
+function endText(r: Replay, seatLabel: (i: number) => string, seatName: (i: number) => string, scores: number[] | null | undefined): string {
   const o = r.outcome;
   if (!o) return "";
   const w = o.winners ?? [];
   const who = w.length === 0 ? "Nobody won" : w.length === 1 ? `${seatLabel(w[0])} won` : `${w.map(seatLabel).join(" and ")} shared the win`;
+  const why = (o.reason ?? "").replace(/\bseat (\d+)/g, (_, n: string) => seatName(Number(n)));
   const score = scores && scores.length ? ` Score ${scores.join("–")}.` : "";
-  return ` Game over: ${who}${o.reason ? ` (${o.reason})` : ""}.${score}`;
+  return ` Game over: ${who}${why ? ` (${why})` : ""}.${score}`;
 }
 
 export function replayScreen(main: HTMLElement, params: string[]): () => void {
@@ -79,7 +80,7 @@ export function replayScreen(main: HTMLElement, params: string[]): () => void {
         : decided
           ? `Step ${n} of ${moves}: ${ctx.seatLabel(s.seat)} ${decided}`
           : `Move ${n} of ${moves}: ${ctx.seatLabel(s.seat)} played ${s.text}`;
-      if (at === steps.length - 1) caption.textContent += endText(r, ctx.seatLabel, s.scores);
+      if (at === steps.length - 1 && r.outcome) caption.textContent = caption.textContent.replace(/\.?$/, ".") + endText(r, ctx.seatLabel, ctx.seatName, s.scores);
     };
     const ctrl = h("div", { class: "controls replay-controls", role: "toolbar", "aria-label": "Replay controls" },
       btn("«", "First move", () => show(0)), btn("‹", "Previous move", () => show(at - 1)),
