@@ -1,11 +1,13 @@
 package tui
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
 	"github.com/parlor-games/parlor/client"
 	"github.com/parlor-games/parlor/game"
+	"github.com/parlor-games/parlor/games/battleship"
 )
 
 // TestBuccaneerResignationShowsEveryHand: Buccaneer shows every hand after
@@ -35,5 +37,43 @@ func TestResultShowsTheScore(t *testing.T) {
 	ts.scores = nil
 	if got := ts.result(); got != "Ann wins (seat 1 resigned)" {
 		t.Errorf("result without scores %q", got)
+	}
+}
+
+// TestBattleshipResignationShowsTheEnemyFleet: "at the end the enemy's
+// fleet is revealed", and a resignation is an end: the terminal target
+// grid marks every square of the enemy fleet.
+func TestBattleshipResignationShowsTheEnemyFleet(t *testing.T) {
+	st, err := battleship.Definition.New(nil, game.NewRand(5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seat, fleet := range []string{
+		"carrier A1 h, battleship A3 h, cruiser A5 h, submarine A7 h, destroyer A9 h",
+		"carrier J1 v, battleship H1 v, cruiser F1 v, submarine D6 v, destroyer J9 v",
+	} {
+		if err := game.Play(st, game.Seat(seat), []byte(fleet)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ships := func() int {
+		t.Helper()
+		v, err := json.Marshal(st.View(0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := newBattleship(nil, newStyles(true))
+		if err := b.set(v, 0, false); err != nil {
+			t.Fatal(err)
+		}
+		// Every "#" but the legend's is a ship's square.
+		return strings.Count(plain(b.render(80)), "#") - 1
+	}
+	if n := ships(); n != 17 {
+		t.Fatalf("before the end Ann's screen marks %d ship squares, want her own 17", n)
+	}
+	game.Conclude(st, game.Outcome{Winners: []game.Seat{0}, Reason: "seat 1 resigned"})
+	if n := ships(); n != 34 {
+		t.Fatalf("after the resignation Ann's screen marks %d ship squares, want both fleets' 34", n)
 	}
 }
