@@ -31,11 +31,11 @@ func TestBuccaneerResignationShowsEveryHand(t *testing.T) {
 func TestResultShowsTheScore(t *testing.T) {
 	ts := &tableState{t: client.Table{Seats: []client.Seat{{Kind: client.SeatHuman, Name: "Ann"}, {Kind: client.SeatHuman, Name: "Bob"}}},
 		outcome: &client.Outcome{Winners: []int{0}, Reason: "seat 1 resigned"}, scores: []int{2, 1}}
-	if got := ts.result(); got != "Ann wins 2–1 (seat 1 resigned)" {
+	if got := ts.result(); got != "Ann wins 2–1 (Bob resigned)" {
 		t.Errorf("result %q", got)
 	}
 	ts.scores = nil
-	if got := ts.result(); got != "Ann wins (seat 1 resigned)" {
+	if got := ts.result(); got != "Ann wins (Bob resigned)" {
 		t.Errorf("result without scores %q", got)
 	}
 }

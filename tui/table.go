@@ -345,9 +345,19 @@ func (ts *tableState) result() string {
 	}
 	out += scoreLine(ts.scores, len(names))
 	if o.Reason != "" {
-		out += " (" + o.Reason + ")"
+		out += " (" + reasonNamed(o.Reason, names) + ")"
 	}
 	return out
+}
+
+// reasonNamed puts the players' names for the seat numbers of a reason
+// ("seat 1 resigned" becomes "Bob resigned"), as the web client does.
+func reasonNamed(reason string, names []string) string {
+	pairs := make([]string, 0, 2*len(names))
+	for i, n := range names {
+		pairs = append(pairs, fmt.Sprintf("seat %d", i), n)
+	}
+	return strings.NewReplacer(pairs...).Replace(reason)
 }
 
 // scoreLine is the real score at the end, " 2–1", whatever ended the
