@@ -135,12 +135,22 @@ func (m *match) concludedSecrets(l game.Log, out game.Outcome) {
 		return
 	}
 	seat := game.Seat(m.rng.IntN(m.seats))
-	alt, ok := m.cfg.Hidden(deepCopy(l), seat, &m.rng)
-	if !ok || len(alt.Moves) != len(l.Moves) {
-		return
+	// Late in a match the sampler may find nothing left to redraw (every
+	// ship of a fleet touched by a shot): earlier prefixes are tried.
+	var alt game.Log
+	for cut := len(l.Moves); ; cut /= 2 {
+		l.Moves = l.Moves[:cut]
+		var ok bool
+		alt, ok = m.cfg.Hidden(deepCopy(l), seat, &m.rng)
+		if ok && len(alt.Moves) == len(l.Moves) {
+			break
+		}
+		if cut == 0 {
+			return
+		}
 	}
 	a, err := m.reg.Replay(l)
-	if err != nil {
+	if err != nil || a.Outcome() != nil {
 		return
 	}
 	b, err := m.reg.Replay(alt)
