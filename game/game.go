@@ -109,6 +109,48 @@ type State interface {
 	Clone() State
 }
 
+// Concluder is implemented by a game whose own end shows more than its
+// play does (a fleet, every hand, the case file) or counts a score that
+// play keeps back. A match may end by a decision of its own rather than by
+// the rules: a resignation, a forfeit, a timeout, a game ended for all, a
+// players' vote. The match then calls Conclude with the outcome it decided,
+// so that the result and the replay show what the game shows at its end;
+// without it a resigned Battleship would keep the enemy fleet hidden for
+// ever. Conclude is called by the match live and again when the match is
+// rebuilt or replayed from its log, at the same place, so both give the
+// same final views.
+//
+// After Conclude(out) the state is over in every respect: Outcome returns
+// out, Turn and every Legal are empty, Apply refuses every move, and View
+// and Scores are what the game shows at an end by its rules. It returns
+// the events of that end as Apply returns a move's (Battleship's "over"
+// with both fleets), so that a client keeping its board from events sees
+// the reveal too (docs/game-contract.md, rule 5); the match sends them in
+// the update that ends it. Conclude on a state that is already over
+// changes nothing and returns nothing. It draws nothing from the game's
+// Rand. A game that reveals nothing at its end and whose Scores are
+// always the real ones (Dots and Boxes) need not implement it; a game with
+// secrets (Definition.Hidden) must, and the conformance suite checks it.
+type Concluder interface {
+	Conclude(out Outcome) []Event
+}
+
+// Conclude ends st with out, decided by the match, if the game implements
+// Concluder and st is not over yet, and returns the events of that end.
+// Every caller that ends a match by its own decision (the match, the
+// replay of a finished match) goes through it.
+func Conclude(st State, out Outcome) []Event {
+	if st.Outcome() != nil {
+		return nil
+	}
+	c, ok := st.(Concluder)
+	if !ok {
+		return nil
+	}
+	out.Winners = append([]Seat{}, out.Winners...)
+	return c.Conclude(out)
+}
+
 // LegalQuery is implemented by games whose full list of legal moves would
 // be huge (Medieval Warfare): a client asks for the moves of one piece or
 // towards one target, in a query form the game documents.

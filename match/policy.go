@@ -269,8 +269,18 @@ func (mt *Match) applyRecordLocked(rec matchRecord, at time.Time) {
 	case Returns:
 		mt.returnSeatLocked(rec.Seat, at)
 	}
-	ev := game.Event{Type: rec.Type, Seat: rec.Seat, Data: rec.MatchEvent}
-	mt.recordLocked(Update{Seq: int64(len(mt.updates)) + 1, Seat: rec.Seat, Events: []game.Event{ev}, At: at})
+	events := []game.Event{{Type: rec.Type, Seat: rec.Seat, Data: rec.MatchEvent}}
+	if mt.outcome != nil {
+		// Whatever decision of the match ended it, the game is told, so
+		// that its views show what its own end shows (both fleets, every
+		// hand, the case file) and its scores count; the events of that
+		// end follow the match's own. A rebuild comes through here too,
+		// at the same record, and so does the replay of a finished match
+		// (server/replays.go), so all end with the views and events the
+		// live match ended with.
+		events = append(events, game.Conclude(mt.st, *mt.outcome)...)
+	}
+	mt.recordLocked(Update{Seq: int64(len(mt.updates)) + 1, Seat: rec.Seat, Events: events, At: at})
 	mt.tickLocked(at, -2)
 }
 

@@ -11,10 +11,14 @@ import (
 )
 
 // replayStep is one step of a replay: the update as the history of a
-// watch gives it, with every seat's view after it.
+// watch gives it, with every seat's view and the scores after it.
 type replayStep struct {
 	historyEntry
 	Views map[string]any `json:"views"`
+	// Scores (since v6) are the game's scores after the step, as the
+	// live push of that step carried them; absent when the game keeps
+	// none.
+	Scores []int `json:"scores,omitempty"`
 }
 
 // apiReplay replays a finished match step by step. The match is over, so
@@ -52,7 +56,7 @@ func (s *Server) apiReplay(w http.ResponseWriter, r *http.Request) {
 		}
 		return v
 	}
-	steps := []replayStep{{historyEntry{Seq: 0, Seat: game.Spectator, Events: []game.Event{}}, views()}}
+	steps := []replayStep{{historyEntry{Seq: 0, Seat: game.Spectator, Events: []game.Event{}}, views(), st.Scores()}}
 	outcome := st.Outcome()
 	// Every record is a step, the match's own decisions (a resignation, a
 	// timeout, a bot taking over) as well as the moves, numbered by seq as
@@ -64,10 +68,14 @@ func (s *Server) apiReplay(w http.ResponseWriter, r *http.Request) {
 				httpError(w, http.StatusInternalServerError, err.Error())
 				return
 			}
+			evs := []game.Event{ev}
 			if out != nil {
 				outcome = out
+				// The match ended itself (a resignation, a forfeit):
+				// the game shows what its end shows, as it did live.
+				evs = append(evs, game.Conclude(st, *out)...)
 			}
-			steps = append(steps, replayStep{historyEntry{Seq: rec.Index, Seat: rec.Seat, Events: []game.Event{ev}}, views()})
+			steps = append(steps, replayStep{historyEntry{Seq: rec.Index, Seat: rec.Seat, Events: evs}, views(), st.Scores()})
 			continue
 		}
 		m, err := st.ParseMove(rec.Seat, rec.Move)
@@ -83,7 +91,7 @@ func (s *Server) apiReplay(w http.ResponseWriter, r *http.Request) {
 		if evs == nil {
 			evs = []game.Event{}
 		}
-		steps = append(steps, replayStep{historyEntry{Seq: rec.Index, Seat: rec.Seat, Move: rec.Move, Text: m.String(), Events: evs}, views()})
+		steps = append(steps, replayStep{historyEntry{Seq: rec.Index, Seat: rec.Seat, Move: rec.Move, Text: m.String(), Events: evs}, views(), st.Scores()})
 		if o := st.Outcome(); o != nil {
 			outcome = o
 		}

@@ -441,6 +441,26 @@ func cut(s string, width int) string {
 	return string([]rune(s)[:width-1]) + "~"
 }
 
+// handsShown lists the other captains' hands the view shows: every hand,
+// once the match is over, whatever ended it.
+func (b *bucBoard) handsShown(width int) []string {
+	var out []string
+	for i, p := range b.v.Players {
+		if i == b.seat || p.Hand == nil {
+			continue
+		}
+		hand := make([]string, len(p.Hand))
+		for k, c := range p.Hand {
+			hand[k] = c.String()
+		}
+		if len(hand) == 0 {
+			hand = []string{"no crew"}
+		}
+		out = append(out, cut(fmt.Sprintf("%s: %s", b.captain(i), strings.Join(hand, " ")), width))
+	}
+	return out
+}
+
 // side is the panel beside the sea, at most height lines of width
 // columns: the seat's hand, then what the step offers.
 func (b *bucBoard) side(width, height int) []string {
@@ -462,6 +482,7 @@ func (b *bucBoard) side(width, height int) []string {
 	switch {
 	case b.v.Step.Name == "over":
 		add("The game is over.")
+		out = append(out, b.handsShown(width)...)
 	case !b.myTurn || b.seat < 0:
 		add(fmt.Sprintf("%s: %s", b.captain(int(b.v.Step.Owes)), b.v.Step.Name))
 	case b.trade != nil:

@@ -353,10 +353,35 @@ func (ts *tableState) result() string {
 	default:
 		out = strings.Join(w, " and ") + " share the win"
 	}
+	out += scoreLine(ts.scores, len(names))
 	if o.Reason != "" {
-		out += " (" + o.Reason + ")"
+		out += " (" + reasonNamed(o.Reason, names) + ")"
 	}
 	return out
+}
+
+// reasonNamed puts the players' names for the seat numbers of a reason
+// ("seat 1 resigned" becomes "Bob resigned"), as the web client does.
+func reasonNamed(reason string, names []string) string {
+	pairs := make([]string, 0, 2*len(names))
+	for i, n := range names {
+		pairs = append(pairs, fmt.Sprintf("seat %d", i), n)
+	}
+	return strings.NewReplacer(pairs...).Replace(reason)
+}
+
+// scoreLine is the real score at the end, " 2–1", whatever ended the
+// match (a resignation counts the hits made until then); empty for a game
+// that keeps none.
+func scoreLine(scores []int, seats int) string {
+	if len(scores) == 0 || len(scores) != seats {
+		return ""
+	}
+	parts := make([]string, len(scores))
+	for i, s := range scores {
+		parts[i] = strconv.Itoa(s)
+	}
+	return " " + strings.Join(parts, "–")
 }
 
 func (ts *tableState) play(m *Model, move any) tea.Cmd {

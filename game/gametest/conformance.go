@@ -142,6 +142,7 @@ func Conformance(t testing.TB, def *game.Definition, cfg Config) {
 	case cfg.Hidden != nil && s.revealing == 0:
 		s.report("the logs the sampler returned never changed what another seat sees, so they changed nothing hidden and the secrecy check tested nothing")
 	}
+	s.concludeReport()
 	s.bots()
 }
 
@@ -158,6 +159,14 @@ type suite struct {
 	// samples counts the logs the sampler returned; revealing, those that
 	// changed what some other seat sees.
 	samples, revealing int
+	// The match's own end (conclude.go): positions concluded by a game
+	// that implements game.Concluder and by one that does not; pairs of
+	// matches a seat could not tell apart compared after an end by the
+	// rules and after game.Conclude, and how many of each it could tell
+	// apart then.
+	concluders, unconcluded        int
+	endPairs, endShown             int
+	concludedPairs, concludedShown int
 	// openings and drawn are the positions the bots are asked about:
 	// each options' first position, and a uniform draw of the others.
 	openings, drawn []position
@@ -297,6 +306,9 @@ func (m *match) play(first bool) {
 	m.afterEnd()
 	m.replay()
 	m.secrecy()
+	if !m.failed {
+		m.concluded()
+	}
 }
 
 // allSeats lists the seats of the table, then Spectator.
@@ -872,6 +884,7 @@ func (m *match) twoWorlds(l, alt game.Log, seat game.Seat) {
 			return
 		}
 		if a.Outcome() != nil {
+			m.endsShown(a, b, seat)
 			break // the end may reveal everything
 		}
 		for _, who := range []game.Seat{seat, game.Spectator} {

@@ -25,10 +25,13 @@
 // a clone is independent of its original, random generator included; that
 // views and events marshal and events go to real seats; that replaying the
 // match's log rebuilds the same position; that a view hides what its seat
-// may not know (see Sampler); that every bot level answers with a legal
-// move before its deadline, never panics and leaves the state it is shown
-// alone; and that the solver's best move, if it finds one, is legal. The package's own tests run each check
-// against a game broken on purpose, to show that it can fail.
+// may not know (see Sampler); that a match ended by a decision of the
+// match (game.Conclude) is over in every respect, is required of a game
+// with secrets, and shows what the game's own end shows; that every bot
+// level answers with a legal move before its deadline, never panics and
+// leaves the state it is shown alone; and that the solver's best move, if
+// it finds one, is legal. The package's own tests run each check against a
+// game broken on purpose, to show that it can fail.
 //
 // A failure names the options, the seed and the log of the match, so it
 // can be replayed with game.Registry.Replay.

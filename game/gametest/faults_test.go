@@ -94,6 +94,21 @@ func faultyNimDef(fault string) *game.Definition {
 	return &d
 }
 
+// opaqueNimDef is Nim whose states hide that they are Concluders.
+func opaqueNimDef() *game.Definition {
+	d := *Definition
+	d.Name = "nim-opaque"
+	d.New = func(raw json.RawMessage, rng game.Rand) (game.State, error) {
+		st, err := newState(raw, rng)
+		if err != nil {
+			return nil, err
+		}
+		return opaqueNim{st}, nil
+	}
+	d.Solve = nil
+	return &d
+}
+
 func (f *faultyNim) Clone() game.State {
 	if f.fault == "clone-shares" {
 		return &faultyNim{State: f.State, fault: f.fault}
@@ -243,6 +258,10 @@ func (f *faultyNim) Apply(seat game.Seat, gm game.Move) ([]game.Event, error) {
 func (f *faultyNim) View(seat game.Seat) any {
 	v := f.State.View(seat).(View)
 	switch f.fault {
+	case "conclude-hides":
+		if f.winner < 0 {
+			v.Picks = nil
+		}
 	case "view-leaks":
 		return map[string]any{"view": v, "picks": f.picks}
 	case "view-unmarshalable":
@@ -250,6 +269,18 @@ func (f *faultyNim) View(seat game.Seat) any {
 	}
 	return v
 }
+
+func (f *faultyNim) Conclude(out game.Outcome) []game.Event {
+	if f.fault == "conclude-ignored" {
+		return nil
+	}
+	return f.State.Conclude(out)
+}
+
+// opaqueNim is Nim behind the State interface alone: no game.Concluder.
+type opaqueNim struct{ game.State }
+
+func (o opaqueNim) Clone() game.State { return opaqueNim{o.State.Clone()} }
 
 func (f *faultyNim) Scores() []int {
 	if f.fault == "scores-length" {
@@ -519,6 +550,9 @@ func TestEveryCheckCanFail(t *testing.T) {
 		{fault: "refusal-draws", def: diceDef("refusal-draws"), cfg: Config{}, want: "replaying the log gives another position"},
 		{fault: "private-event", def: diceDef("private-event"), cfg: Config{}, want: "the game has no secrets"},
 		{fault: "view-per-seat", def: diceDef("view-per-seat"), cfg: Config{}, want: "is not the spectator's"},
+		{fault: "no-concluder", def: opaqueNimDef(), want: "does not implement game.Concluder"},
+		{fault: "conclude-ignored", want: "Outcome() is nil; it must be the outcome the match decided"},
+		{fault: "conclude-hides", want: "after game.Conclude it never does"},
 	}
 	for _, c := range cases {
 		t.Run(c.fault, func(t *testing.T) {

@@ -44,15 +44,18 @@ type State struct {
 	picks  [2]int
 	setup  bool
 	taken  [2]int
-	winner game.Seat // -1 until the end
+	winner game.Seat     // -1 until the end
+	ended  *game.Outcome // set by Conclude
 	rng    game.Rand
 }
 
-// View is what a seat sees: the pile, who moves, its own pick only.
+// View is what a seat sees: the pile, who moves, its own pick only, and
+// both picks once the match is over.
 type View struct {
 	Pile   int       `json:"pile"`
 	Mover  game.Seat `json:"mover"`
 	MyPick int       `json:"myPick,omitempty"`
+	Picks  *[2]int   `json:"picks,omitempty"`
 }
 
 // Definition registers Nim as "nim".
@@ -92,7 +95,7 @@ func (s *State) Seats() int { return 2 }
 
 // Turn lists both seats while set-up picks are owed, else the mover.
 func (s *State) Turn() []game.Seat {
-	if s.winner >= 0 {
+	if s.over() {
 		return nil
 	}
 	if s.setup {
@@ -204,13 +207,33 @@ func (s *State) Apply(seat game.Seat, gm game.Move) ([]game.Event, error) {
 	return ev, nil
 }
 
-// View shows the pile and the seat's own pick.
+// View shows the pile and the seat's own pick, and both picks after the
+// end.
 func (s *State) View(seat game.Seat) any {
 	v := View{Pile: s.pile, Mover: s.mover}
 	if seat == 0 || seat == 1 {
 		v.MyPick = s.picks[seat]
 	}
+	if s.over() && s.setup {
+		p := s.picks
+		v.Picks = &p
+	}
 	return v
+}
+
+func (s *State) over() bool { return s.winner >= 0 || s.ended != nil }
+
+// Conclude ends the match with out, decided by the match: both picks are
+// shown, as at the end by the rules.
+func (s *State) Conclude(out game.Outcome) []game.Event {
+	if s.over() {
+		return nil
+	}
+	s.ended = &out
+	if !s.setup {
+		return nil
+	}
+	return []game.Event{{Type: "picks", Seat: game.Spectator, Data: s.picks}}
 }
 
 // Scores are the stones each seat has taken.
@@ -218,6 +241,11 @@ func (s *State) Scores() []int { return []int{s.taken[0], s.taken[1]} }
 
 // Outcome names the seat that took the last stone.
 func (s *State) Outcome() *game.Outcome {
+	if s.ended != nil {
+		o := *s.ended
+		o.Winners = append([]game.Seat{}, o.Winners...)
+		return &o
+	}
 	if s.winner < 0 {
 		return nil
 	}
@@ -261,7 +289,7 @@ func solve(ctx context.Context, gs game.State) (int, game.Move, error) {
 	if !ok {
 		return 0, nil, errors.New("not a Nim state")
 	}
-	if s.winner >= 0 {
+	if s.over() {
 		return 0, nil, errors.New("the match is over")
 	}
 	if s.inSetup() {

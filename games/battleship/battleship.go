@@ -19,7 +19,11 @@
 // of course work them out from its own hits). A square a seat has already
 // fired at is refused with code "already-fired" and the turn stays. The game
 // ends as soon as one fleet is wholly sunk; the other seat wins. After the
-// end, every view shows both fleets.
+// end, every view shows both fleets, whatever ended the match: a sunk
+// fleet, or a decision of the match (a resignation, a forfeit, a timeout,
+// the game ended for all), which the match passes to Conclude. A seat's
+// score is the hits it has scored on the enemy fleet (Scores), so that a
+// match ended early still shows who was ahead.
 //
 // # Options
 //

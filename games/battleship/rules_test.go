@@ -244,8 +244,12 @@ func TestWinConditionTracking(t *testing.T) {
 	if len(st.Turn()) != 0 {
 		t.Errorf("Turn() after the end = %v", st.Turn())
 	}
-	if sc := st.Scores(); sc[0] != numShips {
-		t.Errorf("scores %v: seat 0 sank all five", sc)
+	squares := 0
+	for _, sh := range Fleet {
+		squares += sh.Len
+	}
+	if sc := st.Scores(); sc[0] != squares {
+		t.Errorf("scores %v: seat 0 hit all %d squares of the fleet", sc, squares)
 	}
 	if !slices.ContainsFunc(last, func(e game.Event) bool { return e.Type == "over" && e.To == nil }) {
 		t.Errorf("no public over event: %+v", last)

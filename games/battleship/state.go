@@ -63,6 +63,9 @@ type State struct {
 	turn   game.Seat
 	left   int // shots the seat to move still owes this turn
 	winner game.Seat
+	// ended is the outcome of a match the match itself ended (a
+	// resignation, a forfeit): see Conclude.
+	ended *game.Outcome
 }
 
 // New starts a match with opt; rng is used only for "random" fleets.
@@ -73,12 +76,30 @@ func New(opt Options, rng game.Rand) *State {
 
 func (s *State) started() bool { return s.placed[0] && s.placed[1] }
 
+// over reports whether the match has ended, by a sunk fleet or by the
+// match's own decision.
+func (s *State) over() bool { return s.winner >= 0 || s.ended != nil }
+
+// Conclude ends the match with out, decided by the match (a resignation,
+// a forfeit, a timeout): from then on both fleets are shown to everyone,
+// as at the end by the rules ("at the end the enemy's fleet is revealed"),
+// and the public event "over" carries them, as after a fleet is sunk; its
+// winner is -1 when the outcome names none.
+func (s *State) Conclude(out game.Outcome) []game.Event {
+	if s.over() {
+		return nil
+	}
+	s.ended = &out
+	return []game.Event{{Type: "over", Seat: game.Spectator,
+		Data: OverData{Winner: s.winnerSeat(), Fleets: [2][]Placement{slices.Clone(s.fleet[0]), slices.Clone(s.fleet[1])}}}}
+}
+
 // Seats is always 2.
 func (s *State) Seats() int { return 2 }
 
 // Turn lists the seats still to place during placement, then the shooter.
 func (s *State) Turn() []game.Seat {
-	if s.winner >= 0 {
+	if s.over() {
 		return nil
 	}
 	if !s.started() {
@@ -259,7 +280,8 @@ type (
 	StartData struct {
 		First game.Seat `json:"first"`
 	}
-	// OverData ends the match and reveals both fleets.
+	// OverData ends the match and reveals both fleets. Winner is -1 for
+	// a match ended for all with no winner (Conclude).
 	OverData struct {
 		Winner game.Seat      `json:"winner"`
 		Fleets [2][]Placement `json:"fleets"`
@@ -392,14 +414,15 @@ func (s *State) View(seat game.Seat) any {
 		v.Phase = "battle"
 		v.ShotsLeft = s.left
 	}
-	if s.winner >= 0 {
+	if s.over() {
 		v.Phase = "over"
 		v.ShotsLeft = 0
-		w := s.winner
-		v.Winner = &w
+		if w := s.winnerSeat(); w >= 0 {
+			v.Winner = &w
+		}
 	}
 	for i := range 2 {
-		if s.winner >= 0 || game.Seat(i) == seat {
+		if s.over() || game.Seat(i) == seat {
 			v.Fleets[i] = slices.Clone(s.fleet[i])
 		}
 		v.Shots[i] = slices.Clone(s.shots[i])
@@ -416,13 +439,40 @@ func (s *State) View(seat game.Seat) any {
 	return v
 }
 
-// Scores counts the enemy ships each seat has sunk.
-func (s *State) Scores() []int {
-	return []int{numShips - s.afloat[1], numShips - s.afloat[0]}
+// winnerSeat is the one winner, by the rules or by the match's decision,
+// or -1 when there is none (the game ended for all).
+func (s *State) winnerSeat() game.Seat {
+	if s.winner >= 0 {
+		return s.winner
+	}
+	if s.ended != nil && len(s.ended.Winners) == 1 {
+		return s.ended.Winners[0]
+	}
+	return -1
 }
 
-// Outcome is nil until a fleet is sunk.
+// Scores counts the hits each seat has scored on the enemy fleet, sinking
+// shots included: the score a player watches during the game (spec 2.1,
+// "view their score at all times"), and one that still tells who was
+// ahead when a match ends before a fleet is sunk, by a resignation or a
+// forfeit, where ships sunk would often read 0-0.
+func (s *State) Scores() []int {
+	out := make([]int, 2)
+	for seat := range 2 {
+		for _, h := range s.hits[1-seat] {
+			out[seat] += h
+		}
+	}
+	return out
+}
+
+// Outcome is nil until a fleet is sunk or the match is concluded.
 func (s *State) Outcome() *game.Outcome {
+	if s.ended != nil {
+		o := *s.ended
+		o.Winners = slices.Clone(o.Winners)
+		return &o
+	}
 	if s.winner < 0 {
 		return nil
 	}
@@ -433,6 +483,9 @@ func (s *State) Outcome() *game.Outcome {
 // Clone returns an independent copy.
 func (s *State) Clone() game.State {
 	c := *s
+	if s.ended != nil {
+		c.ended = s.Outcome()
+	}
 	for i := range 2 {
 		c.fleet[i] = slices.Clone(s.fleet[i])
 		c.shots[i] = slices.Clone(s.shots[i])

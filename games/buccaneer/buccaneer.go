@@ -176,7 +176,9 @@
 // captains who held them (event "crew-cards"); everyone else gets the
 // count and total (event "crew"), or only the count in card 20's
 // exchange, where the totals each way would tell more than the two hands'
-// new totals. After the end every hand is shown.
+// new totals. After the end every hand is shown, whatever ended the
+// match: the rules, or a decision of the match (a resignation, a forfeit,
+// a timeout, a vote), which the match passes to Conclude.
 //
 // # Moves and notation
 //

@@ -295,6 +295,20 @@ func (s *State) Outcome() *game.Outcome {
 	return &game.Outcome{Winners: slices.Clone(s.winners), Reason: s.reason}
 }
 
+// Conclude ends the match with out, decided by the match (a resignation,
+// a forfeit, a timeout, a vote): every hand is shown, as after an end by
+// the rules (a captain home with 20 or more, or the turn limit). The
+// treasure at home still counts as the score. Nothing is drawn. It
+// returns no event: the hands show in the views, as at a rules end, whose
+// "end" event says only what the outcome says.
+func (s *State) Conclude(out game.Outcome) []game.Event {
+	if s.phase == phOver {
+		return nil
+	}
+	s.phase, s.winners, s.reason = phOver, slices.Clone(out.Winners), out.Reason
+	return nil
+}
+
 // Clone returns an independent copy.
 func (s *State) Clone() game.State {
 	c := *s

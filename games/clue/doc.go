@@ -63,7 +63,10 @@
 // A seat sees its hand, the face-up cards, every token and weapon, each
 // player's number of cards, the suggestion log and the accusations; a
 // spectator the same without a hand. The case file appears only after the
-// end (and to a wrong accuser). Each seat's view carries its notebook:
+// end (and to a wrong accuser), whatever ends the game: a right
+// accusation, every detective wrong, or a decision of the match (a
+// resignation, a player who left, a vote), which the match passes to
+// Conclude. Each seat's view carries its notebook:
 // for every card, whether each player and the case file holds it (yes,
 // no, maybe), deduced exactly from what that seat has seen (notebook.go).
 //
@@ -84,7 +87,7 @@
 //     `parlor play -server HOST -port N -name NAME`.
 //   - 17, a player who leaves during the game: the seat waits the
 //     table's grace period (60 s by default) for a reconnect, then the
-//     game ends for everyone, as the spec says (Definition.LeaverEndsGame
+//     game ends for everyone and the case file is laid out, as the spec says (Definition.LeaverEndsGame
 //     makes "end" the default of the table's `onGone`); a table may choose
 //     "bot" instead, so that a bot takes the seat (the decision page), or
 //     "forfeit" or "pause". Everyone at the table sees the countdown to

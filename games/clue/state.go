@@ -77,6 +77,9 @@ type State struct {
 	suggestions []Suggestion
 	accusations []Accusation
 	winner      game.Seat
+	// ended is the outcome of a match the match itself ended (a
+	// resignation, a player who left, a vote): see Conclude.
+	ended *game.Outcome
 }
 
 var _ game.State = (*State)(nil)
@@ -105,6 +108,11 @@ func (s *State) Outcome() *game.Outcome {
 	if s.phase != phOver {
 		return nil
 	}
+	if s.ended != nil {
+		o := *s.ended
+		o.Winners = slices.Clone(o.Winners)
+		return &o
+	}
 	cf := fmt.Sprintf("%s with the %s in the %s", s.caseFile[0], s.caseFile[1], s.caseFile[2])
 	if s.winner < 0 {
 		return &game.Outcome{Winners: []game.Seat{}, Reason: "every detective accused wrongly: it was " + cf}
@@ -113,9 +121,28 @@ func (s *State) Outcome() *game.Outcome {
 		Reason: fmt.Sprintf("%s solved the case: %s", s.suspectOf(s.winner), cf)}
 }
 
+// Conclude ends the match with out, decided by the match (a
+// resignation, a player who left, a vote): the case file is laid out for
+// everyone, as at an end by the rules (a right accusation, or every
+// detective wrong), so that nobody leaves without knowing who did it.
+// Hands stay with their holders, as they do at a rules end. The public
+// event "over" carries the case file, as at a rules end, with winner -1:
+// nobody solved the case.
+func (s *State) Conclude(out game.Outcome) []game.Event {
+	if s.phase == phOver {
+		return nil
+	}
+	s.phase, s.pending, s.winner = phOver, -1, -1
+	s.ended = &out
+	return []game.Event{{Type: "over", Seat: game.Spectator, Data: OverData{Winner: -1, CaseFile: s.caseFile}}}
+}
+
 // Clone copies the state; slices that Apply changes are copied.
 func (s *State) Clone() game.State {
 	c := *s
+	if s.ended != nil {
+		c.ended = s.Outcome()
+	}
 	c.hands = make([][]Card, len(s.hands))
 	for i, h := range s.hands {
 		c.hands[i] = slices.Clone(h)

@@ -100,8 +100,12 @@ func (s *State) View(seat game.Seat) any {
 	}
 	if s.phase == phOver {
 		v.CaseFile = slices.Clone(s.caseFile[:])
-		w := s.winner
-		v.Winner = &w
+		// A match ended by the match's own decision has no solver: the
+		// outcome beside the view names its winners.
+		if s.ended == nil {
+			w := s.winner
+			v.Winner = &w
+		}
 	}
 	if seat >= 0 {
 		v.Hand = slices.Clone(s.hands[seat])

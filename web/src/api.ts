@@ -108,10 +108,13 @@ export const api = {
 export interface ReplayStep {
   seq: number; seat: number; move: unknown; text: string; events: GameEvent[] | null;
   views: Record<string, any>;
+  /** scores after the step (since v6); absent for a game without. */
+  scores?: number[] | null;
 }
 export interface Replay {
   log: { game: string; options?: Record<string, unknown>; [k: string]: unknown };
   seats: ({ name: string } | string)[];
   steps: ReplayStep[];
+  outcome?: Outcome | null;
   start?: Record<string, any>;
 }

@@ -82,18 +82,20 @@ function applyBattleship(v: any, _key: string, p: MatchPush): boolean {
         shot = true;
         break;
       case "over":
+        // Sent at a sunk fleet, and (since v6) after a decision of the
+        // match that ends it, such as a resignation, when winner is -1 if
+        // the game ended for all: both fleets are revealed either way.
         v.phase = "over";
         v.fleets = d.fleets;
-        v.winner = d.winner;
+        if (d.winner >= 0) v.winner = d.winner;
+        else delete v.winner;
         v.shotsLeft = 0;
         break;
       default:
         if (!matchDecisions.has(e.type)) return false;
     }
   }
-  // Turn is the game's, which a decision of the match (a resignation)
-  // does not change: the server's view keeps it too.
-  if (!p.outcome || shot) v.turn = p.turn ? [...p.turn] : [];
+  v.turn = p.turn ? [...p.turn] : [];
   if (shot && v.phase === "battle") {
     const now = v.turn[0];
     v.shotsLeft = now === before[0] ? v.shotsLeft - 1 : shotsFor(v, now);

@@ -7,10 +7,25 @@ import { dotsView } from "../games/dots";
 import { battleshipView } from "../games/battleship";
 import { warfareView } from "../games/warfare";
 import { buccaneerView } from "../games/buccaneer";
+import { clueView } from "../games/clue";
 import type { GameView, GameViewFactory, MatchState, TableCtx } from "../games/types";
 import { matchEventText } from "../matchevents";
 
-const factories: Record<string, GameViewFactory> = { dots: dotsView, battleship: battleshipView, warfare: warfareView, buccaneer: buccaneerView };
+const factories: Record<string, GameViewFactory> = { dots: dotsView, battleship: battleshipView, warfare: warfareView, buccaneer: buccaneerView, clue: clueView };
+
+/** endText is the last step's line: who won, why, and the score, as the
+ * table's result says it. Whatever ended the match (the rules, a
+ * resignation, a forfeit), the last step's views show what the game
+ * reveals at its end, and its scores are the real ones. */
+function endText(r: Replay, seatLabel: (i: number) => string, seatName: (i: number) => string, scores: number[] | null | undefined): string {
+  const o = r.outcome;
+  if (!o) return "";
+  const w = o.winners ?? [];
+  const who = w.length === 0 ? "Nobody won" : w.length === 1 ? `${seatLabel(w[0])} won` : `${w.map(seatLabel).join(" and ")} shared the win`;
+  const why = (o.reason ?? "").replace(/\bseat (\d+)/g, (_, n: string) => seatName(Number(n)));
+  const score = scores && scores.length ? ` Score ${scores.join("–")}.` : "";
+  return ` Game over: ${who}${why ? ` (${why})` : ""}.${score}`;
+}
 
 export function replayScreen(main: HTMLElement, params: string[]): () => void {
   const matchId = params[0];
@@ -65,6 +80,7 @@ export function replayScreen(main: HTMLElement, params: string[]): () => void {
         : decided
           ? `Step ${n} of ${moves}: ${ctx.seatLabel(s.seat)} ${decided}`
           : `Move ${n} of ${moves}: ${ctx.seatLabel(s.seat)} played ${s.text}`;
+      if (at === steps.length - 1 && r.outcome) caption.textContent = caption.textContent.replace(/\.?$/, ".") + endText(r, ctx.seatLabel, ctx.seatName, s.scores);
     };
     const ctrl = h("div", { class: "controls replay-controls", role: "toolbar", "aria-label": "Replay controls" },
       btn("«", "First move", () => show(0)), btn("‹", "Previous move", () => show(at - 1)),
@@ -79,6 +95,7 @@ export function replayScreen(main: HTMLElement, params: string[]): () => void {
     clear(box);
     box.append(h("h1", null, `Replay: ${gameTitle(game)}`), h("p", { class: "muted" }, names.join(" vs ")), caption, ctrl,
       view ? view.el : h("p", null, "This game cannot be shown here."));
+    if (view?.side) box.append(view.side);
     if (steps.length === 0) caption.textContent = "This match has no moves.";
     else show(at);
   }).catch((x: Error) => {

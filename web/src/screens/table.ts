@@ -314,7 +314,10 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     if (!o) return "";
     const w = o.winners ?? [];
     const score = st.scores && st.scores.length === 2 ? ` ${st.scores[0]}–${st.scores[1]}` : "";
-    if (w.length === 0) return "The game ended with no winner." + (o.reason ? ` (${reason(o)})` : "");
+    if (w.length === 0) return `The game ended with no winner.${score}` + (o.reason ? ` (${reason(o)})` : "");
+    // Several winners are a tie only when every seat shares the win; after
+    // one of three resigns, the two others share it.
+    if (w.length > 1 && w.length < (table?.seats.length ?? 0)) return `${w.map((s) => ctx.seatName(s)).join(" and ")} share the win.${score}` + (o.reason ? ` (${reason(o)})` : "");
     if (w.length > 1) return `It's a tie!${score}` + (o.reason ? ` (${reason(o)})` : "");
     const mine = held.includes(w[0]);
     if (!hotseat() && held.length === 1) return (mine ? "You won!" : `${ctx.seatName(w[0])} won.`) + score + (o.reason ? ` (${reason(o)})` : "");
