@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -299,7 +300,21 @@ func (t *table) row() store.TableRow {
 		opts = json.RawMessage("{}")
 	}
 	return store.TableRow{ID: t.id, Game: t.game, Options: opts, Seats: seats, Creator: t.creator, CreatorName: t.creatorName,
-		SpectatorChat: t.spectatorChat, Policy: policy, MatchID: t.matchID, Status: t.status, Created: t.created, Unrated: t.unrated}
+		SpectatorChat: t.spectatorChat, Policy: policy, MatchID: t.matchID, Status: t.status, Created: t.created, Unrated: t.unrated,
+		Holders: t.holdersLocked()}
+}
+
+// holdersLocked lists the users holding a human seat, each once: while
+// the table is not over, a guest among them keeps its name even without
+// a session, so that it can come back to its seat (store.GuestsByKey).
+func (t *table) holdersLocked() []int64 {
+	var out []int64
+	for _, st := range t.seats {
+		if st.Kind == match.Human && st.UserID != 0 && !slices.Contains(out, st.UserID) {
+			out = append(out, st.UserID)
+		}
+	}
+	return out
 }
 
 // TableJSON is a table as clients see it.
