@@ -354,9 +354,9 @@ func (t *table) jsonLocked(viewer int64) TableJSON {
 		opts = publicOptions(t.def, opts)
 	}
 	out := TableJSON{ID: t.id, Game: t.game, Options: opts, Status: t.status, SpectatorChat: t.spectatorChat, Policy: t.policy, Match: t.matchID, Rematch: t.rematch, Rated: !t.unrated}
-	connected := t.connectedLocked()
+	present := t.presentLocked()
 	for i, st := range t.seats {
-		sj := SeatJSON{Kind: st.Kind, Name: st.Name, Level: st.Level, Role: st.Role, Connected: st.Kind == match.Bot || connected[game.Seat(i)]}
+		sj := SeatJSON{Kind: st.Kind, Name: st.Name, Level: st.Level, Role: st.Role, Connected: st.Kind == match.Bot || present[i]}
 		if viewer != 0 && st.Kind == match.Human && st.UserID == viewer {
 			sj.Mine = true
 		}
