@@ -96,6 +96,9 @@ type Seat struct {
 	Mine      bool     `json:"mine,omitempty"`
 	Connected bool     `json:"connected"`
 	Role      string   `json:"role,omitempty"`
+	// Player (since v6) is the holder's own name when the seat has a
+	// name of its own: a seat at a table played at one screen.
+	Player string `json:"player,omitempty"`
 }
 
 // Policy is what a table does with a gone player and with clocks.

@@ -49,6 +49,9 @@ type seat struct {
 	// Role is the character chosen for the seat, in a game with roles
 	// (game.RoleSpec); "" until one is chosen.
 	Role string `json:"role,omitempty"`
+	// Player is the holder's own name when Name is another: the name
+	// given to the seat at a table played at one screen (seatnames.go).
+	Player string `json:"player,omitempty"`
 }
 
 // PolicyJSON is a table's disconnect and clock settings as clients send
@@ -341,6 +344,9 @@ type SeatJSON struct {
 	Mine      bool           `json:"mine,omitempty"`
 	Connected bool           `json:"connected"`
 	Role      string         `json:"role,omitempty"`
+	// Player (since v6) is the holder's own name, present only when the
+	// seat has a name of its own (a seat at one screen, seatnames.go).
+	Player string `json:"player,omitempty"`
 }
 
 // jsonFor describes the table for viewer (0 for a broadcast, in which no
@@ -356,7 +362,7 @@ func (t *table) jsonLocked(viewer int64) TableJSON {
 	out := TableJSON{ID: t.id, Game: t.game, Options: opts, Status: t.status, SpectatorChat: t.spectatorChat, Policy: t.policy, Match: t.matchID, Rematch: t.rematch, Rated: !t.unrated}
 	present := t.presentLocked()
 	for i, st := range t.seats {
-		sj := SeatJSON{Kind: st.Kind, Name: st.Name, Level: st.Level, Role: st.Role, Connected: st.Kind == match.Bot || present[i]}
+		sj := SeatJSON{Kind: st.Kind, Name: st.Name, Player: st.Player, Level: st.Level, Role: st.Role, Connected: st.Kind == match.Bot || present[i]}
 		if viewer != 0 && st.Kind == match.Human && st.UserID == viewer {
 			sj.Mine = true
 		}
@@ -458,6 +464,9 @@ type seatReq struct {
 	Kind  seatChoice `json:"kind"`
 	Level string     `json:"level,omitempty"`
 	Role  string     `json:"role,omitempty"`
+	// Name names a seat of the creator's at a table played at one
+	// screen (since v6, seatnames.go).
+	Name string `json:"name,omitempty"`
 }
 
 type tableCreateReq struct {
@@ -544,6 +553,9 @@ func (s *Server) buildSeats(def *game.Definition, reqs []seatReq, n int, user Id
 			}
 			out[i].Role = r.Role
 		}
+	}
+	if err := nameSeats(out, reqs); err != nil {
+		return nil, err
 	}
 	return out, nil
 }

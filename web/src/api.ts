@@ -18,7 +18,9 @@ export interface GameInfo {
 }
 export interface Stats { played: number; won: number; tied?: number; rating?: number; rd?: number }
 export interface Achievement { id: string; game: string; title: string; description: string; at?: string }
-export interface Seat { kind: "open" | "human" | "bot"; name: string; level?: string; connected: boolean; mine?: boolean; role?: string }
+/** A seat; player (protocol v6) is its holder's own name when the seat
+ * has a name of its own (a seat at one screen). */
+export interface Seat { kind: "open" | "human" | "bot"; name: string; level?: string; connected: boolean; mine?: boolean; role?: string; player?: string }
 export interface Table {
   id: string; game: string; options: Record<string, unknown>;
   status: "open" | "playing" | "over"; seats: Seat[]; spectatorChat?: boolean;

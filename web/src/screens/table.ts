@@ -142,6 +142,9 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     },
     seatLabel: (i) => {
       const name = ctx.seatName(i);
+      // A seat named at one screen is addressed by its name alone
+      // ("Anna, it's your turn"); a default name is "Player N" already.
+      if (table?.seats[i]?.player || name === `Player ${i + 1}`) return name;
       if (hotseat() || table?.game === "dots") return `Player ${i + 1} · ${name}`;
       return name;
     },
