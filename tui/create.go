@@ -22,6 +22,9 @@ type createForm struct {
 	field int
 	me    string
 	role  string // your character, in a game with characters; "" for any
+	// names are the names typed for seats at one screen, nil where the
+	// default stands (seatnames.go).
+	names []*string
 }
 
 func newCreateForm(games []client.Game, me string) *createForm {
@@ -102,6 +105,7 @@ func (f *createForm) fields() []string {
 	}
 	for i := range f.seats {
 		out = append(out, "seat:"+strconv.Itoa(i))
+		out = append(out, f.nameField(i)...)
 	}
 	if f.games[f.game].Roles != nil {
 		out = append(out, "role")
@@ -120,6 +124,12 @@ func (f *createForm) option(name string) client.OptionSpec {
 
 func (f *createForm) key(m *Model, s string) tea.Cmd {
 	fields := f.fields()
+	if f.field >= len(fields) {
+		f.field = len(fields) - 1
+	}
+	if f.typeName(fields[f.field], s) {
+		return nil
+	}
 	switch s {
 	case "esc", "q":
 		m.screen, m.create = screenLobby, nil
@@ -130,8 +140,10 @@ func (f *createForm) key(m *Model, s string) tea.Cmd {
 		f.field = (f.field + 1) % len(fields)
 	case "left", "h":
 		f.change(fields[f.field], -1)
+		f.stayOn(fields[f.field])
 	case "right", "l", "space", " ":
 		f.change(fields[f.field], +1)
+		f.stayOn(fields[f.field])
 	case "enter":
 		return f.submit(m)
 	}
@@ -204,10 +216,10 @@ func (f *createForm) change(field string, d int) {
 func (f *createForm) submit(m *Model) tea.Cmd {
 	req := client.CreateTable{Game: f.games[f.game].Name, Options: f.opts}
 	role := f.role
-	for _, s := range f.seats {
+	for i, s := range f.seats {
 		switch s {
 		case "me":
-			req.Seats = append(req.Seats, client.SeatRequest{Kind: client.ChooseMe, Role: role})
+			req.Seats = append(req.Seats, client.SeatRequest{Kind: client.ChooseMe, Role: role, Name: f.seatRequestName(i)})
 			role = "" // the character goes to your first seat
 		case "open":
 			req.Seats = append(req.Seats, client.SeatRequest{Kind: client.ChooseOpen})
@@ -241,7 +253,10 @@ func (f *createForm) view(m *Model) string {
 					value = r.Name
 				}
 			}
-		case field[:4] == "opt:":
+		case strings.HasPrefix(field, "name:"):
+			n, _ := strconv.Atoi(field[5:])
+			label, value = fmt.Sprintf("  Name of player %d", n+1), f.seatName(n)
+		case strings.HasPrefix(field, "opt:"):
 			o := f.option(field[4:])
 			label, value = o.Label, fmt.Sprint(f.opts[o.Name])
 			if label == "" {
@@ -263,6 +278,9 @@ func (f *createForm) view(m *Model) string {
 			}
 		}
 		line := fmt.Sprintf("%s %-22s < %s >", marker(i == f.field), label, value)
+		if strings.HasPrefix(field, "name:") {
+			line = fmt.Sprintf("%s %-22s [%s]", marker(i == f.field), label, value)
+		}
 		if i == f.field {
 			line = m.st.cursor.Render(line)
 		}
