@@ -177,6 +177,13 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
   const humanSeatsMine = () => table ? table.seats.every((s, i) => s.kind !== "human" || held.includes(i)) : false;
   const hotseat = () => held.length > 1;
 
+  /** seatSubtitle is the name under "Player N", left out when the seat's
+   * name is that default already (a seat at one screen left unnamed). */
+  function seatSubtitle(i: number): string {
+    const name = ctx.seatName(i);
+    return name === `Player ${i + 1}` ? "" : name;
+  }
+
   function renderSeats(): void {
     clear(seatsEl);
     if (!table) return;
@@ -190,7 +197,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
         h("span", { class: "swatch", "aria-hidden": "true" }),
         h("div", { class: "seat-who" },
           h("strong", null, table?.game === "dots" || hotseat() ? `Player ${i + 1}` : ctx.seatName(i)),
-          h("span", { class: "seat-name" }, table?.game === "dots" || hotseat() ? ctx.seatName(i) : (held.includes(i) ? "you" : "")),
+          h("span", { class: "seat-name" }, table?.game === "dots" || hotseat() ? seatSubtitle(i) : (held.includes(i) ? "you" : "")),
           h("span", { class: "conn conn-" + conn }, h("span", { class: "conn-dot", "aria-hidden": "true" }), botPlays ? "computer plays" : conn,
             clock ? h("span", { class: "clock", title: "Time left" }, h("span", { class: "sr-only" }, "time left "), clock) : null),
         ),
