@@ -85,7 +85,7 @@ const GuestKeyCookie = "parlor_guest"
 // the SSH server by the person's public key) brings back the same guest
 // after a logout by SetGuestKey before Guest: same user, same seats.
 func (c *Client) GuestKey() string {
-	for _, ck := range c.hc.Jar.Cookies(c.base.JoinPath("/api/guest")) {
+	for _, ck := range c.hc.Jar.Cookies(c.guestURL()) {
 		if ck.Name == GuestKeyCookie {
 			return ck.Value
 		}
@@ -99,7 +99,15 @@ func (c *Client) SetGuestKey(key string) {
 	if key == "" {
 		return
 	}
-	c.hc.Jar.SetCookies(c.base.JoinPath("/api/guest"), []*http.Cookie{{Name: GuestKeyCookie, Value: key, Path: "/api/guest"}})
+	c.hc.Jar.SetCookies(c.guestURL(), []*http.Cookie{{Name: GuestKeyCookie, Value: key, Path: "/api/guest"}})
+}
+
+// guestURL is where the guest key cookie is sent: only to POST
+// /api/guest.
+func (c *Client) guestURL() *url.URL {
+	u := *c.base
+	u.Path = "/api/guest"
+	return &u
 }
 
 // HTTPError is an HTTP request the server answered with an error.

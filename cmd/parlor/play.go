@@ -80,11 +80,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	probe.Close()
 	if !*noSave {
-		err := keepSession(c.Base(), user.Name, c.Session())
-		if err == nil {
-			err = keepEntry(guestKeyEntry(c.Base()), c.GuestKey())
-		}
-		if err != nil {
+		if err := keepForNextStart(c, user); err != nil {
 			fmt.Fprintln(stderr, "note: the session could not be kept for the next start:", err)
 		}
 	}
@@ -228,6 +224,15 @@ func keptSession(base, name string) string { return readSessions()[sessionKey(ba
 
 func keepSession(base, name, token string) error {
 	return keepEntry(sessionKey(base, name), token)
+}
+
+// keepForNextStart keeps the session, and the server's guest key, for
+// the next start of the client (startSession).
+func keepForNextStart(c *client.Client, user client.User) error {
+	if err := keepSession(c.Base(), user.Name, c.Session()); err != nil {
+		return err
+	}
+	return keepEntry(guestKeyEntry(c.Base()), c.GuestKey())
 }
 
 // guestKeyEntry is where the guest key of a server is kept, beside the
