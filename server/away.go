@@ -36,9 +36,9 @@ func handlePresenceSet(c *conn, data []byte) (any, error) {
 
 // setAway marks c away or back. The lobby hears of it only when the user
 // as a whole comes or goes (their last present connection went away, or
-// one came back), and through the coalesced presence push; each table c
-// watches where its user holds a seat is told at once, since its seat
-// list shows who is there.
+// one came back), and through the coalesced presence push; the watchers
+// of each table c watches where its user holds a seat are told at once,
+// since its seat list shows who is there.
 func (h *hub) setAway(c *conn, away bool) {
 	h.mu.Lock()
 	if c.away.Load() == away {
@@ -72,8 +72,26 @@ func (h *hub) setAway(c *conn, away bool) {
 		seated := len(t.heldByLocked(c.user.ID)) > 0
 		t.mu.Unlock()
 		if seated {
-			h.s.tables.changed(t)
+			t.pushToWatchers()
 		}
+	}
+}
+
+// pushToWatchers sends the table to its watchers only. A seat's presence
+// is for the people at the table: the lobby's listing shows no presence,
+// so a page hidden and shown again costs the lobby's members nothing
+// (their copy catches up with the table's next change).
+func (t *table) pushToWatchers() {
+	t.mu.Lock()
+	tj := t.jsonLocked(0)
+	ws := make([]*conn, 0, len(t.watchers))
+	for c := range t.watchers {
+		ws = append(ws, c)
+	}
+	t.mu.Unlock()
+	msg := mustJSON(map[string]any{"t": "table", "table": tj})
+	for _, c := range ws {
+		c.push(msg)
 	}
 }
 
