@@ -22,7 +22,8 @@ import (
 )
 
 // User is a person known to the server: an account (with a password) or a
-// guest (a name held only while the guest's session lives).
+// guest (a name held only while the guest has a live session or a seat in
+// a match that is not over; its browser's guest key brings it back).
 type User struct {
 	ID    int64  `json:"id"`
 	Name  string `json:"name"`
@@ -61,7 +62,8 @@ type Options struct {
 // password or a live token.
 type Store interface {
 	// ReserveName frees key for a new user (releasing it from a guest
-	// without a live session at now) or returns store.ErrNameTaken.
+	// without a live session at now nor a seat in a match not over) or
+	// returns store.ErrNameTaken.
 	ReserveName(ctx context.Context, key string, now time.Time) error
 	// CreateUser reserves the name and inserts the user in one
 	// transaction; store.ErrNameTaken if the name is held.
@@ -74,6 +76,11 @@ type Store interface {
 	SetPassword(ctx context.Context, userID int64, hash string) error
 	// ClaimGuest makes a guest still holding its name an account.
 	ClaimGuest(ctx context.Context, userID int64, hash string) (bool, error)
+	// GuestsByKey lists the guests made with a guest key's hash, newest
+	// first; RetakeName gives one of them its name again, unless another
+	// holds it (store.ErrNameTaken).
+	GuestsByKey(ctx context.Context, keyHash string) ([]store.GuestRow, error)
+	RetakeName(ctx context.Context, userID int64, key string, now time.Time) error
 
 	CreateSession(ctx context.Context, se store.Session) error
 	// EndSession deletes a session and releases the name of a guest left

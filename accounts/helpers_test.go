@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
+	"net/url"
 	"testing"
 	"time"
 
@@ -125,4 +126,13 @@ func sessionCookie(t *testing.T, resp *http.Response) *http.Cookie {
 	}
 	t.Fatalf("no %s cookie in the answer", CookieName)
 	return nil
+}
+
+// req is the test server's address, for the client's cookie jar.
+func (c *client) req() *url.URL {
+	u, err := url.Parse(c.srv.URL)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return u
 }

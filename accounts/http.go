@@ -82,7 +82,12 @@ func (s *Service) handleGuest(w http.ResponseWriter, r *http.Request) {
 	if !s.decode(w, r, &body) {
 		return
 	}
-	u, err := s.Guest(r.Context(), body.Name)
+	key, err := s.guestKey(w, r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	u, err := s.GuestWithKey(r.Context(), body.Name, key)
 	if err != nil {
 		s.fail(w, r, err)
 		return

@@ -77,6 +77,39 @@ func (c *Client) SetSession(token string) {
 	c.hc.Jar.SetCookies(c.base, []*http.Cookie{{Name: SessionCookie, Value: token, Path: "/"}})
 }
 
+// GuestKeyCookie is the name of the cookie that carries a guest key.
+const GuestKeyCookie = "parlor_guest"
+
+// GuestKey returns the guest key the server gave at the first Guest sign-in,
+// or "". A program that keeps it with the session (the terminal client,
+// the SSH server by the person's public key) brings back the same guest
+// after a logout by SetGuestKey before Guest: same user, same seats.
+func (c *Client) GuestKey() string {
+	for _, ck := range c.hc.Jar.Cookies(c.guestURL()) {
+		if ck.Name == GuestKeyCookie {
+			return ck.Value
+		}
+	}
+	return ""
+}
+
+// SetGuestKey makes the client sign in as guests with a key kept from
+// before.
+func (c *Client) SetGuestKey(key string) {
+	if key == "" {
+		return
+	}
+	c.hc.Jar.SetCookies(c.guestURL(), []*http.Cookie{{Name: GuestKeyCookie, Value: key, Path: "/api/guest"}})
+}
+
+// guestURL is where the guest key cookie is sent: only to POST
+// /api/guest.
+func (c *Client) guestURL() *url.URL {
+	u := *c.base
+	u.Path = "/api/guest"
+	return &u
+}
+
 // HTTPError is an HTTP request the server answered with an error.
 type HTTPError struct {
 	Status  int

@@ -12,6 +12,10 @@ type SeatRequest struct {
 	Level string     `json:"level,omitempty"`
 	// Role is the seat's character, in a game with characters.
 	Role string `json:"role,omitempty"`
+	// Name (since v6) is the name of the person who plays a seat of
+	// yours at a table played at one screen (two or more seats of yours):
+	// 1-24 letters, digits, spaces, _ or -, each seat's its own.
+	Name string `json:"name,omitempty"`
 }
 
 // CreateTable is the request table.create. Options left nil take the

@@ -102,6 +102,9 @@ type Seat struct {
 	// then (since v6); nil and "" for a seat whose player is here.
 	GoneUntil *time.Time `json:"goneUntil,omitempty"`
 	Then      Action     `json:"then,omitempty"`
+	// Player (since v6) is the holder's own name when the seat has a
+	// name of its own: a seat at a table played at one screen.
+	Player string `json:"player,omitempty"`
 }
 
 // Policy is what a table does with a gone player and with clocks.

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -54,6 +55,9 @@ type hub struct {
 type presence struct {
 	user  Identity
 	conns int
+	// away counts the user's connections whose page is hidden (away.go);
+	// the user is listed while conns > away.
+	away  int
 	stats map[string]GameStats
 	// early holds counts of matches that ended while stats were still
 	// being read from the database: the read may have begun before those
@@ -115,6 +119,10 @@ type conn struct {
 	// Token bucket for the per-connection rate limit.
 	tokens float64
 	last   time.Time
+
+	// away is set while the page behind the connection is hidden
+	// (presence.set, away.go). Written under the hub's mu, read anywhere.
+	away atomic.Bool
 
 	mu      sync.Mutex
 	watches map[string]*watch // table id -> watch
@@ -579,8 +587,15 @@ func (h *hub) add(c *conn) {
 		p = &presence{user: c.user}
 		h.online[c.user.ID] = p
 	}
+	was := p.shown()
 	p.conns++
+	back := !first && !was
 	h.mu.Unlock()
+	if back {
+		// Every other connection of the user is away: this one brings
+		// them back to the online list.
+		h.presenceChanged()
+	}
 	if first {
 		// Stats come from the database; fetch them outside the lock.
 		st := h.s.lobbyStats(c.user.ID)
@@ -598,11 +613,15 @@ func (h *hub) remove(c *conn) {
 	p := h.online[c.user.ID]
 	gone := false
 	if p != nil {
+		was := p.shown()
 		p.conns--
+		if c.away.Load() {
+			p.away--
+		}
 		if p.conns <= 0 {
 			delete(h.online, c.user.ID)
-			gone = true
 		}
+		gone = was && !p.shown()
 	}
 	h.mu.Unlock()
 	if gone {
@@ -723,6 +742,9 @@ type onlineUser struct {
 func (h *hub) onlineUsersLocked() []onlineUser {
 	users := make([]onlineUser, 0, len(h.online))
 	for _, p := range h.online {
+		if !p.shown() {
+			continue
+		}
 		st := p.stats
 		if st == nil {
 			st = map[string]GameStats{}

@@ -113,6 +113,9 @@ func (r *relay) publishLobby(whole bool) {
 	h.mu.Lock()
 	users := newLobbyList(len(h.online))
 	for _, p := range h.online {
+		if !p.shown() {
+			continue
+		}
 		users.add(strconv.FormatInt(p.user.ID, 10), mustJSON(remoteUser{ID: p.user.ID, onlineUser: onlineUser{Name: p.user.Name, Guest: p.user.Guest, Stats: p.stats}}))
 	}
 	h.mu.Unlock()
@@ -249,7 +252,7 @@ func (r *relay) remoteUsers(here map[int64]*presence) []onlineUser {
 	var out []onlineUser
 	for _, st := range r.lobby.nodes {
 		for _, u := range st.users {
-			if here[u.ID] != nil || seen[u.ID] {
+			if p := here[u.ID]; (p != nil && p.shown()) || seen[u.ID] {
 				continue
 			}
 			seen[u.ID] = true

@@ -43,6 +43,7 @@ func init() {
 		"match.rematch":  handleMatchRematch,
 		"match.resign":   handleMatchResign,
 		"match.reclaim":  handleMatchReclaim,
+		"presence.set":   handlePresenceSet,
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -48,6 +49,9 @@ type seat struct {
 	// Role is the character chosen for the seat, in a game with roles
 	// (game.RoleSpec); "" until one is chosen.
 	Role string `json:"role,omitempty"`
+	// Player is the holder's own name when Name is another: the name
+	// given to the seat at a table played at one screen (seatnames.go).
+	Player string `json:"player,omitempty"`
 }
 
 // PolicyJSON is a table's disconnect and clock settings as clients send
@@ -302,7 +306,21 @@ func (t *table) row() store.TableRow {
 		opts = json.RawMessage("{}")
 	}
 	return store.TableRow{ID: t.id, Game: t.game, Options: opts, Seats: seats, Creator: t.creator, CreatorName: t.creatorName,
-		SpectatorChat: t.spectatorChat, Policy: policy, MatchID: t.matchID, Status: t.status, Created: t.created, Unrated: t.unrated}
+		SpectatorChat: t.spectatorChat, Policy: policy, MatchID: t.matchID, Status: t.status, Created: t.created, Unrated: t.unrated,
+		Holders: t.holdersLocked()}
+}
+
+// holdersLocked lists the users holding a human seat, each once: while
+// the table is not over, a guest among them keeps its name even without
+// a session, so that it can come back to its seat (store.GuestsByKey).
+func (t *table) holdersLocked() []int64 {
+	var out []int64
+	for _, st := range t.seats {
+		if st.Kind == match.Human && st.UserID != 0 && !slices.Contains(out, st.UserID) {
+			out = append(out, st.UserID)
+		}
+	}
+	return out
 }
 
 // TableJSON is a table as clients see it.
@@ -338,6 +356,9 @@ type SeatJSON struct {
 	// v6): every watcher and the lobby show the same countdown.
 	GoneUntil *time.Time   `json:"goneUntil,omitempty"`
 	Then      match.Action `json:"then,omitempty"`
+	// Player (since v6) is the holder's own name, present only when the
+	// seat has a name of its own (a seat at one screen, seatnames.go).
+	Player string `json:"player,omitempty"`
 }
 
 // jsonFor describes the table for viewer (0 for a broadcast, in which no
@@ -351,9 +372,9 @@ func (t *table) jsonLocked(viewer int64) TableJSON {
 		opts = publicOptions(t.def, opts)
 	}
 	out := TableJSON{ID: t.id, Game: t.game, Options: opts, Status: t.status, SpectatorChat: t.spectatorChat, Policy: t.policy, Match: t.matchID, Rematch: t.rematch, Rated: !t.unrated}
-	connected := t.connectedLocked()
+	present := t.presentLocked()
 	for i, st := range t.seats {
-		sj := SeatJSON{Kind: st.Kind, Name: st.Name, Level: st.Level, Role: st.Role, Connected: st.Kind == match.Bot || connected[game.Seat(i)]}
+		sj := SeatJSON{Kind: st.Kind, Name: st.Name, Player: st.Player, Level: st.Level, Role: st.Role, Connected: st.Kind == match.Bot || present[i]}
 		if viewer != 0 && st.Kind == match.Human && st.UserID == viewer {
 			sj.Mine = true
 		}
@@ -456,6 +477,9 @@ type seatReq struct {
 	Kind  seatChoice `json:"kind"`
 	Level string     `json:"level,omitempty"`
 	Role  string     `json:"role,omitempty"`
+	// Name names a seat of the creator's at a table played at one
+	// screen (since v6, seatnames.go).
+	Name string `json:"name,omitempty"`
 }
 
 type tableCreateReq struct {
@@ -542,6 +566,9 @@ func (s *Server) buildSeats(def *game.Definition, reqs []seatReq, n int, user Id
 			}
 			out[i].Role = r.Role
 		}
+	}
+	if err := nameSeats(out, reqs); err != nil {
+		return nil, err
 	}
 	return out, nil
 }

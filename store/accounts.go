@@ -79,6 +79,11 @@ var accountsSchema = []string{
 			game TEXT NOT NULL,
 			at_ms BIGINT NOT NULL
 		)`,
+	// guest_key is the SHA-256 of the key a guest's browser (or SSH key)
+	// keeps, by which the same person comes back as the same guest after
+	// a logout (see guests.go); NULL for accounts and older guests.
+	`ALTER TABLE accounts_users ADD COLUMN guest_key TEXT`,
+	`CREATE INDEX IF NOT EXISTS accounts_users_guest_key ON accounts_users(guest_key)`,
 }
 
 // User is a row of accounts_users as the accounts package reads it.
@@ -90,17 +95,20 @@ type User struct {
 
 // NewUser is a user to create. Key is the name as compared (case-folded
 // by the accounts package), Name as shown. PasswordHash is empty for a
-// guest, who cannot log in.
+// guest, who cannot log in; GuestKey is the hash of the key a guest may
+// come back with (GuestsByKey), or empty.
 type NewUser struct {
 	Name, Key    string
 	Guest        bool
 	PasswordHash string
+	GuestKey     string
 	Created      time.Time
 }
 
 // ReserveName makes key free for a new user, in a transaction of its own,
 // or returns ErrNameTaken. A name held by a guest with no session live at
-// now is released: the old guest keeps its row and statistics but can
+// now and no seat at a table whose match is not over (guestHolds) is
+// released: the old guest keeps its row and statistics but can
 // never sign in again, having no password. Register calls it before
 // paying for a password hash; CreateUser does the same again with its
 // insert.
@@ -121,11 +129,11 @@ func reserveName(ctx context.Context, tx *sql.Tx, key string, now time.Time) err
 	if !guest {
 		return ErrNameTaken
 	}
-	live, err := hasLiveSession(ctx, tx, id, now)
+	held, err := guestHolds(ctx, tx, id, now)
 	if err != nil {
 		return err
 	}
-	if live {
+	if held {
 		return ErrNameTaken
 	}
 	_, err = tx.ExecContext(ctx, `UPDATE accounts_users SET name_key = NULL WHERE id = $1`, id)
@@ -145,17 +153,20 @@ func hasLiveSession(ctx context.Context, tx *sql.Tx, userID int64, now time.Time
 // is ErrNameTaken.
 func (s *Store) CreateUser(ctx context.Context, u NewUser) (int64, error) {
 	var id int64
-	var hash any
+	var hash, guestKey any
 	if u.PasswordHash != "" {
 		hash = u.PasswordHash
+	}
+	if u.GuestKey != "" {
+		guestKey = u.GuestKey
 	}
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		if err := reserveName(ctx, tx, u.Key, u.Created); err != nil {
 			return err
 		}
 		return tx.QueryRowContext(ctx,
-			`INSERT INTO accounts_users (name, name_key, guest, password, created_ms) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-			u.Name, u.Key, boolInt(u.Guest), hash, millis(u.Created)).Scan(&id)
+			`INSERT INTO accounts_users (name, name_key, guest, password, created_ms, guest_key) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+			u.Name, u.Key, boolInt(u.Guest), hash, millis(u.Created), guestKey).Scan(&id)
 	})
 	if err != nil && !errors.Is(err, ErrNameTaken) {
 		if _, lookErr := s.UserByNameKey(ctx, u.Key); lookErr == nil {

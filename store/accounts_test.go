@@ -220,7 +220,9 @@ func TestAccountsTablesOfOlderFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, stmt := range accountsSchema {
+	// The accounts package made the first seven steps itself; the later
+	// ones (the guest key) were only ever migrations.
+	for _, stmt := range accountsSchema[:7] {
 		if _, err := db.Exec(stmt); err != nil {
 			t.Fatal(err)
 		}

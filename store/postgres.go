@@ -236,6 +236,8 @@ var pgAccountsSchema = []string{
 		game TEXT NOT NULL,
 		at_ms BIGINT NOT NULL
 	)`,
+	`ALTER TABLE accounts_users ADD COLUMN guest_key TEXT`,
+	`CREATE INDEX accounts_users_guest_key ON accounts_users (guest_key)`,
 }
 
 // pgTablesSchema is tablesSchema on PostgreSQL. Its times and user ids
@@ -255,6 +257,7 @@ var pgTablesSchema = []string{
 		created BIGINT NOT NULL,
 		unrated INTEGER NOT NULL DEFAULT 0
 	)`,
+	`ALTER TABLE server_tables ADD COLUMN holders TEXT NOT NULL DEFAULT ''`,
 }
 
 const pgFinish = `UPDATE matches SET finished = $1, outcome = $2, reason = $3 WHERE id = $4`

@@ -32,8 +32,9 @@ func (s *Store) CreateSession(ctx context.Context, se Session) error {
 }
 
 // EndSession deletes a session, if there is one. A guest left with no
-// session live at now lets go of its name in the same transaction, so
-// that someone else may take it at once.
+// session live at now and no seat in a match that is not over lets go of
+// its name in the same transaction, so that someone else may take it at
+// once; one with such a seat keeps it until the match ends (guestHolds).
 func (s *Store) EndSession(ctx context.Context, tokenHash string, now time.Time) error {
 	return s.inTx(ctx, func(tx *sql.Tx) error {
 		var userID int64
@@ -47,8 +48,8 @@ func (s *Store) EndSession(ctx context.Context, tokenHash string, now time.Time)
 		if _, err := tx.ExecContext(ctx, `DELETE FROM accounts_sessions WHERE token_hash = $1`, tokenHash); err != nil {
 			return err
 		}
-		live, err := hasLiveSession(ctx, tx, userID, now)
-		if err != nil || live {
+		held, err := guestHolds(ctx, tx, userID, now)
+		if err != nil || held {
 			return err
 		}
 		_, err = tx.ExecContext(ctx, `UPDATE accounts_users SET name_key = NULL WHERE id = $1 AND guest = 1`, userID)

@@ -39,6 +39,10 @@ type TableRow struct {
 	Status        TableStatus
 	Created       time.Time // stored to the millisecond
 	Unrated       bool
+	// Holders are the users who hold a human seat: a guest with a seat at
+	// a table that is not over keeps its name (guestHolds). Written, never
+	// read back into the row.
+	Holders []int64
 }
 
 // tablesSchema was migrated by the server under the name "server" before
@@ -61,13 +65,16 @@ var tablesSchema = []string{
 	// A table created unrated (table.create with rated false) keeps it
 	// over a restart before its match starts.
 	`ALTER TABLE server_tables ADD COLUMN unrated INTEGER NOT NULL DEFAULT 0`,
+	// The users holding its seats, as ",12,34," (see holdersText), so
+	// that one LIKE finds a user's tables on every database engine.
+	`ALTER TABLE server_tables ADD COLUMN holders TEXT NOT NULL DEFAULT ''`,
 }
 
 // upsertTable writes a table's row. Only what changes over a table's life
 // is updated on conflict; the rest is fixed when the table is made.
-const upsertTable = `INSERT INTO server_tables (id, game, options, seats, creator, creator_name, spectator_chat, policy, match_id, status, created, unrated)
-	VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-	ON CONFLICT (id) DO UPDATE SET seats = excluded.seats, match_id = excluded.match_id, status = excluded.status`
+const upsertTable = `INSERT INTO server_tables (id, game, options, seats, creator, creator_name, spectator_chat, policy, match_id, status, created, unrated, holders)
+	VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+	ON CONFLICT (id) DO UPDATE SET seats = excluded.seats, match_id = excluded.match_id, status = excluded.status, holders = excluded.holders`
 
 // SaveTable writes a table's row, durably by the time it returns. Every
 // game writes its table several times (create, sit, start, end), so the
@@ -84,7 +91,7 @@ func (s *Store) SaveTable(ctx context.Context, row TableRow) error {
 // crash cannot count them twice.
 func (s *Store) SaveTableStmt(row TableRow) Stmt {
 	args := []any{row.ID, row.Game, string(row.Options), string(row.Seats), row.Creator, row.CreatorName,
-		boolInt(row.SpectatorChat), string(row.Policy), row.MatchID, string(row.Status), millis(row.Created), boolInt(row.Unrated)}
+		boolInt(row.SpectatorChat), string(row.Policy), row.MatchID, string(row.Status), millis(row.Created), boolInt(row.Unrated), holdersText(row.Holders)}
 	if s.pg {
 		return Stmt{pgUpsertTable, append(args, s.fence.Load())}
 	}
@@ -95,9 +102,9 @@ func (s *Store) SaveTableStmt(row TableRow) Stmt {
 // node that makes a table owns it; an update leaves the owner alone, since
 // only a heartbeat moves a table from node to node, and a node that lost
 // its lease cannot write at all.
-const pgUpsertTable = `INSERT INTO server_tables (id, game, options, seats, creator, creator_name, spectator_chat, policy, match_id, status, created, unrated, owner)
-	VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-	ON CONFLICT (id) DO UPDATE SET seats = excluded.seats, match_id = excluded.match_id, status = excluded.status`
+const pgUpsertTable = `INSERT INTO server_tables (id, game, options, seats, creator, creator_name, spectator_chat, policy, match_id, status, created, unrated, holders, owner)
+	VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+	ON CONFLICT (id) DO UPDATE SET seats = excluded.seats, match_id = excluded.match_id, status = excluded.status, holders = excluded.holders`
 
 // tableColumns are a table row's columns in scanTable's order.
 const tableColumns = `id, game, options, seats, creator, creator_name, spectator_chat, policy, match_id, status, created, unrated`

@@ -25,6 +25,9 @@ type createForm struct {
 	// policy is what the table does with a gone player, from the game's
 	// default (leaving.go).
 	policy client.Policy
+	// names are the names typed for seats at one screen, nil where the
+	// default stands (seatnames.go).
+	names []*string
 }
 
 func newCreateForm(games []client.Game, me string) *createForm {
@@ -106,6 +109,7 @@ func (f *createForm) fields() []string {
 	}
 	for i := range f.seats {
 		out = append(out, "seat:"+strconv.Itoa(i))
+		out = append(out, f.nameField(i)...)
 	}
 	if f.games[f.game].Roles != nil {
 		out = append(out, "role")
@@ -124,6 +128,12 @@ func (f *createForm) option(name string) client.OptionSpec {
 
 func (f *createForm) key(m *Model, s string) tea.Cmd {
 	fields := f.fields()
+	if f.field >= len(fields) {
+		f.field = len(fields) - 1
+	}
+	if f.typeName(fields[f.field], s) {
+		return nil
+	}
 	switch s {
 	case "esc", "q":
 		m.screen, m.create = screenLobby, nil
@@ -134,8 +144,10 @@ func (f *createForm) key(m *Model, s string) tea.Cmd {
 		f.field = (f.field + 1) % len(fields)
 	case "left", "h":
 		f.change(fields[f.field], -1)
+		f.stayOn(fields[f.field])
 	case "right", "l", "space", " ":
 		f.change(fields[f.field], +1)
+		f.stayOn(fields[f.field])
 	case "enter":
 		return f.submit(m)
 	}
@@ -211,10 +223,10 @@ func (f *createForm) submit(m *Model) tea.Cmd {
 	pol := f.policy
 	req := client.CreateTable{Game: f.games[f.game].Name, Options: f.opts, Policy: &pol}
 	role := f.role
-	for _, s := range f.seats {
+	for i, s := range f.seats {
 		switch s {
 		case "me":
-			req.Seats = append(req.Seats, client.SeatRequest{Kind: client.ChooseMe, Role: role})
+			req.Seats = append(req.Seats, client.SeatRequest{Kind: client.ChooseMe, Role: role, Name: f.seatRequestName(i)})
 			role = "" // the character goes to your first seat
 		case "open":
 			req.Seats = append(req.Seats, client.SeatRequest{Kind: client.ChooseOpen})
@@ -251,7 +263,10 @@ func (f *createForm) view(m *Model) string {
 			}
 		case strings.HasPrefix(field, "leave:"):
 			label, value = f.leaveRow(field)
-		case field[:4] == "opt:":
+		case strings.HasPrefix(field, "name:"):
+			n, _ := strconv.Atoi(field[5:])
+			label, value = fmt.Sprintf("  Name of player %d", n+1), f.seatName(n)
+		case strings.HasPrefix(field, "opt:"):
 			o := f.option(field[4:])
 			label, value = o.Label, fmt.Sprint(f.opts[o.Name])
 			if label == "" {
@@ -273,6 +288,9 @@ func (f *createForm) view(m *Model) string {
 			}
 		}
 		line := fmt.Sprintf("%s %-22s < %s >", marker(i == f.field), label, value)
+		if strings.HasPrefix(field, "name:") {
+			line = fmt.Sprintf("%s %-22s [%s]", marker(i == f.field), label, value)
+		}
 		if i == f.field {
 			line = m.st.cursor.Render(line)
 		}

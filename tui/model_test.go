@@ -224,8 +224,14 @@ func TestModelHotSeatCurtain(t *testing.T) {
 	for i := 0; i < 8 && !strings.Contains(ann.screen(), "> Seat 2                 < you (Ann) >"); i++ {
 		ann.keys("left")
 	}
+	// At one screen each seat takes a name (issue 21): "Player 1" and
+	// "Player 2" unless typed; the first key typed replaces the default.
+	ann.waitFor("Name of player 2     [Player 2]")
+	ann.keys("down", "Bem", "backspace", "n", "up", "up", "Anna")
+	ann.waitFor("Name of player 1     [Anna]")
+	ann.waitFor("Name of player 2     [Ben]")
 	ann.keys("enter")
-	s := ann.waitFor("Pass the keyboard to Ann")
+	s := ann.waitFor("Pass the keyboard to Anna (seat 1)")
 	if strings.Contains(s, "Your fleet") {
 		t.Fatalf("the curtain shows a board:\n%s", s)
 	}
@@ -234,11 +240,15 @@ func TestModelHotSeatCurtain(t *testing.T) {
 		t.Fatal("a key other than Enter lifted the curtain")
 	}
 	ann.keys("enter")
-	ann.waitFor("Lay your carrier")
+	ann.waitFor("Anna: Lay your carrier")
 	ann.keys("a")
-	ann.waitFor("Pass the keyboard to Ann (seat 2)")
+	ann.waitFor("Pass the keyboard to Ben (seat 2)")
 	ann.keys("enter")
-	ann.waitFor("Lay your carrier")
+	s = ann.waitFor("Ben: Lay your carrier")
+	// Both seats are Ann's, each under its player's name.
+	if !strings.Contains(s, "1 Anna (you)") && !strings.Contains(s, "2 Ben (you)") {
+		t.Fatalf("the seat line does not name Anna and Ben:\n%s", s)
+	}
 }
 
 // TestModelWarfareRecruitAndEndTurn: against a bot on a Medieval Warfare

@@ -205,11 +205,18 @@ func sshProgram(ctx context.Context, ch ssh.Channel, user, key, term string, w, 
 		}
 	}
 	if u.Name == "" {
+		// The key's guest key brings back the guest this SSH key was
+		// before a logout, with its seats (see client.GuestKey).
+		c.SetGuestKey(book.get(guestKeyEntry(key)))
 		if u, err = c.Guest(rctx, user); err != nil {
 			return nil, nil, fmt.Errorf("Parlor could not let you in as %q: %v. Connect with another name: ssh -p PORT othername@host", user, err)
 		}
 		if key != "" {
-			if err := book.put(key, c.Session()); err != nil {
+			err := book.put(key, c.Session())
+			if err == nil {
+				err = book.put(guestKeyEntry(key), c.GuestKey())
+			}
+			if err != nil {
 				cfg.Log.Warn("ssh key not kept", "err", err)
 			}
 		}
@@ -276,6 +283,15 @@ func hostKey(path string) (ssh.Signer, error) {
 type keyBook struct {
 	mu   sync.Mutex
 	path string
+}
+
+// guestKeyEntry is where the book keeps the guest key of a public key's
+// guest, beside its session; "" without a public key.
+func guestKeyEntry(key string) string {
+	if key == "" {
+		return ""
+	}
+	return "guest " + key
 }
 
 func (b *keyBook) read() map[string]string {

@@ -694,7 +694,7 @@ func (ts *tableState) view(m *Model) string {
 			clock = fmt.Sprintf(" [%ds]", int(time.Until(ts.clocks.Deadline[i]).Seconds()))
 		}
 		you := ""
-		if i == ts.seat || (ts.seat < 0 && s.Kind == client.SeatHuman && strings.EqualFold(s.Name, m.user.Name)) {
+		if i == ts.seat || (ts.seat < 0 && s.Kind == client.SeatHuman && strings.EqualFold(holderName(s), m.user.Name)) {
 			you = " (you)"
 		}
 		role := ""
@@ -751,7 +751,7 @@ func (ts *tableState) view(m *Model) string {
 		bottom = append(bottom, wait)
 	case ts.board != nil:
 		if p := ts.board.prompt(); p != "" {
-			bottom = append(bottom, p)
+			bottom = append(bottom, ts.addressed(p))
 		}
 	}
 	bottom = append(bottom, m.st.dim.Render(": move   c chat   R resign   S save   ? help   q lobby"))

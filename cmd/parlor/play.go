@@ -80,7 +80,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	probe.Close()
 	if !*noSave {
-		if err := keepSession(c.Base(), user.Name, c.Session()); err != nil {
+		if err := keepForNextStart(c, user); err != nil {
 			fmt.Fprintln(stderr, "note: the session could not be kept for the next start:", err)
 		}
 	}
@@ -108,6 +108,9 @@ func startSession(ctx context.Context, c *client.Client, name string, login bool
 		c.SetSession("")
 	}
 	if !login {
+		// The guest key kept from an earlier start brings back the same
+		// guest after a logout, with its seats.
+		c.SetGuestKey(readSessions()[guestKeyEntry(c.Base())])
 		u, err := c.Guest(ctx, name)
 		if err != nil {
 			return u, explain(c, err)
@@ -220,7 +223,26 @@ func readSessions() map[string]string {
 func keptSession(base, name string) string { return readSessions()[sessionKey(base, name)] }
 
 func keepSession(base, name, token string) error {
-	if token == "" {
+	return keepEntry(sessionKey(base, name), token)
+}
+
+// keepForNextStart keeps the session, and the server's guest key, for
+// the next start of the client (startSession).
+func keepForNextStart(c *client.Client, user client.User) error {
+	if err := keepSession(c.Base(), user.Name, c.Session()); err != nil {
+		return err
+	}
+	return keepEntry(guestKeyEntry(c.Base()), c.GuestKey())
+}
+
+// guestKeyEntry is where the guest key of a server is kept, beside the
+// sessions: "" is no name, so it meets no session's entry.
+func guestKeyEntry(base string) string { return sessionKey(base, "") }
+
+// keepEntry writes one entry of the sessions file; an empty value
+// changes nothing.
+func keepEntry(key, value string) error {
+	if value == "" {
 		return nil
 	}
 	f, err := sessionsFile()
@@ -228,7 +250,7 @@ func keepSession(base, name, token string) error {
 		return err
 	}
 	all := readSessions()
-	all[sessionKey(base, name)] = token
+	all[key] = value
 	b, _ := json.MarshalIndent(all, "", "  ")
 	if err := os.MkdirAll(filepath.Dir(f), 0o700); err != nil {
 		return err

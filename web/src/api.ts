@@ -18,8 +18,10 @@ export interface GameInfo {
 }
 export interface Stats { played: number; won: number; tied?: number; rating?: number; rd?: number }
 export interface Achievement { id: string; game: string; title: string; description: string; at?: string }
+/** A seat; player (protocol v6) is its holder's own name when the seat
+ * has a name of its own (a seat at one screen). */
 export interface Seat {
-  kind: "open" | "human" | "bot"; name: string; level?: string; connected: boolean; mine?: boolean; role?: string;
+  kind: "open" | "human" | "bot"; name: string; level?: string; connected: boolean; mine?: boolean; role?: string; player?: string;
   /** while its player is gone: when the wait ends, and what happens then (protocol v6) */
   goneUntil?: string; then?: "forfeit" | "bot" | "end" | "pause";
 }

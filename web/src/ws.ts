@@ -24,6 +24,11 @@ export class Refusal extends Error {
  * seconds): every half second for half a minute. */
 const rewatchTries = 60;
 
+/** awayAfterMs is how long a page stays hidden before its person is shown
+ * offline: short enough for others to see it within 10 s, long enough
+ * that switching tabs and back sends nothing. */
+const awayAfterMs = 3000;
+
 export class Socket {
   private ws: WebSocket | null = null;
   private nextId = 1;
@@ -32,11 +37,19 @@ export class Socket {
   private outbox: string[] = [];
   private attempt = 0;
   private ready = false;
-  private stopped = false;
+  /** stopped: not connecting, before connect() or after close(). */
+  private stopped = true;
   private timer = 0;
   private watches = new Map<string, Watch>();
   private inLobby = false;
   private everReady = false;
+  /** away is whether the page is hidden, as told to the server
+   * (presence.set, protocol v6); awayTimer delays telling it. */
+  private away = false;
+  private awayTimer = 0;
+  /** suspended is set while the page is left for the browser's
+   * back-forward cache: the connection is closed, not lost. */
+  private suspended = false;
   /** statusListeners hear "up" and "down" so the page can show a banner. */
   statusListeners = new Set<(up: boolean) => void>();
 
@@ -109,6 +122,8 @@ export class Socket {
       // afterwards the lobby and the watches must be asked for again.
       if (this.everReady) this.resume();
       this.everReady = true;
+      // A new connection is present until told otherwise.
+      if (this.away) this.send("presence.set", { away: true }).catch(() => undefined);
       const out = this.outbox;
       this.outbox = [];
       for (const m of out) this.ws?.send(m);
@@ -159,6 +174,48 @@ export class Socket {
           window.setTimeout(() => this.rewatch(table, w, tries + 1), 500);
         }
       });
+  }
+
+  /** hidden follows the page's visibility. A page hidden for more than
+   * awayAfterMs is told away to the server, which lists its person as
+   * offline (lobby and seats) until the page is shown again; a quick
+   * switch of tabs costs the lobby nothing. */
+  hidden(isHidden: boolean): void {
+    clearTimeout(this.awayTimer);
+    if (isHidden) {
+      this.awayTimer = window.setTimeout(() => this.setAway(true), awayAfterMs);
+    } else {
+      this.setAway(false);
+    }
+  }
+
+  private setAway(away: boolean): void {
+    if (this.away === away) return;
+    this.away = away;
+    if (this.ready) this.send("presence.set", { away }).catch(() => undefined);
+  }
+
+  /** suspend closes the connection when the page is left (pagehide), so
+   * that its person shows offline at once rather than when the browser
+   * drops the page; wake connects again if the page is shown from the
+   * back-forward cache, resuming the lobby and every watch. */
+  suspend(): void {
+    if (this.stopped) return;
+    this.suspended = true;
+    clearTimeout(this.timer);
+    clearTimeout(this.awayTimer);
+    const ws = this.ws;
+    this.ws = null;
+    this.ready = false;
+    ws?.close();
+    this.failAll("The page was left.");
+  }
+
+  wake(): void {
+    if (!this.suspended) return;
+    this.suspended = false;
+    this.away = document.visibilityState === "hidden";
+    this.connect();
   }
 
   on(t: string, f: Listener): () => void {
@@ -234,3 +291,8 @@ export class Socket {
 }
 
 export const socket = new Socket();
+
+document.addEventListener("visibilitychange", () => socket.hidden(document.visibilityState === "hidden"));
+window.addEventListener("pagehide", () => socket.suspend());
+window.addEventListener("pageshow", (e) => { if (e.persisted) socket.wake(); });
+if (document.visibilityState === "hidden") socket.hidden(true);

@@ -49,6 +49,25 @@ function optionField(o: OptionSpec, value: unknown): { el: HTMLElement; read: ()
   };
 }
 
+/** atScreenLabel says how many play at one screen: "At this screen: 4
+ * players". */
+function atScreenLabel(b: HTMLElement, n: number): void {
+  const strong = b.querySelector("strong");
+  if (strong) strong.textContent = `At this screen: ${n} players`;
+}
+
+/** seatNameField is the name of the person playing seat i at one screen
+ * (protocol v6), "Player i+1" unless typed. No maxlength: a name too
+ * long is refused by the server with the reason, not cut while typing. */
+function seatNameField(i: number, names: string[], shown: boolean): HTMLInputElement {
+  const inp = h("input", {
+    id: `seat-${i}-name`, class: "seat-name-input", "aria-label": `Name of player ${i + 1}`,
+    value: names[i] ?? `Player ${i + 1}`, autocomplete: "off", hidden: !shown,
+  });
+  inp.addEventListener("input", () => { names[i] = inp.value; });
+  return inp;
+}
+
 export function openCreateDialog(preset: CreatePreset = {}): void {
   const games = app.games.filter((g) => canShow(g.name));
   if (games.length === 0) {
@@ -77,11 +96,15 @@ export function openCreateDialog(preset: CreatePreset = {}): void {
     });
     return b;
   };
+  const hotseatBtn = modeBtn("hotseat", "At this screen", "Pass and play");
   modeSel.append(
     modeBtn("bot", "Against the computer", "You and a bot"),
-    modeBtn("hotseat", "Two at this screen", "Pass and play"),
+    hotseatBtn,
     modeBtn("online", "Online", "Invite someone"),
   );
+  /** names keeps the names typed for seats at one screen across redraws
+   * of the seat list (a change of game or of the number of players). */
+  const names: string[] = [];
 
   const current = () => games.find((g) => g.name === gameSel.value) ?? games[0];
 
@@ -93,6 +116,7 @@ export function openCreateDialog(preset: CreatePreset = {}): void {
     const players = optBox.querySelector<HTMLInputElement>("#opt-players") ?? optBox.querySelector<HTMLInputElement>("#opt-seats");
     const n = players && Number(players.value) >= 1 ? Math.min(Number(players.value), Number(players.max) || 8) : seatCount(g);
     const levels = g.bots ?? [];
+    atScreenLabel(hotseatBtn, n);
     for (let i = 0; i < n; i++) {
       let kind: SeatKind = "me";
       if (mode === "bot" && i > 0) kind = levels.length ? "bot" : "open";
@@ -103,11 +127,16 @@ export function openCreateDialog(preset: CreatePreset = {}): void {
         levels.length ? h("option", { value: "bot", selected: kind === "bot" }, "Computer") : null);
       const levelSel = h("select", { id: `seat-${i}-level`, "aria-label": `Seat ${i + 1} computer level` },
         levels.map((l) => h("option", { value: l }, l[0].toUpperCase() + l.slice(1))));
-      const sync = () => { levelSel.hidden = kindSel.value !== "bot"; };
+      const nameInp = seatNameField(i, names, mode === "hotseat");
+      const sync = () => {
+        levelSel.hidden = kindSel.value !== "bot";
+        nameInp.hidden = mode !== "hotseat" || kindSel.value !== "me";
+      };
       kindSel.addEventListener("change", sync);
       sync();
-      seatBox.append(h("div", { class: "seat-row" }, h("span", { class: "seat-label" }, `Player ${i + 1}`), kindSel, levelSel));
-      seatReaders.push(() => kindSel.value === "bot" ? { kind: "bot", level: levelSel.value } : { kind: kindSel.value });
+      seatBox.append(h("div", { class: "seat-row" }, h("span", { class: "seat-label" }, `Player ${i + 1}`), kindSel, levelSel, nameInp));
+      seatReaders.push(() => kindSel.value === "bot" ? { kind: "bot", level: levelSel.value }
+        : kindSel.value === "me" && !nameInp.hidden ? { kind: "me", name: nameInp.value.trim() || `Player ${i + 1}` } : { kind: kindSel.value });
     }
     if (mode === "bot" && n === 2 && levels.length) {
       const swap = h("button", { type: "button", class: "link", id: "swap-seats" }, "Let the computer start");
@@ -217,6 +246,9 @@ export function openCreateDialog(preset: CreatePreset = {}): void {
     const options: Record<string, unknown> = {};
     for (const [k, read] of readers) options[k] = read();
     const seats = seatReaders.map((r) => r());
+    // Names are for seats played at one screen: with one seat of yours,
+    // it is you, known by your own name.
+    if (seats.filter((x) => x.kind === "me").length < 2) seats.forEach((x) => delete x.name);
     const req: Record<string, unknown> = { game: gameSel.value, options, seats };
     const c = clockSel.value;
     // A policy sent replaces the default as a whole: keep the game's

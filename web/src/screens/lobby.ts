@@ -81,7 +81,7 @@ export function lobbyScreen(main: HTMLElement): () => void {
     // the rest to watch: on a busy server the matches in play would bury
     // the tables waiting for players, so only the first few of them show
     // until asked for.
-    const isMine = (t: Table) => t.seats.some((s) => s.mine || (s.kind === "human" && s.name === app.me?.name));
+    const isMine = (t: Table) => t.seats.some((s) => s.mine || (s.kind === "human" && (s.player ?? s.name) === app.me?.name));
     const rank = (t: Table) => isMine(t) ? 0 : t.seats.some((s) => s.kind === "open") ? 1 : 2;
     const ordered = visible.map((t, i) => ({ t, i })).sort((a, b) => rank(a.t) - rank(b.t) || a.i - b.i).map((x) => x.t);
     const watchOnly = ordered.filter((t) => rank(t) === 2).length;

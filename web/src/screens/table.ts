@@ -143,6 +143,9 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     },
     seatLabel: (i) => {
       const name = ctx.seatName(i);
+      // A seat named at one screen is addressed by its name alone
+      // ("Anna, it's your turn"); a default name is "Player N" already.
+      if (table?.seats[i]?.player || name === `Player ${i + 1}`) return name;
       if (hotseat() || table?.game === "dots") return `Player ${i + 1} · ${name}`;
       return name;
     },
@@ -175,6 +178,13 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
   const humanSeatsMine = () => table ? table.seats.every((s, i) => s.kind !== "human" || held.includes(i)) : false;
   const hotseat = () => held.length > 1;
 
+  /** seatSubtitle is the name under "Player N", left out when the seat's
+   * name is that default already (a seat at one screen left unnamed). */
+  function seatSubtitle(i: number): string {
+    const name = ctx.seatName(i);
+    return name === `Player ${i + 1}` ? "" : name;
+  }
+
   function renderSeats(): void {
     clear(seatsEl);
     if (!table) return;
@@ -188,7 +198,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
         h("span", { class: "swatch", "aria-hidden": "true" }),
         h("div", { class: "seat-who" },
           h("strong", null, table?.game === "dots" || hotseat() ? `Player ${i + 1}` : ctx.seatName(i)),
-          h("span", { class: "seat-name" }, table?.game === "dots" || hotseat() ? ctx.seatName(i) : (held.includes(i) ? "you" : "")),
+          h("span", { class: "seat-name" }, table?.game === "dots" || hotseat() ? seatSubtitle(i) : (held.includes(i) ? "you" : "")),
           h("span", { class: "conn conn-" + conn }, h("span", { class: "conn-dot", "aria-hidden": "true" }), botPlays ? "computer plays" : conn,
             clock ? h("span", { class: "clock", title: "Time left" }, h("span", { class: "sr-only" }, "time left "), clock) : null),
         ),
