@@ -503,26 +503,6 @@ func (b *bucBoard) side(width, height int) []string {
 	return out
 }
 
-// wrap breaks s into lines of at most width columns at spaces.
-func wrap(s string, width int) []string {
-	var out []string
-	line := ""
-	for _, w := range strings.Fields(s) {
-		if line != "" && len([]rune(line))+1+len([]rune(w)) > width {
-			out = append(out, line)
-			line = ""
-		}
-		if line != "" {
-			line += " "
-		}
-		line += w
-	}
-	if line != "" {
-		out = append(out, line)
-	}
-	return out
-}
-
 // stepHelp says what the step waits for and how it is answered.
 var stepHelp = map[string]string{
 	"move":    "Enter on a + square sails there, t turns only",
