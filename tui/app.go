@@ -334,6 +334,13 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 	return m.lobbyKey(s)
 }
 
+// show goes to screen s. The status line is cleared: it spoke of the
+// screen left (a game's result, a refusal), and kept it would tell of
+// another table on the next one.
+func (m *Model) show(s screen) {
+	m.screen, m.status = s, ""
+}
+
 func (m *Model) quit() tea.Cmd {
 	m.quitting = true
 	if m.conn != nil {

@@ -154,6 +154,8 @@ func (b *bucBoard) offer() {
 	b.pick = min(b.pick, max(len(b.menu)-1, 0))
 }
 
+func (b *bucBoard) rename(names []string) { b.names = names }
+
 // captain names a seat: the player's name and the home port.
 func (b *bucBoard) captain(seat int) string {
 	name := fmt.Sprintf("seat %d", seat)

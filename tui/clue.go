@@ -47,6 +47,8 @@ type clueItem struct {
 
 func newClue(names []string, st styles) board { return &clueBoard{st: st, names: names} }
 
+func (b *clueBoard) rename(names []string) { b.names = names }
+
 func (b *clueBoard) set(view json.RawMessage, seat int, myTurn bool) error {
 	var v clue.View
 	if err := json.Unmarshal(view, &v); err != nil {

@@ -122,7 +122,8 @@ func (f *createForm) key(m *Model, s string) tea.Cmd {
 	fields := f.fields()
 	switch s {
 	case "esc", "q":
-		m.screen, m.create = screenLobby, nil
+		m.create = nil
+		m.show(screenLobby)
 		return nil
 	case "up", "k", "shift+tab":
 		f.field = (f.field + len(fields) - 1) % len(fields)
@@ -220,7 +221,7 @@ func (f *createForm) submit(m *Model) tea.Cmd {
 		return func(m *Model) tea.Cmd {
 			m.create = nil
 			m.table = newTableState(t.ID)
-			m.screen = screenTable
+			m.show(screenTable)
 			return m.watch(m.table.f)
 		}, err
 	})

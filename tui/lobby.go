@@ -97,7 +97,7 @@ func (m *Model) lobbyKey(s string) tea.Cmd {
 			return nil
 		}
 		m.create = newCreateForm(m.games, m.user.Name)
-		m.screen = screenCreate
+		m.show(screenCreate)
 	case "enter", "w":
 		if n == 0 {
 			m.status = "no table yet: press n to make one"
@@ -128,7 +128,7 @@ func (m *Model) open(id string, seat int) tea.Cmd {
 		}
 		return func(m *Model) tea.Cmd {
 			m.table = newTableState(id)
-			m.screen = screenTable
+			m.show(screenTable)
 			return m.watch(m.table.f)
 		}, nil
 	})

@@ -105,6 +105,15 @@ func (ts *tableState) names() []string {
 	return out
 }
 
+// rename gives the board the seats' names as they are now. A board is
+// made when the table is first seen, often before the seats are taken; a
+// name read then ("(open)") would mark a joiner's boxes with "(".
+func (ts *tableState) rename() {
+	if r, ok := ts.board.(interface{ rename(names []string) }); ok {
+		r.rename(ts.names())
+	}
+}
+
 func seatName(s client.Seat) string {
 	switch s.Kind {
 	case client.SeatOpen:
@@ -119,6 +128,7 @@ func seatName(s client.Seat) string {
 // while it was asked for.
 func (ts *tableState) watched(m *Model, w client.Watching, chat []client.Chat) tea.Cmd {
 	ts.t, ts.mine = w.Table, w.Seats
+	ts.rename()
 	if chat != nil {
 		ts.chat = chat
 	}
@@ -209,6 +219,7 @@ func (ts *tableState) push(m *Model, p client.Push) tea.Cmd {
 		}
 		started := ts.t.Status == client.StatusOpen && t.Status == client.StatusPlaying
 		ts.t = t
+		ts.rename()
 		if started {
 			m.status = "the game starts"
 			return m.resync(ts)
@@ -399,7 +410,8 @@ func (ts *tableState) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 	switch s {
 	case "esc", "q":
 		id := ts.t.ID
-		m.table, m.screen = nil, screenLobby
+		m.table = nil
+		m.show(screenLobby)
 		return m.request("leave the table", func(ctx context.Context, c *client.Conn) (func(*Model) tea.Cmd, error) {
 			return nil, c.Unwatch(ctx, id)
 		})
@@ -453,6 +465,7 @@ func (ts *tableState) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 				return func(m *Model) tea.Cmd {
 					_ = c.Unwatch(ctx, id)
 					m.table = newTableState(t.ID)
+					m.show(screenTable)
 					return m.watch(m.table.f)
 				}, err
 			})

@@ -111,7 +111,8 @@ func freeAddr(t *testing.T) string {
 // lands in the lobby as a guest named by its SSH user, makes a
 // Battleship table against a bot, places a random fleet and fires at A1,
 // which a spectator sees; the same key later brings the same guest back,
-// while the name without the key is refused as taken.
+// while the name without the key is refused as taken, with the port to
+// come back on.
 func TestServeSSHLobbyAndAMove(t *testing.T) {
 	sshAddr := freeAddr(t)
 	p := startServe(t, t.TempDir(), "-ssh", sshAddr)
@@ -205,4 +206,7 @@ func TestServeSSHLobbyAndAMove(t *testing.T) {
 		t.Fatal(err)
 	}
 	other.waitFor("that name is taken")
+	// The sentence names the port to connect to, not a placeholder.
+	_, port, _ := net.SplitHostPort(sshAddr)
+	other.waitFor("ssh -p " + port + " othername@host")
 }
