@@ -153,7 +153,7 @@ func (ts *tableState) seatItems(m *Model) []string {
 func (ts *tableState) hint(m *Model) string {
 	switch {
 	case ts.outcome != nil:
-		return m.st.good.Render("Game over: "+ts.result()) + "   m rematch   q lobby"
+		return m.st.good.Render("Game over: " + ts.result())
 	case ts.t.Status == client.StatusOpen:
 		wait := "Waiting for players: s sit in an open seat, g start (creator)"
 		if m.roles(ts.t.Game) != nil {
@@ -171,11 +171,14 @@ func (ts *tableState) hint(m *Model) string {
 // must when that panel is folded away.
 func (ts *tableState) keyBar(m *Model, width int, folded bool) string {
 	must := []string{"? help", "q leave"}
+	more := []string{"c chat", "R resign", "S save"}
 	switch {
 	case ts.outcome != nil || ts.t.Status == client.StatusOver:
 		must = append(must, "m rematch")
+		more = []string{"c chat", "S save"}
 	case ts.t.Status == client.StatusOpen:
 		must = append(must, "g start", "s sit")
+		more = []string{"c chat"}
 	default:
 		if k, ok := ts.board.(keyed); ok && ts.seat >= 0 {
 			must = append(must, k.mainKey())
@@ -189,5 +192,5 @@ func (ts *tableState) keyBar(m *Model, width int, folded bool) string {
 			must = append(must, "L moves+chat")
 		}
 	}
-	return m.st.dim.Render(keyBar(width, must, "c chat", "R resign", "S save"))
+	return m.st.dim.Render(keyBar(width, must, more...))
 }

@@ -1,0 +1,345 @@
+package tui
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/parlor-games/parlor/client"
+	"github.com/parlor-games/parlor/game"
+	"github.com/parlor-games/parlor/games/battleship"
+	"github.com/parlor-games/parlor/games/buccaneer"
+	"github.com/parlor-games/parlor/games/clue"
+	"github.com/parlor-games/parlor/games/dots"
+	"github.com/parlor-games/parlor/games/warfare"
+)
+
+// The two terminal sizes every screen must be whole in: the smallest the
+// docs promise and a common larger one.
+var screenSizes = [][2]int{{80, 24}, {120, 40}}
+
+// screenGame is one game at its largest: the biggest board and the most
+// seats its options allow.
+type screenGame struct {
+	name    string
+	def     *game.Definition
+	options string
+	seats   int
+}
+
+var screenGames = []screenGame{
+	{"dots", dots.Definition, `{"rows":16,"cols":16}`, 2},
+	{"battleship", battleship.Definition, `{}`, 2},
+	{"clue", clue.Definition, `{"players":6}`, 6},
+	{"buccaneer", buccaneer.Definition, `{"seats":4}`, 4},
+	{"warfare", warfare.Definition, `{"players":6}`, 6},
+}
+
+// screenSeat is seat i of a test table: you first, then bots, whose long
+// "Bot medium" names are the ones that used to push seats off the line.
+func screenSeat(i int) client.Seat {
+	if i == 0 {
+		return client.Seat{Kind: client.SeatHuman, Name: "Ann", Connected: true}
+	}
+	return client.Seat{Kind: client.SeatBot, Level: "medium"}
+}
+
+// tableModel is a model showing g's table at w x h, seat 0's view after
+// the moves given (each by the seat that owes it, in notation).
+func tableModel(t *testing.T, g screenGame, w, h int, moves ...string) (*Model, game.State) {
+	t.Helper()
+	st, err := g.def.New(json.RawMessage(g.options), game.NewRand(7))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mv := range moves {
+		who := st.Turn()[0]
+		m, err := st.ParseMove(who, []byte(mv))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := st.Apply(who, m); err != nil {
+			t.Fatalf("%s: %v", mv, err)
+		}
+	}
+	m := New(Config{NoColor: true})
+	m.w, m.h = w, h
+	m.show(screenTable)
+	m.table = newTableState("t1")
+	m.table.t.Game = g.name
+	m.table.t.Status = client.StatusPlaying
+	for i := range g.seats {
+		m.table.t.Seats = append(m.table.t.Seats, screenSeat(i))
+	}
+	m.table.mine = []int{0}
+	m.table.board = boards[g.name](m.table.names(), m.st)
+	for _, s := range st.Turn() {
+		m.table.turn = append(m.table.turn, int(s))
+	}
+	setSeatView(t, m, st, 0)
+	return m, st
+}
+
+// setSeatView gives the table seat's view of st, as a push would.
+func setSeatView(t *testing.T, m *Model, st game.State, seat int) {
+	t.Helper()
+	v, err := json.Marshal(st.View(game.Seat(seat)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.table.turn = m.table.turn[:0]
+	for _, s := range st.Turn() {
+		m.table.turn = append(m.table.turn, int(s))
+	}
+	m.table.seat = seat
+	if err := m.table.board.set(v, seat, m.table.owes(seat)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// flat is a screen's text with its line breaks and runs of spaces made
+// single spaces, to look for a sentence that wrapped.
+func flat(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// checkWhole fails when the screen is larger than w x h, or when a line a
+// player needs is not whole on it: the key bar with help, leaving and
+// each key of must, and each of the sentences.
+func checkWhole(t *testing.T, what string, m *Model, must []string, sentences ...string) string {
+	t.Helper()
+	raw := m.View().Content
+	out := plain(raw)
+	lines := strings.Split(out, "\n")
+	if len(lines) > m.h {
+		t.Fatalf("%s at %dx%d: %d lines", what, m.w, m.h, len(lines))
+	}
+	for _, l := range lines {
+		if w := ansi.StringWidth(l); w > m.w {
+			t.Fatalf("%s at %dx%d: a line of %d columns: %q", what, m.w, m.h, w, l)
+		}
+	}
+	bar := ""
+	for _, l := range lines {
+		if strings.Contains(l, "? help") && strings.Contains(l, "q ") && !strings.HasPrefix(l, "Parlor") {
+			bar = l
+		}
+	}
+	if bar == "" {
+		t.Fatalf("%s at %dx%d: no key bar with help and leave:\n%s", what, m.w, m.h, out)
+	}
+	for _, k := range must {
+		if !strings.Contains(bar, k) {
+			t.Fatalf("%s at %dx%d: the key bar %q lacks %q:\n%s", what, m.w, m.h, bar, k, out)
+		}
+	}
+	for _, s := range sentences {
+		if s != "" && !strings.Contains(flat(out), flat(plain(s))) {
+			t.Fatalf("%s at %dx%d: %q is not whole:\n%s", what, m.w, m.h, s, out)
+		}
+	}
+	return out
+}
+
+// checkHelp opens the help and scrolls it to the end: every key the
+// board and the table list must be seen on the way, whole.
+func checkHelp(t *testing.T, what string, m *Model) {
+	t.Helper()
+	var want []string
+	if m.table != nil && m.table.board != nil {
+		want = append(want, m.table.board.keys()...)
+		want = append(want, m.table.keys()...)
+	}
+	m.Update(press("?"))
+	seen := ""
+	for range 40 {
+		out := plain(m.View().Content)
+		for _, l := range strings.Split(out, "\n") {
+			if w := ansi.StringWidth(l); w > m.w {
+				t.Fatalf("%s help at %dx%d: a line of %d columns: %q", what, m.w, m.h, w, l)
+			}
+		}
+		seen += "\n" + out
+		m.Update(press("down"))
+	}
+	for _, k := range want {
+		if !strings.Contains(flat(seen), flat(k)) {
+			t.Fatalf("%s help at %dx%d: %q is never shown whole:\n%s", what, m.w, m.h, k, seen)
+		}
+	}
+	m.Update(press("x"))
+	if m.help {
+		t.Fatal("a key other than a scroll did not close the help")
+	}
+}
+
+// TestEveryScreenWhole renders every game's table at its largest (most
+// seats, biggest board) at 80x24 and 120x40, in play, in its help and at
+// its result, and fails when a line a player needs is cut: the key bar
+// with help, leave and the main action, the sentence of what to do now,
+// or a seat.
+func TestEveryScreenWhole(t *testing.T) {
+	for _, g := range screenGames {
+		for _, sz := range screenSizes {
+			what := fmt.Sprintf("%s in play", g.name)
+			m, st := tableModel(t, g, sz[0], sz[1])
+			// The view of whoever moves first, so that the hint is the
+			// one of a seat that owes a move.
+			first := int(st.Turn()[0])
+			m.table.mine = []int{first}
+			setSeatView(t, m, st, first)
+			var sentences []string
+			sentences = append(sentences, m.table.board.prompt())
+			for i := range m.table.t.Seats {
+				sentences = append(sentences, fmt.Sprintf("%d %s", i+1, seatName(m.table.t.Seats[i])))
+			}
+			var must []string
+			if k, ok := m.table.board.(keyed); ok {
+				must = append(must, k.mainKey())
+			}
+			checkWhole(t, what, m, must, sentences...)
+			checkHelp(t, g.name, m)
+
+			m.table.outcome = &client.Outcome{Winners: []int{1}, Reason: "the rules"}
+			checkWhole(t, g.name+" result", m, []string{"m rematch"}, "Game over: Bot medium wins (the rules)")
+		}
+	}
+}
+
+// TestLobbyAndCreateWhole: the lobby and the new-table form of each game
+// at its most seats keep their keys and every field on screen.
+func TestLobbyAndCreateWhole(t *testing.T) {
+	games := []client.Game{}
+	for _, g := range screenGames {
+		var opts []client.OptionSpec
+		for _, o := range g.def.Options {
+			d, _ := json.Marshal(o.Default)
+			opts = append(opts, client.OptionSpec{Name: o.Name, Label: o.Label, Kind: string(o.Kind), Default: d, Min: o.Min, Max: o.Max, Choices: o.Choices})
+		}
+		games = append(games, client.Game{Name: g.name, Title: g.def.Title, Options: opts, Bots: []string{"easy", "medium", "hard"}})
+	}
+	for _, sz := range screenSizes {
+		m := New(Config{NoColor: true})
+		m.w, m.h = sz[0], sz[1]
+		m.games = games
+		for i := range 30 {
+			m.lobby.tables = append(m.lobby.tables, client.Table{ID: fmt.Sprint(i), Game: "clue", Status: client.StatusOpen,
+				Seats: []client.Seat{screenSeat(0), screenSeat(1), screenSeat(2), screenSeat(3), screenSeat(4), screenSeat(5)}})
+		}
+		for i := range 20 {
+			m.lobby.chat = append(m.lobby.chat, client.Chat{From: "Bob", Text: fmt.Sprintf("line %d of a chat that goes on and on about the game", i)})
+		}
+		m.status = "Game over: Bot medium wins (the rules)"
+		out := plain(m.View().Content)
+		for _, want := range []string{"Tables (30)", "line 19 of", "Enter join", "? help", "q quit"} {
+			if !strings.Contains(out, want) {
+				t.Fatalf("the lobby at %dx%d lacks %q:\n%s", m.w, m.h, want, out)
+			}
+		}
+		// A new screen starts without the last one's status (defect 9).
+		m.Update(press("n"))
+		for gi, g := range screenGames {
+			for m.create.game != gi {
+				m.create.key(m, "right")
+			}
+			// The most seats the game allows.
+			for _, name := range seatOptions {
+				if o := m.create.option(name); o.Name != "" {
+					m.create.opts[name] = o.Max
+					m.create.resize()
+				}
+			}
+			out := plain(m.View().Content)
+			if strings.Contains(out, "Game over") {
+				t.Fatalf("the new-table form shows the lobby's old status:\n%s", out)
+			}
+			lines := strings.Split(out, "\n")
+			if len(lines) > m.h {
+				t.Fatalf("the form at %dx%d: %d lines", m.w, m.h, len(lines))
+			}
+			want := []string{"Enter create", "Esc back", fmt.Sprintf("Seat %d", len(m.create.seats))}
+			for _, w := range want {
+				if !strings.Contains(out, w) {
+					t.Fatalf("the %s form at %dx%d lacks %q:\n%s", g.name, m.w, m.h, w, out)
+				}
+			}
+		}
+		m.create.key(m, "esc")
+	}
+}
+
+// TestDotsScrollsWithCursor (defect 1): on a 16x16 board at 80x24 the
+// board scrolls with the cursor, so the line the hint offers to draw is
+// on screen down to the last row, and the moves and chat are behind L.
+func TestDotsScrollsWithCursor(t *testing.T) {
+	m, _ := tableModel(t, screenGames[0], 80, 24)
+	for range 30 {
+		m.Update(press("down"))
+		out := checkWhole(t, "dots", m, []string{"Enter draw", "L moves+chat"}, m.table.board.prompt())
+		b := m.table.board.(*dotsBoard)
+		for _, d := range b.line(b.r, b.c) {
+			if !strings.Contains(out, fmt.Sprintf("\n%2d +", d[0]+1)) {
+				t.Fatalf("the hint offers %s but row %d is off screen:\n%s", b.notation(b.r, b.c), d[0]+1, out)
+			}
+		}
+	}
+	m.Update(press("L"))
+	if out := plain(m.View().Content); !strings.Contains(out, "Moves") || !strings.Contains(out, "Chat") {
+		t.Fatalf("L does not show the moves and chat:\n%s", out)
+	}
+}
+
+// TestClueAccusationAndNotebookWhole (defects 2 and 3): the accusation's
+// confirmation and its warning are whole at 80x24 and 120x40, and the
+// notebook shows all 21 cards and your hand.
+func TestClueAccusationAndNotebookWhole(t *testing.T) {
+	for _, sz := range screenSizes {
+		m, _ := tableModel(t, screenGames[2], sz[0], sz[1])
+		b := m.table.board.(*clueBoard)
+		// accuse..., then Mr. Green, the Lead Pipe, the Billiard Room.
+		for _, k := range []string{fmt.Sprint(len(b.items())), "4", "3", "5"} {
+			m.Update(press(k))
+		}
+		out := checkWhole(t, "clue confirmation", m, []string{"Enter choose"}, "A wrong accusation ends your game")
+		// The menu beside the mansion wraps its items in its own column.
+		const accusation = "ACCUSE Mr. Green, Lead Pipe, Billiard Room"
+		menu := ""
+		for _, l := range strings.Split(out, "\n") {
+			if len(l) > clueMenuLeft {
+				menu += " " + l[clueMenuLeft:]
+			}
+		}
+		if !strings.Contains(flat(out), accusation) && !strings.Contains(flat(menu), accusation) {
+			t.Fatalf("at %dx%d the confirmation is not whole:\n%s", sz[0], sz[1], out)
+		}
+		// Enter on the confirmation is the accusation itself.
+		if mv, _ := b.choose(b.items(), 0); mv == nil {
+			t.Fatal("the confirmation sends nothing")
+		}
+		m.Update(press("backspace"))
+		m.Update(press("n"))
+		want := []string{"Your cards: Miss Scarlet, Colonel Mustard, Billiard Room"}
+		for _, c := range clue.Cards() {
+			want = append(want, c.String())
+		}
+		checkWhole(t, "clue notebook", m, nil, want...)
+	}
+}
+
+// TestClueWrongAccuserIsOut (defect 4): after a wrong accusation the seat
+// line marks the accuser "(out)" and a sentence tells them so; all six
+// seats and every room name stay whole.
+func TestClueWrongAccuserIsOut(t *testing.T) {
+	for _, sz := range screenSizes {
+		// Seat 0 holds Miss Scarlet: an accusation naming her is wrong.
+		m, st := tableModel(t, screenGames[2], sz[0], sz[1], "accuse scarlet rope billiard-room")
+		setSeatView(t, m, st, 0)
+		want := []string{"1 Ann (you) (out)", "6 Bot medium", "Your accusation was wrong: you are out of the game"}
+		for _, p := range clue.Places() {
+			if !p.IsHallway() && !p.IsHome() {
+				want = append(want, p.String())
+			}
+		}
+		checkWhole(t, "clue out", m, nil, want...)
+	}
+}
