@@ -343,3 +343,22 @@ func TestClueWrongAccuserIsOut(t *testing.T) {
 		checkWhole(t, "clue out", m, nil, want...)
 	}
 }
+
+// TestBattleshipOwnShotLogged (defect 6): your own shot is logged with its
+// result, as the other side's are, and the placing hint is whole at
+// 80x24 with Enter in the key bar.
+func TestBattleshipOwnShotLogged(t *testing.T) {
+	m, _ := tableModel(t, screenGames[1], 80, 24)
+	checkWhole(t, "battleship placing", m, []string{"Enter lay"}, m.table.board.prompt())
+	m.table.t.Seats[1] = client.Seat{Kind: client.SeatHuman, Name: "Bob", Connected: true}
+	shot := func(seat int, text string) string {
+		return m.table.describe(client.Update{Seq: 5, Seat: seat, Text: text, Events: []client.Event{
+			{Type: "shot", Seat: seat, Data: json.RawMessage(`{"square":"E5","result":"miss"}`)}}})
+	}
+	if got := shot(0, "E5"); got != "  5. Ann: E5 miss" {
+		t.Fatalf("your own shot is logged as %q", got)
+	}
+	if got := shot(1, ""); got != "  5. Bob: E5 miss" {
+		t.Fatalf("the other side's shot is logged as %q", got)
+	}
+}

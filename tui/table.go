@@ -299,13 +299,27 @@ func (ts *tableState) restartMoveClocks() {
 }
 
 // describe is a line of the move log: the move's notation when this seat
-// may see it, else what the events say.
+// may see it, else what the events say. Where the board's wording of the
+// events starts with the notation and says more ("E5 miss" for "E5"),
+// the wording: the notation alone would leave out what came of one's own
+// move, which the other seats' lines tell.
 func (ts *tableState) describe(u client.Update) string {
 	who := "the game"
 	if u.Seat >= 0 && u.Seat < len(ts.t.Seats) {
 		who = seatName(ts.t.Seats[u.Seat])
 	}
 	what := u.Text
+	if d, ok := ts.board.(describer); ok && what != "" {
+		var parts []string
+		for _, e := range u.Events {
+			if s := d.describe(e); s != "" {
+				parts = append(parts, s)
+			}
+		}
+		if said := strings.Join(parts, "; "); strings.HasPrefix(said, what) {
+			what = said
+		}
+	}
 	if what == "" {
 		d, _ := ts.board.(describer)
 		var parts []string
