@@ -362,3 +362,57 @@ func TestBattleshipOwnShotLogged(t *testing.T) {
 		t.Fatalf("the other side's shot is logged as %q", got)
 	}
 }
+
+// TestWarfareVillagesScroll (defect 5): with 18 villages at 80x24 the
+// list says how many there are and shows the one under the cursor as v
+// walks through them all; the help keeps "e: end the turn".
+func TestWarfareVillagesScroll(t *testing.T) {
+	m, st := tableModel(t, screenGames[4], 80, 24)
+	// Seat 0's view with 18 villages of its own, one on each of the
+	// first land hexes.
+	var v warfare.View
+	raw, _ := json.Marshal(st.View(0))
+	if err := json.Unmarshal(raw, &v); err != nil {
+		t.Fatal(err)
+	}
+	v.Villages = nil
+	for i := range 18 {
+		v.Villages = append(v.Villages, warfare.VillageView{Hex: v.Hexes[i].ID, Owner: 0, Level: "hovel", Gold: 100 + i, Size: 3})
+	}
+	raw, _ = json.Marshal(v)
+	if err := m.table.board.set(raw, 0, true); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[int]bool{}
+	for range 18 {
+		m.Update(press("v"))
+		out := checkWhole(t, "warfare", m, []string{"Enter select", "e end turn"}, m.table.board.prompt(), "of 18 (v jumps to the next)")
+		h := m.table.board.(*warBoard).cursorHex()
+		line := fmt.Sprintf("hovel %4d  gold %3d", h.ID, 100+slicesIndex(v.Villages, h.ID))
+		if !strings.Contains(out, line) {
+			t.Fatalf("the cursor's village %d is not in the list:\n%s", h.ID, out)
+		}
+		seen[h.ID] = true
+	}
+	if len(seen) != 18 {
+		t.Fatalf("v reached %d of 18 villages", len(seen))
+	}
+	m.Update(press("?"))
+	help := ""
+	for range 20 {
+		help += plain(m.View().Content)
+		m.Update(press("down"))
+	}
+	if !strings.Contains(help, "e: end the turn") {
+		t.Fatalf("the help never shows e: end the turn:\n%s", help)
+	}
+}
+
+func slicesIndex(vs []warfare.VillageView, hex int) int {
+	for i, v := range vs {
+		if v.Hex == hex {
+			return i
+		}
+	}
+	return -1
+}
