@@ -167,6 +167,13 @@ func (b *bucBoard) offer() {
 
 func (b *bucBoard) rename(names []string) { b.names = names }
 
+func (b *bucBoard) mainKey() string {
+	if b.lit != nil {
+		return "Enter sail   Tab next +"
+	}
+	return "Enter choose"
+}
+
 // captain names a seat: the player's name and the home port.
 func (b *bucBoard) captain(seat int) string {
 	name := fmt.Sprintf("seat %d", seat)

@@ -33,6 +33,9 @@ func (b *dotsBoard) rename(names []string) { b.names = names }
 // line per cell row.
 func (b *dotsBoard) focus() int { return 1 + b.r }
 
+// sticky keeps the column letters on screen when the board scrolls.
+func (b *dotsBoard) sticky() int { return 1 }
+
 func (b *dotsBoard) mainKey() string { return "Enter draw" }
 
 func (b *dotsBoard) set(view json.RawMessage, seat int, myTurn bool) error {

@@ -88,9 +88,21 @@ func window(lines []string, focus, room int) ([]string, int) {
 }
 
 // A focuser is a board that knows the line of its rendering the cursor is
-// on, so that a board taller than the screen scrolls to keep it in sight.
+// on, so that a board taller than the screen scrolls to keep it in sight,
+// and how many lines at its top (column letters) stay when it scrolls.
 type focuser interface {
 	focus() int
+	sticky() int
+}
+
+// windowSticky is window that keeps the first sticky lines in place and
+// scrolls the rest; first counts in the whole of lines.
+func windowSticky(lines []string, focus, room, sticky int) ([]string, int) {
+	if len(lines) <= room || sticky <= 0 || sticky >= room {
+		return window(lines, focus, room)
+	}
+	rest, first := window(lines[sticky:], focus-sticky, room-sticky)
+	return append(append([]string(nil), lines[:sticky]...), rest...), first
 }
 
 // A keyed board names its main action for the key bar ("Enter draw").

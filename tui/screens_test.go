@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/parlor-games/parlor/client"
 	"github.com/parlor-games/parlor/game"
@@ -415,4 +416,29 @@ func slicesIndex(vs []warfare.VillageView, hex int) int {
 		}
 	}
 	return -1
+}
+
+// TestDotsClickOnScrolledBoard: a click on a board scrolled down draws
+// the line under the mouse, not the one that was there before it
+// scrolled.
+func TestDotsClickOnScrolledBoard(t *testing.T) {
+	m, _ := tableModel(t, screenGames[0], 80, 24)
+	for range 30 {
+		m.Update(press("down"))
+	}
+	out := plain(m.View().Content)
+	lines := strings.Split(out, "\n")
+	for y, l := range lines {
+		if strings.HasPrefix(l, "15 +") {
+			// The middle of the first horizontal line of row 15.
+			// Unconnected, the move goes no further than the board.
+			m.Update(tea.MouseClickMsg{X: 5, Y: y})
+			b := m.table.board.(*dotsBoard)
+			if got := b.notation(b.r, b.c); got != "a15-b15" {
+				t.Fatalf("the click drew %s, want a15-b15", got)
+			}
+			return
+		}
+	}
+	t.Fatalf("row 15 is not on screen:\n%s", out)
 }

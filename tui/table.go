@@ -32,6 +32,7 @@ type tableState struct {
 	// boardFirst the first line of the board's drawing shown there (a
 	// board taller than the screen scrolls with its cursor).
 	boardTop, boardFirst int
+	boardSticky          int // the board's top lines that do not scroll
 	// panel shows the moves and the chat in place of the board, on a
 	// screen too small to show both (L switches).
 	panel bool
@@ -585,7 +586,11 @@ func (ts *tableState) click(m *Model, x, y int) tea.Cmd {
 	if ts.board == nil {
 		return nil
 	}
-	move, note := ts.board.click(x, y-ts.boardTop+ts.boardFirst)
+	line := y - ts.boardTop
+	if line >= ts.boardSticky {
+		line += ts.boardFirst
+	}
+	move, note := ts.board.click(x, line)
 	if note != "" {
 		m.status = note
 	}

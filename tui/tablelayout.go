@@ -66,12 +66,12 @@ func (ts *tableState) view(m *Model) string {
 		}
 		boardLines = strings.Split(ts.board.render(width), "\n")
 	}
-	focus := 0
+	focus, sticky := 0, 0
 	if f, ok := ts.board.(focuser); ok {
-		focus = f.focus()
+		focus, sticky = f.focus(), f.sticky()
 	}
-	shown, first := window(boardLines, focus, mid)
-	ts.boardFirst = first
+	shown, first := windowSticky(boardLines, focus, mid, sticky)
+	ts.boardFirst, ts.boardSticky = first, sticky
 	bw := 0
 	for _, l := range shown {
 		bw = max(bw, printedWidth(l))
@@ -180,7 +180,7 @@ func (ts *tableState) keyBar(m *Model, width int, folded bool) string {
 		must = append(must, "g start", "s sit")
 		more = []string{"c chat"}
 	default:
-		if k, ok := ts.board.(keyed); ok && ts.seat >= 0 {
+		if k, ok := ts.board.(keyed); ok && ts.owes(ts.seat) {
 			must = append(must, k.mainKey())
 		}
 		must = append(must, ": move")
