@@ -12,6 +12,7 @@ package tui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -220,7 +221,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case doneMsg:
 		if msg.err != nil {
-			m.status = msg.what + ": " + msg.err.Error()
+			m.status = msg.what + ": " + sentence(msg.err)
 			return m, nil
 		}
 		if msg.apply != nil {
@@ -240,6 +241,25 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, cmd
 	}
 	return m, nil
+}
+
+// sentence is what a player reads of a request's error: the server's
+// own sentence for a refusal, a plain one for a broken connection; never
+// Go's wording of a network error.
+func sentence(err error) string {
+	var r *client.Refusal
+	var h *client.HTTPError
+	switch {
+	case errors.As(err, &r):
+		return r.Message
+	case errors.As(err, &h):
+		return h.Message
+	case errors.Is(err, client.ErrClosed):
+		return "the connection to the server is closed; reconnecting"
+	case errors.Is(err, context.DeadlineExceeded):
+		return "the server did not answer in time"
+	}
+	return "the server could not be reached"
 }
 
 func tick() tea.Cmd {

@@ -442,3 +442,32 @@ func TestDotsClickOnScrolledBoard(t *testing.T) {
 	}
 	t.Fatalf("row 15 is not on screen:\n%s", out)
 }
+
+// TestConnectionLostLine (defect 10): the status line after a dropped
+// connection counts the attempts in a sentence, without Go's error text,
+// and fits 80 columns.
+func TestConnectionLostLine(t *testing.T) {
+	m := New(Config{NoColor: true})
+	m.w, m.h = 80, 24
+	err := fmt.Errorf("cannot open a connection to 127.0.0.1:18420: failed to WebSocket dial: failed to send handshake request: dial tcp: connection refused")
+	m.retry(err)
+	m.retry(err)
+	out := plain(m.View().Content)
+	if !strings.Contains(out, "connection lost: reconnecting, attempt 2") || !strings.Contains(out, "RECONNECTING") {
+		t.Fatalf("no count of attempts:\n%s", out)
+	}
+	for _, bad := range []string{"WebSocket", "dial", "127.0.0.1"} {
+		if strings.Contains(out, bad) {
+			t.Fatalf("the screen shows Go's error (%q):\n%s", bad, out)
+		}
+	}
+	// A failed request says the server's sentence, or a plain one.
+	m.Update(doneMsg{what: "move", err: &client.Refusal{Code: "not-your-turn", Message: "it is not your turn"}})
+	if m.status != "move: it is not your turn" {
+		t.Fatalf("a refusal reads %q", m.status)
+	}
+	m.Update(doneMsg{what: "move", err: fmt.Errorf("sending match.play: %w", err)})
+	if strings.Contains(m.status, "dial") || !strings.HasPrefix(m.status, "move: ") {
+		t.Fatalf("a network error reads %q", m.status)
+	}
+}

@@ -195,7 +195,7 @@ func (ts *tableState) setViews(m *Model, views map[string]json.RawMessage) {
 		}
 	}
 	if err := ts.board.set(v, ts.seat, ts.owes(ts.seat)); err != nil {
-		m.status = "the board does not read: " + err.Error()
+		m.status = "the board could not read the server's view"
 	}
 }
 
