@@ -471,3 +471,14 @@ func TestConnectionLostLine(t *testing.T) {
 		t.Fatalf("a network error reads %q", m.status)
 	}
 }
+
+// TestSidePanelWraps: an entry of the moves or the chat wider than the
+// panel wraps under itself instead of being cut, and the newest entries
+// are the ones kept.
+func TestSidePanelWraps(t *testing.T) {
+	got := newest([]string{"  1. Bot hard: placed a fleet", "  2. Ann: placed a fleet", "  3. Bot hard: E5 sank the destroyer"}, 24, 4)
+	want := []string{"  2. Ann: placed a fleet", "  3. Bot hard: E5 sank", "  the destroyer"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+}

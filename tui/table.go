@@ -613,23 +613,6 @@ func (ts *tableState) keys() []string {
 	}
 }
 
-// sideLines is the column beside the board: the last moves, then the last
-// chat lines.
-func (ts *tableState) sideLines(m *Model, rows int) []string {
-	out := []string{m.st.bold.Render("Moves")}
-	nlog := max(rows/2-1, 3)
-	log := ts.log
-	if len(log) > nlog {
-		log = log[len(log)-nlog:]
-	}
-	out = append(out, log...)
-	out = append(out, m.st.bold.Render("Chat"))
-	for _, c := range lastChats(ts.chat, max(rows-len(out), 3)) {
-		out = append(out, c.From+": "+c.Text)
-	}
-	return out
-}
-
 func joinLines(lines []string) string { return strings.Join(lines, "\n") }
 
 func printedWidth(s string) int { return ansi.StringWidth(s) }

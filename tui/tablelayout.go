@@ -80,7 +80,7 @@ func (ts *tableState) view(m *Model) string {
 	folded := false
 	switch {
 	case width-bw-3 >= sideWidth:
-		side := ts.sideLines(m, min(mid, max(len(shown), 8)))
+		side := ts.sideLines(m, min(mid, max(len(shown), 8)), width-bw-3)
 		for i := 0; i < min(mid, max(len(shown), len(side))); i++ {
 			l, r := "", ""
 			if i < len(shown) {
@@ -93,12 +93,9 @@ func (ts *tableState) view(m *Model) string {
 		}
 	case ts.panel:
 		ts.boardFirst = -1 << 20 // no board under the mouse
-		middle = ts.sideLines(m, mid)
-		for i, l := range middle {
-			middle[i] = ansi.Truncate(l, width, "")
-		}
+		middle = ts.sideLines(m, mid, width)
 	case mid-len(shown) >= 6:
-		middle = append(shown, ts.sideLines(m, mid-len(shown))...)
+		middle = append(shown, ts.sideLines(m, mid-len(shown), width)...)
 	default:
 		middle = shown
 		folded = true
@@ -193,4 +190,41 @@ func (ts *tableState) keyBar(m *Model, width int, folded bool) string {
 		}
 	}
 	return m.st.dim.Render(keyBar(width, must, more...))
+}
+
+// sideLines is the panel of the last moves and the last chat lines, in
+// rows lines of width columns: the moves take half, the chat the rest.
+// Each entry wraps under itself, the newest kept: a move's result at the
+// end of a long line is what a player looks for.
+func (ts *tableState) sideLines(m *Model, rows, width int) []string {
+	nlog := max(rows/2-1, 3)
+	out := []string{m.st.bold.Render("Moves")}
+	out = append(out, newest(ts.log, width, nlog)...)
+	out = append(out, m.st.bold.Render("Chat"))
+	var chat []string
+	for _, c := range lastChats(ts.chat, rows) {
+		chat = append(chat, c.From+": "+c.Text)
+	}
+	return append(out, newest(chat, width, max(rows-len(out), 3))...)
+}
+
+// newest is the last entries that fit rows lines of width columns, each
+// wrapped with its later lines indented, oldest first.
+func newest(entries []string, width, rows int) []string {
+	var out []string
+	for i := len(entries) - 1; i >= 0 && len(out) < rows; i-- {
+		lines := wrap(entries[i], width)
+		if len(lines) > 1 {
+			rest := wrap(strings.Join(lines[1:], " "), width-2)
+			lines = lines[:1]
+			for _, l := range rest {
+				lines = append(lines, "  "+l)
+			}
+		}
+		if len(out)+len(lines) > rows {
+			break
+		}
+		out = append(lines, out...)
+	}
+	return out
 }
