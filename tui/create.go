@@ -269,7 +269,11 @@ func (f *createForm) view(m *Model) string {
 		}
 		lines = append(lines, line)
 	}
-	lines = append(lines, "", m.st.dim.Render(g.Summary), "",
-		m.st.dim.Render("up/down choose   left/right change   Enter create   Esc back"))
+	// The summary wraps: it says what the game is to someone choosing.
+	lines = append(lines, "")
+	for _, l := range wrap(g.Summary, max(m.w, 20)) {
+		lines = append(lines, m.st.dim.Render(l))
+	}
+	lines = append(lines, "", m.st.dim.Render(keyBar(max(m.w, 20), []string{"Enter create", "Esc back", "? help"}, "up/down choose", "left/right change")))
 	return joinLines(lines)
 }

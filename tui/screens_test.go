@@ -217,7 +217,7 @@ func TestLobbyAndCreateWhole(t *testing.T) {
 			d, _ := json.Marshal(o.Default)
 			opts = append(opts, client.OptionSpec{Name: o.Name, Label: o.Label, Kind: string(o.Kind), Default: d, Min: o.Min, Max: o.Max, Choices: o.Choices})
 		}
-		games = append(games, client.Game{Name: g.name, Title: g.def.Title, Options: opts, Bots: []string{"easy", "medium", "hard"}})
+		games = append(games, client.Game{Name: g.name, Title: g.def.Title, Summary: g.def.Summary, Options: opts, Bots: []string{"easy", "medium", "hard"}})
 	}
 	for _, sz := range screenSizes {
 		m := New(Config{NoColor: true})
@@ -258,7 +258,10 @@ func TestLobbyAndCreateWhole(t *testing.T) {
 			if len(lines) > m.h {
 				t.Fatalf("the form at %dx%d: %d lines", m.w, m.h, len(lines))
 			}
-			want := []string{"Enter create", "Esc back", fmt.Sprintf("Seat %d", len(m.create.seats))}
+			if !strings.Contains(flat(out), flat(g.def.Summary)) {
+				t.Fatalf("the %s form at %dx%d cuts the summary %q:\n%s", g.name, m.w, m.h, g.def.Summary, out)
+			}
+			want := []string{"Enter create", "Esc back", "? help", fmt.Sprintf("Seat %d", len(m.create.seats))}
 			for _, w := range want {
 				if !strings.Contains(out, w) {
 					t.Fatalf("the %s form at %dx%d lacks %q:\n%s", g.name, m.w, m.h, w, out)
