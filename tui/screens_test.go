@@ -232,7 +232,7 @@ func TestLobbyAndCreateWhole(t *testing.T) {
 		}
 		m.status = "Game over: Bot medium wins (the rules)"
 		out := plain(m.View().Content)
-		for _, want := range []string{"Tables (30)", "line 19 of", "Enter join", "? help", "q quit"} {
+		for _, want := range []string{"Tables (30)", "line 19 of", "Enter join", "? help", "q quit", "Ann, 5 bot(s)"} {
 			if !strings.Contains(out, want) {
 				t.Fatalf("the lobby at %dx%d lacks %q:\n%s", m.w, m.h, want, out)
 			}
