@@ -201,6 +201,23 @@ func TestEveryScreenWhole(t *testing.T) {
 			checkWhole(t, what, m, must, sentences...)
 			checkHelp(t, g.name, m)
 
+			// A question and a long status line below the board: the
+			// board gives way, not them.
+			m.confirm = "resign"
+			m.status = "move: that is not a legal move here; the squares the rules allow are marked, and the hint says which keys choose them"
+			checkWhole(t, what+" asking", m, must, append(sentences, "Really resign? y / n", m.status)...)
+			m.confirm, m.status = "", ""
+
+			// Before the start and at a hand-over's curtain.
+			m.table.t.Status = client.StatusOpen
+			checkWhole(t, g.name+" open", m, []string{"g start", "s sit"}, "Waiting for players: s sit in an open seat, g start (creator)", seatName(m.table.t.Seats[len(m.table.t.Seats)-1]))
+			m.table.t.Status = client.StatusPlaying
+			m.table.handover = 1
+			if out := plain(m.View().Content); !strings.Contains(out, "Pass the keyboard to Bot medium (seat 2).") || !strings.Contains(out, "Press Enter to show their board.") {
+				t.Fatalf("%s curtain at %dx%d:\n%s", g.name, m.w, m.h, out)
+			}
+			m.table.handover = -1
+
 			m.table.outcome = &client.Outcome{Winners: []int{1}, Reason: "the rules"}
 			checkWhole(t, g.name+" result", m, []string{"m rematch"}, "Game over: Bot medium wins (the rules)")
 		}
