@@ -63,7 +63,8 @@ func dialSSH(t *testing.T, addr, user string, signer ssh.Signer) (*sshTerm, erro
 			}
 		}
 	}()
-	if err := sess.RequestPty("xterm-256color", 30, 100, ssh.TerminalModes{}); err != nil {
+	// 80x24, the smallest size the docs promise.
+	if err := sess.RequestPty("xterm-256color", 24, 80, ssh.TerminalModes{}); err != nil {
 		return nil, err
 	}
 	if err := sess.Shell(); err != nil {
