@@ -66,7 +66,7 @@ func tableModel(t *testing.T, g screenGame, w, h int, moves ...string) (*Model, 
 		}
 	}
 	m := New(Config{NoColor: true})
-	m.w, m.h = w, h
+	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	m.show(screenTable)
 	m.table = newTableState("t1")
 	m.table.t.Game = g.name

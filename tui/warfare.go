@@ -555,10 +555,10 @@ func (b *warBoard) keys() []string {
 	return []string{
 		"arrows or h j k l: move the cursor over the island (the map scrolls)",
 		"Enter: select your villager or village; Enter on a > hex: go there",
-		"with a village selected: 1-4 the rank to recruit (peasant to knight), Enter on a > hex places it,",
-		"  u upgrade, w then Enter on a > hex: a watchtower",
+		"with a village selected: 1-4 the rank to recruit (peasant to knight), Enter on a > hex places it; u upgrade; w then Enter on a > hex: a watchtower",
 		"with a villager selected: t train, m start a meadow, r build a road",
-		"v: the next of your villages   e: end the turn   Backspace: drop the selection",
+		"e: end the turn",
+		"v: the next of your villages   Backspace: drop the selection",
 		": then a move such as '12-40', 'buy 12 peasant 40', 'upgrade 12' or 'end'",
 	}
 }
