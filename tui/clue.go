@@ -551,6 +551,10 @@ func (b *clueBoard) prompt() string {
 		return ""
 	case b.v.Phase == "over":
 		return ""
+	case b.notebook && b.owes():
+		return "Your turn: n goes back to the map and the menu"
+	case b.notebook:
+		return "n goes back to the map"
 	case b.owes() && b.mode == clueAccuse && len(b.picked) == 3:
 		return "A wrong accusation ends your game: you sit out the rest and only show cards. Enter on ACCUSE sends it; back or Backspace steps back."
 	case b.owes():
