@@ -49,6 +49,10 @@ type bucBoard struct {
 	turning   bool
 	// trade is the port's trading screen, at the "port" step.
 	trade *bucTrade
+	// portNote says that a visit ended with a trade: the rules end it by
+	// themselves when nothing more can be traded, and the player did not
+	// press Leave port. It stays until the seat's next move.
+	portNote string
 	// rulesErr says why the rules could not be asked; moves are then sent
 	// as they are and the server judges them.
 	rulesErr string
@@ -83,6 +87,12 @@ func (b *bucBoard) set(view json.RawMessage, seat int, myTurn bool) error {
 	}
 	first := !b.ok
 	before := b.v.Step
+	if b.trade != nil && !b.trade.left && (v.Step.Name != "port" || int(v.Step.Owes) != seat) {
+		b.portNote = "Your visit to " + b.trade.port + " ended with the trade: nothing more could be traded there."
+	}
+	if myTurn && v.Step.Name == "move" && int(v.Step.Owes) == seat {
+		b.portNote = ""
+	}
 	b.v, b.seat, b.myTurn, b.ok = v, seat, myTurn, true
 	if first && seat >= 0 && seat < len(v.Players) {
 		b.x, b.y = v.Players[seat].At.X, v.Players[seat].At.Y
@@ -166,6 +176,13 @@ func (b *bucBoard) offer() {
 }
 
 func (b *bucBoard) rename(names []string) { b.names = names }
+
+func (b *bucBoard) notices() []string {
+	if b.portNote != "" {
+		return []string{b.portNote}
+	}
+	return nil
+}
 
 func (b *bucBoard) mainKey() string {
 	if b.lit != nil {

@@ -338,6 +338,16 @@ func TestBuccaneerBoardTrade(t *testing.T) {
 		t.Fatalf("the trade sent is %v", mv)
 	}
 	bucApply(t, st, mv)
+
+	// Nothing more can be traded: the rules end the visit by themselves,
+	// and a notice says so (defect 7), until the seat's next move.
+	v, _ := json.Marshal(st.View(2))
+	if err := b.set(v, 2, slices0(st.Turn()) == 2); err != nil {
+		t.Fatal(err)
+	}
+	if n := b.notices(); len(n) != 1 || !strings.Contains(n[0], "Your visit to Genoa ended with the trade") {
+		t.Fatalf("after a trade that ended the visit the notices are %q", n)
+	}
 }
 
 // TestBuccaneerLeavePortAsks (defect 7): after a trade that leaves more to

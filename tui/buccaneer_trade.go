@@ -20,6 +20,8 @@ type bucTrade struct {
 	// Leaving ends the visit, so one key press must not do it by chance
 	// (after a trade the list is shorter and the highlight may land there).
 	leaving bool
+	// left is set when Leave port was sent: the visit ended by choice.
+	left bool
 }
 
 // bucItem is one thing that may change hands.
@@ -111,6 +113,7 @@ func (t *bucTrade) key(s string) (any, string) {
 			t.leaving = true
 			return nil, "leave port and end the visit? Enter again to leave; any other key stays"
 		default:
+			t.left = true
 			return "done", ""
 		}
 	}
