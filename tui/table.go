@@ -32,7 +32,8 @@ type tableState struct {
 	// boardFirst the first line of the board's drawing shown there (a
 	// board taller than the screen scrolls with its cursor).
 	boardTop, boardFirst int
-	boardSticky          int // the board's top lines that do not scroll
+	boardSticky          int  // the board's top lines that do not scroll
+	boardHidden          bool // the moves and chat stand in the board's place
 	// panel shows the moves and the chat in place of the board, on a
 	// screen too small to show both (L switches).
 	panel bool
@@ -583,7 +584,7 @@ func (m *Model) sitAndRewatch(ts *tableState, seat int) tea.Cmd {
 }
 
 func (ts *tableState) click(m *Model, x, y int) tea.Cmd {
-	if ts.board == nil {
+	if ts.board == nil || ts.boardHidden {
 		return nil
 	}
 	line := y - ts.boardTop

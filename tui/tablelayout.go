@@ -77,7 +77,10 @@ func (ts *tableState) view(m *Model) string {
 		bw = max(bw, printedWidth(l))
 	}
 	var middle []string
-	folded := false
+	// folded: the panel has no room and waits behind L; instead: L has
+	// put the panel in the board's place.
+	folded, instead := false, false
+	ts.boardHidden = false
 	switch {
 	case width-bw-3 >= sideWidth:
 		side := ts.sideLines(m, min(mid, max(len(shown), 8)), width-bw-3)
@@ -92,7 +95,7 @@ func (ts *tableState) view(m *Model) string {
 			middle = append(middle, pad(l, bw+2)+" "+ansi.Truncate(r, width-bw-3, ""))
 		}
 	case ts.panel:
-		ts.boardFirst = -1 << 20 // no board under the mouse
+		ts.boardHidden, instead = true, true // no board under the mouse
 		middle = ts.sideLines(m, mid, width)
 	case mid-len(shown) >= 6:
 		middle = append(shown, ts.sideLines(m, mid-len(shown), width)...)
@@ -105,7 +108,7 @@ func (ts *tableState) view(m *Model) string {
 	}
 	out := append(top, middle...)
 	out = append(out, bottom...)
-	return joinLines(append(out, ts.keyBar(m, width, folded || ts.panel)))
+	return joinLines(append(out, ts.keyBar(m, width, folded, instead)))
 }
 
 // seatItems are the seats as the seat line shows them, one item each, so
@@ -166,7 +169,7 @@ func (ts *tableState) hint(m *Model) string {
 // keyBar always shows help, leaving and the main action of the moment;
 // the other keys follow while they fit, and the moves-and-chat key is a
 // must when that panel is folded away.
-func (ts *tableState) keyBar(m *Model, width int, folded bool) string {
+func (ts *tableState) keyBar(m *Model, width int, folded, instead bool) string {
 	must := []string{"? help", "q leave"}
 	more := []string{"c chat", "R resign", "S save"}
 	switch {
@@ -182,12 +185,11 @@ func (ts *tableState) keyBar(m *Model, width int, folded bool) string {
 		}
 		must = append(must, ": move")
 	}
-	if folded {
-		if ts.panel {
-			must = append(must, "L board")
-		} else {
-			must = append(must, "L moves+chat")
-		}
+	switch {
+	case instead:
+		must = append(must, "L board")
+	case folded:
+		must = append(must, "L moves+chat")
 	}
 	return m.st.dim.Render(keyBar(width, must, more...))
 }
