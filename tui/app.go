@@ -12,7 +12,9 @@ package tui
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -62,11 +64,16 @@ type Model struct {
 	conn *client.Conn
 	user client.User
 
-	games    []client.Game
-	w, h     int
-	screen   screen
-	help     bool
-	status   string
+	games   []client.Game
+	w, h    int
+	screen  screen
+	help    bool
+	helpTop int // the first line of the help shown, when it is longer than the screen
+	status  string
+	// room is how many lines the screen's body may take under the header,
+	// once the status and input lines below it are counted; View sets it
+	// before drawing the body.
+	room     int
 	quitting bool
 
 	lost    bool // the connection dropped and a new one is being made
@@ -223,7 +230,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case doneMsg:
 		if msg.err != nil {
-			m.status = msg.what + ": " + msg.err.Error()
+			m.status = msg.what + ": " + sentence(msg.err)
 			return m, nil
 		}
 		if msg.apply != nil {
@@ -243,6 +250,25 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, cmd
 	}
 	return m, nil
+}
+
+// sentence is what a player reads of a request's error: the server's
+// own sentence for a refusal, a plain one for a broken connection; never
+// Go's wording of a network error.
+func sentence(err error) string {
+	var r *client.Refusal
+	var h *client.HTTPError
+	switch {
+	case errors.As(err, &r):
+		return r.Message
+	case errors.As(err, &h):
+		return h.Message
+	case errors.Is(err, client.ErrClosed):
+		return "the connection to the server is closed; reconnecting"
+	case errors.Is(err, context.DeadlineExceeded):
+		return "the server did not answer in time"
+	}
+	return "the server could not be reached"
 }
 
 func tick() tea.Cmd {
@@ -268,7 +294,11 @@ func (m *Model) retry(err error) tea.Cmd {
 	if m.attempt == 1 {
 		wait = 200 * time.Millisecond
 	}
-	m.status = fmt.Sprintf("connection lost (%v); reconnecting, attempt %d", err, m.attempt)
+	// The cause stays out of the line: a dial error is Go's wording, not
+	// a player's, and what a player can act on is that the client keeps
+	// trying and how often it has.
+	_ = err
+	m.status = fmt.Sprintf("connection lost: reconnecting, attempt %d (next in %s)", m.attempt, wait.Round(100*time.Millisecond))
 	return tea.Tick(wait, func(time.Time) tea.Msg { return retryMsg{} })
 }
 
@@ -305,11 +335,23 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	if m.help {
-		m.help = false
+		// A help longer than the screen scrolls; any other key closes it.
+		switch s {
+		case "up", "k":
+			m.helpTop = max(m.helpTop-1, 0)
+		case "down", "j", "space", " ":
+			m.helpTop++
+		case "pgup":
+			m.helpTop = max(m.helpTop-m.room, 0)
+		case "pgdown":
+			m.helpTop += m.room
+		default:
+			m.help = false
+		}
 		return nil
 	}
 	if s == "?" {
-		m.help = true
+		m.help, m.helpTop = true, 0
 		return nil
 	}
 	switch m.screen {
@@ -319,6 +361,13 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 		return m.table.key(m, k)
 	}
 	return m.lobbyKey(s)
+}
+
+// show goes to screen s. The status line is cleared: it spoke of the
+// screen left (a game's result, a refusal), and kept it would tell of
+// another table on the next one.
+func (m *Model) show(s screen) {
+	m.screen, m.status = s, ""
 }
 
 func (m *Model) quit() tea.Cmd {
@@ -384,6 +433,26 @@ func (m *Model) confirmed(q string) tea.Cmd {
 // View draws the screen: a header, the screen's body, and the status and
 // input lines, cut to the terminal's size.
 func (m *Model) View() tea.View {
+	width := max(m.w, 20)
+	height := max(m.h, 10)
+	// The lines below the body first: the status sentence wraps (at most
+	// three lines) rather than being cut, and the input or question line.
+	var foot []string
+	if m.status != "" {
+		st := wrap(m.status, width)
+		if len(st) > 3 {
+			st = st[:3]
+			st[2] = ansi.Truncate(st[2], width-3, "") + "..."
+		}
+		foot = append(foot, st...)
+	}
+	switch {
+	case m.inputFor != inputNone:
+		foot = append(foot, m.input.View())
+	case m.confirm != "":
+		foot = append(foot, m.st.warn.Render("Really "+m.confirm+"? y / n"))
+	}
+	m.room = height - 1 - len(foot)
 	var body string
 	switch {
 	case m.help:
@@ -407,18 +476,8 @@ func (m *Model) View() tea.View {
 		who += " (guest)"
 	}
 	head := m.st.title.Render("Parlor") + "  " + who + "  " + conn + "  " + m.st.dim.Render("? help")
-	var foot []string
-	if m.status != "" {
-		foot = append(foot, m.status)
-	}
-	switch {
-	case m.inputFor != inputNone:
-		foot = append(foot, m.input.View())
-	case m.confirm != "":
-		foot = append(foot, m.st.warn.Render("Really "+m.confirm+"? y / n"))
-	}
 	lines := append([]string{head}, strings.Split(body, "\n")...)
-	height := max(m.h, 10)
+	// The body's views keep to m.room; this cut is the last guard.
 	room := height - len(foot)
 	if len(lines) > room {
 		lines = lines[:room]
@@ -428,7 +487,7 @@ func (m *Model) View() tea.View {
 	}
 	lines = append(lines, foot...)
 	for i, l := range lines {
-		lines[i] = ansi.Truncate(l, max(m.w, 20), "")
+		lines[i] = ansi.Truncate(l, width, "")
 	}
 	v := tea.NewView(strings.Join(lines, "\n"))
 	v.AltScreen = true
@@ -437,26 +496,42 @@ func (m *Model) View() tea.View {
 }
 
 func (m *Model) helpView() string {
-	lines := []string{"", m.st.bold.Render("Keys") + "  (any key closes this help)", ""}
+	lines := []string{m.st.bold.Render("Keys") + "  (any key closes this help)", ""}
+	width := max(m.w, 20)
 	add := func(title string, keys ...string) {
 		lines = append(lines, m.st.bold.Render(title))
 		for _, k := range keys {
-			lines = append(lines, "  "+k)
+			// A key's line wraps under itself rather than being cut.
+			for i, l := range wrap(k, width-4) {
+				lines = append(lines, map[bool]string{true: "  ", false: "    "}[i == 0]+l)
+			}
 		}
 		lines = append(lines, "")
 	}
-	add("Everywhere", "?: this help", "Ctrl+C: quit", "Esc: close the line you are typing in")
+	// The board's keys first: they are what a player opens the help for.
 	switch {
 	case m.screen == screenTable && m.table != nil:
-		add("Table", m.table.keys()...)
 		if m.table.board != nil {
 			add("Board", m.table.board.keys()...)
 		}
+		add("Table", m.table.keys()...)
 	case m.screen == screenCreate:
 		add("New table", "up/down: choose a field", "left/right: change it", "Enter: create the table", "Esc: back to the lobby")
 	default:
 		add("Lobby", "up/down: choose a table", "Enter: join the table (sit in an open seat, or watch)",
 			"w: watch the table", "n: new table", "c: chat to the lobby", "q: quit")
 	}
-	return strings.Join(lines, "\n")
+	add("Everywhere", "?: this help", "Ctrl+C: quit", "Esc: close the line you are typing in")
+	// A help longer than the screen scrolls, and its last line says so:
+	// no key may be lost below the bottom edge.
+	room := max(m.room, 3)
+	if len(lines) <= room {
+		m.helpTop = 0
+		return strings.Join(lines, "\n")
+	}
+	room--
+	m.helpTop = max(0, min(m.helpTop, len(lines)-room))
+	shown := lines[m.helpTop : m.helpTop+room]
+	more := fmt.Sprintf("lines %d-%d of %d: up/down or PgUp/PgDn scroll, any other key closes", m.helpTop+1, m.helpTop+room, len(lines))
+	return strings.Join(append(slices.Clone(shown), m.st.dim.Render(ansi.Truncate(more, width, ""))), "\n")
 }

@@ -310,6 +310,13 @@ func (b *shipBoard) prompt() string {
 	return "The other side is firing"
 }
 
+func (b *shipBoard) mainKey() string {
+	if b.placing() {
+		return "Enter lay"
+	}
+	return "Enter fire"
+}
+
 func (b *shipBoard) keys() []string {
 	return []string{
 		"arrows or h j k l: move the cursor",

@@ -31,8 +31,9 @@ type bucBoard struct {
 	myTurn bool
 	x, y   int // the cursor square, (1,1) bottom-left
 	// rows is how many rows of the sea fit the screen; a shorter screen
-	// shows a window of rows around the cursor.
-	rows int
+	// shows a window of rows around the cursor. width is the width of the
+	// last drawing, which the chance card's text wraps to.
+	rows, width int
 
 	// lit are the squares the ship may sail to now, from the game's rules
 	// (see bucTargets); nil when it is not sailing.
@@ -48,6 +49,10 @@ type bucBoard struct {
 	turning   bool
 	// trade is the port's trading screen, at the "port" step.
 	trade *bucTrade
+	// portNote says that a visit ended with a trade: the rules end it by
+	// themselves when nothing more can be traded, and the player did not
+	// press Leave port. It stays until the seat's next move.
+	portNote string
 	// rulesErr says why the rules could not be asked; moves are then sent
 	// as they are and the server judges them.
 	rulesErr string
@@ -56,10 +61,20 @@ type bucBoard struct {
 // bucChoice is one line of a menu: what it says and the move it sends.
 type bucChoice struct{ label, move string }
 
-// fit tells the board how many lines it may take: below the sea's rows
-// come its column numbers, the captains' lines and the last chance card,
-// and the table keeps two of the lines it offers for itself.
-func (b *bucBoard) fit(lines int) { b.rows = lines - 4 - max(len(b.v.Players), 2) }
+// fit tells the board how many lines it may take: above the sea's rows
+// its column numbers, below them the captains' lines and the last chance
+// card's text, wrapped (and under a narrow sea the panel).
+func (b *bucBoard) fit(lines int) {
+	b.rows = lines - 1 - max(len(b.v.Players), 2) - len(b.chanceLines(max(b.width, 40)))
+}
+
+// chanceLines is the last chance card, whole, in lines of width columns.
+func (b *bucBoard) chanceLines(width int) []string {
+	if b.v.Last == nil {
+		return nil
+	}
+	return wrap(fmt.Sprintf("Chance card %d, %s: %s", b.v.Last.Number, b.v.Last.Title, b.v.Last.Text), width)
+}
 
 func newBuccaneer(names []string, st styles) board {
 	return &bucBoard{st: st, names: names, x: 10, y: 10}
@@ -72,6 +87,12 @@ func (b *bucBoard) set(view json.RawMessage, seat int, myTurn bool) error {
 	}
 	first := !b.ok
 	before := b.v.Step
+	if b.trade != nil && !b.trade.left && (v.Step.Name != "port" || int(v.Step.Owes) != seat) {
+		b.portNote = "Your visit to " + b.trade.port + " ended with the trade: nothing more could be traded there."
+	}
+	if myTurn && v.Step.Name == "move" && int(v.Step.Owes) == seat {
+		b.portNote = ""
+	}
 	b.v, b.seat, b.myTurn, b.ok = v, seat, myTurn, true
 	if first && seat >= 0 && seat < len(v.Players) {
 		b.x, b.y = v.Players[seat].At.X, v.Players[seat].At.Y
@@ -152,6 +173,22 @@ func (b *bucBoard) offer() {
 		b.rulesErr = err.Error()
 	}
 	b.pick = min(b.pick, max(len(b.menu)-1, 0))
+}
+
+func (b *bucBoard) rename(names []string) { b.names = names }
+
+func (b *bucBoard) notices() []string {
+	if b.portNote != "" {
+		return []string{b.portNote}
+	}
+	return nil
+}
+
+func (b *bucBoard) mainKey() string {
+	if b.lit != nil {
+		return "Enter sail   Tab next +"
+	}
+	return "Enter choose"
 }
 
 // captain names a seat: the player's name and the home port.
@@ -345,11 +382,18 @@ func (b *bucBoard) render(width int) string {
 	if !b.ok {
 		return "waiting for the sea..."
 	}
+	b.width = width
 	size := max(b.v.Board.Size, 20)
 	var sea []string
+	// Two columns a square: the numbers from 10 on are written on every
+	// other column, so that they never run together.
 	head := "   "
 	for x := 1; x <= size; x++ {
-		head += fmt.Sprintf("%-2d", x%100)
+		if x < 10 || x%2 == 0 {
+			head += fmt.Sprintf("%-2d", x%100)
+		} else {
+			head += "  "
+		}
 	}
 	sea = append(sea, head)
 	top, bottom := size, 1
@@ -415,9 +459,7 @@ func (b *bucBoard) render(width int) string {
 		lines = append(lines, cut(fmt.Sprintf("%-10s %5s %-2s moves %d crew %d, %d cards  ship %s  home %d%s",
 			p.Home, p.At, p.Facing, p.Distance, p.Crew, p.Cards, ship, p.AtHome, you), width))
 	}
-	if b.v.Last != nil {
-		lines = append(lines, cut(fmt.Sprintf("Chance card %d, %s: %s", b.v.Last.Number, b.v.Last.Title, b.v.Last.Text), width))
-	}
+	lines = append(lines, b.chanceLines(width)...)
 	return strings.Join(lines, "\n")
 }
 
@@ -465,7 +507,14 @@ func (b *bucBoard) handsShown(width int) []string {
 // columns: the seat's hand, then what the step offers.
 func (b *bucBoard) side(width, height int) []string {
 	var out []string
-	add := func(s string) { out = append(out, cut(s, width)) }
+	// A card's or a choice's words wrap: a "~" in their place would hide
+	// what a player is choosing.
+	add := func(s string) {
+		if s == "" {
+			out = append(out, "")
+		}
+		out = append(out, wrap(s, width)...)
+	}
 	if b.seat >= 0 && b.seat < len(b.v.Players) {
 		me := b.v.Players[b.seat]
 		var hand []string
@@ -497,11 +546,15 @@ func (b *bucBoard) side(width, height int) []string {
 			first = max(0, min(b.pick-room/2, len(b.menu)-room))
 		}
 		for i := first; i < min(len(b.menu), first+room); i++ {
-			line := cut(fmt.Sprintf("%d %s", i+1, b.menu[i].label), width-2)
-			if i == b.pick {
-				out = append(out, b.st.cursor.Render("> "+line))
-			} else {
-				out = append(out, "  "+line)
+			for j, line := range wrap(fmt.Sprintf("%d %s", i+1, b.menu[i].label), width-2) {
+				switch {
+				case i == b.pick && j == 0:
+					out = append(out, b.st.cursor.Render("> "+line))
+				case i == b.pick:
+					out = append(out, b.st.cursor.Render("  "+line))
+				default:
+					out = append(out, "  "+line)
+				}
 			}
 		}
 	case b.lit != nil:
@@ -520,26 +573,6 @@ func (b *bucBoard) side(width, height int) []string {
 	}
 	if len(out) > height {
 		out = out[:height]
-	}
-	return out
-}
-
-// wrap breaks s into lines of at most width columns at spaces.
-func wrap(s string, width int) []string {
-	var out []string
-	line := ""
-	for _, w := range strings.Fields(s) {
-		if line != "" && len([]rune(line))+1+len([]rune(w)) > width {
-			out = append(out, line)
-			line = ""
-		}
-		if line != "" {
-			line += " "
-		}
-		line += w
-	}
-	if line != "" {
-		out = append(out, line)
 	}
 	return out
 }

@@ -338,6 +338,63 @@ func TestBuccaneerBoardTrade(t *testing.T) {
 		t.Fatalf("the trade sent is %v", mv)
 	}
 	bucApply(t, st, mv)
+
+	// Nothing more can be traded: the rules end the visit by themselves,
+	// and a notice says so (defect 7), until the seat's next move.
+	v, _ := json.Marshal(st.View(2))
+	if err := b.set(v, 2, slices0(st.Turn()) == 2); err != nil {
+		t.Fatal(err)
+	}
+	if n := b.notices(); len(n) != 1 || !strings.Contains(n[0], "Your visit to Genoa ended with the trade") {
+		t.Fatalf("after a trade that ended the visit the notices are %q", n)
+	}
+}
+
+// TestBuccaneerLeavePortAsks (defect 7): after a trade that leaves more to
+// trade, the list is read anew with the highlight on its first line, and
+// Leave port takes a second Enter: one key press never ends the visit.
+func TestBuccaneerLeavePortAsks(t *testing.T) {
+	sc := `{"ships":[{"home":"London"},{"home":"Genoa"},
+		{"home":"Marseilles","at":[7,3],"facing":"S","hand":["B3","B3","R1","R2"],"treasure":["rum"]}],
+		"ports":{"Genoa":{"cards":["R1","R2","B1"],"treasure":["pearl"]}},"turn":2}`
+	st := bucScenarioState(t, 3, sc, "sail 7,1")
+	b := bucBoardFor(t, st, 2)
+	if b.trade == nil {
+		t.Fatalf("no trading list at the %q step", b.v.Step.Name)
+	}
+	gave := false // one B3 of the two
+	for i, it := range b.trade.items {
+		if (it.give && it.name == "B3" && !gave) || (!it.give && it.name == "pearl") {
+			b.trade.items[i].chosen = true
+			gave = gave || it.give
+		}
+	}
+	b.trade.pick = len(b.trade.items)
+	mv, note := b.key(press("enter"))
+	if mv != "give B3 take pearl" {
+		t.Fatalf("the trade sent is %v (%s)", mv, note)
+	}
+	bucApply(t, st, mv)
+	v, _ := json.Marshal(st.View(2))
+	if err := b.set(v, 2, slices0(st.Turn()) == 2); err != nil {
+		t.Fatal(err)
+	}
+	if b.trade == nil {
+		t.Fatalf("no trading list after a trade, at the %q step", b.v.Step.Name)
+	}
+	if b.trade.pick != 0 {
+		t.Fatalf("after the trade the highlight is on line %d", b.trade.pick)
+	}
+	b.trade.pick = len(b.trade.items) + 1
+	if mv, note := b.key(press("enter")); mv != nil || !strings.Contains(note, "Enter again to leave") {
+		t.Fatalf("one Enter on Leave port gave %v, %q", mv, note)
+	}
+	if out := plain(b.render(100)); !strings.Contains(out, "Leave port: Enter again") {
+		t.Fatalf("the list does not ask:\n%s", out)
+	}
+	if mv, _ := b.key(press("enter")); mv != "done" {
+		t.Fatalf("the second Enter on Leave port gave %v", mv)
+	}
 }
 
 // TestBuccaneerFits80x24: at 80x24 without colour the table shows the sea

@@ -16,6 +16,12 @@ type bucTrade struct {
 	port  string
 	items []bucItem
 	pick  int // the highlighted line: an item, or trade / leave after them
+	// leaving is set by a first Enter on Leave port: a second one leaves.
+	// Leaving ends the visit, so one key press must not do it by chance
+	// (after a trade the list is shorter and the highlight may land there).
+	leaving bool
+	// left is set when Leave port was sent: the visit ended by choice.
+	left bool
 }
 
 // bucItem is one thing that may change hands.
@@ -33,8 +39,16 @@ func newBucTrade(v buccaneer.View, seat int) *bucTrade {
 }
 
 // refresh reads the items anew from the view (after a trade the port and
-// the ship hold other things), clearing the marks.
+// the ship hold other things), clearing the marks. When the items changed
+// the highlight goes back to the first: where it was now names another
+// line.
 func (t *bucTrade) refresh(v buccaneer.View, seat int) {
+	before := t.items
+	defer func() {
+		if len(before) != len(t.items) || !sameNames(before, t.items) {
+			t.pick, t.leaving = 0, false
+		}
+	}()
 	me := v.Players[seat]
 	t.port = bucPortAt(v, me.At)
 	t.items = nil
@@ -71,8 +85,19 @@ func (t *bucTrade) sums() (give, take int) {
 	return give, take
 }
 
+func sameNames(a, b []bucItem) bool {
+	for i := range a {
+		if a[i].name != b[i].name || a[i].give != b[i].give {
+			return false
+		}
+	}
+	return true
+}
+
 func (t *bucTrade) key(s string) (any, string) {
 	n := len(t.items) + 2
+	leaving := t.leaving
+	t.leaving = false
 	switch s {
 	case "up", "k":
 		t.pick = (t.pick + n - 1) % n
@@ -84,7 +109,11 @@ func (t *bucTrade) key(s string) (any, string) {
 			t.items[t.pick].chosen = !t.items[t.pick].chosen
 		case t.pick == len(t.items):
 			return t.offer()
+		case !leaving:
+			t.leaving = true
+			return nil, "leave port and end the visit? Enter again to leave; any other key stays"
 		default:
+			t.left = true
 			return "done", ""
 		}
 	}
@@ -144,5 +173,9 @@ func (t *bucTrade) lines(st styles, width, height int) []string {
 		}
 		out = append(out, line(i, fmt.Sprintf("%s %s %s (%d)", mark, side, it.name, it.value)))
 	}
-	return append(out, line(len(t.items), "Trade"), line(len(t.items)+1, "Leave port (done)"))
+	leave := "Leave port (done)"
+	if t.leaving {
+		leave = "Leave port: Enter again"
+	}
+	return append(out, line(len(t.items), "Trade"), line(len(t.items)+1, leave))
 }

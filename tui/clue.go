@@ -27,6 +27,9 @@ type clueBoard struct {
 	picked   []clue.Card
 	sel      int
 	notebook bool
+	// menuAt is the item of each line of the menu as last drawn (a long
+	// item wraps onto several lines), -1 for its title, for clicks.
+	menuAt []int
 }
 
 type clueMode int
@@ -46,6 +49,8 @@ type clueItem struct {
 }
 
 func newClue(names []string, st styles) board { return &clueBoard{st: st, names: names} }
+
+func (b *clueBoard) rename(names []string) { b.names = names }
 
 func (b *clueBoard) set(view json.RawMessage, seat int, myTurn bool) error {
 	var v clue.View
@@ -152,7 +157,7 @@ func (b *clueBoard) confirmItems() []clueItem {
 	}
 	m := &clue.Move{Kind: clue.VerbAccuse, Suspect: b.picked[0], Weapon: b.picked[1], Room: b.picked[2]}
 	return []clueItem{
-		{label: fmt.Sprintf("ACCUSE %s, %s, %s: a wrong accusation ends your game", m.Suspect, m.Weapon, m.Room), move: m},
+		{label: fmt.Sprintf("ACCUSE %s, %s, %s", m.Suspect, m.Weapon, m.Room), move: m},
 		{label: "back", enter: func(b *clueBoard) { b.back() }},
 	}
 }
@@ -218,15 +223,13 @@ func (b *clueBoard) choose(items []clueItem, i int) (any, string) {
 
 // The menu stands to the right of the map, at column clueMenuLeft, from
 // its second line; a click on one of its lines chooses it.
-const clueMenuLeft = 54
+const clueMenuLeft = 57
 
 func (b *clueBoard) click(x, y int) (any, string) {
-	if x < clueMenuLeft || b.notebook {
+	if x < clueMenuLeft || b.notebook || y < 0 || y >= len(b.menuAt) || b.menuAt[y] < 0 {
 		return nil, ""
 	}
-	items := b.items()
-	first := b.menuFirst(len(items))
-	return b.choose(items, first+y-1)
+	return b.choose(b.items(), b.menuAt[y])
 }
 
 // menuRows is how many menu lines fit beside the map.
@@ -243,13 +246,16 @@ func (b *clueBoard) render(width int) string {
 	if !b.ok {
 		return "waiting for the board..."
 	}
-	mansion := b.mansion()
-	var side []string
 	if b.notebook {
-		side = b.notebookLines()
-	} else {
-		side = b.menuLines()
+		// The notebook takes the map's place: its 21 rows in three
+		// columns (suspects, weapons, rooms) fit 80x24, where beside the
+		// map they would not.
+		out := b.notebookLines(width)
+		out = append(out, wrap(b.handLine(), width)...)
+		return strings.Join(out, "\n")
 	}
+	mansion := b.mansion()
+	side := b.menuLines(max(width-clueMenuLeft, 20))
 	var out []string
 	for i := 0; i < max(len(mansion), len(side)); i++ {
 		l, r := "", ""
@@ -268,9 +274,9 @@ func (b *clueBoard) render(width int) string {
 	if width < clueMenuLeft+20 {
 		out = append(out, side...)
 	}
-	out = append(out, b.handLine())
+	out = append(out, wrap(b.handLine(), width)...)
 	if sg := b.lastSuggestion(); sg != "" {
-		out = append(out, sg)
+		out = append(out, wrap(sg, width)...)
 	}
 	return strings.Join(out, "\n")
 }
@@ -314,7 +320,9 @@ func (b *clueBoard) mansion() []string {
 			homes = append(homes, strings.Join(at[p], " "))
 		}
 	}
-	const roomW = 14
+	// A room is 15 columns: its name (Billiard Room, 13 letters) whole
+	// between the corners.
+	const roomW = 15
 	cell := func(s string, w int) string { return pad(s, w)[:w] }
 	hallText := func(a, c clue.Place) string {
 		p := hall[[2]clue.Place{a, c}]
@@ -328,11 +336,12 @@ func (b *clueBoard) mansion() []string {
 		var top, mid, bot strings.Builder
 		for col := 0; col < 3; col++ {
 			r := clue.Place(row*3 + col)
-			name := r.String()
+			// Your room has * for corners: the name keeps its letters.
+			corner := "+"
 			if b.v.Room != nil && *b.v.Room == r.RoomCard() && b.seat >= 0 {
-				name = "*" + name
+				corner = "*"
 			}
-			top.WriteString("+" + cell(name+" "+strings.Repeat("-", roomW), roomW-2) + "+")
+			top.WriteString(corner + cell(r.String()+" "+strings.Repeat("-", roomW), roomW-2) + corner)
 			mid.WriteString("|" + cell(" "+strings.Join(at[r], " "), roomW-2) + "|")
 			bot.WriteString("|" + cell(" "+strings.Join(weapons[r], " "), roomW-2) + "|")
 			if col < 2 {
@@ -363,7 +372,7 @@ func (b *clueBoard) mansion() []string {
 	return lines
 }
 
-func (b *clueBoard) menuLines() []string {
+func (b *clueBoard) menuLines(width int) []string {
 	items := b.items()
 	var title string
 	switch {
@@ -388,14 +397,26 @@ func (b *clueBoard) menuLines() []string {
 	default:
 		title = "Your turn"
 	}
-	out := []string{b.st.bold.Render(title)}
+	var out []string
+	b.menuAt = nil
+	for _, l := range wrap(title, width) {
+		out = append(out, b.st.bold.Render(l))
+		b.menuAt = append(b.menuAt, -1)
+	}
 	first := b.menuFirst(len(items))
 	for i := first; i < min(len(items), first+menuRows); i++ {
-		line := fmt.Sprintf("%s%d %s", marker(i == b.sel), i+1, items[i].label)
-		if i == b.sel {
-			line = b.st.cursor.Render(line)
+		// A long item wraps under itself: a confirmation is read whole.
+		for j, l := range wrap(items[i].label, width-3) {
+			line := "   " + l
+			if j == 0 {
+				line = fmt.Sprintf("%s%d %s", marker(i == b.sel), i+1, l)
+			}
+			if i == b.sel {
+				line = b.st.cursor.Render(line)
+			}
+			out = append(out, line)
+			b.menuAt = append(b.menuAt, i)
 		}
-		out = append(out, line)
 	}
 	return out
 }
@@ -420,28 +441,52 @@ func (b *clueBoard) nameOf(seat int) string {
 }
 
 // notebookLines shows the notebook: per card, what each seat is known to
-// hold (Y yes, - no, ? not known) and whether it can be in the case file.
-func (b *clueBoard) notebookLines() []string {
+// hold (Y yes, - no, ? not known) and whether it can be in the case file,
+// in three columns (suspects, weapons, rooms) when the width allows, in
+// one otherwise.
+func (b *clueBoard) notebookLines(width int) []string {
 	if b.v.Notebook == nil {
-		return []string{"No notebook for a spectator"}
+		return []string{"No notebook for a spectator (n: back to the map)"}
 	}
-	head := "Notebook      "
+	seats := ""
 	for i := range b.v.Players {
-		head += fmt.Sprintf("%d", i+1)
+		seats += fmt.Sprintf("%d", i+1)
 	}
-	head += " case"
-	out := []string{b.st.bold.Render(head)}
+	const nameW = 15 // Colonel Mustard
+	colW := nameW + 1 + len(seats) + 3
+	cols := map[clue.Kind][]string{}
 	for _, row := range b.v.Notebook.Cards {
-		name := row.Card.String()
-		if len(name) > 13 {
-			name = name[:13]
-		}
-		line := fmt.Sprintf("%-14s", name)
+		line := fmt.Sprintf("%-*s ", nameW, row.Card.String())
 		for _, m := range row.Seats {
 			line += markChar(m)
 		}
 		line += "  " + markChar(row.CaseFile)
-		out = append(out, line)
+		cols[row.Card.Kind()] = append(cols[row.Card.Kind()], line)
+	}
+	head := fmt.Sprintf("%-*s %s  ?", nameW, "", seats)
+	out := wrap(b.st.bold.Render("Notebook")+"  (Y holds, - does not, ? not known; last: can be in the case file; n: back to the map)", width)
+	kinds := []clue.Kind{clue.SuspectCard, clue.WeaponCard, clue.RoomCard}
+	if width < 3*colW+4 {
+		for _, k := range kinds {
+			out = append(out, head)
+			out = append(out, cols[k]...)
+		}
+		return out
+	}
+	out = append(out, pad(head, colW+2)+pad(head, colW+2)+head)
+	for i := range len(cols[clue.RoomCard]) {
+		var line string
+		for ki, k := range kinds {
+			cell := ""
+			if i < len(cols[k]) {
+				cell = cols[k][i]
+			}
+			if ki < 2 {
+				cell = pad(cell, colW+2)
+			}
+			line += cell
+		}
+		out = append(out, strings.TrimRight(line, " "))
 	}
 	return out
 }
@@ -506,10 +551,38 @@ func (b *clueBoard) prompt() string {
 		return ""
 	case b.v.Phase == "over":
 		return ""
+	case b.notebook && b.owes():
+		return "Your turn: n goes back to the map and the menu"
+	case b.notebook:
+		return "n goes back to the map"
+	case b.owes() && b.mode == clueAccuse && len(b.picked) == 3:
+		return "A wrong accusation ends your game: you sit out the rest and only show cards. Enter on ACCUSE sends it; back or Backspace steps back."
 	case b.owes():
 		return "Choose with up/down and Enter, or a digit; Backspace goes back; n notebook"
 	}
 	return "n notebook"
+}
+
+func (b *clueBoard) mainKey() string { return "Enter choose" }
+
+// seatOut says whether seat made a wrong accusation and sits out the
+// game (requirement 8), for the seat line's "(out)".
+func (b *clueBoard) seatOut(seat int) bool {
+	for _, p := range b.v.Players {
+		if int(p.Seat) == seat {
+			return p.Inactive && b.v.Phase != "over"
+		}
+	}
+	return false
+}
+
+// notices says in a sentence that this seat is out after a wrong
+// accusation: the case file line alone did not tell a player so.
+func (b *clueBoard) notices() []string {
+	if b.ok && b.seat >= 0 && b.seatOut(b.seat) {
+		return []string{b.st.warn.Render("Your accusation was wrong: you are out of the game.") + " You still show a card when a suggestion asks you."}
+	}
+	return nil
 }
 
 func (b *clueBoard) keys() []string {

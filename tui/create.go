@@ -136,7 +136,8 @@ func (f *createForm) key(m *Model, s string) tea.Cmd {
 	}
 	switch s {
 	case "esc", "q":
-		m.screen, m.create = screenLobby, nil
+		m.create = nil
+		m.show(screenLobby)
 		return nil
 	case "up", "k", "shift+tab":
 		f.field = (f.field + len(fields) - 1) % len(fields)
@@ -240,7 +241,7 @@ func (f *createForm) submit(m *Model) tea.Cmd {
 			m.create = nil
 			m.table = newTableState(t.ID)
 			m.table.created = true
-			m.screen = screenTable
+			m.show(screenTable)
 			return m.watch(m.table.f)
 		}, err
 	})
@@ -296,7 +297,11 @@ func (f *createForm) view(m *Model) string {
 		}
 		lines = append(lines, line)
 	}
-	lines = append(lines, "", m.st.dim.Render(g.Summary), "",
-		m.st.dim.Render("up/down choose   left/right change   Enter create   Esc back"))
+	// The summary wraps: it says what the game is to someone choosing.
+	lines = append(lines, "")
+	for _, l := range wrap(g.Summary, max(m.w, 20)) {
+		lines = append(lines, m.st.dim.Render(l))
+	}
+	lines = append(lines, "", m.st.dim.Render(keyBar(max(m.w, 20), []string{"Enter create", "Esc back", "? help"}, "up/down choose", "left/right change")))
 	return joinLines(lines)
 }

@@ -27,6 +27,17 @@ type dotsBoard struct {
 
 func newDots(names []string, st styles) board { return &dotsBoard{st: st, names: names, r: 0, c: 1} }
 
+func (b *dotsBoard) rename(names []string) { b.names = names }
+
+// focus is the line of the drawing the cursor is on: the letters, then a
+// line per cell row.
+func (b *dotsBoard) focus() int { return 1 + b.r }
+
+// sticky keeps the column letters on screen when the board scrolls.
+func (b *dotsBoard) sticky() int { return 1 }
+
+func (b *dotsBoard) mainKey() string { return "Enter draw" }
+
 func (b *dotsBoard) set(view json.RawMessage, seat int, myTurn bool) error {
 	var v dots.View
 	if err := json.Unmarshal(view, &v); err != nil {

@@ -42,7 +42,8 @@ func (ts *tableState) askLeave(m *Model) tea.Cmd {
 // leave goes back to the lobby and stops watching the table.
 func (ts *tableState) leave(m *Model) tea.Cmd {
 	id := ts.t.ID
-	m.table, m.screen = nil, screenLobby
+	m.table = nil
+	m.show(screenLobby)
 	return m.request("leave the table", func(ctx context.Context, c *client.Conn) (func(*Model) tea.Cmd, error) {
 		return nil, c.Unwatch(ctx, id)
 	})

@@ -97,7 +97,7 @@ func (m *Model) lobbyKey(s string) tea.Cmd {
 			return nil
 		}
 		m.create = newCreateForm(m.games, m.user.Name)
-		m.screen = screenCreate
+		m.show(screenCreate)
 	case "enter", "w":
 		if n == 0 {
 			m.status = "no table yet: press n to make one"
@@ -128,7 +128,7 @@ func (m *Model) open(id string, seat int) tea.Cmd {
 		}
 		return func(m *Model) tea.Cmd {
 			m.table = newTableState(id)
-			m.screen = screenTable
+			m.show(screenTable)
 			return m.watch(m.table.f)
 		}, nil
 	})
@@ -162,6 +162,15 @@ func (m *Model) lobbyView() string {
 	for i := first; i < last; i++ {
 		t := m.lobby.tables[i]
 		line := fmt.Sprintf("%s %-16s %-8s %s", marker(i == m.lobby.sel), m.gameTitle(t.Game), tableStatus(t), seatsLine(t))
+		colW := max(m.w, 20)
+		if m.w >= 100 {
+			colW = half - 1 // the online list stands beside
+		}
+		if printedWidth(line) > colW {
+			// Too long for the line: the people by name, bots and open
+			// seats counted, rather than a cut list.
+			line = fmt.Sprintf("%s %-16s %-8s %s", marker(i == m.lobby.sel), m.gameTitle(t.Game), tableStatus(t), seatsCount(t))
+		}
 		if i == m.lobby.sel {
 			line = m.st.cursor.Render(line)
 		}
@@ -253,6 +262,30 @@ func seatsLine(t client.Table) string {
 		default:
 			parts = append(parts, s.Name)
 		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// seatsCount names a table's people and counts its bots and open seats:
+// "Ann, Bob, 4 bots, 1 open".
+func seatsCount(t client.Table) string {
+	var parts []string
+	bots, open := 0, 0
+	for _, s := range t.Seats {
+		switch s.Kind {
+		case client.SeatOpen:
+			open++
+		case client.SeatBot:
+			bots++
+		default:
+			parts = append(parts, s.Name)
+		}
+	}
+	if bots > 0 {
+		parts = append(parts, fmt.Sprintf("%d bot(s)", bots))
+	}
+	if open > 0 {
+		parts = append(parts, fmt.Sprintf("%d open", open))
 	}
 	return strings.Join(parts, ", ")
 }

@@ -160,8 +160,20 @@ func TestModelLobbyTableAndResume(t *testing.T) {
 		t.Fatalf("the move log was lost in the reconnect:\n%s", s)
 	}
 	ann.waitFor("Your move")
-	ann.keys(":", "d4-d3", "enter")
-	ann.waitFor("Ann: d3-d4")
+	// A line still free (the bot may have drawn any), typed backwards:
+	// the log shows it as the game writes it.
+	b := ann.m.table.board.(*dotsBoard)
+	free := ""
+	for r := 2*b.v.Rows - 2; r >= 0 && free == ""; r-- {
+		for c := 2*b.v.Cols - 2; c >= 0 && free == ""; c-- {
+			if _, drawn := b.drawn[b.line(r, c)]; r%2 != c%2 && !drawn {
+				free = b.notation(r, c)
+			}
+		}
+	}
+	from, to, _ := strings.Cut(free, "-")
+	ann.keys(":", to+"-"+from, "enter")
+	ann.waitFor("Ann: " + free)
 
 	ann.keys("?")
 	ann.waitFor("draw the line under the cursor")

@@ -108,13 +108,22 @@ func serveSSHConn(ctx context.Context, nc net.Conn, sc *ssh.ServerConfig, cfg SS
 		if err != nil {
 			continue
 		}
-		go serveSSHSession(ctx, ch, chReqs, conn.User(), key, cfg, book)
+		go serveSSHSession(ctx, ch, chReqs, conn.User(), key, sshPort(nc), cfg, book)
 	}
+}
+
+// sshPort is the port the person connected to, for a sentence that tells
+// them how to connect again: the listener's, as the client dialled it.
+func sshPort(nc net.Conn) string {
+	if _, port, err := net.SplitHostPort(nc.LocalAddr().String()); err == nil {
+		return port
+	}
+	return "22" // the SSH port when nothing else is known
 }
 
 // serveSSHSession waits for the terminal (pty-req) and the shell, then
 // runs the client in it until the person quits or the connection ends.
-func serveSSHSession(ctx context.Context, ch ssh.Channel, reqs <-chan *ssh.Request, user, key string, cfg SSHConfig, book *keyBook) {
+func serveSSHSession(ctx context.Context, ch ssh.Channel, reqs <-chan *ssh.Request, user, key, port string, cfg SSHConfig, book *keyBook) {
 	defer ch.Close()
 	term, w, h := "xterm-256color", 80, 24
 	var prog *tea.Program
@@ -138,7 +147,7 @@ func serveSSHSession(ctx context.Context, ch ssh.Channel, reqs <-chan *ssh.Reque
 		case "shell":
 			req.Reply(true, nil)
 			once.Do(func() {
-				p, c, err := sshProgram(ctx, ch, user, key, term, w, h, cfg, book)
+				p, c, err := sshProgram(ctx, ch, user, key, port, term, w, h, cfg, book)
 				if err != nil {
 					fmt.Fprintf(ch, "%s\r\n", err)
 					ch.SendRequest("exit-status", false, ssh.Marshal(struct{ Status uint32 }{1}))
@@ -190,7 +199,7 @@ func parsePty(b []byte) (term string, cols, rows int, ok bool) {
 
 // sshProgram starts the session of user: back to the guest or account a
 // known key belongs to, or a new guest named by the SSH user name.
-func sshProgram(ctx context.Context, ch ssh.Channel, user, key, term string, w, h int, cfg SSHConfig, book *keyBook) (*tea.Program, *client.Client, error) {
+func sshProgram(ctx context.Context, ch ssh.Channel, user, key, port, term string, w, h int, cfg SSHConfig, book *keyBook) (*tea.Program, *client.Client, error) {
 	c, err := client.New(cfg.Server)
 	if err != nil {
 		return nil, nil, err
@@ -209,7 +218,7 @@ func sshProgram(ctx context.Context, ch ssh.Channel, user, key, term string, w, 
 		// before a logout, with its seats (see client.GuestKey).
 		c.SetGuestKey(book.get(guestKeyEntry(key)))
 		if u, err = c.Guest(rctx, user); err != nil {
-			return nil, nil, fmt.Errorf("Parlor could not let you in as %q: %v. Connect with another name: ssh -p PORT othername@host", user, err)
+			return nil, nil, fmt.Errorf("Parlor could not let you in as %q: %v. Connect with another name: ssh -p %s othername@host", user, err, port)
 		}
 		if key != "" {
 			err := book.put(key, c.Session())

@@ -29,8 +29,15 @@ type tableState struct {
 	board   board
 	log     []string
 	chat    []client.Chat
-	// boardTop is where the board was last drawn, for mouse clicks.
-	boardTop int
+	// boardTop is where the board was last drawn, for mouse clicks, and
+	// boardFirst the first line of the board's drawing shown there (a
+	// board taller than the screen scrolls with its cursor).
+	boardTop, boardFirst int
+	boardSticky          int  // the board's top lines that do not scroll
+	boardHidden          bool // the moves and chat stand in the board's place
+	// panel shows the moves and the chat in place of the board, on a
+	// screen too small to show both (L switches).
+	panel bool
 	// handover is the seat whose hand-over the server waits for, at a
 	// table where this player holds several seats of a game with secrets;
 	// -1 when none.
@@ -109,6 +116,15 @@ func (ts *tableState) names() []string {
 	return out
 }
 
+// rename gives the board the seats' names as they are now. A board is
+// made when the table is first seen, often before the seats are taken; a
+// name read then ("(open)") would mark a joiner's boxes with "(".
+func (ts *tableState) rename() {
+	if r, ok := ts.board.(interface{ rename(names []string) }); ok {
+		r.rename(ts.names())
+	}
+}
+
 func seatName(s client.Seat) string {
 	switch s.Kind {
 	case client.SeatOpen:
@@ -123,6 +139,7 @@ func seatName(s client.Seat) string {
 // while it was asked for.
 func (ts *tableState) watched(m *Model, w client.Watching, chat []client.Chat) tea.Cmd {
 	ts.t, ts.mine = w.Table, w.Seats
+	ts.rename()
 	if chat != nil {
 		ts.chat = chat
 	}
@@ -188,7 +205,7 @@ func (ts *tableState) setViews(m *Model, views map[string]json.RawMessage) {
 		}
 	}
 	if err := ts.board.set(v, ts.seat, ts.owes(ts.seat)); err != nil {
-		m.status = "the board does not read: " + err.Error()
+		m.status = "the board could not read the server's view"
 	}
 }
 
@@ -214,6 +231,7 @@ func (ts *tableState) push(m *Model, p client.Push) (cmd tea.Cmd) {
 		started := ts.t.Status == client.StatusOpen && t.Status == client.StatusPlaying
 		ts.t = t
 		defer func() { cmd = tea.Batch(cmd, m.startTicking()) }()
+		ts.rename()
 		if started {
 			m.status = "the game starts"
 			return m.resync(ts)
@@ -293,13 +311,27 @@ func (ts *tableState) restartMoveClocks() {
 }
 
 // describe is a line of the move log: the move's notation when this seat
-// may see it, else what the events say.
+// may see it, else what the events say. Where the board's wording of the
+// events starts with the notation and says more ("E5 miss" for "E5"),
+// the wording: the notation alone would leave out what came of one's own
+// move, which the other seats' lines tell.
 func (ts *tableState) describe(u client.Update) string {
 	who := "the game"
 	if u.Seat >= 0 && u.Seat < len(ts.t.Seats) {
 		who = seatName(ts.t.Seats[u.Seat])
 	}
 	what := u.Text
+	if d, ok := ts.board.(describer); ok && what != "" {
+		var parts []string
+		for _, e := range u.Events {
+			if s := d.describe(e); s != "" {
+				parts = append(parts, s)
+			}
+		}
+		if said := strings.Join(parts, "; "); strings.HasPrefix(said, what) {
+			what = said
+		}
+	}
 	if what == "" {
 		d, _ := ts.board.(describer)
 		var parts []string
@@ -484,6 +516,9 @@ func (ts *tableState) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		return ts.askLeave(m)
 	case "c", "/":
 		return m.openInput(inputChat, "table> ")
+	case "L":
+		ts.panel = !ts.panel
+		return nil
 	case ":":
 		if ts.seat < 0 {
 			m.status = "you are watching: only players move"
@@ -530,6 +565,7 @@ func (ts *tableState) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 					_ = c.Unwatch(ctx, id)
 					m.table = newTableState(t.ID)
 					m.table.created = true
+					m.show(screenTable)
 					return m.watch(m.table.f)
 				}, err
 			})
@@ -632,10 +668,14 @@ func (m *Model) sitAndRewatch(ts *tableState, seat int) tea.Cmd {
 }
 
 func (ts *tableState) click(m *Model, x, y int) tea.Cmd {
-	if ts.board == nil {
+	if ts.board == nil || ts.boardHidden {
 		return nil
 	}
-	move, note := ts.board.click(x, y-ts.boardTop)
+	line := y - ts.boardTop
+	if line >= ts.boardSticky {
+		line += ts.boardFirst
+	}
+	move, note := ts.board.click(x, line)
 	if note != "" {
 		m.status = note
 	}
@@ -653,131 +693,9 @@ func (ts *tableState) keys() []string {
 		"S: save the game",
 		"s: sit in an open seat (before the start)   g: start (the table's creator)",
 		"m: rematch, after the end",
+		"L: moves and chat in place of the board, on a small screen",
 		"q or Esc: back to the lobby",
 	}
-}
-
-// view draws the table: the seats, the board beside the move log, the
-// chat, and what to do now.
-func (ts *tableState) view(m *Model) string {
-	if ts.handover >= 0 {
-		// A curtain: nothing of the last seat's secrets stays on screen.
-		name := "the next player"
-		if ts.handover < len(ts.t.Seats) {
-			name = seatName(ts.t.Seats[ts.handover])
-		}
-		return joinLines([]string{"", "", m.st.bold.Render(fmt.Sprintf("Pass the keyboard to %s (seat %d).", name, ts.handover+1)),
-			"", "Only " + name + " should look now.", "", "Press Enter to show their board."})
-	}
-	var out []string
-	title := fmt.Sprintf("%s  table %s  %s", m.gameTitle(ts.t.Game), ts.t.ID, ts.t.Status)
-	if !ts.t.Rated {
-		title += "  (unrated)"
-	}
-	out = append(out, m.st.bold.Render(title))
-	var seats []string
-	for i, s := range ts.t.Seats {
-		mark := " "
-		if ts.owes(i) {
-			mark = ">"
-		}
-		conn := ""
-		if s.Kind == client.SeatHuman && !s.Connected {
-			conn = " (away)"
-		}
-		score := ""
-		if i < len(ts.scores) {
-			score = fmt.Sprintf(" %d", ts.scores[i])
-		}
-		clock := ""
-		if i < len(ts.clocks.Deadline) && !ts.clocks.Deadline[i].IsZero() && ts.clocks.Deadline[i].Year() > 1 {
-			clock = fmt.Sprintf(" [%ds]", int(time.Until(ts.clocks.Deadline[i]).Seconds()))
-		}
-		you := ""
-		if i == ts.seat || (ts.seat < 0 && s.Kind == client.SeatHuman && strings.EqualFold(holderName(s), m.user.Name)) {
-			you = " (you)"
-		}
-		role := ""
-		if s.Role != "" {
-			role = " as " + m.roleName(ts.t.Game, s.Role)
-		}
-		seats = append(seats, mark+m.st.seatStyle(i).Render(fmt.Sprintf("%d %s", i+1, seatName(s)))+role+you+score+conn+clock)
-	}
-	out = append(out, strings.Join(seats, "   "))
-	out = append(out, ts.awayLines(m)...)
-	ts.boardTop = len(out) + 1 // the header line above the screen's body
-	if f, ok := ts.board.(interface{ fit(lines int) }); ok {
-		f.fit(max(m.h, 10) - 6)
-	}
-	boardText := "waiting for the game to start"
-	if ts.board != nil && ts.t.Status != client.StatusOpen {
-		boardText = ts.board.render(m.w)
-	} else if ts.board == nil {
-		boardText = "this client cannot draw " + ts.t.Game + " yet; moves may still be typed after ':'"
-	}
-	boardLines := strings.Split(boardText, "\n")
-	bw := 0
-	for _, l := range boardLines {
-		bw = max(bw, printedWidth(l))
-	}
-	side := ts.sideLines(m, max(len(boardLines), 8))
-	if m.w-bw-3 >= 24 {
-		for i := 0; i < max(len(boardLines), len(side)); i++ {
-			l, r := "", ""
-			if i < len(boardLines) {
-				l = boardLines[i]
-			}
-			if i < len(side) {
-				r = side[i]
-			}
-			out = append(out, pad(l, bw+2)+" "+ansi.Truncate(r, m.w-bw-3, ""))
-		}
-	} else {
-		out = append(out, boardLines...)
-		out = append(out, side...)
-	}
-	// What to do now stays on screen however tall the board: the middle
-	// gives way first.
-	var bottom []string
-	bottom = append(bottom, "")
-	switch {
-	case ts.outcome != nil:
-		bottom = append(bottom, m.st.good.Render("Game over: "+ts.result())+"   m rematch   q lobby")
-	case ts.t.Status == client.StatusOpen:
-		wait := "Waiting for players: s sit in an open seat, g start (creator)"
-		if m.roles(ts.t.Game) != nil {
-			wait += ", r choose your character"
-		}
-		bottom = append(bottom, wait)
-	case ts.board != nil:
-		if p := ts.board.prompt(); p != "" {
-			bottom = append(bottom, ts.addressed(p))
-		}
-	}
-	bottom = append(bottom, m.st.dim.Render(": move   c chat   R resign   S save   ? help   q lobby"))
-	// The screen has a header line above and up to two lines (status,
-	// input) below.
-	if room := max(m.h, 10) - 3 - len(bottom); len(out) > room {
-		out = out[:room]
-	}
-	return joinLines(append(out, bottom...))
-}
-
-// sideLines is the column beside the board: the last moves, then the last
-// chat lines.
-func (ts *tableState) sideLines(m *Model, rows int) []string {
-	out := []string{m.st.bold.Render("Moves")}
-	nlog := max(rows/2-1, 3)
-	log := ts.log
-	if len(log) > nlog {
-		log = log[len(log)-nlog:]
-	}
-	out = append(out, log...)
-	out = append(out, m.st.bold.Render("Chat"))
-	for _, c := range lastChats(ts.chat, max(rows-len(out), 3)) {
-		out = append(out, c.From+": "+c.Text)
-	}
-	return out
 }
 
 func joinLines(lines []string) string { return strings.Join(lines, "\n") }

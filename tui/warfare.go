@@ -30,6 +30,10 @@ type warBoard struct {
 	placed bool
 	// lastWidth is the width of the last drawing, for mouse clicks.
 	lastWidth int
+	// rows is how many rows of the island the window shows and villages
+	// how many lines of the village list, as the screen's height allows
+	// (see fit); 0 until the table says.
+	rows, villages int
 
 	sel     int                  // the selected hex, -1 for none
 	recruit string               // the rank a selected village recruits, "" for moves
@@ -317,22 +321,50 @@ func (b *warBoard) nextVillage() {
 // The map window: 2 columns a hex, odd rows half a hex right.
 const warRows = 10
 
+// fit shares lines between the map and the village list: the list gets a
+// quarter (at least three villages), scrolled to the cursor's village;
+// the map the rest, at least four rows.
+func (b *warBoard) fit(lines int) {
+	mine := 0
+	for _, vl := range b.v.Villages {
+		if vl.Owner == b.seat {
+			mine++
+		}
+	}
+	b.villages = min(mine, max(3, lines/4))
+	list := 0
+	if mine > 0 {
+		list = b.villages + 1
+	}
+	b.rows = max(4, min(lines-3-list, b.v.Height))
+}
+
+// mapRows is how many rows of the island the window shows.
+func (b *warBoard) mapRows() int {
+	if b.rows > 0 {
+		return b.rows
+	}
+	return warRows
+}
+
 func (b *warBoard) window(width int) (x0, y0, cols int) {
 	// Leave the table's column of moves and chat room beside the map.
+	// Under 100 columns the legend and the village list are too wide for
+	// the column beside anyway: the map takes the whole width.
 	cols = max((width-2)/2, 10)
-	if width >= 70 {
+	if width >= 100 {
 		cols = (width - 32) / 2
 	}
 	if cols > b.v.Width {
 		cols = b.v.Width
 	}
 	x0 = max(0, min(b.x-cols/2, b.v.Width-cols))
-	y0 = max(0, min(b.y-warRows/2, b.v.Height-warRows))
+	y0 = max(0, min(b.y-b.mapRows()/2, b.v.Height-b.mapRows()))
 	return x0, y0, cols
 }
 
 func (b *warBoard) click(x, y int) (any, string) {
-	if !b.ok || y < 1 || y > warRows {
+	if !b.ok || y < 1 || y > b.mapRows() {
 		return nil, ""
 	}
 	x0, y0, _ := b.window(b.lastWidth)
@@ -353,9 +385,6 @@ func (b *warBoard) glyph(h *warfare.HexView) string {
 	owner := "."
 	if h.Owner >= 0 {
 		owner = fmt.Sprint(h.Owner + 1)
-	}
-	if _, lit := b.targets[h.ID]; lit {
-		owner = ">"
 	}
 	thing := " "
 	switch h.Thing {
@@ -383,6 +412,15 @@ func (b *warBoard) glyph(h *warfare.HexView) string {
 			thing = "m"
 		}
 	}
+	// A lit hex keeps what the player must see to choose it: its owner
+	// on empty land, what stands there otherwise (the cursor's line
+	// names the owner).
+	if _, lit := b.targets[h.ID]; lit {
+		if thing == " " {
+			return owner + ">"
+		}
+		return ">" + thing
+	}
 	return owner + thing
 }
 
@@ -394,7 +432,7 @@ func (b *warBoard) render(width int) string {
 	x0, y0, cols := b.window(width)
 	var lines []string
 	lines = append(lines, fmt.Sprintf("Round %d%s   you are %d   hexes: %s", b.v.Round, b.roundCap(), b.seat+1, b.landLine()))
-	for y := y0; y < min(y0+warRows, b.v.Height); y++ {
+	for y := y0; y < min(y0+b.mapRows(), b.v.Height); y++ {
 		var sb strings.Builder
 		if y%2 == 1 {
 			sb.WriteString(" ")
@@ -447,9 +485,17 @@ func (b *warBoard) landLine() string {
 // that cannot pay.
 func (b *warBoard) villageLines() []string {
 	var out []string
+	focus := 0
+	cur := -1
+	if h := b.cursorHex(); h != nil {
+		cur = h.ID
+	}
 	for _, vl := range b.v.Villages {
 		if vl.Owner != b.seat {
 			continue
+		}
+		if vl.Hex == b.sel || vl.Hex == cur {
+			focus = len(out)
 		}
 		line := fmt.Sprintf("%-5s %4d  gold %3d wood %3d  +%d -%d  %d hexes", vl.Level, vl.Hex, vl.Gold, vl.Wood, vl.Income, vl.Upkeep, vl.Size)
 		if vl.Short {
@@ -460,10 +506,18 @@ func (b *warBoard) villageLines() []string {
 		}
 		out = append(out, line)
 	}
-	if len(out) > 0 {
-		out = append([]string{b.st.bold.Render("Your villages (v jumps to the next)")}, out...)
+	if len(out) == 0 {
+		return nil
 	}
-	return out
+	// A window of the list around the cursor's village, and how many
+	// more there are: v walks the cursor through all of them.
+	head := fmt.Sprintf("Your villages (%d; v jumps to the next)", len(out))
+	if b.villages > 0 && len(out) > b.villages {
+		shown, first := window(out, focus, b.villages)
+		head = fmt.Sprintf("Your villages %d-%d of %d (v jumps to the next)", first+1, first+len(shown), len(out))
+		out = shown
+	}
+	return append([]string{b.st.bold.Render(head)}, out...)
 }
 
 func (b *warBoard) prompt() string {
@@ -473,27 +527,38 @@ func (b *warBoard) prompt() string {
 	h := b.cursorHex()
 	at := ""
 	if h != nil {
-		at = fmt.Sprintf("hex %d", h.ID)
+		// Whose land the cursor is on: a lit hex's > takes a character
+		// of the map.
+		whose := "neutral"
+		switch {
+		case h.Owner == b.seat:
+			whose = "yours"
+		case h.Owner >= 0:
+			whose = fmt.Sprintf("player %d's", h.Owner+1)
+		}
+		at = fmt.Sprintf("hex %d, %s", h.ID, whose)
 	}
 	switch {
 	case !b.myTurn:
 		return "Waiting for the other players; cursor on " + at
 	case b.sel >= 0 && b.recruit != "":
-		return fmt.Sprintf("Village %d: recruit a %s (1-4 choose the rank) on a > hex, u upgrade, w watchtower; Backspace drops it", b.sel, b.recruit)
+		return fmt.Sprintf("Village %d: recruit a %s (1-4 choose the rank) on a > hex (cursor on %s), u upgrade, w watchtower; Backspace drops it", b.sel, b.recruit, at)
 	case b.sel >= 0:
-		return fmt.Sprintf("Hex %d selected: Enter on a > hex to go there; t train, m meadow, r road; Backspace drops it", b.sel)
+		return fmt.Sprintf("Hex %d selected: Enter on a > hex to go there (cursor on %s); t train, m meadow, r road; Backspace drops it", b.sel, at)
 	}
 	return "Your turn: Enter selects a villager or village (" + at + "), e ends the turn, or type a move after ':'"
 }
+
+func (b *warBoard) mainKey() string { return "Enter select   e end turn" }
 
 func (b *warBoard) keys() []string {
 	return []string{
 		"arrows or h j k l: move the cursor over the island (the map scrolls)",
 		"Enter: select your villager or village; Enter on a > hex: go there",
-		"with a village selected: 1-4 the rank to recruit (peasant to knight), Enter on a > hex places it,",
-		"  u upgrade, w then Enter on a > hex: a watchtower",
+		"with a village selected: 1-4 the rank to recruit (peasant to knight), Enter on a > hex places it; u upgrade; w then Enter on a > hex: a watchtower",
 		"with a villager selected: t train, m start a meadow, r build a road",
-		"v: the next of your villages   e: end the turn   Backspace: drop the selection",
+		"e: end the turn",
+		"v: the next of your villages   Backspace: drop the selection",
 		": then a move such as '12-40', 'buy 12 peasant 40', 'upgrade 12' or 'end'",
 	}
 }

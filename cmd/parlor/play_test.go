@@ -21,6 +21,12 @@ type tmuxTerm struct {
 
 func startTerm(t *testing.T, name string, args ...string) *tmuxTerm {
 	t.Helper()
+	return startTermSize(t, name, 100, 30, args...)
+}
+
+// startTermSize is startTerm in a terminal of w columns and h rows.
+func startTermSize(t *testing.T, name string, w, h int, args ...string) *tmuxTerm {
+	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Fatal("tmux is needed for the terminal client's tests (scripts/test installs it): ", err)
 	}
@@ -30,7 +36,7 @@ func startTerm(t *testing.T, name string, args ...string) *tmuxTerm {
 	// A shell line that keeps the pane after the client exits, so that a
 	// failure leaves its last words on the screen.
 	line := fmt.Sprintf("HOME=%s XDG_CONFIG_HOME=%s/.config NO_COLOR=1 %s; echo EXITED $?; sleep 60", home, home, strings.Join(cmd, " "))
-	out, err := exec.Command("tmux", "new-session", "-d", "-s", session, "-x", "100", "-y", "30", line).CombinedOutput()
+	out, err := exec.Command("tmux", "new-session", "-d", "-s", session, "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), line).CombinedOutput()
 	if err != nil {
 		t.Fatalf("tmux: %v %s", err, out)
 	}

@@ -63,7 +63,8 @@ func dialSSH(t *testing.T, addr, user string, signer ssh.Signer) (*sshTerm, erro
 			}
 		}
 	}()
-	if err := sess.RequestPty("xterm-256color", 30, 100, ssh.TerminalModes{}); err != nil {
+	// 80x24, the smallest size the docs promise.
+	if err := sess.RequestPty("xterm-256color", 24, 80, ssh.TerminalModes{}); err != nil {
 		return nil, err
 	}
 	if err := sess.Shell(); err != nil {
@@ -111,7 +112,8 @@ func freeAddr(t *testing.T) string {
 // lands in the lobby as a guest named by its SSH user, makes a
 // Battleship table against a bot, places a random fleet and fires at A1,
 // which a spectator sees; the same key later brings the same guest back,
-// while the name without the key is refused as taken.
+// while the name without the key is refused as taken, with the port to
+// come back on.
 func TestServeSSHLobbyAndAMove(t *testing.T) {
 	sshAddr := freeAddr(t)
 	p := startServe(t, t.TempDir(), "-ssh", sshAddr)
@@ -205,4 +207,7 @@ func TestServeSSHLobbyAndAMove(t *testing.T) {
 		t.Fatal(err)
 	}
 	other.waitFor("that name is taken")
+	// The sentence names the port to connect to, not a placeholder.
+	_, port, _ := net.SplitHostPort(sshAddr)
+	other.waitFor("ssh -p " + port + " othername@host")
 }

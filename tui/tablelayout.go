@@ -1,0 +1,232 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/parlor-games/parlor/client"
+)
+
+// sideWidth is the narrowest the column of moves and chat beside a board
+// may be; a narrower screen shows it under the board or behind L.
+const sideWidth = 24
+
+// view draws the table in m.room lines: the title and the seats (wrapped,
+// never cut), the board (scrolled to its cursor when taller than the
+// room left), the moves and chat beside or under it or behind L, then the
+// notices, the sentence saying what to do now and the key bar. The lines
+// at the top and the bottom are counted first; only the board and the
+// panel give way.
+func (ts *tableState) view(m *Model) string {
+	width, room := max(m.w, 20), max(m.room, 8)
+	if ts.handover >= 0 {
+		// A curtain: nothing of the last seat's secrets stays on screen.
+		name := "the next player"
+		if ts.handover < len(ts.t.Seats) {
+			name = seatName(ts.t.Seats[ts.handover])
+		}
+		var out []string
+		out = append(out, "", "")
+		out = append(out, wrap(m.st.bold.Render(fmt.Sprintf("Pass the keyboard to %s (seat %d).", name, ts.handover+1)), width)...)
+		out = append(out, "", "Only "+name+" should look now.", "", "Press Enter to show their board.")
+		return joinLines(out)
+	}
+	title := fmt.Sprintf("%s  table %s  %s", m.gameTitle(ts.t.Game), ts.t.ID, ts.t.Status)
+	if !ts.t.Rated {
+		title += "  (unrated)"
+	}
+	top := []string{m.st.bold.Render(ansi.Truncate(title, width, ""))}
+	top = append(top, wrapItems(ts.seatItems(m), "   ", width)...)
+
+	var bottom []string
+	for _, n := range ts.notices(m) {
+		bottom = append(bottom, wrap(n, width)...)
+	}
+	bottom = append(bottom, wrap(ts.hint(m), width)...)
+	mid := room - len(top) - len(bottom) - 1 // the key bar
+	if mid >= 6 {
+		// A blank line between the board and the sentence under it.
+		bottom = append([]string{""}, bottom...)
+		mid--
+	}
+	mid = max(mid, 1)
+	ts.boardTop = len(top) + 1 // the header line above the screen's body
+
+	var boardLines []string
+	switch {
+	case ts.board == nil:
+		boardLines = wrap("this client cannot draw "+ts.t.Game+" yet; moves may still be typed after ':'", width)
+	case ts.t.Status == client.StatusOpen:
+		boardLines = []string{"waiting for the game to start"}
+	default:
+		if f, ok := ts.board.(interface{ fit(lines int) }); ok {
+			f.fit(mid)
+		}
+		boardLines = strings.Split(ts.board.render(width), "\n")
+	}
+	focus, sticky := 0, 0
+	if f, ok := ts.board.(focuser); ok {
+		focus, sticky = f.focus(), f.sticky()
+	}
+	shown, first := windowSticky(boardLines, focus, mid, sticky)
+	ts.boardFirst, ts.boardSticky = first, sticky
+	bw := 0
+	for _, l := range shown {
+		bw = max(bw, printedWidth(l))
+	}
+	var middle []string
+	// folded: the panel has no room and waits behind L; instead: L has
+	// put the panel in the board's place.
+	folded, instead := false, false
+	ts.boardHidden = false
+	switch {
+	case width-bw-3 >= sideWidth:
+		side := ts.sideLines(m, min(mid, max(len(shown), 8)), width-bw-3)
+		for i := 0; i < min(mid, max(len(shown), len(side))); i++ {
+			l, r := "", ""
+			if i < len(shown) {
+				l = shown[i]
+			}
+			if i < len(side) {
+				r = side[i]
+			}
+			middle = append(middle, pad(l, bw+2)+" "+ansi.Truncate(r, width-bw-3, ""))
+		}
+	case ts.panel:
+		ts.boardHidden, instead = true, true // no board under the mouse
+		middle = ts.sideLines(m, mid, width)
+	case mid-len(shown) >= 6:
+		middle = append(shown, ts.sideLines(m, mid-len(shown), width)...)
+	default:
+		middle = shown
+		folded = true
+	}
+	if len(middle) > mid {
+		middle = middle[:mid]
+	}
+	out := append(top, middle...)
+	out = append(out, bottom...)
+	return joinLines(append(out, ts.keyBar(m, width, folded, instead)))
+}
+
+// seatItems are the seats as the seat line shows them, one item each, so
+// that the line wraps between seats and never drops one.
+func (ts *tableState) seatItems(m *Model) []string {
+	var seats []string
+	for i, s := range ts.t.Seats {
+		mark := " "
+		if ts.owes(i) {
+			mark = ">"
+		}
+		conn := ""
+		if s.Kind == client.SeatHuman && !s.Connected {
+			conn = " (away)"
+		}
+		score := ""
+		if i < len(ts.scores) {
+			score = fmt.Sprintf(" %d", ts.scores[i])
+		}
+		clock := ""
+		if i < len(ts.clocks.Deadline) && !ts.clocks.Deadline[i].IsZero() && ts.clocks.Deadline[i].Year() > 1 {
+			clock = fmt.Sprintf(" [%ds]", int(time.Until(ts.clocks.Deadline[i]).Seconds()))
+		}
+		you := ""
+		if i == ts.seat || (ts.seat < 0 && s.Kind == client.SeatHuman && strings.EqualFold(holderName(s), m.user.Name)) {
+			you = " (you)"
+		}
+		role := ""
+		if s.Role != "" {
+			role = " as " + m.roleName(ts.t.Game, s.Role)
+		}
+		out := ""
+		if o, ok := ts.board.(interface{ seatOut(seat int) bool }); ok && o.seatOut(i) {
+			out = " (out)"
+		}
+		seats = append(seats, mark+m.st.seatStyle(i).Render(fmt.Sprintf("%d %s", i+1, seatName(s)))+role+you+out+score+conn+clock)
+	}
+	return seats
+}
+
+// hint is the sentence saying what the player may do now.
+func (ts *tableState) hint(m *Model) string {
+	switch {
+	case ts.outcome != nil:
+		return m.st.good.Render("Game over: " + ts.result())
+	case ts.t.Status == client.StatusOpen:
+		wait := "Waiting for players: s sit in an open seat, g start (creator)"
+		if m.roles(ts.t.Game) != nil {
+			wait += ", r choose your character"
+		}
+		return wait
+	case ts.board != nil:
+		return ts.addressed(ts.board.prompt())
+	}
+	return ""
+}
+
+// keyBar always shows help, leaving and the main action of the moment;
+// the other keys follow while they fit, and the moves-and-chat key is a
+// must when that panel is folded away.
+func (ts *tableState) keyBar(m *Model, width int, folded, instead bool) string {
+	must := []string{"? help", "q leave"}
+	more := []string{"c chat", "R resign", "S save"}
+	switch {
+	case ts.outcome != nil || ts.t.Status == client.StatusOver:
+		must = append(must, "m rematch")
+		more = []string{"c chat", "S save"}
+	case ts.t.Status == client.StatusOpen:
+		must = append(must, "g start", "s sit")
+		more = []string{"c chat"}
+	default:
+		if k, ok := ts.board.(keyed); ok && ts.owes(ts.seat) {
+			must = append(must, k.mainKey())
+		}
+		must = append(must, ": move")
+	}
+	switch {
+	case instead:
+		must = append(must, "L board")
+	case folded:
+		must = append(must, "L moves+chat")
+	}
+	return m.st.dim.Render(keyBar(width, must, more...))
+}
+
+// sideLines is the panel of the last moves and the last chat lines, in
+// rows lines of width columns: the moves take half, the chat the rest.
+// Each entry wraps under itself, the newest kept: a move's result at the
+// end of a long line is what a player looks for.
+func (ts *tableState) sideLines(m *Model, rows, width int) []string {
+	nlog := max(rows/2-1, 3)
+	out := []string{m.st.bold.Render("Moves")}
+	out = append(out, newest(ts.log, width, nlog)...)
+	out = append(out, m.st.bold.Render("Chat"))
+	var chat []string
+	for _, c := range lastChats(ts.chat, rows) {
+		chat = append(chat, c.From+": "+c.Text)
+	}
+	return append(out, newest(chat, width, max(rows-len(out), 3))...)
+}
+
+// newest is the last entries that fit rows lines of width columns, each
+// wrapped with its later lines indented, oldest first.
+func newest(entries []string, width, rows int) []string {
+	var out []string
+	for i := len(entries) - 1; i >= 0 && len(out) < rows; i-- {
+		lines := wrap(entries[i], width)
+		if len(lines) > 1 {
+			rest := wrap(strings.Join(lines[1:], " "), width-2)
+			lines = lines[:1]
+			for _, l := range rest {
+				lines = append(lines, "  "+l)
+			}
+		}
+		if len(out)+len(lines) > rows {
+			break
+		}
+		out = append(lines, out...)
+	}
+	return out
+}
