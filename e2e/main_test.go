@@ -282,11 +282,15 @@ func newPage(t *testing.T, name string, w, h int64) *page {
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, h)); err != nil {
 		t.Fatalf("%s: opening a tab: %v", name, err)
 	}
-	// A page that asks before it is left (a game in play) would stop a
-	// test's navigation at the browser's prompt: say yes, and count it.
+	// A page that asks before it is left (a game in play: the browser's
+	// own prompt, or the client's question when it goes to another screen)
+	// would stop a test at the dialog: say yes, and count the browser's.
+	// A test that checks the client's question replaces window.confirm.
 	err := chromedp.Listen(ctx, func(ev any) {
-		if d, ok := ev.(*cdppage.EventJavascriptDialogOpening); ok && d.Type == cdppage.DialogTypeBeforeunload {
-			p.unloadAsked.Add(1)
+		if d, ok := ev.(*cdppage.EventJavascriptDialogOpening); ok {
+			if d.Type == cdppage.DialogTypeBeforeunload {
+				p.unloadAsked.Add(1)
+			}
 			go chromedp.Call(ctx, cdppage.HandleJavaScriptDialog, cdppage.HandleJavaScriptDialogParams{Accept: true})
 		}
 	})

@@ -573,7 +573,7 @@ func (m *Manager) rebuild(ml *store.MatchLog) (*Match, error) {
 		if s.owing {
 			s.moveStart = now
 		}
-		if s.kind != Bot {
+		if mt.spec.Seats[i].Kind != Bot { // a seat a bot took over too: its holder is gone
 			s.connected = false
 			s.goneAt = now
 		}

@@ -91,8 +91,7 @@ func (mt *Match) goneActionLocked() Action {
 
 // everyoneGoneLocked reports whether the match has people and none of
 // them is here: every seat that was not a bot from the start has its
-// holder gone (a seat a bot took over counts as here once its holder came
-// back for it).
+// holder gone (a seat a bot took over counts by its holder too).
 func (mt *Match) everyoneGoneLocked() bool {
 	people := 0
 	for i, s := range mt.seats {
@@ -100,7 +99,7 @@ func (mt *Match) everyoneGoneLocked() bool {
 			continue
 		}
 		people++
-		if (s.kind != Bot && s.connected) || (s.kind == Bot && s.reclaim) {
+		if s.connected || s.reclaim {
 			return false
 		}
 	}

@@ -335,6 +335,12 @@ func (mt *Match) setConnectedLocked(seat game.Seat, connected bool) bool {
 			return false
 		}
 		s.reclaim = connected
+		// The holder's presence still counts for a pause (pause.go).
+		s.connected = connected
+		if connected && mt.paused && !mt.keepsPausedLocked(now) {
+			mt.resumeLocked(now)
+			mt.afterChangeLocked(now)
+		}
 		return connected && mt.reclaimLocked(now)
 	}
 	if s.connected == connected {

@@ -4,7 +4,7 @@ import { api, type Achievement } from "./api";
 import { clear, h, toast } from "./dom";
 import { applySettings } from "./settings";
 import { play } from "./sound";
-import { app, linkHandler, navigate, onNavigate } from "./state";
+import { app, linkHandler, mayLeave, navigate, onNavigate } from "./state";
 import { socket } from "./ws";
 import { closeRules } from "./rules";
 import { welcomeScreen } from "./screens/welcome";
@@ -65,6 +65,7 @@ function header(): HTMLElement {
 }
 
 async function logout(): Promise<void> {
+  if (!mayLeave()) return;
   try {
     await api.logout();
   } catch {
@@ -72,7 +73,7 @@ async function logout(): Promise<void> {
   }
   socket.close();
   app.me = null;
-  navigate("/", true);
+  navigate("/", true, false);
 }
 
 function route(): void {

@@ -31,8 +31,11 @@ export function mayLeave(): boolean {
   return !q || confirm(q + " Leave the table?");
 }
 
-export function navigate(path: string, replace = false): void {
-  if (path !== location.pathname + location.search && !mayLeave()) return;
+/** navigate goes to path; leaving a game in play asks first, unless ask
+ * is false (the question was asked already, or the move is the game's own:
+ * a restart). */
+export function navigate(path: string, replace = false, ask = true): void {
+  if (ask && path !== location.pathname + location.search && !mayLeave()) return;
   if (path === location.pathname + location.search && !replace) {
     navListeners.forEach((f) => f());
     return;

@@ -465,7 +465,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
       // names it in a table push (table.rematch), which turns their result
       // panel's button into "Join the rematch".
       const r = await socket.send<{ table: Table }>("match.rematch", { table: id });
-      navigate("/t/" + r.table.id);
+      navigate("/t/" + r.table.id, false, false);
     } catch (x) {
       ctx.error((x as Error).message);
     }
