@@ -543,7 +543,9 @@ export function buccaneerView(ctx: TableCtx): GameView {
     for (const n of news.filter((x) => x.only === undefined || x.only === seen).slice(-8).reverse()) newsEl.append(h("li", null, n.text));
   }
 
-  function events(evs: GameEvent[], push: MatchPush): void {
+  /** describe tells a push's events in words: what everyone may know
+   * (said), and the crew cards only this page's seat may see (secret). */
+  function describe(evs: GameEvent[], push: Pick<MatchPush, "seat" | "text">): { said: string[]; secret: string[] } {
     const said: string[] = [];
     const secret: string[] = [];
     const counted = new Set<string>();
@@ -552,7 +554,6 @@ export function buccaneerView(ctx: TableCtx): GameView {
       if (!d) continue;
       switch (e.type) {
         case "sail":
-          lastSail = { from: d.from, to: d.to };
           said.push(`${who(d.seat)} sailed ${d.from.join(",")} → ${d.to.join(",")}`);
           break;
         case "face":
@@ -594,6 +595,12 @@ export function buccaneerView(ctx: TableCtx): GameView {
       }
     }
     if (!said.length && push.text) said.push(`${who(push.seat)}: ${push.text}`);
+    return { said, secret };
+  }
+
+  function events(evs: GameEvent[], push: MatchPush): void {
+    for (const e of evs) if (e.type === "sail" && e.data) lastSail = { from: (e.data as any).from, to: (e.data as any).to };
+    const { said, secret } = describe(evs, push);
     news.push(...said.map((text) => ({ text })), ...secret.map((text) => ({ text, only: ctx.viewSeat() })));
     if (news.length > 60) news.splice(0, news.length - 60);
     render();
@@ -616,5 +623,12 @@ export function buccaneerView(ctx: TableCtx): GameView {
     return "";
   }
 
-  return { el, side, update: render, events, hint };
+  /** logText is a push for the Moves panel: what every captain may know
+   * of it. The crew cards only a seat was shown stay out, as the panel
+   * stays on the screen when a hot-seat device is handed on. */
+  function logText(push: Pick<MatchPush, "seat" | "text" | "events">): string {
+    return describe(push.events ?? [], push).said.join(". ");
+  }
+
+  return { el, side, update: render, events, hint, logText };
 }

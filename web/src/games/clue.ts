@@ -53,6 +53,46 @@ const grid: string[][] = [
   ["conservatory", "conservatory-ballroom", "ballroom", "ballroom-kitchen", "kitchen"],
 ];
 
+/** logWords tells a push's events for the Moves panel, whoever moved:
+ * only what every detective learns. The card shown is left out even when
+ * this page's seat saw it (it is in the Suggestions list), since the panel
+ * stays on the screen when a hot-seat device is handed on. */
+function logWords(evs: GameEvent[], seat: number, who: (seat: number) => string): string {
+  const out: string[] = [];
+  for (const e of evs) {
+    const d = e.data as any;
+    if (!d) continue;
+    switch (e.type) {
+      case "moved":
+        out.push(`${who(e.seat)} moved to the ${placeName(d.to)}${d.passage ? " by the secret passage" : ""}`);
+        break;
+      case "suggestion":
+        out.push(`${who(e.seat)} suggested ${cardName(d.suspect)} with the ${cardName(d.weapon)} in the ${cardName(d.room)}`);
+        break;
+      case "passed":
+        out.push(`${who(d.seat)} could not disprove it`);
+        break;
+      case "asked":
+        out.push(`${who(d.seat)} must show a card`);
+        break;
+      case "unanswered":
+        out.push("nobody could disprove it");
+        break;
+      case "shown":
+        out.push(`${who(d.by)} showed ${who(d.to)} a card`);
+        break;
+      case "accusation":
+        out.push(`${who(e.seat)} accused ${cardName(d.suspect)} with the ${cardName(d.weapon)} in the ${cardName(d.room)}: ${d.correct ? "right" : "wrong"}`);
+        break;
+      case "blocked":
+        out.push(`${who(d.seat)} could not move`);
+        break;
+    }
+  }
+  if (!out.length && seat >= 0 && evs.some((e) => e.type === "turn")) out.push(`${who(seat)} ended the turn`);
+  return out.join(". ");
+}
+
 const markText: Record<string, string> = { yes: "✓ has", no: "✗ not", maybe: "?" };
 
 export function clueView(ctx: TableCtx): GameView {
@@ -229,6 +269,9 @@ export function clueView(ctx: TableCtx): GameView {
         if (e.type === "card") announce(`${who(d.by)} showed ${suspects.includes(d.card) ? "" : "the "}${cardName(d.card)}.`);
         if (e.type === "accusation") announce(`${who(e.seat)} accused ${cardName(d.suspect)}, ${cardName(d.weapon)}, ${cardName(d.room)}: ${d.correct ? "right" : "wrong"}.`);
       }
+    },
+    logText(push) {
+      return logWords(push.events ?? [], push.seat, who);
     },
     hint() {
       const view = v();

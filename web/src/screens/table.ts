@@ -76,7 +76,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
   let st = emptyState();
   let view: GameView | null = null;
   let tutorial: Tutorial | null = null;
-  const log: { seq: number; seat: number; text: string }[] = [];
+  const log: { seq: number; seat: number; text: string; whole?: boolean }[] = [];
   let destroyed = false;
 
   const status = h("p", { class: "status", id: "status", "aria-live": "polite" });
@@ -270,16 +270,19 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
 
   function renderLog(): void {
     clear(logEl);
-    for (const e of log) logEl.append(h("li", null, h("span", { class: "log-seat seat-" + e.seat }, e.seat < 0 ? "Match" : ctx.seatLabel(e.seat)), " ", e.text));
+    for (const e of log) logEl.append(e.whole ? h("li", { class: "log-whole seat-" + e.seat }, e.text)
+      : h("li", null, h("span", { class: "log-seat seat-" + e.seat }, e.seat < 0 ? "Match" : ctx.seatLabel(e.seat)), " ", e.text));
     logEl.scrollTop = logEl.scrollHeight;
   }
 
   /** addLog records a move in the log once, in seq order; it reports
    * whether the log changed. */
   function addLog(m: HistoryEntry): boolean {
-    const entry = logText(m);
-    if (!entry || log.some((e) => e.seq === m.seq)) return false;
-    log.push({ seq: m.seq, seat: m.seat, text: entry });
+    if (log.some((e) => e.seq === m.seq)) return false;
+    const told = !matchEventText(m.events) ? view?.logText?.(m) : undefined;
+    const entry = told || logText(m);
+    if (!entry) return false;
+    log.push({ seq: m.seq, seat: m.seat, text: entry, whole: !!told });
     log.sort((a, b) => a.seq - b.seq);
     return true;
   }
@@ -650,8 +653,9 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     const snap = fromSnapshot(r.snapshot);
     if (!resumed || snap.seq >= st.seq) st = snap;
     if (r.snapshot) clock = clockFrom(r.snapshot.clocks, table.seats.length);
-    for (const e of r.history ?? []) addLog(e);
+    // The view first: a game's view tells its moves for the log.
     setupView();
+    for (const e of r.history ?? []) addLog(e);
     if (!chat && table) {
       chat = chatBox("table:" + id, "Table chat");
       chatSlot.append(chat.el);
