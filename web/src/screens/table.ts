@@ -110,6 +110,8 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     }
     startBtn.disabled = false;
   });
+  const sitCta = h("button", { class: "primary big", id: "sit-cta", hidden: true }, "Sit here and play");
+  sitCta.addEventListener("click", () => void sit(Number(sitCta.dataset.seat)));
   let chat: ReturnType<typeof chatBox> | null = null;
   const chatSlot = h("div");
   let noteTimer = 0;
@@ -162,6 +164,14 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     info: (text) => showNote(text, false),
     refreshStatus: () => renderStatus(),
   };
+
+  /** dropNote takes away the note once the match has moved on: a
+   * refusal ("It is not your turn") or a passing note spoke of the board
+   * before this move, and would contradict the status line after it. */
+  function dropNote(): void {
+    clearTimeout(noteTimer);
+    note.textContent = "";
+  }
 
   function showNote(text: string, isError: boolean): void {
     note.textContent = text;
@@ -338,7 +348,8 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     if (st.outcome) text = "Game over. " + outcomeText();
     else if (table.status === "open") {
       const full = !table.seats.some((x) => x.kind === "open");
-      if (!full) text = "Waiting for players to sit down. Share the invite link.";
+      if (!full && held.length === 0) text = "A seat is free at this table: sit down to play.";
+      else if (!full) text = "Waiting for players to sit down. Share the invite link.";
       else if (isCreator()) text = "Everyone is seated. Start the game when you are ready.";
       else text = `Everyone is seated. Waiting for ${table.creator ?? "the host"} to start the game.`;
     }
@@ -360,7 +371,12 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     }
     status.textContent = text;
     status.classList.toggle("my-turn", ctx.mover() !== null);
-    invite.hidden = table.status !== "open" || !table.seats.some((x) => x.kind === "open");
+    // The invite link is for those at the table to share; whoever came by
+    // it (or from the lobby) is asked to sit down instead.
+    const free = table.status === "open" ? table.seats.findIndex((x) => x.kind === "open") : -1;
+    invite.hidden = free < 0 || held.length === 0;
+    sitCta.hidden = free < 0 || held.length > 0;
+    sitCta.dataset.seat = String(free);
     startBtn.hidden = !(table.status === "open" && isCreator() && !table.seats.some((x) => x.kind === "open"));
   }
 
@@ -777,6 +793,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     if (fresh) clockMoved(m.seat, change === "bot" || (change === null && !ctx.isBot(m.seat)));
     if (table && st.outcome) table.status = "over";
     else if (table && table.status === "open") table.status = "playing";
+    if (fresh) dropNote();
     renderAll();
     if (fresh) {
       const evs: GameEvent[] = m.events ?? [];
@@ -819,7 +836,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
   const screen = h("div", { class: "table-screen" },
     h("div", { class: "table-main" },
       h("div", { class: "table-head" }, title, controls),
-      status, reclaimBox, startBtn, note, invite, startPreview.el, result,
+      status, reclaimBox, startBtn, sitCta, note, invite, startPreview.el, result,
       h("div", { class: "board-area" }, boardWrap, sideExtra)),
     h("aside", { class: "table-side", "aria-label": "Players, moves and chat" },
       h("section", { class: "panel" }, h("h2", null, "Players"), seatsEl),
