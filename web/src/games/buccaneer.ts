@@ -145,6 +145,11 @@ export function buccaneerView(ctx: TableCtx): GameView {
     const v = ctx.view() as BucView | null;
     return v && Array.isArray(v.players) && v.step ? v : null;
   };
+  /** acting is the captain who owes the step: after a fight the ship
+   * that must sail away (after a tie, the attacked one) acts in another
+   * captain's turn. A passed ship deciding to attack is asked, and the
+   * ship sailing past is still the one moving. */
+  const acting = (st: StepV): number => st.name !== "attack?" && st.owes >= 0 ? st.owes : st.mover;
   const letter = (v: BucView, seat: number): string => v.players[seat]?.home.charAt(0) ?? "?";
   const who = (seat: number): string => {
     const v = view();
@@ -301,7 +306,7 @@ export function buccaneerView(ctx: TableCtx): GameView {
         const o = off[n - 1][i % n];
         const cx = sx(p.at[0]) + C / 2 + o[0], cy = sy(p.at[1]) + C / 2 + o[1];
         const scale = n > 1 ? 0.7 : 0.95;
-        const g = shipShape(p.seat, letter(v, p.seat), p.facing, cx, cy, scale, v.step.mover === p.seat && v.step.name !== "over" ? " moving" : "");
+        const g = shipShape(p.seat, letter(v, p.seat), p.facing, cx, cy, scale, acting(v.step) === p.seat && v.step.name !== "over" ? " moving" : "");
         g.append(svg("title", null, `${who(p.seat)} at ${p.at.join(",")}, facing ${dirWords[p.facing] ?? p.facing}`));
         shipLayer.append(g);
         sailFrom(g, p.seat, [cx, cy], scale);
@@ -317,7 +322,7 @@ export function buccaneerView(ctx: TableCtx): GameView {
     clear(side);
     const caps = h("section", { class: "panel bc-captains" }, h("h2", null, "Captains"));
     for (const p of v.players) {
-      const turn = v.step.mover === p.seat && v.step.name !== "over";
+      const turn = (v.step.name === "attack?" ? v.step.owes : acting(v.step)) === p.seat && v.step.name !== "over";
       caps.append(h("div", { class: `bc-captain s${p.seat}${turn ? " to-move" : ""}`, "data-captain": p.seat },
         h("div", { class: "bc-cap-head" }, shipIcon(p.seat, letter(v, p.seat), p.facing),
           h("strong", null, ctx.seatLabel(p.seat)), h("span", { class: "muted" }, ` ${p.home}`), turn ? h("span", { class: "turn-tag" }, "to move") : null),
@@ -509,7 +514,7 @@ export function buccaneerView(ctx: TableCtx): GameView {
     let text = `Turn ${v.turns + 1}${v.maxTurns ? ` of ${v.maxTurns}` : ""} · `;
     if (st.name === "over") text = "Game over.";
     else if (st.name === "attack?") text += `${who(st.mover)} sails past ${who(st.owes)}, who may attack`;
-    else text += `${who(st.mover)} to ${({ move: "sail", face: "choose a facing", port: "trade", choose: "choose", captain: "choose a captain", spoils: "keep spoils", escape: "sail away" } as Record<string, string>)[st.name] ?? st.name}`;
+    else text += `${who(acting(st))} to ${({ move: "sail", face: "choose a facing", port: "trade", choose: "choose", captain: "choose a captain", spoils: "keep spoils", escape: "sail away" } as Record<string, string>)[st.name] ?? st.name}`;
     statusEl.textContent = text;
     const c = v.lastChance;
     chanceEl.hidden = !c;
