@@ -5,6 +5,7 @@ import type { GameEvent } from "../api";
 import { announce, clear, h } from "../dom";
 import { play as sound } from "../sound";
 import type { GameView, TableCtx } from "./types";
+import { keepDraft, loadDraft } from "./fleetdraft";
 
 interface Placement { ship: string; row: number; col: number; dir: "h" | "v" }
 interface Shot { row: number; col: number; square: string; result: "miss" | "hit" | "sunk"; ship?: string }
@@ -506,6 +507,7 @@ export function battleshipView(ctx: TableCtx): GameView {
       targetTitle.textContent = myTurn ? "Enemy waters: your shot" : "Enemy waters";
     } else targetTitle.textContent = "Enemy waters";
     oceanTitle.textContent = placing() ? "Your fleet: place your ships" : "Your fleet";
+    if (x && x.seat >= 0) keepDraft(ctx.table.match ?? "", x.seat, placing() ? fleet : []);
     renderDock();
     paintOcean();
     paintTarget();
@@ -520,8 +522,10 @@ export function battleshipView(ctx: TableCtx): GameView {
     // unsent placement: local state belongs to the seat it was made for.
     if (x && x.seat !== shownSeat) {
       shownSeat = x.seat;
-      fleet = x.fleets?.[me()] ?? [];
-      sel = fleet.length ? null : "carrier";
+      // A reload keeps the ships placed but not yet sent.
+      const draft = x.phase === "placement" && !x.placed[me()] ? loadDraft(ctx.table.match ?? "", x.seat) : null;
+      fleet = x.fleets?.[me()] ?? draft ?? [];
+      sel = FLEET.find((f) => !fleet.some((p) => p.ship === f.name))?.name ?? null;
       dir = "h";
       hover = null;
       drag = null;
