@@ -90,7 +90,7 @@ export function openCreateDialog(preset: CreatePreset = {}): void {
     seatReaders = [];
     seatBox.append(h("legend", null, "Seats"));
     const players = optBox.querySelector<HTMLInputElement>("#opt-players") ?? optBox.querySelector<HTMLInputElement>("#opt-seats");
-    const n = players && Number(players.value) >= 1 ? Math.min(Number(players.value), Number(players.max) || 8) : seatCount(g);
+    const n = players && Number(players.value) >= 1 ? Math.max(Math.min(Number(players.value), Number(players.max) || 8), Number(players.min) || 1) : seatCount(g);
     const levels = g.bots ?? [];
     for (let i = 0; i < n; i++) {
       let kind: SeatKind = "me";
@@ -169,8 +169,9 @@ export function openCreateDialog(preset: CreatePreset = {}): void {
       optBox.append(f.el);
       readers.push([o.name, f.read]);
       // A game whose number of players is an option gets a seat row
-      // for each.
-      if (o.name === "players" || o.name === "seats") f.el.querySelector("input")?.addEventListener("change", () => renderSeats());
+      // for each, redrawn as the number is typed (not when the field
+      // loses focus, which would move the dialog under the next click).
+      if (o.name === "players" || o.name === "seats") f.el.querySelector("input")?.addEventListener("input", () => renderSeats());
     }
   }
   /** showPreview draws the chosen options' start, for games that have one. */
