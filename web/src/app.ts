@@ -121,7 +121,9 @@ async function start(): Promise<void> {
     play("achievement");
     toast(a.description || "", "achievement", "Achievement unlocked: " + a.title);
   });
-  const [me, games] = await Promise.allSettled([api.me(), api.games()]);
+  // /api/session, not /api/me: a signed-out visit is no error (a 401
+  // would be logged in the browser's console on every visit).
+  const [me, games] = await Promise.allSettled([api.session(), api.games()]);
   if (me.status === "fulfilled") app.me = me.value.user;
   if (games.status === "fulfilled") app.games = games.value.games ?? [];
   if (app.me) socket.connect();
