@@ -8,7 +8,7 @@ import { announce, clear, h, toast } from "../dom";
 import { openRules } from "../rules";
 import { play as sound } from "../sound";
 import { app, gameTitle, navigate } from "../state";
-import { socket } from "../ws";
+import { Refusal, socket } from "../ws";
 import type { GameView, GameViewFactory, MatchState, TableCtx } from "../games/types";
 import { dotsView } from "../games/dots";
 import { battleshipView } from "../games/battleship";
@@ -667,7 +667,9 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     // pushes that follow or was lost with the connection.
     reclaiming.clear();
     const snap = fromSnapshot(r.snapshot);
-    if (!resumed || snap.seq >= st.seq) st = snap;
+    // A resumed watch (since the last seq seen) has no snapshot: what was
+    // kept stands, and the pushes it missed follow.
+    if (!resumed || (r.snapshot && snap.seq >= st.seq)) st = snap;
     if (r.snapshot) clock = clockFrom(r.snapshot.clocks, table.seats.length);
     // The view first: a game's view tells its moves for the log.
     setupView();
@@ -706,6 +708,9 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
         }
         applyReply(r, false);
       } catch (x) {
+        // A watch lost with the connection is asked again on reconnecting
+        // (see "rewatched"); only the server's refusal is an answer.
+        if (!(x instanceof Refusal) && !socket.connected) return;
         if (fresh) {
           ctx.error((x as Error).message);
           return;
@@ -716,6 +721,13 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
       }
     })().finally(() => { watching = null; });
     return watching;
+  }
+
+  /** resumeBoard asks for a snapshot after a reconnect when the page
+   * has no board to resume from (its first watch was lost with the
+   * connection): a resumed watch brings only the moves since. */
+  function resumeBoard(): void {
+    if (table && table.status !== "open" && Object.keys(st.views).length === 0) void watch(true);
   }
 
   /** keepsBoard reports whether the views follow from the pushes here:
@@ -826,7 +838,9 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
       if (wasOpen && m.table.status !== "open") void watch(true);
     }),
     socket.on("rewatched", (m: { table: string; reply: WatchReply }) => {
-      if (m.table === id) applyReply(m.reply, true);
+      if (m.table !== id) return;
+      applyReply(m.reply, true);
+      resumeBoard();
     }),
   ];
   const tick = window.setInterval(() => {
