@@ -50,7 +50,6 @@ function header(): HTMLElement {
         "nav",
         { "aria-label": "Main" },
         nav("/", "Lobby", (p) => p === "/" || p === "/lobby"),
-        nav("/battleship", "Battleship", (p) => p === "/battleship"),
         nav("/saves", "Saved games", (p) => p === "/saves"),
         nav("/profile/" + encodeURIComponent(me.name), "Profile", (p) => p.startsWith("/profile/")),
         nav("/settings", "Settings", (p) => p === "/settings"),

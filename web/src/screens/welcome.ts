@@ -1,7 +1,8 @@
 // The welcome screen: log in, register, or play as a guest.
 import { api } from "../api";
 import { h } from "../dom";
-import { signedIn } from "../state";
+import { app, signedIn } from "../state";
+import { gameCards } from "../gamecards";
 
 /** nameMax is the server's limit on a player's name, in characters. */
 const nameMax = 24;
@@ -76,9 +77,7 @@ export function welcomeScreen(main: HTMLElement): void {
       h("div", { class: "hero" },
         h("h1", null, "Welcome to Parlor"),
         h("p", { class: "lead" }, "Classic turn-based board games: at one screen with a friend, against the computer, or online."),
-        h("ul", { class: "game-list" },
-          h("li", null, h("strong", null, "Dots and Boxes"), " — join dots, close boxes, and outwit the chains."),
-          h("li", null, h("strong", null, "Battleship"), " — hide your fleet and hunt down the enemy's."))),
+        gameCards(app.games, false)),
       h("div", { class: "card" }, form)));
   name.focus();
 }
