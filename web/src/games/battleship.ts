@@ -86,14 +86,18 @@ function makeGrid(label: string, id: string): Grid {
   const cells: HTMLButtonElement[][] = [];
   el.append(h("div", { class: "corner", "aria-hidden": "true" }));
   for (let c = 0; c < N; c++) el.append(h("div", { class: "axis", "aria-hidden": "true" }, COLS[c]));
+  // A grid is rows of cells (ARIA): each row and cell is a box of its
+  // own for assistive technology and none for the layout (display:
+  // contents), so the squares still sit in the one CSS grid.
   for (let r = 0; r < N; r++) {
-    el.append(h("div", { class: "axis", "aria-hidden": "true" }, String(r + 1)));
+    const line = h("div", { role: "row", class: "bs-row" }, h("div", { class: "axis", "aria-hidden": "true" }, String(r + 1)));
     const row: HTMLButtonElement[] = [];
     for (let c = 0; c < N; c++) {
       const b = h("button", { type: "button", class: "cell", tabindex: r === 0 && c === 0 ? "0" : "-1", "data-sq": sqName(r, c), "data-r": r, "data-c": c });
       row.push(b);
-      el.append(b);
+      line.append(h("div", { role: "gridcell", class: "bs-gridcell" }, b));
     }
+    el.append(line);
     cells.push(row);
   }
   const g: Grid = { el, cells, focus: [0, 0] };

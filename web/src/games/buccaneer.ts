@@ -13,6 +13,7 @@ import type { GameEvent, MatchPush } from "../api";
 import { announce, clear, h, svg } from "../dom";
 import { settings } from "../settings";
 import type { GameView, TableCtx } from "./types";
+import { roving, type RovingItem } from "../roving";
 
 type Pt = [number, number];
 interface RectV { x0: number; y0: number; x1: number; y1: number }
@@ -262,6 +263,7 @@ export function buccaneerView(ctx: TableCtx): GameView {
       markLayer.append(svg("rect", { x: sx(x) + 1, y: sy(y) + 1, width: C - 2, height: C - 2, class: "bc-asked" }));
     }
     const mine = me() !== null;
+    const stops: RovingItem[] = [];
     for (const [k, attack] of lit) {
       const [x, y] = k.split(",").map(Number);
       const r = svg("rect", { x: sx(x) + 2, y: sy(y) + 2, width: C - 4, height: C - 4, rx: 3, class: `bc-target${attack ? " attack" : ""}${mine ? "" : " theirs"}`, "data-sq": k, tabindex: mine ? 0 : null, role: mine ? "button" : null, "aria-label": mine ? `${attack ? "Attack at" : "Sail to"} ${x},${y}` : null },
@@ -269,9 +271,12 @@ export function buccaneerView(ctx: TableCtx): GameView {
       if (mine) {
         r.addEventListener("click", () => void send({ sail: [x, y] }));
         r.addEventListener("keydown", (e: KeyboardEvent) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); void send({ sail: [x, y] }); } });
+        stops.push({ el: r, x: sx(x), y: sy(y) });
       }
       targetLayer.append(r);
     }
+    // The lit squares are one Tab stop; the arrows move among them.
+    roving(stops);
   }
 
   // Where each ship was last drawn (its centre on the sea), so that a

@@ -121,7 +121,9 @@ export function clueView(ctx: TableCtx): GameView {
   }
 
   function board(view: ClueView): HTMLElement {
-    const table = h("div", { class: "clue-board", role: "grid", "aria-label": "The mansion" });
+    // A group of places, not an ARIA grid: the places are not rows of
+    // cells, and a place to move to is a button.
+    const table = h("div", { class: "clue-board", role: "group", "aria-label": "The mansion" });
     const moves = mover() === view.seat ? new Set(view.moves) : new Set<string>();
     for (const row of grid) {
       for (const place of row) {
@@ -132,14 +134,18 @@ export function clueView(ctx: TableCtx): GameView {
         const isRoom = rooms.includes(place);
         const here = Object.entries(view.tokens).filter(([, p]) => p === place).map(([s]) => s);
         const arms = Object.entries(view.weapons).filter(([, p]) => p === place).map(([w]) => w);
+        // The place is named by what it shows, with the words the eye
+        // does not need in sr-only text, so that a spoken name holds the
+        // visible one (a voice user says what they see).
         const cell = h(moves.has(place) ? "button" : "div", {
           class: `clue-cell ${isRoom ? "room" : "hallway"}${moves.has(place) ? " can-move" : ""}`,
-          "data-place": place, role: "gridcell",
-          "aria-label": `${placeName(place)}${here.length ? ": " + here.map(cardName).join(", ") : ""}${arms.length ? "; " + arms.map(cardName).join(", ") : ""}${moves.has(place) ? ". Move here." : ""}`,
+          "data-place": place,
         },
-        isRoom ? h("strong", null, cardName(place)) : null,
-        h("span", { class: "tokens" }, ...here.map((s) => h("span", { class: `token token-${s}`, title: cardName(s) }, cardName(s).split(" ").pop() ?? s))),
-        arms.length ? h("span", { class: "weapons" }, arms.map(cardName).join(", ")) : null);
+        isRoom ? h("strong", null, cardName(place)) : h("span", { class: "sr-only" }, placeName(place)),
+        here.length ? h("span", { class: "sr-only" }, ": ") : null,
+        h("span", { class: "tokens" }, ...here.map((s) => h("span", { class: `token token-${s}`, title: cardName(s) }, cardName(s).split(" ").pop() ?? s, " "))),
+        arms.length ? h("span", { class: "weapons" }, h("span", { class: "sr-only" }, "; "), arms.map(cardName).join(", ")) : null,
+        moves.has(place) ? h("span", { class: "sr-only" }, ". Move here.") : null);
         if (moves.has(place)) cell.addEventListener("click", () => send({ kind: "move", to: place }));
         table.append(cell);
       }
