@@ -7,6 +7,7 @@ import { play } from "./sound";
 import { app, linkHandler, navigate, onNavigate } from "./state";
 import { socket } from "./ws";
 import { closeRules } from "./rules";
+import { menuButton } from "./menu";
 import { welcomeScreen } from "./screens/welcome";
 import { lobbyScreen } from "./screens/lobby";
 import { tableScreen } from "./screens/table";
@@ -45,6 +46,7 @@ function header(): HTMLElement {
     { class: "topbar" },
     h("a", { class: "brand", href: "/", "data-nav": true, "aria-label": "Parlor, go to the lobby" },
       h("span", { class: "brand-mark", "aria-hidden": "true" }), "Parlor"),
+    me ? menuButton() : null,
     me
       ? h(
         "nav",
