@@ -145,7 +145,8 @@ export function clueView(ctx: TableCtx): GameView {
         here.length ? h("span", { class: "sr-only" }, ": ") : null,
         h("span", { class: "tokens" }, ...here.map((s) => h("span", { class: `token token-${s}`, title: cardName(s) }, cardName(s).split(" ").pop() ?? s, " "))),
         arms.length ? h("span", { class: "weapons" }, h("span", { class: "sr-only" }, "; "), arms.map(cardName).join(", ")) : null,
-        moves.has(place) ? h("span", { class: "sr-only" }, ". Move here.") : null);
+        // A place to move to ends in its visible "move here" (app.css).
+        moves.has(place) ? h("span", { class: "sr-only" }, ": ") : null);
         if (moves.has(place)) cell.addEventListener("click", () => send({ kind: "move", to: place }));
         table.append(cell);
       }
