@@ -64,10 +64,20 @@ func (p *page) checkAxe(where string) {
 }
 
 // TestEveryTableHasNoSeriousAccessibilityFinding (issue 22, point 14):
-// axe-core finds nothing serious or critical on the table of each game
-// against the computer, while the player's move is awaited.
+// axe-core finds nothing serious or critical on the first page, the
+// lobby, and the table of each game against the computer while the
+// player's move is awaited, at 1280x800, 800x600 and on a phone.
 func TestEveryTableHasNoSeriousAccessibilityFinding(t *testing.T) {
-	p := newPage(t, "reader", 1280, 800)
+	for _, size := range [][2]int64{{1280, 800}, {800, 600}, {390, 844}} {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) { axeEveryTable(t, size[0], size[1]) })
+	}
+}
+
+func axeEveryTable(t *testing.T, w, hgt int64) {
+	p := newPage(t, "reader", w, hgt)
+	p.goTo("/")
+	p.waitVisible(".game-card")
+	p.checkAxe("the first page")
 	p.guest(uniqueName("Ax"))
 	type tableCase struct {
 		game  string
