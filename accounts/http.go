@@ -23,6 +23,7 @@ func (s *Service) Routes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/guest", s.handleGuest)
 	mux.HandleFunc("POST /api/claim", s.handleClaim)
 	mux.HandleFunc("GET /api/me", s.handleMe)
+	mux.HandleFunc("GET /api/session", s.handleSession)
 	mux.HandleFunc("GET /api/profile/{name}", s.handleProfile)
 	mux.HandleFunc("POST /api/achievements/tutorial", s.handleTutorial)
 }

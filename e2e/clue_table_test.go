@@ -106,6 +106,8 @@ func TestClueThreeBrowsersAndASpectator(t *testing.T) {
 	cy.snap("wrong-accusation")
 	for _, p := range []*page{ann, bob, dee} {
 		p.waitFor("the accusation, seen by all", `Object.values(window.parlorTable.state().views)[0].accusations.length === 1`)
+		// The Moves panel tells another seat's move too (issue 22, point 1).
+		p.waitFor("Cy's accusation in the Moves panel", `[...document.querySelectorAll(".move-log li")].some((li) => /\(Miss Scarlet\) accused .*: wrong$/.test(li.textContent))`)
 		if evalAs[bool](p, `!!Object.values(window.parlorTable.state().views)[0].caseFile`) {
 			p.fail("the case file reached someone who did not accuse")
 		}

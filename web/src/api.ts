@@ -91,6 +91,7 @@ export async function http<T>(method: string, path: string, body?: unknown): Pro
 
 export const api = {
   me: () => http<{ user: User }>("GET", "/api/me"),
+  session: () => http<{ user: User | null }>("GET", "/api/session"),
   login: (name: string, password: string) => http<{ user: User }>("POST", "/api/login", { name, password }),
   register: (name: string, password: string) => http<{ user: User }>("POST", "/api/register", { name, password }),
   guest: (name: string) => http<{ user: User }>("POST", "/api/guest", { name }),

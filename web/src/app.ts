@@ -7,6 +7,7 @@ import { play } from "./sound";
 import { app, linkHandler, mayLeave, navigate, onNavigate } from "./state";
 import { socket } from "./ws";
 import { closeRules } from "./rules";
+import { menuButton } from "./menu";
 import { welcomeScreen } from "./screens/welcome";
 import { lobbyScreen } from "./screens/lobby";
 import { tableScreen } from "./screens/table";
@@ -45,12 +46,12 @@ function header(): HTMLElement {
     { class: "topbar" },
     h("a", { class: "brand", href: "/", "data-nav": true, "aria-label": "Parlor, go to the lobby" },
       h("span", { class: "brand-mark", "aria-hidden": "true" }), "Parlor"),
+    me ? menuButton() : null,
     me
       ? h(
         "nav",
         { "aria-label": "Main" },
         nav("/", "Lobby", (p) => p === "/" || p === "/lobby"),
-        nav("/battleship", "Battleship", (p) => p === "/battleship"),
         nav("/saves", "Saved games", (p) => p === "/saves"),
         nav("/profile/" + encodeURIComponent(me.name), "Profile", (p) => p.startsWith("/profile/")),
         nav("/settings", "Settings", (p) => p === "/settings"),
@@ -122,7 +123,9 @@ async function start(): Promise<void> {
     play("achievement");
     toast(a.description || "", "achievement", "Achievement unlocked: " + a.title);
   });
-  const [me, games] = await Promise.allSettled([api.me(), api.games()]);
+  // /api/session, not /api/me: a signed-out visit is no error (a 401
+  // would be logged in the browser's console on every visit).
+  const [me, games] = await Promise.allSettled([api.session(), api.games()]);
   if (me.status === "fulfilled") app.me = me.value.user;
   if (games.status === "fulfilled") app.games = games.value.games ?? [];
   if (app.me) socket.connect();

@@ -5,6 +5,7 @@ import type { GameEvent } from "../api";
 import { announce, clear, h } from "../dom";
 import { play as sound } from "../sound";
 import type { GameView, TableCtx } from "./types";
+import { keepDraft, loadDraft } from "./fleetdraft";
 
 interface Placement { ship: string; row: number; col: number; dir: "h" | "v" }
 interface Shot { row: number; col: number; square: string; result: "miss" | "hit" | "sunk"; ship?: string }
@@ -85,14 +86,18 @@ function makeGrid(label: string, id: string): Grid {
   const cells: HTMLButtonElement[][] = [];
   el.append(h("div", { class: "corner", "aria-hidden": "true" }));
   for (let c = 0; c < N; c++) el.append(h("div", { class: "axis", "aria-hidden": "true" }, COLS[c]));
+  // A grid is rows of cells (ARIA): each row and cell is a box of its
+  // own for assistive technology and none for the layout (display:
+  // contents), so the squares still sit in the one CSS grid.
   for (let r = 0; r < N; r++) {
-    el.append(h("div", { class: "axis", "aria-hidden": "true" }, String(r + 1)));
+    const line = h("div", { role: "row", class: "bs-row" }, h("div", { class: "axis", "aria-hidden": "true" }, String(r + 1)));
     const row: HTMLButtonElement[] = [];
     for (let c = 0; c < N; c++) {
       const b = h("button", { type: "button", class: "cell", tabindex: r === 0 && c === 0 ? "0" : "-1", "data-sq": sqName(r, c), "data-r": r, "data-c": c });
       row.push(b);
-      el.append(b);
+      line.append(h("div", { role: "gridcell", class: "bs-gridcell" }, b));
     }
+    el.append(line);
     cells.push(row);
   }
   const g: Grid = { el, cells, focus: [0, 0] };
@@ -506,6 +511,7 @@ export function battleshipView(ctx: TableCtx): GameView {
       targetTitle.textContent = myTurn ? "Enemy waters: your shot" : "Enemy waters";
     } else targetTitle.textContent = "Enemy waters";
     oceanTitle.textContent = placing() ? "Your fleet: place your ships" : "Your fleet";
+    if (x && x.seat >= 0) keepDraft(ctx.table.match ?? "", x.seat, placing() ? fleet : []);
     renderDock();
     paintOcean();
     paintTarget();
@@ -520,8 +526,10 @@ export function battleshipView(ctx: TableCtx): GameView {
     // unsent placement: local state belongs to the seat it was made for.
     if (x && x.seat !== shownSeat) {
       shownSeat = x.seat;
-      fleet = x.fleets?.[me()] ?? [];
-      sel = fleet.length ? null : "carrier";
+      // A reload keeps the ships placed but not yet sent.
+      const draft = x.phase === "placement" && !x.placed[me()] ? loadDraft(ctx.table.match ?? "", x.seat) : null;
+      fleet = x.fleets?.[me()] ?? draft ?? [];
+      sel = FLEET.find((f) => !fleet.some((p) => p.ship === f.name))?.name ?? null;
       dir = "h";
       hover = null;
       drag = null;

@@ -13,6 +13,7 @@ import type { GameEvent, MatchPush } from "../api";
 import { announce, clear, h, svg } from "../dom";
 import { settings } from "../settings";
 import type { GameView, TableCtx } from "./types";
+import { roving, type RovingItem } from "../roving";
 
 type Pt = [number, number];
 interface RectV { x0: number; y0: number; x1: number; y1: number }
@@ -145,6 +146,11 @@ export function buccaneerView(ctx: TableCtx): GameView {
     const v = ctx.view() as BucView | null;
     return v && Array.isArray(v.players) && v.step ? v : null;
   };
+  /** acting is the captain who owes the step: after a fight the ship
+   * that must sail away (after a tie, the attacked one) acts in another
+   * captain's turn. A passed ship deciding to attack is asked, and the
+   * ship sailing past is still the one moving. */
+  const acting = (st: StepV): number => st.name !== "attack?" && st.owes >= 0 ? st.owes : st.mover;
   const letter = (v: BucView, seat: number): string => v.players[seat]?.home.charAt(0) ?? "?";
   const who = (seat: number): string => {
     const v = view();
@@ -257,6 +263,7 @@ export function buccaneerView(ctx: TableCtx): GameView {
       markLayer.append(svg("rect", { x: sx(x) + 1, y: sy(y) + 1, width: C - 2, height: C - 2, class: "bc-asked" }));
     }
     const mine = me() !== null;
+    const stops: RovingItem[] = [];
     for (const [k, attack] of lit) {
       const [x, y] = k.split(",").map(Number);
       const r = svg("rect", { x: sx(x) + 2, y: sy(y) + 2, width: C - 4, height: C - 4, rx: 3, class: `bc-target${attack ? " attack" : ""}${mine ? "" : " theirs"}`, "data-sq": k, tabindex: mine ? 0 : null, role: mine ? "button" : null, "aria-label": mine ? `${attack ? "Attack at" : "Sail to"} ${x},${y}` : null },
@@ -264,9 +271,12 @@ export function buccaneerView(ctx: TableCtx): GameView {
       if (mine) {
         r.addEventListener("click", () => void send({ sail: [x, y] }));
         r.addEventListener("keydown", (e: KeyboardEvent) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); void send({ sail: [x, y] }); } });
+        stops.push({ el: r, x: sx(x), y: sy(y) });
       }
       targetLayer.append(r);
     }
+    // The lit squares are one Tab stop; the arrows move among them.
+    roving(stops);
   }
 
   // Where each ship was last drawn (its centre on the sea), so that a
@@ -301,7 +311,7 @@ export function buccaneerView(ctx: TableCtx): GameView {
         const o = off[n - 1][i % n];
         const cx = sx(p.at[0]) + C / 2 + o[0], cy = sy(p.at[1]) + C / 2 + o[1];
         const scale = n > 1 ? 0.7 : 0.95;
-        const g = shipShape(p.seat, letter(v, p.seat), p.facing, cx, cy, scale, v.step.mover === p.seat && v.step.name !== "over" ? " moving" : "");
+        const g = shipShape(p.seat, letter(v, p.seat), p.facing, cx, cy, scale, acting(v.step) === p.seat && v.step.name !== "over" ? " moving" : "");
         g.append(svg("title", null, `${who(p.seat)} at ${p.at.join(",")}, facing ${dirWords[p.facing] ?? p.facing}`));
         shipLayer.append(g);
         sailFrom(g, p.seat, [cx, cy], scale);
@@ -317,7 +327,7 @@ export function buccaneerView(ctx: TableCtx): GameView {
     clear(side);
     const caps = h("section", { class: "panel bc-captains" }, h("h2", null, "Captains"));
     for (const p of v.players) {
-      const turn = v.step.mover === p.seat && v.step.name !== "over";
+      const turn = (v.step.name === "attack?" ? v.step.owes : acting(v.step)) === p.seat && v.step.name !== "over";
       caps.append(h("div", { class: `bc-captain s${p.seat}${turn ? " to-move" : ""}`, "data-captain": p.seat },
         h("div", { class: "bc-cap-head" }, shipIcon(p.seat, letter(v, p.seat), p.facing),
           h("strong", null, ctx.seatLabel(p.seat)), h("span", { class: "muted" }, ` ${p.home}`), turn ? h("span", { class: "turn-tag" }, "to move") : null),
@@ -509,7 +519,7 @@ export function buccaneerView(ctx: TableCtx): GameView {
     let text = `Turn ${v.turns + 1}${v.maxTurns ? ` of ${v.maxTurns}` : ""} · `;
     if (st.name === "over") text = "Game over.";
     else if (st.name === "attack?") text += `${who(st.mover)} sails past ${who(st.owes)}, who may attack`;
-    else text += `${who(st.mover)} to ${({ move: "sail", face: "choose a facing", port: "trade", choose: "choose", captain: "choose a captain", spoils: "keep spoils", escape: "sail away" } as Record<string, string>)[st.name] ?? st.name}`;
+    else text += `${who(acting(st))} to ${({ move: "sail", face: "choose a facing", port: "trade", choose: "choose", captain: "choose a captain", spoils: "keep spoils", escape: "sail away" } as Record<string, string>)[st.name] ?? st.name}`;
     statusEl.textContent = text;
     const c = v.lastChance;
     chanceEl.hidden = !c;
@@ -543,7 +553,9 @@ export function buccaneerView(ctx: TableCtx): GameView {
     for (const n of news.filter((x) => x.only === undefined || x.only === seen).slice(-8).reverse()) newsEl.append(h("li", null, n.text));
   }
 
-  function events(evs: GameEvent[], push: MatchPush): void {
+  /** describe tells a push's events in words: what everyone may know
+   * (said), and the crew cards only this page's seat may see (secret). */
+  function describe(evs: GameEvent[], push: Pick<MatchPush, "seat" | "text">): { said: string[]; secret: string[] } {
     const said: string[] = [];
     const secret: string[] = [];
     const counted = new Set<string>();
@@ -552,7 +564,6 @@ export function buccaneerView(ctx: TableCtx): GameView {
       if (!d) continue;
       switch (e.type) {
         case "sail":
-          lastSail = { from: d.from, to: d.to };
           said.push(`${who(d.seat)} sailed ${d.from.join(",")} → ${d.to.join(",")}`);
           break;
         case "face":
@@ -594,6 +605,12 @@ export function buccaneerView(ctx: TableCtx): GameView {
       }
     }
     if (!said.length && push.text) said.push(`${who(push.seat)}: ${push.text}`);
+    return { said, secret };
+  }
+
+  function events(evs: GameEvent[], push: MatchPush): void {
+    for (const e of evs) if (e.type === "sail" && e.data) lastSail = { from: (e.data as any).from, to: (e.data as any).to };
+    const { said, secret } = describe(evs, push);
     news.push(...said.map((text) => ({ text })), ...secret.map((text) => ({ text, only: ctx.viewSeat() })));
     if (news.length > 60) news.splice(0, news.length - 60);
     render();
@@ -616,5 +633,12 @@ export function buccaneerView(ctx: TableCtx): GameView {
     return "";
   }
 
-  return { el, side, update: render, events, hint };
+  /** logText is a push for the Moves panel: what every captain may know
+   * of it. The crew cards only a seat was shown stay out, as the panel
+   * stays on the screen when a hot-seat device is handed on. */
+  function logText(push: Pick<MatchPush, "seat" | "text" | "events">): string {
+    return describe(push.events ?? [], push).said.join(". ");
+  }
+
+  return { el, side, update: render, events, hint, logText };
 }

@@ -53,6 +53,46 @@ const grid: string[][] = [
   ["conservatory", "conservatory-ballroom", "ballroom", "ballroom-kitchen", "kitchen"],
 ];
 
+/** logWords tells a push's events for the Moves panel, whoever moved:
+ * only what every detective learns. The card shown is left out even when
+ * this page's seat saw it (it is in the Suggestions list), since the panel
+ * stays on the screen when a hot-seat device is handed on. */
+function logWords(evs: GameEvent[], seat: number, who: (seat: number) => string): string {
+  const out: string[] = [];
+  for (const e of evs) {
+    const d = e.data as any;
+    if (!d) continue;
+    switch (e.type) {
+      case "moved":
+        out.push(`${who(e.seat)} moved to the ${placeName(d.to)}${d.passage ? " by the secret passage" : ""}`);
+        break;
+      case "suggestion":
+        out.push(`${who(e.seat)} suggested ${cardName(d.suspect)} with the ${cardName(d.weapon)} in the ${cardName(d.room)}`);
+        break;
+      case "passed":
+        out.push(`${who(d.seat)} could not disprove it`);
+        break;
+      case "asked":
+        out.push(`${who(d.seat)} must show a card`);
+        break;
+      case "unanswered":
+        out.push("nobody could disprove it");
+        break;
+      case "shown":
+        out.push(`${who(d.by)} showed ${who(d.to)} a card`);
+        break;
+      case "accusation":
+        out.push(`${who(e.seat)} accused ${cardName(d.suspect)} with the ${cardName(d.weapon)} in the ${cardName(d.room)}: ${d.correct ? "right" : "wrong"}`);
+        break;
+      case "blocked":
+        out.push(`${who(d.seat)} could not move`);
+        break;
+    }
+  }
+  if (!out.length && seat >= 0 && evs.some((e) => e.type === "turn")) out.push(`${who(seat)} ended the turn`);
+  return out.join(". ");
+}
+
 const markText: Record<string, string> = { yes: "✓ has", no: "✗ not", maybe: "?" };
 
 export function clueView(ctx: TableCtx): GameView {
@@ -81,7 +121,9 @@ export function clueView(ctx: TableCtx): GameView {
   }
 
   function board(view: ClueView): HTMLElement {
-    const table = h("div", { class: "clue-board", role: "grid", "aria-label": "The mansion" });
+    // A group of places, not an ARIA grid: the places are not rows of
+    // cells, and a place to move to is a button.
+    const table = h("div", { class: "clue-board", role: "group", "aria-label": "The mansion" });
     const moves = mover() === view.seat ? new Set(view.moves) : new Set<string>();
     for (const row of grid) {
       for (const place of row) {
@@ -92,14 +134,19 @@ export function clueView(ctx: TableCtx): GameView {
         const isRoom = rooms.includes(place);
         const here = Object.entries(view.tokens).filter(([, p]) => p === place).map(([s]) => s);
         const arms = Object.entries(view.weapons).filter(([, p]) => p === place).map(([w]) => w);
+        // The place is named by what it shows, with the words the eye
+        // does not need in sr-only text, so that a spoken name holds the
+        // visible one (a voice user says what they see).
         const cell = h(moves.has(place) ? "button" : "div", {
           class: `clue-cell ${isRoom ? "room" : "hallway"}${moves.has(place) ? " can-move" : ""}`,
-          "data-place": place, role: "gridcell",
-          "aria-label": `${placeName(place)}${here.length ? ": " + here.map(cardName).join(", ") : ""}${arms.length ? "; " + arms.map(cardName).join(", ") : ""}${moves.has(place) ? ". Move here." : ""}`,
+          "data-place": place,
         },
-        isRoom ? h("strong", null, cardName(place)) : null,
-        h("span", { class: "tokens" }, ...here.map((s) => h("span", { class: `token token-${s}`, title: cardName(s) }, cardName(s).split(" ").pop() ?? s))),
-        arms.length ? h("span", { class: "weapons" }, arms.map(cardName).join(", ")) : null);
+        isRoom ? h("strong", null, cardName(place)) : h("span", { class: "sr-only" }, placeName(place)),
+        here.length ? h("span", { class: "sr-only" }, ": ") : null,
+        h("span", { class: "tokens" }, ...here.map((s) => h("span", { class: `token token-${s}`, title: cardName(s) }, cardName(s).split(" ").pop() ?? s, " "))),
+        arms.length ? h("span", { class: "weapons" }, h("span", { class: "sr-only" }, "; "), arms.map(cardName).join(", ")) : null,
+        // A place to move to ends in its visible "move here" (app.css).
+        moves.has(place) ? h("span", { class: "sr-only" }, ": ") : null);
         if (moves.has(place)) cell.addEventListener("click", () => send({ kind: "move", to: place }));
         table.append(cell);
       }
@@ -229,6 +276,9 @@ export function clueView(ctx: TableCtx): GameView {
         if (e.type === "card") announce(`${who(d.by)} showed ${suspects.includes(d.card) ? "" : "the "}${cardName(d.card)}.`);
         if (e.type === "accusation") announce(`${who(e.seat)} accused ${cardName(d.suspect)}, ${cardName(d.weapon)}, ${cardName(d.room)}: ${d.correct ? "right" : "wrong"}.`);
       }
+    },
+    logText(push) {
+      return logWords(push.events ?? [], push.seat, who);
     },
     hint() {
       const view = v();

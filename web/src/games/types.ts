@@ -47,6 +47,11 @@ export interface GameView {
   update(): void;
   /** events animates and announces what a move did. */
   events?(evs: GameEvent[], push: MatchPush): void;
+  /** logText tells a move for the Moves panel in whole sentences that
+   * name who did what, every seat's moves alike (those of other seats come
+   * with no text in a game that hides facts), with only what every seat
+   * may know; "" when there is nothing to tell. */
+  logText?(push: Pick<MatchPush, "seat" | "text" | "events">): string;
   /** hint says what the mover should do now ("draw a line"). */
   hint?(): string;
   /** side holds extra panels (score bars) shown near the board. */

@@ -108,13 +108,18 @@ export function openCreateDialog(preset: CreatePreset = {}): void {
 
   const current = () => games.find((g) => g.name === gameSel.value) ?? games[0];
 
+  /** seatTotal is the number of seats the players field asks for. */
+  function seatTotal(): number {
+    const players = optBox.querySelector<HTMLInputElement>("#opt-players") ?? optBox.querySelector<HTMLInputElement>("#opt-seats");
+    return players && Number(players.value) >= 1 ? Math.max(Math.min(Number(players.value), Number(players.max) || 8), Number(players.min) || 1) : seatCount(current());
+  }
+
   function renderSeats(): void {
     const g = current();
     clear(seatBox);
     seatReaders = [];
     seatBox.append(h("legend", null, "Seats"));
-    const players = optBox.querySelector<HTMLInputElement>("#opt-players") ?? optBox.querySelector<HTMLInputElement>("#opt-seats");
-    const n = players && Number(players.value) >= 1 ? Math.min(Number(players.value), Number(players.max) || 8) : seatCount(g);
+    const n = seatTotal();
     const levels = g.bots ?? [];
     atScreenLabel(hotseatBtn, n);
     for (let i = 0; i < n; i++) {
@@ -199,8 +204,12 @@ export function openCreateDialog(preset: CreatePreset = {}): void {
       optBox.append(f.el);
       readers.push([o.name, f.read]);
       // A game whose number of players is an option gets a seat row
-      // for each.
-      if (o.name === "players" || o.name === "seats") f.el.querySelector("input")?.addEventListener("change", () => renderSeats());
+      // for each, redrawn as the number is typed (not when the field
+      // loses focus, which would move the dialog under the next click).
+      // Seats already chosen stay as they are while the count does not
+      // change (leaving the field, a digit typed on the way).
+      const follow = () => { if (seatReaders.length !== seatTotal()) renderSeats(); };
+      if (o.name === "players" || o.name === "seats") for (const ev of ["input", "change"]) f.el.querySelector("input")?.addEventListener(ev, follow);
     }
   }
   /** showPreview draws the chosen options' start, for games that have one. */

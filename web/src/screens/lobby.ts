@@ -6,6 +6,7 @@ import { clear, h, toast } from "../dom";
 import { app, gameTitle, navigate } from "../state";
 import { socket } from "../ws";
 import { openCreateDialog } from "./create";
+import { gameCards } from "../gamecards";
 
 interface Online { name: string; guest: boolean; stats: Record<string, Stats> | null }
 
@@ -142,10 +143,7 @@ export function lobbyScreen(main: HTMLElement): () => void {
   main.append(h("div", { class: "lobby" },
     h("section", { class: "panel tables-panel", "aria-labelledby": "tables-h" },
       h("div", { class: "panel-head" }, h("h2", { id: "tables-h" }, "Tables"), newBtn),
-      h("div", { class: "quick" },
-        h("button", { onclick: () => openCreateDialog({ game: "dots", mode: "bot" }) }, "Dots and Boxes vs computer"),
-        h("button", { onclick: () => openCreateDialog({ game: "dots", mode: "hotseat" }) }, "Dots and Boxes, two at this screen"),
-        h("a", { class: "button", href: "/battleship", "data-nav": true }, "Battleship")),
+      gameCards(app.games, true),
       tables),
     h("section", { class: "panel people-panel", "aria-labelledby": "people-h" }, h("h2", { id: "people-h" }, "Online"), people),
     chat.el));

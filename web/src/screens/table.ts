@@ -8,7 +8,7 @@ import { announce, clear, h, toast } from "../dom";
 import { openRules } from "../rules";
 import { play as sound } from "../sound";
 import { app, gameTitle, navigate } from "../state";
-import { socket } from "../ws";
+import { Refusal, socket } from "../ws";
 import type { GameView, GameViewFactory, MatchState, TableCtx } from "../games/types";
 import { dotsView } from "../games/dots";
 import { battleshipView } from "../games/battleship";
@@ -77,7 +77,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
   let st = emptyState();
   let view: GameView | null = null;
   let tutorial: Tutorial | null = null;
-  const log: { seq: number; seat: number; text: string }[] = [];
+  const log: { seq: number; seat: number; text: string; whole?: boolean }[] = [];
   let destroyed = false;
 
   const status = h("p", { class: "status", id: "status", "aria-live": "polite" });
@@ -111,6 +111,8 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     }
     startBtn.disabled = false;
   });
+  const sitCta = h("button", { class: "primary big", id: "sit-cta", hidden: true }, "Sit here and play");
+  sitCta.addEventListener("click", () => void sit(Number(sitCta.dataset.seat)));
   let chat: ReturnType<typeof chatBox> | null = null;
   const chatSlot = h("div");
   let noteTimer = 0;
@@ -166,6 +168,14 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     info: (text) => showNote(text, false),
     refreshStatus: () => renderStatus(),
   };
+
+  /** dropNote takes away the note once the match has moved on: a
+   * refusal ("It is not your turn") or a passing note spoke of the board
+   * before this move, and would contradict the status line after it. */
+  function dropNote(): void {
+    clearTimeout(noteTimer);
+    note.textContent = "";
+  }
 
   function showNote(text: string, isError: boolean): void {
     note.textContent = text;
@@ -281,16 +291,19 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
 
   function renderLog(): void {
     clear(logEl);
-    for (const e of log) logEl.append(h("li", null, h("span", { class: "log-seat seat-" + e.seat }, e.seat < 0 ? "Match" : ctx.seatLabel(e.seat)), " ", e.text));
+    for (const e of log) logEl.append(e.whole ? h("li", { class: "log-whole seat-" + e.seat }, e.text)
+      : h("li", null, h("span", { class: "log-seat seat-" + e.seat }, e.seat < 0 ? "Match" : ctx.seatLabel(e.seat)), " ", e.text));
     logEl.scrollTop = logEl.scrollHeight;
   }
 
   /** addLog records a move in the log once, in seq order; it reports
    * whether the log changed. */
   function addLog(m: HistoryEntry): boolean {
-    const entry = logText(m);
-    if (!entry || log.some((e) => e.seq === m.seq)) return false;
-    log.push({ seq: m.seq, seat: m.seat, text: entry });
+    if (log.some((e) => e.seq === m.seq)) return false;
+    const told = !matchEventText(m.events) ? view?.logText?.(m) : undefined;
+    const entry = told || logText(m);
+    if (!entry) return false;
+    log.push({ seq: m.seq, seat: m.seat, text: entry, whole: !!told });
     log.sort((a, b) => a.seq - b.seq);
     return true;
   }
@@ -349,7 +362,8 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     if (st.outcome) text = "Game over. " + outcomeText();
     else if (table.status === "open") {
       const full = !table.seats.some((x) => x.kind === "open");
-      if (!full) text = "Waiting for players to sit down. Share the invite link.";
+      if (!full && held.length === 0) text = "A seat is free at this table: sit down to play.";
+      else if (!full) text = "Waiting for players to sit down. Share the invite link.";
       else if (isCreator()) text = "Everyone is seated. Start the game when you are ready.";
       else text = `Everyone is seated. Waiting for ${table.creator ?? "the host"} to start the game.`;
     }
@@ -371,7 +385,12 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     }
     status.textContent = text;
     status.classList.toggle("my-turn", ctx.mover() !== null);
-    invite.hidden = table.status !== "open" || !table.seats.some((x) => x.kind === "open");
+    // The invite link is for those at the table to share; whoever came by
+    // it (or from the lobby) is asked to sit down instead.
+    const free = table.status === "open" ? table.seats.findIndex((x) => x.kind === "open") : -1;
+    invite.hidden = free < 0 || held.length === 0;
+    sitCta.hidden = free < 0 || held.length > 0;
+    sitCta.dataset.seat = String(free);
     startBtn.hidden = !(table.status === "open" && isCreator() && !table.seats.some((x) => x.kind === "open"));
   }
 
@@ -670,10 +689,13 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     // pushes that follow or was lost with the connection.
     reclaiming.clear();
     const snap = fromSnapshot(r.snapshot);
-    if (!resumed || snap.seq >= st.seq) st = snap;
+    // A resumed watch (since the last seq seen) has no snapshot: what was
+    // kept stands, and the pushes it missed follow.
+    if (!resumed || (r.snapshot && snap.seq >= st.seq)) st = snap;
     if (r.snapshot) clock = clockFrom(r.snapshot.clocks, table.seats.length);
-    for (const e of r.history ?? []) addLog(e);
+    // The view first: a game's view tells its moves for the log.
     setupView();
+    for (const e of r.history ?? []) addLog(e);
     if (!chat && table) {
       chat = chatBox("table:" + id, "Table chat");
       chatSlot.append(chat.el);
@@ -708,6 +730,9 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
         }
         applyReply(r, false);
       } catch (x) {
+        // A watch lost with the connection is asked again on reconnecting
+        // (see "rewatched"); only the server's refusal is an answer.
+        if (!(x instanceof Refusal) && !socket.connected) return;
         if (fresh) {
           ctx.error((x as Error).message);
           return;
@@ -718,6 +743,13 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
       }
     })().finally(() => { watching = null; });
     return watching;
+  }
+
+  /** resumeBoard asks for a snapshot after a reconnect when the page
+   * has no board to resume from (its first watch was lost with the
+   * connection): a resumed watch brings only the moves since. */
+  function resumeBoard(): void {
+    if (table && table.status !== "open" && Object.keys(st.views).length === 0) void watch(true);
   }
 
   /** keepsBoard reports whether the views follow from the pushes here:
@@ -795,6 +827,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     if (fresh) clockMoved(m.seat, change === "bot" || (change === null && !ctx.isBot(m.seat)));
     if (table && st.outcome) table.status = "over";
     else if (table && table.status === "open") table.status = "playing";
+    if (fresh) dropNote();
     renderAll();
     if (fresh) {
       const evs: GameEvent[] = m.events ?? [];
@@ -827,7 +860,9 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
       if (wasOpen && m.table.status !== "open") void watch(true);
     }),
     socket.on("rewatched", (m: { table: string; reply: WatchReply }) => {
-      if (m.table === id) applyReply(m.reply, true);
+      if (m.table !== id) return;
+      applyReply(m.reply, true);
+      resumeBoard();
     }),
   ];
   const tick = window.setInterval(() => {
@@ -838,7 +873,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
   const screen = h("div", { class: "table-screen" },
     h("div", { class: "table-main" },
       h("div", { class: "table-head" }, title, controls),
-      status, away.el, reclaimBox, startBtn, note, invite, startPreview.el, result,
+      status, away.el, reclaimBox, startBtn, sitCta, note, invite, startPreview.el, result,
       h("div", { class: "board-area" }, boardWrap, sideExtra)),
     h("aside", { class: "table-side", "aria-label": "Players, moves and chat" },
       h("section", { class: "panel" }, h("h2", null, "Players"), seatsEl),

@@ -1,13 +1,17 @@
 // The welcome screen: log in, register, or play as a guest.
 import { api } from "../api";
 import { h } from "../dom";
-import { signedIn } from "../state";
+import { app, signedIn } from "../state";
+import { gameCards } from "../gamecards";
+
+/** nameMax is the server's limit on a player's name, in characters. */
+const nameMax = 24;
 
 export function welcomeScreen(main: HTMLElement): void {
   type Mode = "guest" | "login" | "register";
   let mode: Mode = "guest";
   const err = h("p", { class: "form-error", role: "alert", id: "auth-error" });
-  const name = h("input", { id: "auth-name", name: "name", autocomplete: "username", required: true, maxlength: 24, "aria-describedby": "auth-error name-help" });
+  const name = h("input", { id: "auth-name", name: "name", autocomplete: "username", required: true, "aria-describedby": "auth-error name-help" });
   const pass = h("input", { id: "auth-pass", name: "password", type: "password", autocomplete: "current-password", minlength: 8, maxlength: 128 });
   const passRow = h("div", { class: "field" }, h("label", { for: "auth-pass" }, "Password"), pass,
     h("small", { class: "help" }, "At least 8 characters."));
@@ -27,6 +31,18 @@ export function welcomeScreen(main: HTMLElement): void {
     err.textContent = "";
   };
   for (const [k, b] of Object.entries(tabs)) b.addEventListener("click", () => setMode(k as Mode));
+  // A name too long is told as it is typed or pasted, not cut short
+  // without a word (a maxlength would drop the rest silently).
+  const tooLong = (): string => {
+    const n = [...name.value.trim()].length;
+    return n > nameMax ? `A name has at most ${nameMax} characters; this one has ${n}.` : "";
+  };
+  name.addEventListener("input", () => {
+    const why = tooLong();
+    name.setAttribute("aria-invalid", String(why !== ""));
+    if (why || err.dataset.long) err.textContent = why;
+    err.dataset.long = why ? "1" : "";
+  });
   const form = h("form", { class: "auth", novalidate: true },
     h("div", { role: "tablist", class: "tabs", "aria-label": "How to sign in" }, tabs.guest, tabs.login, tabs.register),
     h("div", { class: "field" }, h("label", { for: "auth-name" }, "Name"), name,
@@ -36,8 +52,8 @@ export function welcomeScreen(main: HTMLElement): void {
     e.preventDefault();
     err.textContent = "";
     const n = name.value.trim();
-    if (!n) {
-      err.textContent = "Please choose a name.";
+    if (!n || tooLong()) {
+      err.textContent = tooLong() || "Please choose a name.";
       name.focus();
       return;
     }
@@ -61,9 +77,7 @@ export function welcomeScreen(main: HTMLElement): void {
       h("div", { class: "hero" },
         h("h1", null, "Welcome to Parlor"),
         h("p", { class: "lead" }, "Classic turn-based board games: at one screen with a friend, against the computer, or online."),
-        h("ul", { class: "game-list" },
-          h("li", null, h("strong", null, "Dots and Boxes"), " — join dots, close boxes, and outwit the chains."),
-          h("li", null, h("strong", null, "Battleship"), " — hide your fleet and hunt down the enemy's."))),
+        gameCards(app.games, false)),
       h("div", { class: "card" }, form)));
   name.focus();
 }
