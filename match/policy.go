@@ -49,7 +49,8 @@ func (mt *Match) tickLocked(now time.Time, mover game.Seat) {
 // run out.
 func (mt *Match) deadlineLocked(i int) (time.Time, string) {
 	s := &mt.seats[i]
-	if s.kind == Bot {
+	if s.kind == Bot || s.removed {
+		// A removed seat is out of the game: its leaving ends nothing.
 		return time.Time{}, ""
 	}
 	p := &mt.spec.Policy
@@ -118,6 +119,9 @@ func (mt *Match) afterChangeLocked(now time.Time) {
 		return
 	}
 	var next time.Time
+	if mt.vote != nil {
+		next = mt.vote.Until
+	}
 	for i := range mt.seats {
 		if at, _ := mt.deadlineLocked(i); !at.IsZero() && (next.IsZero() || at.Before(next)) {
 			next = at
@@ -151,6 +155,17 @@ func (mt *Match) onTimer(gen uint64) {
 	}
 	mt.timer = nil
 	now := mt.m.clock.Now()
+	if mt.vote != nil && !now.Before(mt.vote.Until) {
+		if _, err := mt.endVoteLocked(mt.m.ctx, VoteLapsed, now); err != nil {
+			mt.m.log.Error("a lapsed vote not stored; retrying", "match", mt.id, "err", err)
+			mt.timerGen++
+			gen := mt.timerGen
+			mt.timer = mt.m.clock.AfterFunc(policyRetry, func() { mt.onTimer(gen) })
+		}
+		mt.mu.Unlock()
+		mt.deliver()
+		return
+	}
 	acted := false
 	for i := range mt.seats {
 		at, cause := mt.deadlineLocked(i)
@@ -247,8 +262,11 @@ func (mt *Match) applyRecordLocked(rec matchRecord, at time.Time) {
 	case Returns:
 		mt.returnSeatLocked(rec.Seat, at)
 	}
-	ev := game.Event{Type: rec.Type, Seat: rec.Seat, Data: rec.MatchEvent}
-	mt.recordLocked(Update{Seq: int64(len(mt.updates)) + 1, Seat: rec.Seat, Events: []game.Event{ev}, At: at})
+	evs := []game.Event{{Type: rec.Type, Seat: rec.Seat, Data: rec.MatchEvent}}
+	if rec.Action == Votes {
+		evs = append(evs, mt.applyVoteLocked(rec, at)...)
+	}
+	mt.recordLocked(Update{Seq: int64(len(mt.updates)) + 1, Seat: rec.Seat, Events: evs, At: at})
 	mt.tickLocked(at, -2)
 }
 

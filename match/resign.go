@@ -50,6 +50,10 @@ func (mt *Match) resignLocked(ctx context.Context, seat game.Seat) (Update, erro
 	if mt.spec.Seats[seat].Kind == Bot {
 		return Update{}, ErrBotSeat
 	}
+	if mt.seats[seat].removed {
+		// Out of the game already: resigning would end it for the others.
+		return Update{}, ErrRemovedSeat
+	}
 	rec := matchRecord{Type: EventResign, Seat: seat, MatchEvent: MatchEvent{
 		Cause: "resign", Action: Resigns,
 		Outcome: &game.Outcome{Winners: mt.othersOf(seat), Reason: fmt.Sprintf("seat %d resigned", seat)},
