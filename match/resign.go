@@ -90,3 +90,12 @@ func EventOf(r store.Record) (game.Event, *game.Outcome, error) {
 	}
 	return game.Event{Type: rec.Type, Seat: rec.Seat, Data: rec.MatchEvent}, rec.Outcome, nil
 }
+
+// DecisionOf is the game decision a match-level event of EventOf made (a
+// carried vote's), or "" for none.
+func DecisionOf(ev game.Event) game.Decision {
+	if me, ok := ev.Data.(MatchEvent); ok {
+		return me.Decision
+	}
+	return ""
+}

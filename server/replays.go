@@ -67,7 +67,20 @@ func (s *Server) apiReplay(w http.ResponseWriter, r *http.Request) {
 			if out != nil {
 				outcome = out
 			}
-			steps = append(steps, replayStep{historyEntry{Seq: rec.Index, Seat: rec.Seat, Events: []game.Event{ev}}, views()})
+			evs := []game.Event{ev}
+			if d := match.DecisionOf(ev); d != "" {
+				// A carried vote changed the game (match/vote.go).
+				devs, err := game.ApplyDecision(st, rec.Seat, d)
+				if err != nil {
+					httpError(w, http.StatusInternalServerError, err.Error())
+					return
+				}
+				evs = append(evs, devs...)
+				if o := st.Outcome(); o != nil {
+					outcome = o
+				}
+			}
+			steps = append(steps, replayStep{historyEntry{Seq: rec.Index, Seat: rec.Seat, Events: evs}, views()})
 			continue
 		}
 		m, err := st.ParseMove(rec.Seat, rec.Move)
