@@ -45,6 +45,8 @@ type tableState struct {
 	// which over SSH spares a terminal a whole Medieval Warfare island
 	// with every move.
 	views map[string]json.RawMessage
+	// votes are the players' votes (vote.go).
+	votes voteState
 }
 
 func newTableState(id string) *tableState {
@@ -135,6 +137,7 @@ func (ts *tableState) watched(m *Model, w client.Watching, chat []client.Chat) t
 		if s.Handover != nil {
 			ts.handover = *s.Handover
 		}
+		ts.votes.fromSnapshot(s)
 	}
 	if !m.lost && w.Snapshot == nil && ts.f.Seq > 0 {
 		m.status = fmt.Sprintf("resumed after move %d", ts.f.Seq)
@@ -253,6 +256,9 @@ func (ts *tableState) apply(m *Model, u client.Update) tea.Cmd {
 	maps.Copy(ts.views, u.Views)
 	ts.turn, ts.scores, ts.outcome = u.Turn, u.Scores, u.Outcome
 	ts.restartMoveClocks()
+	if s := ts.votes.fromUpdate(u, ts.names()); s != "" {
+		m.status = s
+	}
 	ts.log = append(ts.log, ts.describe(u))
 	if u.ViewPatches != nil {
 		ts.setViews(m, ts.views)
@@ -290,6 +296,9 @@ func (ts *tableState) describe(u client.Update) string {
 		who = seatName(ts.t.Seats[u.Seat])
 	}
 	what := u.Text
+	if v := voteLogLine(u, ts.names()); v != "" {
+		what = v
+	}
 	if what == "" {
 		d, _ := ts.board.(describer)
 		var parts []string
@@ -390,6 +399,9 @@ func (ts *tableState) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 				return nil
 			}, err
 		})
+	}
+	if cmd, ok := ts.votes.key(m, ts, s); ok {
+		return cmd
 	}
 	switch s {
 	case "esc", "q":
@@ -565,6 +577,7 @@ func (ts *tableState) keys() []string {
 		": type a move in the game's notation",
 		"c: chat at the table",
 		"R: resign (asks first)",
+		"V: call a vote (pass a stalled turn, remove a player) or answer one",
 		"S: save the game",
 		"s: sit in an open seat (before the start)   g: start (the table's creator)",
 		"m: rematch, after the end",
@@ -668,7 +681,8 @@ func (ts *tableState) view(m *Model) string {
 			bottom = append(bottom, p)
 		}
 	}
-	bottom = append(bottom, m.st.dim.Render(": move   c chat   R resign   S save   ? help   q lobby"))
+	bottom = append(bottom, ts.votes.lines(m, ts)...)
+	bottom = append(bottom, m.st.dim.Render(": move   c chat   R resign   S save   "+ts.votes.barKey(ts)+"? help   q lobby"))
 	// The screen has a header line above and up to two lines (status,
 	// input) below.
 	if room := max(m.h, 10) - 3 - len(bottom); len(out) > room {
