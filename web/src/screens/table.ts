@@ -21,6 +21,7 @@ import { optionsText } from "./lobby";
 import { canPreview, previewPanel } from "../preview";
 import { tutorialFor, type Tutorial } from "../games/tutorial";
 import { matchEventText, seatChange } from "../matchevents";
+import { voteLogText, votePanel } from "../vote";
 
 const factories: Record<string, GameViewFactory> = { dots: dotsView, battleship: battleshipView, clue: clueView, warfare: warfareView, buccaneer: buccaneerView };
 
@@ -163,6 +164,11 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     refreshStatus: () => renderStatus(),
   };
 
+  const vote = votePanel({
+    table: id, held: () => held, seats: () => table?.seats.length ?? 0, turn: () => st.turn,
+    playing: () => table?.status === "playing" && !st.outcome, isBot: ctx.isBot, seatName: ctx.seatName, error: ctx.error,
+  });
+
   function showNote(text: string, isError: boolean): void {
     note.textContent = text;
     note.className = "note " + (isError ? "note-error" : "note-info");
@@ -295,7 +301,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
       return `${d.square}: ${d.result === "sunk" ? "sank the " + (d.ship ?? "ship") : d.result}`;
     }
     if (!m.move) {
-      const decided = matchEventText(evs);
+      const decided = voteLogText(m, ctx.seatName) || matchEventText(evs);
       if (decided) return decided;
     }
     if (!m.text) return m.seat < 0 ? "the match ended" : "";
@@ -624,6 +630,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     renderCover();
     renderControls();
     renderReclaim();
+    vote.update();
     tutorial?.update();
   }
 
@@ -648,7 +655,10 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     // pushes that follow or was lost with the connection.
     reclaiming.clear();
     const snap = fromSnapshot(r.snapshot);
-    if (!resumed || snap.seq >= st.seq) st = snap;
+    if (!resumed || snap.seq >= st.seq) {
+      st = snap;
+      if (r.snapshot) vote.fromSnapshot(r.snapshot);
+    }
     if (r.snapshot) clock = clockFrom(r.snapshot.clocks, table.seats.length);
     for (const e of r.history ?? []) addLog(e);
     setupView();
@@ -762,6 +772,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
       for (const [k, v] of Object.entries(m.views)) st.views[k] = v;
       if (st.handover !== null && m.views[String(st.handover)] !== undefined) st.handover = null;
     }
+    if (fresh) vote.onPush(m);
     const change = fresh ? seatChange(m.events) : null;
     if (change === "bot" && !st.takenOver.includes(m.seat)) st.takenOver = [...st.takenOver, m.seat];
     if (change === "holder") {
@@ -815,7 +826,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
   const screen = h("div", { class: "table-screen" },
     h("div", { class: "table-main" },
       h("div", { class: "table-head" }, title, controls),
-      status, reclaimBox, startBtn, note, invite, startPreview.el, result,
+      status, reclaimBox, vote.el, startBtn, note, invite, startPreview.el, result,
       h("div", { class: "board-area" }, boardWrap, sideExtra)),
     h("aside", { class: "table-side", "aria-label": "Players, moves and chat" },
       h("section", { class: "panel" }, h("h2", null, "Players"), seatsEl),
@@ -832,6 +843,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     clearInterval(tick);
     clearTimeout(noteTimer);
     chat?.destroy();
+    vote.destroy();
     view?.destroy?.();
     tutorial?.destroy();
     socket.unwatch(id);
