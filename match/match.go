@@ -508,7 +508,7 @@ func (mt *Match) Snapshot(seat game.Seat) Snapshot {
 			TakenOver: s.kind == Bot && mt.spec.Seats[i].Kind != Bot}
 	}
 	sn.Clocks = mt.clocksLocked(mt.m.clock.Now())
-	sn.Votes = mt.VoteKinds()
+	sn.Votes = mt.voteKindsLocked()
 	sn.Vote = mt.voteLocked()
 	return sn
 }

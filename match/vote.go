@@ -135,6 +135,12 @@ var (
 // VoteKinds lists the votes this match offers, none at a table of fewer
 // than three seats.
 func (mt *Match) VoteKinds() []VoteKind {
+	mt.mu.Lock()
+	defer mt.mu.Unlock()
+	return mt.voteKindsLocked()
+}
+
+func (mt *Match) voteKindsLocked() []VoteKind {
 	if len(mt.seats) < 3 {
 		return nil
 	}
@@ -179,7 +185,7 @@ func (mt *Match) callVoteLocked(ctx context.Context, caller game.Seat, kind Vote
 	if err := mt.actionableLocked(ctx, caller); err != nil {
 		return Update{}, err
 	}
-	if !slices.Contains(mt.VoteKinds(), kind) {
+	if !slices.Contains(mt.voteKindsLocked(), kind) {
 		return Update{}, ErrNoVotes
 	}
 	switch {
