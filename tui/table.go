@@ -576,8 +576,7 @@ func (ts *tableState) keys() []string {
 	return []string{
 		": type a move in the game's notation",
 		"c: chat at the table",
-		"R: resign (asks first)",
-		"V: call a vote (pass a stalled turn, remove a player) or answer one",
+		"R: resign (asks first)   V: call or answer a players' vote",
 		"S: save the game",
 		"s: sit in an open seat (before the start)   g: start (the table's creator)",
 		"m: rematch, after the end",
