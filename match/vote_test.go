@@ -275,3 +275,38 @@ func TestVoteNotOfferedToTwo(t *testing.T) {
 		t.Fatalf("a vote at a table of two: %v", err)
 	}
 }
+
+// A vote open at a crash is open after the restart, with its ballots and
+// its time afresh (nobody could vote while the server was down), and a
+// ballot then carries it.
+func TestSpec5_OpenVoteSurvivesACrash(t *testing.T) {
+	ctx := context.Background()
+	e, mt := voteEnv(t, humans(4), Policy{})
+	if _, err := mt.CallVote(ctx, 1, VotePass, 0); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := mt.CastVote(ctx, 2, false); err != nil {
+		t.Fatal(err)
+	}
+	e.clock.Advance(VoteTime / 2)
+	id := mt.ID()
+	reopenGames(t, e)
+	mt2, ok := e.m.Get(id)
+	if !ok {
+		t.Fatal("not recovered")
+	}
+	v := mt2.VoteOpen()
+	if v == nil || !slices.Equal(v.Yes, []game.Seat{1}) || !slices.Equal(v.No, []game.Seat{2}) || !v.Until.Equal(e.clock.Now().Add(VoteTime)) {
+		t.Fatalf("the vote after a restart: %+v", v)
+	}
+	if _, err := mt2.CastVote(ctx, 2, true); !errors.Is(err, ErrVotedAlready) {
+		t.Fatalf("a ballot cast before the crash: %v", err)
+	}
+	u, err := mt2.CastVote(ctx, 3, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := voteOf(t, u); v.Result != VoteCarried || u.Turn[0] != 1 {
+		t.Fatalf("after the restart the vote carries: %+v turn %v", v, u.Turn)
+	}
+}
