@@ -152,3 +152,17 @@ func TestVoteNotAtTwo(t *testing.T) {
 		t.Fatalf("refusal %q", text)
 	}
 }
+
+// TestVoteNotAtOneScreen: a person holding every seat (a hot seat) is
+// offered no vote and cannot call one: one person would vote for all.
+func TestVoteNotAtOneScreen(t *testing.T) {
+	e := newEnv(t)
+	c := e.guest("Ann").dial()
+	me := map[string]any{"kind": "me"}
+	id := tableID(c.ok("table.create", map[string]any{"game": "warfare", "options": map[string]any{"players": 3}, "seats": []any{me, me, me}}))
+	w := c.ok("table.watch", map[string]any{"table": id})
+	if v, _ := w["snapshot"].(map[string]any)["votes"].([]any); len(v) != 0 {
+		t.Fatalf("a hot seat is offered votes %v", v)
+	}
+	refusedWith(t, c, "match.vote.call", map[string]any{"table": id, "seat": 1, "kind": "pass", "subject": 0}, "conflict")
+}
