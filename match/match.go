@@ -580,8 +580,12 @@ func (m *Manager) rebuild(ml *store.MatchLog) (*Match, error) {
 		}
 	}
 	if mt.vote != nil {
-		// Nobody could vote while the server was down.
+		// Nobody could vote while the server was down; a vote that its
+		// ballots decided before the crash ends at once.
 		mt.vote.Until = now.Add(VoteTime)
+		if mt.vote.tally() != "" {
+			mt.vote.Until = now
+		}
 	}
 	if mt.outcome == nil {
 		mt.afterChangeLocked(now)

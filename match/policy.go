@@ -156,7 +156,13 @@ func (mt *Match) onTimer(gen uint64) {
 	mt.timer = nil
 	now := mt.m.clock.Now()
 	if mt.vote != nil && !now.Before(mt.vote.Until) {
-		if _, err := mt.endVoteLocked(mt.m.ctx, VoteLapsed, now); err != nil {
+		// A vote whose ballots decided it, but whose end could not be
+		// stored then, ends as they decided; any other lapses.
+		r := mt.vote.tally()
+		if r == "" {
+			r = VoteLapsed
+		}
+		if _, err := mt.endVoteLocked(mt.m.ctx, r, now); err != nil {
 			mt.m.log.Error("a lapsed vote not stored; retrying", "match", mt.id, "err", err)
 			mt.timerGen++
 			gen := mt.timerGen

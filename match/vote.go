@@ -235,8 +235,8 @@ func (mt *Match) callVoteLocked(ctx context.Context, caller game.Seat, kind Vote
 	if err != nil {
 		return Update{}, err
 	}
-	if v.tally() != "" {
-		return mt.endVoteLocked(ctx, v.tally(), now)
+	if r := v.tally(); r != "" {
+		return mt.decideLocked(ctx, u, r, now), nil
 	}
 	return u, nil
 }
@@ -279,9 +279,24 @@ func (mt *Match) castVoteLocked(ctx context.Context, voter game.Seat, yes bool) 
 		return Update{}, err
 	}
 	if r := v.tally(); r != "" {
-		return mt.endVoteLocked(ctx, r, now)
+		return mt.decideLocked(ctx, u, r, now), nil
 	}
 	return u, nil
+}
+
+// decideLocked ends the open vote, which the step stored as u decided,
+// and returns the end's update. When the end cannot be stored, the step
+// stands (it is stored) and u is returned: the timer tries the end again
+// shortly, and onTimer ends a decided vote as its ballots decided.
+func (mt *Match) decideLocked(ctx context.Context, u Update, r VoteResult, now time.Time) Update {
+	end, err := mt.endVoteLocked(ctx, r, now)
+	if err != nil {
+		mt.m.log.Error("a vote's end not stored; retrying", "match", mt.id, "err", err)
+		mt.vote.Until = now.Add(policyRetry)
+		mt.afterChangeLocked(now)
+		return u
+	}
+	return end
 }
 
 // endVoteLocked stores the end of the open vote with result r. A carried

@@ -10,6 +10,7 @@ import (
 
 	"github.com/parlor-games/parlor/game"
 	"github.com/parlor-games/parlor/games"
+	"github.com/parlor-games/parlor/store"
 )
 
 // clue4 is a Clue-Less deal for four: Scarlet (seat 0) moves first.
@@ -308,5 +309,52 @@ func TestSpec5_OpenVoteSurvivesACrash(t *testing.T) {
 	}
 	if v := voteOf(t, u); v.Result != VoteCarried || u.Turn[0] != 1 {
 		t.Fatalf("after the restart the vote carries: %+v turn %v", v, u.Turn)
+	}
+}
+
+// failFrom refuses appends from the n-th on, like a disk filling up.
+type failFrom struct {
+	Store
+	n, count int
+}
+
+func (f *failFrom) Append(ctx context.Context, r store.Record) error {
+	f.count++
+	if f.n > 0 && f.count >= f.n {
+		return errors.New("disk full")
+	}
+	return f.Store.Append(ctx, r)
+}
+
+// A ballot that decides a vote is stored even when the vote's end cannot
+// be: the ballot is accepted, and the end follows shortly, as decided.
+func TestVoteEndStoredLater(t *testing.T) {
+	ctx := context.Background()
+	e := newGamesEnv(t)
+	fs := &failFrom{Store: e.st}
+	e.m.Close(ctx)
+	e.m = New(games.Registry(), fs, nil, Options{Clock: e.clock, BotTime: 200 * time.Millisecond})
+	mt, err := e.m.Create(ctx, Spec{Game: "clue", Options: json.RawMessage(clue4), Seats: humans(4)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := mt.CallVote(ctx, 1, VotePass, 0); err != nil {
+		t.Fatal(err)
+	}
+	fs.n = fs.count + 2 // the next ballot is stored, the end is not
+	if _, err := mt.CastVote(ctx, 2, true); err != nil {
+		t.Fatalf("a stored ballot reported as failed: %v", err)
+	}
+	if v := mt.VoteOpen(); v == nil || len(v.Yes) != 2 {
+		t.Fatalf("the ballot stands: %+v", v)
+	}
+	fs.n = 0
+	e.clock.Advance(policyRetry)
+	all := mt.Since(0)
+	if v := voteOf(t, all[len(all)-1]); v.Result != VoteCarried || mt.VoteOpen() != nil {
+		t.Fatalf("the end after the store came back: %+v", v)
+	}
+	if sn := mt.Snapshot(0); sn.Turn[0] != 1 {
+		t.Fatalf("turn %v", sn.Turn)
 	}
 }
