@@ -9,7 +9,8 @@ import (
 // (she is to move); everyone sees it; Ann, voted on, has no ballot; Cy
 // votes yes, which carries it, and the turn passes to Bob. Then Cy calls
 // a vote to remove Ann and Bob votes no, which fails it: Ann stays, and
-// the move log tells both votes.
+// the move log tells both votes. Last, Bob and Ann remove Cy, whose
+// character every page then lists as removed, and who can call no vote.
 func TestClueVoteCarriedAndFailed(t *testing.T) {
 	ann := newPage(t, "ann", 1280, 900)
 	annName := uniqueName("Ann")
@@ -52,7 +53,7 @@ func TestClueVoteCarriedAndFailed(t *testing.T) {
 	cy.snap("ballot")
 	cy.click("#vote-yes")
 	for _, p := range pages {
-		p.waitFor("the pass carried", `document.querySelector(".move-log").textContent.includes("the vote to pass `+annName+`'s turn carried")`)
+		p.waitFor("the pass carried", `document.querySelector(".move-log").textContent.includes("`+annName+` had the turn passed by a vote")`)
 		p.waitFor("Bob to move", `window.parlorTable.state().turn[0] === 1`)
 		p.waitFor("the vote closed", `!document.querySelector("#vote-question")`)
 	}
@@ -66,7 +67,7 @@ func TestClueVoteCarriedAndFailed(t *testing.T) {
 	bob.waitVisible("#vote-no")
 	bob.click("#vote-no")
 	for _, p := range pages {
-		p.waitFor("the removal failed", `document.querySelector(".move-log").textContent.includes("the vote to remove `+annName+` from the game failed")`)
+		p.waitFor("the removal failed", `document.querySelector(".move-log").textContent.includes("`+annName+` stays in the game (the vote to remove them failed)")`)
 	}
 	bob.waitVisible("#vote-call")
 	if evalAs[bool](bob, `Object.values(window.parlorTable.state().views)[0].players[0].removed === true`) {
@@ -76,4 +77,21 @@ func TestClueVoteCarriedAndFailed(t *testing.T) {
 		bob.fail("a failed vote moved the turn")
 	}
 	bob.snap("failed")
+
+	// Bob calls a vote to remove Cy and Ann agrees: Cy is out, and
+	// everyone reads that his cards still answer suggestions.
+	bob.click("#vote-call")
+	bob.waitVisible("#vote-dialog")
+	bob.click(`#vote-dialog input[value="remove:2"]`)
+	bob.click("#vote-submit")
+	ann.waitVisible("#vote-yes")
+	ann.click("#vote-yes")
+	for _, p := range pages {
+		p.waitFor("the removal carried", `document.querySelector(".clue-removed")?.textContent.startsWith("Removed by a vote: Mrs. White.")`)
+	}
+	cy.snap("removed")
+	cy.click("#vote-call")
+	cy.waitVisible("#vote-dialog")
+	cy.click("#vote-submit")
+	cy.waitFor("the refusal", `document.querySelector("#vote-dialog .form-error")?.textContent.includes("players out of the game do not vote")`)
 }

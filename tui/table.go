@@ -296,7 +296,7 @@ func (ts *tableState) describe(u client.Update) string {
 		who = seatName(ts.t.Seats[u.Seat])
 	}
 	what := u.Text
-	if v := voteLogLine(u, ts.names()); v != "" {
+	if v := voteLogEntry(u, ts.names()); v != "" {
 		what = v
 	}
 	if what == "" {

@@ -145,7 +145,8 @@ func nameOf(names []string, seat int) string {
 	return fmt.Sprintf("seat %d", seat+1)
 }
 
-// voteLogLine is a vote's update in the move log, or "" for other updates.
+// voteLogLine is a sentence for the status line about a vote's update,
+// or "" for other updates.
 func voteLogLine(u client.Update, names []string) string {
 	v := client.VoteOf(u)
 	if v == nil {
@@ -154,12 +155,12 @@ func voteLogLine(u client.Update, names []string) string {
 	q := voteQuestion(v.Kind, v.Subject, names)
 	switch u.Events[0].Type {
 	case client.EventVote:
-		return "calls a vote to " + q
+		return nameOf(names, u.Seat) + " calls a vote to " + q
 	case client.EventBallot:
 		if slices.Contains(v.Yes, u.Seat) {
-			return "votes yes"
+			return nameOf(names, u.Seat) + " votes yes"
 		}
-		return "votes no"
+		return nameOf(names, u.Seat) + " votes no"
 	}
 	switch v.Result {
 	case client.VoteCarried:
@@ -170,6 +171,43 @@ func voteLogLine(u client.Update, names []string) string {
 		return "the vote to " + q + " no longer applies"
 	}
 	return "the vote to " + q + " failed"
+}
+
+// voteLogEntry words a vote's update for the move log, after the name of
+// its seat (the caller, the voter, or for the end the player voted on),
+// or returns "" for other updates.
+func voteLogEntry(u client.Update, names []string) string {
+	v := client.VoteOf(u)
+	if v == nil {
+		return ""
+	}
+	switch u.Events[0].Type {
+	case client.EventVote:
+		return "calls a vote to " + voteQuestion(v.Kind, v.Subject, names)
+	case client.EventBallot:
+		if slices.Contains(v.Yes, u.Seat) {
+			return "votes yes"
+		}
+		return "votes no"
+	}
+	pass := v.Kind == client.VotePass
+	switch v.Result {
+	case client.VoteCarried:
+		if pass {
+			return "had the turn passed by a vote"
+		}
+		return "was removed from the game by a vote"
+	case client.VoteVoid:
+		return "ended the turn first (the vote to pass it no longer applies)"
+	}
+	how := "failed"
+	if v.Result == client.VoteLapsed {
+		how = "lapsed"
+	}
+	if pass {
+		return "keeps the turn (the vote to pass it " + how + ")"
+	}
+	return "stays in the game (the vote to remove them " + how + ")"
 }
 
 // barKey is the vote's entry in the key bar, where a player may vote.

@@ -38,21 +38,23 @@ function question(v: Vote, name: (s: number) => string): string {
   return v.kind === "remove" ? `remove ${name(v.subject)} from the game` : `pass ${name(v.subject)}'s turn`;
 }
 
-/** voteLogText words a vote's step for the move log, or "" for others. */
+/** voteLogText words a vote's step for the move log, after the name of
+ * the step's seat (the caller, the voter, or for the end the player
+ * voted on), or returns "" for other steps. */
 export function voteLogText(m: { move?: unknown; seat: number; events?: GameEvent[] | null }, name: (s: number) => string): string {
   const v = voteOf(m);
   if (!v) return "";
-  const q = question(v, name);
   switch (m.events![0].type) {
-    case "vote": return `calls a vote to ${q}`;
+    case "vote": return `calls a vote to ${question(v, name)}`;
     case "ballot": return v.yes.includes(m.seat) ? "votes yes" : "votes no";
   }
+  const pass = v.kind === "pass";
   switch (v.result) {
-    case "carried": return `the vote to ${q} carried`;
-    case "lapsed": return `the vote to ${q} lapsed`;
-    case "void": return `the vote to ${q} no longer applies`;
+    case "carried": return pass ? "had the turn passed by a vote" : "was removed from the game by a vote";
+    case "void": return "ended the turn first (the vote to pass it no longer applies)";
   }
-  return `the vote to ${q} failed`;
+  const how = v.result === "lapsed" ? "lapsed" : "failed";
+  return pass ? `keeps the turn (the vote to pass it ${how})` : `stays in the game (the vote to remove them ${how})`;
 }
 
 export interface VotePanel {
@@ -67,7 +69,15 @@ export function votePanel(d: VoteDeps): VotePanel {
   let kinds: string[] = [];
   let open: Vote | null = null;
   const el = h("section", { class: "vote-box", id: "vote-box", "aria-label": "Players' vote", hidden: true });
-  const tick = window.setInterval(() => { if (open) update(); }, 1000);
+  // The seconds left tick in the tally alone: the ballot's buttons stay
+  // put, so a click or the keyboard's focus is never lost to a redraw.
+  let tally: HTMLElement | null = null;
+  let drawn = "";
+  const tick = window.setInterval(() => { if (open && tally) tally.textContent = tallyText(open); }, 1000);
+
+  function tallyText(v: Vote): string {
+    return `Yes ${v.yes.length}, no ${v.no.length} of ${v.voters.length} voters; ${v.needed} yes carry it. ${left(v)} left.`;
+  }
 
   /** me is the seat that votes from this screen: none at a hot seat. */
   const me = (): number | null => (d.held().length === 1 ? d.held()[0] : null);
@@ -88,15 +98,19 @@ export function votePanel(d: VoteDeps): VotePanel {
   }
 
   function update(): void {
-    clear(el);
     const seat = me();
+    // Drawn again only when something shown changed.
+    const key = JSON.stringify([open, kinds, seat, d.playing(), d.turn(), d.held()]);
+    if (key === drawn) return;
+    drawn = key;
+    clear(el);
+    tally = null;
     if (open) {
       const v = open;
       el.hidden = false;
+      tally = h("p", { class: "vote-tally", id: "vote-tally" }, tallyText(v));
       el.append(h("p", { class: "vote-question", id: "vote-question" },
-        `${d.seatName(v.caller)} calls a vote to ${question(v, d.seatName)}.`),
-      h("p", { class: "vote-tally", id: "vote-tally" },
-        `Yes ${v.yes.length}, no ${v.no.length} of ${v.voters.length} voters; ${v.needed} yes carry it. ${left(v)} left.`));
+        `${d.seatName(v.caller)} calls a vote to ${question(v, d.seatName)}.`), tally);
       if (seat !== null && v.voters.includes(seat) && !v.yes.includes(seat) && !v.no.includes(seat)) {
         const yes = h("button", { class: "primary", id: "vote-yes" }, "Vote yes");
         const no = h("button", { id: "vote-no" }, "Vote no");
@@ -187,7 +201,7 @@ export function votePanel(d: VoteDeps): VotePanel {
       const seat = me();
       if (m.events![0].type === "voteend") {
         open = null;
-        announce(voteLogText(m, d.seatName) + ".");
+        announce(`${d.seatName(m.seat)} ${voteLogText(m, d.seatName)}.`);
       } else {
         open = v;
         if (m.events![0].type === "vote" && seat !== null && v.voters.includes(seat) && !v.yes.includes(seat)) {
