@@ -2,6 +2,7 @@ package match
 
 import (
 	"context"
+	"encoding/json"
 	"slices"
 	"time"
 
@@ -329,7 +330,9 @@ func voteRecord(typ string, seat game.Seat, v *Vote) matchRecord {
 func (mt *Match) applyVoteLocked(rec matchRecord, at time.Time) []game.Event {
 	switch rec.Type {
 	case EventVote, EventBallot:
-		mt.vote = rec.Vote.clone()
+		if rec.Vote != nil {
+			mt.vote = rec.Vote.clone()
+		}
 		return nil
 	}
 	mt.vote = nil
@@ -376,4 +379,14 @@ func (mt *Match) voteLocked() *Vote {
 		return nil
 	}
 	return mt.vote.clone()
+}
+
+// DecisionRecord is the stored event of a carried vote's decision, for a
+// log written from a game log (a loaded save's copy), whose entries keep
+// the decision but not the vote that made it.
+func DecisionRecord(seat game.Seat, d game.Decision) json.RawMessage {
+	rec := voteRecord(EventVoteEnded, seat, nil)
+	rec.Decision = d
+	b, _ := json.Marshal(rec)
+	return b
 }

@@ -358,3 +358,46 @@ func TestVoteEndStoredLater(t *testing.T) {
 		t.Fatalf("turn %v", sn.Turn)
 	}
 }
+
+// A match written from a game log whose entries hold a vote's decision
+// (a loaded save's copy) rebuilds to the same game.
+func TestDecisionRecordRebuilds(t *testing.T) {
+	ctx := context.Background()
+	e, mt := voteEnv(t, humans(4), Policy{})
+	if _, err := mt.CallVote(ctx, 1, VoteRemove, 0); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := mt.CastVote(ctx, 2, true); err != nil {
+		t.Fatal(err)
+	}
+	l := mt.Log()
+	seats, _ := json.Marshal(humans(4))
+	if err := e.st.CreateMatch(ctx, store.MatchHeader{ID: "copy", Game: l.Game, Options: l.Options, Seed: l.Seed,
+		Seats: seats, Settings: json.RawMessage(`{}`), Created: e.clock.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	for i, en := range l.Moves {
+		rec := store.Record{Match: "copy", Index: int64(i + 1), Seat: en.Seat, Move: en.Move, At: e.clock.Now()}
+		if en.Decision != "" {
+			rec.Move, rec.Event = nil, DecisionRecord(en.Seat, en.Decision)
+		}
+		if err := e.st.Append(ctx, rec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := e.m.Recover(ctx); err != nil {
+		t.Fatal(err)
+	}
+	cp, ok := e.m.Get("copy")
+	if !ok {
+		t.Fatal("the copy did not rebuild")
+	}
+	for _, s := range []game.Seat{game.Spectator, 0, 1} {
+		if a, b := string(cp.Snapshot(s).View), string(mt.Snapshot(s).View); a != b {
+			t.Errorf("seat %d: the copy's view differs:\n%s\n%s", s, a, b)
+		}
+	}
+	if cp.VoteOpen() != nil || jsonOf(t, cp.Log()) != jsonOf(t, l) {
+		t.Fatalf("the copy's log %s, the original's %s", jsonOf(t, cp.Log()), jsonOf(t, l))
+	}
+}
