@@ -62,7 +62,8 @@
 // # Views and the notebook
 //
 // A seat sees its hand, the face-up cards, every token and weapon, each
-// player's number of cards, the suggestion log and the accusations; a
+// player's number of cards (and whether a vote removed them), the
+// suggestion log and the accusations; a
 // spectator the same without a hand. The case file appears only after the
 // end (and to a wrong accuser). Each seat's view carries its notebook:
 // for every card, whether each player and the case file holds it (yes,
