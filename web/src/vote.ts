@@ -60,6 +60,7 @@ export function voteLogText(m: { move?: unknown; seat: number; events?: GameEven
 export interface VotePanel {
   el: HTMLElement;
   fromSnapshot(s: Snapshot | null): void;
+  callButton(): HTMLElement | null;
   onPush(m: MatchPush): void;
   update(): void;
   destroy(): void;
@@ -128,11 +129,18 @@ export function votePanel(d: VoteDeps): VotePanel {
       }
       return;
     }
-    el.hidden = !(seat !== null && kinds.length > 0 && d.playing());
-    if (el.hidden) return;
-    const call = h("button", { id: "vote-call", "aria-haspopup": "dialog" }, "Call a vote");
-    call.addEventListener("click", () => openDialog(seat!));
-    el.append(call, h("span", { class: "muted" }, " to pass a stalled turn" + (kinds.includes("remove") ? " or remove a player" : "")));
+    el.hidden = true;
+  }
+
+  /** callButton is the table's "Call a vote" control, for a player at
+   * their own screen while no vote is open; null otherwise. */
+  function callButton(): HTMLElement | null {
+    const seat = me();
+    if (seat === null || kinds.length === 0 || !d.playing() || open) return null;
+    const what = kinds.includes("remove") ? "pass a stalled turn or remove a player" : "pass a stalled turn";
+    const call = h("button", { id: "vote-call", "aria-haspopup": "dialog", title: `Ask the other players to ${what}` }, "Call a vote");
+    call.addEventListener("click", () => openDialog(seat));
+    return call;
   }
 
   /** openDialog asks what to vote on: the turn of the player to move, or
@@ -210,6 +218,7 @@ export function votePanel(d: VoteDeps): VotePanel {
       }
     },
     update,
+    callButton,
     destroy() {
       clearInterval(tick);
       document.getElementById("vote-dialog")?.remove();

@@ -520,6 +520,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
       held.length > 0 && humanSeatsMine() && table.status !== "open" ? restart : null,
       held.length > 0 && playing ? save : null,
       held.length > 0 && playing ? resign : null,
+      vote.callButton(),
       help, quit,
     ]) if (b) controls.append(b);
     const link = location.origin + "/t/" + id;
