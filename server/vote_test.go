@@ -166,3 +166,59 @@ func TestVoteNotAtOneScreen(t *testing.T) {
 	}
 	refusedWith(t, c, "match.vote.call", map[string]any{"table": id, "seat": 1, "kind": "pass", "subject": 0}, "conflict")
 }
+
+// TestClueVoteThenTheEnd: Clue-Less requirements 8 and 19 after a vote.
+// Ann (seat 0, first to move) accuses wrongly and sits out, seeing the
+// case file; Bob calls a vote to remove Cy, in which he is the only voter
+// (Ann is out, Cy is voted on), so it carries at once; Cy, removed, can
+// neither move, vote nor resign; Bob accuses rightly, everyone gets the
+// end, and the table closes (requirement 19).
+func TestClueVoteThenTheEnd(t *testing.T) {
+	e := newEnv(t)
+	cs := []*client{e.guest("Ann").dial(), e.guest("Bob").dial(), e.guest("Cy").dial()}
+	id, snaps := clueThree(t, cs)
+	var hand struct{ Hand []string }
+	b, _ := json.Marshal(snaps[0]["views"].(map[string]any)["0"])
+	json.Unmarshal(b, &hand)
+	kind := func(card string) string {
+		switch card {
+		case "scarlet", "mustard", "white", "green", "peacock", "plum":
+			return "suspect"
+		case "candlestick", "knife", "lead-pipe", "revolver", "rope", "wrench":
+			return "weapon"
+		}
+		return "room"
+	}
+	acc := map[string]any{"kind": "accuse", "suspect": "plum", "weapon": "rope", "room": "study"}
+	acc[kind(hand.Hand[0])] = hand.Hand[0] // a card of her own: surely wrong
+	cs[0].ok("match.play", map[string]any{"table": id, "seat": 0, "move": acc})
+	m := waitSeq(cs[0], id, 1)
+	var seen struct{ CaseFile []string }
+	b, _ = json.Marshal(m.m["views"].(map[string]any)["0"])
+	json.Unmarshal(b, &seen)
+	if len(seen.CaseFile) != 3 {
+		t.Fatalf("the wrong accuser sees no case file: %s", m.raw)
+	}
+	refusedWith(t, cs[0], "match.vote.call", map[string]any{"table": id, "seat": 0, "kind": "remove", "subject": 2}, "not-a-voter")
+
+	cs[1].ok("match.vote.call", map[string]any{"table": id, "seat": 1, "kind": "remove", "subject": 2})
+	typ, v, _ := pushEvent(t, id, 3, cs...)
+	if typ != "voteend" || v["result"] != "carried" || len(v["voters"].([]any)) != 1 {
+		t.Fatalf("Bob alone carries it: %s %v", typ, v)
+	}
+	refusedWith(t, cs[2], "match.resign", map[string]any{"table": id, "seat": 2}, "removed")
+	refusedWith(t, cs[2], "match.vote.call", map[string]any{"table": id, "seat": 2, "kind": "pass", "subject": 1}, "not-a-voter")
+
+	cs[1].ok("match.play", map[string]any{"table": id, "seat": 1, "move": map[string]any{"kind": "accuse",
+		"suspect": seen.CaseFile[0], "weapon": seen.CaseFile[1], "room": seen.CaseFile[2]}})
+	for _, c := range cs {
+		end := c.waitFor("the end", func(m msg) bool { return m.t() == "match" && m.m["outcome"] != nil })
+		if w := end.m["outcome"].(map[string]any)["winners"].([]any); len(w) != 1 || w[0] != float64(1) {
+			t.Fatalf("winners %v", w)
+		}
+		c.waitFor("the table over", func(m msg) bool {
+			return m.t() == "table" && m.m["table"].(map[string]any)["status"] == "over"
+		})
+	}
+	refusedWith(t, cs[1], "match.vote.call", map[string]any{"table": id, "seat": 1, "kind": "pass", "subject": 0}, "conflict")
+}
