@@ -166,6 +166,10 @@ type Snapshot struct {
 	Handover  *int                       `json:"handover"`
 	Clocks    Clocks                     `json:"clocks"`
 	TakenOver []int                      `json:"takenOver"`
+	// Votes lists the votes the table offers and Vote is the open one
+	// (since v6, vote.go).
+	Votes []VoteKind `json:"votes"`
+	Vote  *Vote      `json:"vote"`
 }
 
 // Update is one step of a match: a move, or a decision of the match (a

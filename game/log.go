@@ -15,10 +15,12 @@ type Log struct {
 }
 
 // Entry is one accepted move: the seat that made it and the move in
-// canonical JSON.
+// canonical JSON; or, with Decision set and no move, what a carried vote
+// of the players did to that seat (game/vote.go).
 type Entry struct {
-	Seat Seat            `json:"seat"`
-	Move json.RawMessage `json:"move"`
+	Seat     Seat            `json:"seat"`
+	Move     json.RawMessage `json:"move"`
+	Decision Decision        `json:"decision,omitempty"`
 }
 
 // ReplayError says which move of a log could not be replayed, counting from
@@ -59,6 +61,12 @@ func (r *Registry) Replay(l Log) (State, error) {
 		return nil, &ReplayError{Err: err}
 	}
 	for i, e := range l.Moves {
+		if e.Decision != "" {
+			if _, err := ApplyDecision(st, e.Seat, e.Decision); err != nil {
+				return nil, &ReplayError{Index: i + 1, Entry: e, Err: err}
+			}
+			continue
+		}
 		if err := Play(st, e.Seat, e.Move); err != nil {
 			return nil, &ReplayError{Index: i + 1, Entry: e, Err: err}
 		}

@@ -63,10 +63,15 @@ func (u Update) For(seats ...game.Seat) Update {
 
 // MatchEvent is the Data of the event of a match-level update.
 type MatchEvent struct {
-	Cause   string        `json:"cause"`  // "gone", "timeout" or "resign"
-	Action  Action        `json:"action"` // Forfeit, BotTakes, End or Resigns
+	Cause   string        `json:"cause"`  // "gone", "timeout", "resign" or "vote"
+	Action  Action        `json:"action"` // Forfeit, BotTakes, End, Resigns or Votes
 	Level   string        `json:"level,omitempty"`
 	Outcome *game.Outcome `json:"outcome,omitempty"`
+	// Vote is the tally of a vote's record (vote.go), cause "vote".
+	Vote *Vote `json:"vote,omitempty"`
+	// Decision is what a carried vote did to the game, on its end record;
+	// the store's game log reads it (store.MatchLog.Log).
+	Decision game.Decision `json:"decision,omitempty"`
 }
 
 // Match-level event types.
@@ -116,6 +121,9 @@ type Snapshot struct {
 	Outcome *game.Outcome
 	Seats   []SeatStatus
 	Clocks  Clocks
+	// Votes lists the votes the table offers; Vote is the open one, if any.
+	Votes []VoteKind
+	Vote  *Vote
 }
 
 // seat is one seat's live status.
@@ -130,6 +138,7 @@ type seat struct {
 	owingNext bool          // scratch for tickLocked
 	moveStart time.Time     // when its current move's clock started
 	used      time.Duration // game clock used before moveStart
+	removed   bool          // removed from the game by a vote (vote.go): no clocks, no policy, no votes
 }
 
 // Match is one live match. Its methods are safe for concurrent use.
@@ -154,6 +163,7 @@ type Match struct {
 	stopped   bool
 	timer     clock.Timer
 	timerGen  uint64
+	vote      *Vote // the open vote (vote.go), nil when none is
 
 	// paused is set while the match waits for a gone player to return
 	// (pause.go); pausedAt is when it paused and pausedSeat the seat whose
@@ -328,6 +338,7 @@ func (mt *Match) playLocked(ctx context.Context, seat game.Seat, text []byte) (U
 		mt.finishLocked(ctx)
 	}
 	mt.afterChangeLocked(now)
+	mt.voidStaleVoteLocked(ctx, now)
 	return u, nil
 }
 
@@ -509,6 +520,8 @@ func (mt *Match) Snapshot(seat game.Seat) Snapshot {
 			TakenOver: s.kind == Bot && mt.spec.Seats[i].Kind != Bot}
 	}
 	sn.Clocks = mt.clocksLocked(mt.m.clock.Now())
+	sn.Votes = mt.voteKindsLocked()
+	sn.Vote = mt.voteLocked()
 	return sn
 }
 
@@ -576,6 +589,14 @@ func (m *Manager) rebuild(ml *store.MatchLog) (*Match, error) {
 		if mt.spec.Seats[i].Kind != Bot { // a seat a bot took over too: its holder is gone
 			s.connected = false
 			s.goneAt = now
+		}
+	}
+	if mt.vote != nil {
+		// Nobody could vote while the server was down; a vote that its
+		// ballots decided before the crash ends at once.
+		mt.vote.Until = now.Add(VoteTime)
+		if mt.vote.tally() != "" {
+			mt.vote.Until = now
 		}
 	}
 	if mt.outcome == nil {

@@ -49,7 +49,8 @@ func (mt *Match) tickLocked(now time.Time, mover game.Seat) {
 // run out.
 func (mt *Match) deadlineLocked(i int) (time.Time, string) {
 	s := &mt.seats[i]
-	if s.kind == Bot {
+	if s.kind == Bot || s.removed {
+		// A removed seat is out of the game: its leaving ends nothing.
 		return time.Time{}, ""
 	}
 	p := &mt.spec.Policy
@@ -126,6 +127,9 @@ func (mt *Match) afterChangeLocked(now time.Time) {
 	if mt.paused {
 		next = mt.pausedAt.Add(mt.m.opts.CloseAfter)
 	}
+	if mt.vote != nil && (next.IsZero() || mt.vote.Until.Before(next)) {
+		next = mt.vote.Until
+	}
 	for i := range mt.seats {
 		if at, _ := mt.deadlineLocked(i); !at.IsZero() && (next.IsZero() || at.Before(next)) {
 			next = at
@@ -159,8 +163,29 @@ func (mt *Match) onTimer(gen uint64) {
 	}
 	mt.timer = nil
 	now := mt.m.clock.Now()
+	if mt.vote != nil && !now.Before(mt.vote.Until) {
+		// A vote whose ballots decided it, but whose end could not be
+		// stored then, ends as they decided; any other lapses.
+		r := mt.vote.tally()
+		if r == "" {
+			r = VoteLapsed
+		}
+		if _, err := mt.endVoteLocked(mt.m.ctx, r, now); err != nil {
+			mt.m.log.Error("a lapsed vote not stored; retrying", "match", mt.id, "err", err)
+			mt.timerGen++
+			gen := mt.timerGen
+			mt.timer = mt.m.clock.AfterFunc(policyRetry, func() { mt.onTimer(gen) })
+		}
+		mt.mu.Unlock()
+		mt.deliver()
+		return
+	}
 	if mt.paused {
-		mt.closePausedLocked(now)
+		if !now.Before(mt.pausedAt.Add(mt.m.opts.CloseAfter)) {
+			mt.closePausedLocked(now)
+		} else {
+			mt.afterChangeLocked(now)
+		}
 		mt.mu.Unlock()
 		mt.deliver()
 		return
@@ -270,6 +295,9 @@ func (mt *Match) applyRecordLocked(rec matchRecord, at time.Time) {
 		mt.returnSeatLocked(rec.Seat, at)
 	}
 	events := []game.Event{{Type: rec.Type, Seat: rec.Seat, Data: rec.MatchEvent}}
+	if rec.Action == Votes {
+		events = append(events, mt.applyVoteLocked(rec, at)...)
+	}
 	if mt.outcome != nil {
 		// Whatever decision of the match ended it, the game is told, so
 		// that its views show what its own end shows (both fleets, every

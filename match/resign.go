@@ -50,6 +50,10 @@ func (mt *Match) resignLocked(ctx context.Context, seat game.Seat) (Update, erro
 	if mt.spec.Seats[seat].Kind == Bot {
 		return Update{}, ErrBotSeat
 	}
+	if mt.seats[seat].removed {
+		// Out of the game already: resigning would end it for the others.
+		return Update{}, ErrRemovedSeat
+	}
 	rec := matchRecord{Type: EventResign, Seat: seat, MatchEvent: MatchEvent{
 		Cause: "resign", Action: Resigns,
 		Outcome: &game.Outcome{Winners: mt.othersOf(seat), Reason: fmt.Sprintf("seat %d resigned", seat)},
@@ -85,4 +89,13 @@ func EventOf(r store.Record) (game.Event, *game.Outcome, error) {
 		return game.Event{}, nil, fmt.Errorf("record %d: %w", r.Index, err)
 	}
 	return game.Event{Type: rec.Type, Seat: rec.Seat, Data: rec.MatchEvent}, rec.Outcome, nil
+}
+
+// DecisionOf is the game decision a match-level event of EventOf made (a
+// carried vote's), or "" for none.
+func DecisionOf(ev game.Event) game.Decision {
+	if me, ok := ev.Data.(MatchEvent); ok {
+		return me.Decision
+	}
+	return ""
 }

@@ -447,6 +447,10 @@ type Snapshot struct {
 	Clocks   any            `json:"clocks,omitempty"`
 	// TakenOver lists the seats a bot plays now in their holders' place.
 	TakenOver []game.Seat `json:"takenOver"`
+	// Votes lists the votes the table offers, Vote the open one (since
+	// v6, server/vote.go).
+	Votes []match.VoteKind `json:"votes"`
+	Vote  *match.Vote      `json:"vote"`
 }
 
 func (w *watch) snapshotLocked() Snapshot {
@@ -456,6 +460,10 @@ func (w *watch) snapshotLocked() Snapshot {
 	snap := Snapshot{Seq: sp.Seq, Turn: sp.Turn, Scores: sp.Scores, Outcome: sp.Outcome, Views: viewsFor(mt, seats), Clocks: sp.Clocks}
 	if snap.Turn == nil {
 		snap.Turn = []game.Seat{}
+	}
+	snap.Votes, snap.Vote = sp.Votes, sp.Vote
+	if snap.Votes == nil || len(w.seats) > 1 {
+		snap.Votes = []match.VoteKind{}
 	}
 	snap.TakenOver = []game.Seat{}
 	for i, s := range sp.Seats {

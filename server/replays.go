@@ -69,6 +69,18 @@ func (s *Server) apiReplay(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 			evs := []game.Event{ev}
+			if d := match.DecisionOf(ev); d != "" {
+				// A carried vote changed the game (match/vote.go).
+				devs, err := game.ApplyDecision(st, rec.Seat, d)
+				if err != nil {
+					httpError(w, http.StatusInternalServerError, err.Error())
+					return
+				}
+				evs = append(evs, devs...)
+				if o := st.Outcome(); o != nil {
+					outcome = o
+				}
+			}
 			if out != nil {
 				outcome = out
 				// The match ended itself (a resignation, a forfeit):

@@ -288,7 +288,12 @@ func (ts *tables) createFrom(ctx context.Context, def *game.Definition, l game.L
 		return nil, notStored(err)
 	}
 	for i, e := range l.Moves {
-		if err := s.cfg.Store.Append(ctx, store.Record{Match: id, Index: int64(i + 1), Seat: e.Seat, Move: e.Move, At: now}); err != nil {
+		rec := store.Record{Match: id, Index: int64(i + 1), Seat: e.Seat, Move: e.Move, At: now}
+		if e.Decision != "" {
+			// A carried vote's decision (match/vote.go).
+			rec.Move, rec.Event = nil, match.DecisionRecord(e.Seat, e.Decision)
+		}
+		if err := s.cfg.Store.Append(ctx, rec); err != nil {
 			return nil, notStored(err)
 		}
 	}

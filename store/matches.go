@@ -49,13 +49,23 @@ type MatchLog struct {
 	Reason   string
 }
 
-// Log returns the game log: header and game moves, without match-level
-// records.
+// Log returns the game log: header and game moves, and the decisions of
+// carried votes, without the other match-level records.
 func (m *MatchLog) Log() game.Log {
 	l := game.Log{Game: m.Game, Options: m.Options, Seed: m.Seed, Moves: make([]game.Entry, 0, len(m.Records))}
 	for _, r := range m.Records {
 		if r.Move != nil {
 			l.Moves = append(l.Moves, game.Entry{Seat: r.Seat, Move: r.Move})
+			continue
+		}
+		// A match-level record changes the game only when it is a
+		// carried vote's decision (match/vote.go), which it names in
+		// its field "decision".
+		var d struct {
+			Decision game.Decision `json:"decision"`
+		}
+		if json.Unmarshal(r.Event, &d) == nil && d.Decision != "" {
+			l.Moves = append(l.Moves, game.Entry{Seat: r.Seat, Decision: d.Decision})
 		}
 	}
 	return l

@@ -16,6 +16,7 @@ type noticer interface {
 // each belong here, one function call each.
 func (ts *tableState) notices(m *Model) []string {
 	out := ts.awayLines(m)
+	out = append(out, ts.votes.lines(m, ts)...)
 	if n, ok := ts.board.(noticer); ok && ts.t.Status != client.StatusOpen {
 		out = append(out, n.notices()...)
 	}

@@ -59,6 +59,8 @@ type tableState struct {
 	// created marks a table this player just made (or a rematch): its
 	// seat was never away, so no "seat kept" note (leaving.go).
 	created bool
+	// votes are the players' votes (vote.go).
+	votes voteState
 }
 
 func newTableState(id string) *tableState {
@@ -161,6 +163,7 @@ func (ts *tableState) watched(m *Model, w client.Watching, chat []client.Chat) t
 		if s.Handover != nil {
 			ts.handover = *s.Handover
 		}
+		ts.votes.fromSnapshot(s)
 	}
 	if !m.lost && w.Snapshot == nil && ts.f.Seq > 0 {
 		m.status = fmt.Sprintf("resumed after move %d", ts.f.Seq)
@@ -281,6 +284,9 @@ func (ts *tableState) apply(m *Model, u client.Update) tea.Cmd {
 	maps.Copy(ts.views, u.Views)
 	ts.turn, ts.scores, ts.outcome = u.Turn, u.Scores, u.Outcome
 	ts.restartMoveClocks()
+	if s := ts.votes.fromUpdate(u, ts.names()); s != "" {
+		m.status = s
+	}
 	ts.log = append(ts.log, ts.describe(u))
 	if u.ViewPatches != nil {
 		ts.setViews(m, ts.views)
@@ -331,6 +337,9 @@ func (ts *tableState) describe(u client.Update) string {
 		if said := strings.Join(parts, "; "); strings.HasPrefix(said, what) {
 			what = said
 		}
+	}
+	if v := voteLogEntry(u, ts.names()); v != "" {
+		what = v
 	}
 	if what == "" {
 		d, _ := ts.board.(describer)
@@ -511,6 +520,9 @@ func (ts *tableState) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 			}, err
 		})
 	}
+	if cmd, ok := ts.votes.key(m, ts, s); ok {
+		return cmd
+	}
 	switch s {
 	case "esc", "q":
 		return ts.askLeave(m)
@@ -689,7 +701,7 @@ func (ts *tableState) keys() []string {
 	return []string{
 		": type a move in the game's notation",
 		"c: chat at the table",
-		"R: resign (asks first)",
+		"R: resign (asks first)   V: call or answer a players' vote",
 		"S: save the game",
 		"s: sit in an open seat (before the start)   g: start (the table's creator)",
 		"m: rematch, after the end",

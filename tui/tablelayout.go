@@ -184,6 +184,9 @@ func (ts *tableState) keyBar(m *Model, width int, folded, instead bool) string {
 			must = append(must, k.mainKey())
 		}
 		must = append(must, ": move")
+		if v := strings.TrimSpace(ts.votes.barKey(ts)); v != "" {
+			more = append(more, v)
+		}
 	}
 	switch {
 	case instead:

@@ -161,6 +161,16 @@
 // share the win. The limit makes every match finish; bots reach 20 long
 // before it.
 //
+// # The players' vote
+//
+// At a table of three or four, the players may vote to pass a stalled
+// captain's turn (match/vote.go, docs/protocol.md "Votes"), but only
+// before the ship sails or turns: a begun turn is a chain of obligations
+// (a facing, a passed ship's question, a chance card's choice, a fight's
+// spoils) that others wait on, and a pass then is refused (turn-begun).
+// The ship stays where it is. There is no vote to remove a captain: a
+// ship and a home port cannot be left without one.
+//
 // # What each seat sees
 //
 // View gives every ship (square, facing, home port), every captain's

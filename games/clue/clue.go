@@ -147,6 +147,7 @@ func newState(raw json.RawMessage, rng game.Rand) (game.State, error) {
 	}
 	s.hands = make([][]Card, s.n)
 	s.inactive = make([]bool, s.n)
+	s.removed = make([]bool, s.n)
 	s.movedIn = make([]bool, s.n)
 	if o.Scenario != nil {
 		if err := s.setScenario(o.Scenario); err != nil {

@@ -56,12 +56,14 @@
 // Refusal codes: first-move, not-adjacent, hallway-occupied,
 // already-moved, not-in-room, move-first, already-suggested,
 // suggestion-owed, must-move, show-owed, not-named, not-held,
-// nothing-to-show, game-over, not-your-turn, bad-notation.
+// nothing-to-show, game-over, not-your-turn, bad-notation; for a vote's
+// decision (vote.go): show-owed, not-your-turn, already-removed.
 //
 // # Views and the notebook
 //
 // A seat sees its hand, the face-up cards, every token and weapon, each
-// player's number of cards, the suggestion log and the accusations; a
+// player's number of cards (and whether a vote removed them), the
+// suggestion log and the accusations; a
 // spectator the same without a hand. The case file appears only after the
 // end (and to a wrong accuser), whatever ends the game: a right
 // accusation, every detective wrong, or a decision of the match (a
@@ -103,6 +105,41 @@
 //     no move, seat or start is accepted there again. Parlor keeps the
 //     WebSocket itself open, because it also carries the lobby, chat and
 //     the player's other tables; closing it would end those too.
+//
+// # The players' vote (spec section 5)
+//
+// "Clue-Less will have the ability to pass other players' turns or remove
+// them from the game if a majority vote is met." The match runs the vote
+// (match/vote.go, docs/protocol.md); the rules, as players around a real
+// board would settle them:
+//
+//   - Who votes: the detectives still in the game, that is neither
+//     removed nor out after a wrong accusation (InGame). The one voted on
+//     has no vote. The caller counts as a yes.
+//   - What carries: more than half of those voters say yes. Only one vote
+//     is open at a time; it fails as soon as a majority can no longer be
+//     reached, and lapses (fails) after two minutes of the match's clock.
+//   - Bots are detectives like the others: a bot votes yes to pass a turn
+//     (a stalled turn holds it up too) and no to remove a player (it does
+//     not judge people). A bot's own turn is never stalled, so it is never
+//     voted on.
+//   - Passing a turn: only the detective whose turn it is, and not while a
+//     suggestion waits for a card (the card is owed by whoever holds it;
+//     vote to remove that player instead). The turn ends as if they had
+//     said "end": a token they moved stays, a suggestion they owed is not
+//     made. A pass vote whose subject ends the turn first is void.
+//   - Removing a player: their token stays where it is, and suggestions
+//     may still move it. Their cards stay in their hand and still disprove,
+//     like those of a wrong accuser (requirement 8): when a suggestion
+//     reaches them, the game shows the first of the named cards they hold
+//     (suspect, weapon, room), to the suggester only. They never see the
+//     case file. If it was their turn, it passes; a card they owed is
+//     shown at once; if their own suggestion waits for an answer, the
+//     answer comes and their turn ends. When nobody who may win is left,
+//     the game ends with no winner and the case file is laid out.
+//   - Requirements 17 to 19 hold for those still in the game: a removed
+//     player who leaves ends nothing (they are out), and the end closes
+//     the table as any end does.
 //
 // # Scenario
 //

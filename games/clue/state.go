@@ -70,6 +70,9 @@ type State struct {
 	phase    phase
 	pending  game.Seat // the seat that owes a disprove
 	inactive []bool
+	// removed marks a seat the players removed by a vote (vote.go): it
+	// has no more turns and the game shows its cards for it.
+	removed []bool
 	// movedIn marks a seat whose token a suggestion moved into a room
 	// since its last turn: on its turn it may stay and suggest (3.5).
 	movedIn []bool
@@ -150,6 +153,7 @@ func (s *State) Clone() game.State {
 	c.faceUp = slices.Clone(s.faceUp)
 	c.order = slices.Clone(s.order)
 	c.inactive = slices.Clone(s.inactive)
+	c.removed = slices.Clone(s.removed)
 	c.movedIn = slices.Clone(s.movedIn)
 	c.suggestions = slices.Clone(s.suggestions)
 	for i := range c.suggestions {
@@ -374,7 +378,13 @@ func (s *State) suggest(seat game.Seat, m Move) ([]game.Event, error) {
 			s.pending = q
 			s.phase = phDisprove
 			s.suggestions = append(s.suggestions, sg)
-			return append(ev, game.Event{Type: "asked", Seat: q, Data: AskedData{Seat: q}}), nil
+			ev = append(ev, game.Event{Type: "asked", Seat: q, Data: AskedData{Seat: q}})
+			if s.removed[q] {
+				// A removed player's cards still disprove: the game
+				// shows one for it (vote.go).
+				ev = append(ev, s.showFor(q)...)
+			}
+			return ev, nil
 		}
 		sg.Passed = append(sg.Passed, q)
 		ev = append(ev, game.Event{Type: "passed", Seat: q, Data: AskedData{Seat: q}})
@@ -405,10 +415,16 @@ func (s *State) show(seat game.Seat, m Move) ([]game.Event, error) {
 	sg.ShownBy, sg.Shown, sg.Answered = seat, m.Card, true
 	s.pending = -1
 	s.phase = phSuggested
-	return []game.Event{
+	ev := []game.Event{
 		{Type: "shown", Seat: seat, Data: ShownData{By: seat, To: sg.Seat}},
 		{Type: "card", Seat: seat, Data: CardData{By: seat, To: sg.Seat, Card: m.Card}, To: []game.Seat{sg.Seat, seat}},
-	}, nil
+	}
+	if s.removed[s.turn] {
+		// The suggester was removed while waiting for this answer: its
+		// turn is over now that the question is settled.
+		ev = append(ev, s.nextTurn()...)
+	}
+	return ev, nil
 }
 
 func (s *State) accuse(seat game.Seat, m Move) ([]game.Event, error) {
@@ -452,7 +468,7 @@ func (s *State) nextTurn() []game.Event {
 	i := slices.Index(s.order, s.turn)
 	for k := 1; k <= s.n; k++ {
 		q := s.order[(i+k)%s.n]
-		if !s.inactive[q] {
+		if !s.inactive[q] && !s.removed[q] {
 			s.turn = q
 			s.phase = phStart
 			return []game.Event{{Type: "turn", Seat: q, Data: AskedData{Seat: q}}}

@@ -50,6 +50,9 @@ type PlayerView struct {
 	Suspect  Card      `json:"suspect"`
 	Cards    int       `json:"cards"`
 	Inactive bool      `json:"inactive"`
+	// Removed says the players removed this detective by a vote; its
+	// cards still disprove, the game showing them for it.
+	Removed bool `json:"removed,omitempty"`
 }
 
 // SuggestionView is a suggestion in the log; Card only for the suggester
@@ -81,7 +84,7 @@ func (s *State) View(seat game.Seat) any {
 	}
 	for i := range s.n {
 		v.Players = append(v.Players, PlayerView{Seat: game.Seat(i), Suspect: s.suspectOf(game.Seat(i)),
-			Cards: len(s.hands[i]), Inactive: s.inactive[i]})
+			Cards: len(s.hands[i]), Inactive: s.inactive[i], Removed: s.removed[i]})
 	}
 	for c := range numSuspects {
 		v.Tokens[cardKeys[c]] = s.pos[c]
@@ -124,7 +127,7 @@ func (s *State) View(seat game.Seat) any {
 			v.CanStay = s.canStay(seat)
 		}
 		v.MustSuggest = s.phase == phEntered && s.turn == seat
-		v.CanEnd = s.turn == seat && !s.inactive[seat] && (s.phase == phMoved || s.phase == phSuggested ||
+		v.CanEnd = s.turn == seat && !s.inactive[seat] && !s.removed[seat] && (s.phase == phMoved || s.phase == phSuggested ||
 			(s.phase == phStart && len(v.Moves) == 0 && !v.CanStay))
 		v.Notebook = s.notebookView(seat)
 	}

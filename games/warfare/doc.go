@@ -159,6 +159,15 @@
 //   - VillageView.Short is true when the village's gold plus the income
 //     of its region as it stands cannot pay its villagers' wages.
 //
+// # The players' vote
+//
+// At a table of three or more, the players may vote to pass a stalled
+// turn (match/vote.go, docs/protocol.md "Votes"): a carried pass is the
+// stalled player's "end", with whatever they did of the turn standing.
+// Eliminated players have no vote. There is no vote to remove a player:
+// their land would stand with nobody to defend or pay it, which the rules
+// do not provide for.
+//
 // # Scenarios
 //
 // The option "scenario" (kind game.OptionScenario) sets up any position.

@@ -14,7 +14,7 @@ export type Applier = (view: any, key: string, push: MatchPush) => boolean;
 
 /** Decisions of the match rather than of the game (a resignation, a bot
  * taking over a seat): they change no board, only turn and outcome. */
-const matchDecisions = new Set(["forfeit", "timeout", "abandoned", "takeover", "resign", "return"]);
+const matchDecisions = new Set(["forfeit", "timeout", "abandoned", "takeover", "resign", "return", "vote", "ballot", "voteend"]);
 
 function applyDots(v: any, _key: string, p: MatchPush): boolean {
   if (!v || !Array.isArray(v.lines) || !Array.isArray(v.boxes)) return false;

@@ -37,7 +37,7 @@ function placeName(p: string): string {
 interface SuggestionV { seat: number; suspect: string; weapon: string; room: string; passed: number[]; shownBy: number; answered: boolean; card?: string }
 interface NotebookRow { card: string; faceUp?: boolean; seats: string[]; caseFile: string }
 interface ClueView {
-  seat: number; players: { seat: number; suspect: string; cards: number; inactive: boolean }[]; order: number[];
+  seat: number; players: { seat: number; suspect: string; cards: number; inactive: boolean; removed?: boolean }[]; order: number[];
   turn: number; phase: string; owes: number[]; tokens: Record<string, string>; weapons: Record<string, string>;
   hand: string[]; faceUp: string[]; suggestions: SuggestionV[]; accusations: { seat: number; suspect: string; weapon: string; room: string; correct: boolean }[];
   moves: string[]; canStay: boolean; mustSuggest: boolean; canEnd: boolean; room?: string; caseFile?: string[]; winner?: number;
@@ -259,6 +259,9 @@ export function clueView(ctx: TableCtx): GameView {
       h("h3", null, "Your cards"), h("p", { id: "clue-hand" }, view.hand.length ? view.hand.map(cardName).join(", ") : "none (you are watching)"),
       view.faceUp.length ? h("p", null, "Face up for all: " + view.faceUp.map(cardName).join(", ")) : null,
       view.caseFile?.length ? h("p", { class: "case-file" }, "Case file: " + view.caseFile.map(cardName).join(", ")) : null);
+    // Players removed by a vote (spec section 5): their cards still answer.
+    const removed = view.players.filter((p) => p.removed).map((p) => cardName(p.suspect));
+    if (removed.length) cards.append(h("p", { class: "clue-removed" }, `Removed by a vote: ${removed.join(", ")}. Their cards still answer suggestions.`));
     side.append(cards, h("h3", null, "Suggestions"), log(view));
     if (view.notebook) side.append(notebook(view));
   }

@@ -10,6 +10,7 @@ import { buccaneerView } from "../games/buccaneer";
 import { clueView } from "../games/clue";
 import type { GameView, GameViewFactory, MatchState, TableCtx } from "../games/types";
 import { matchEventText } from "../matchevents";
+import { voteLogText } from "../vote";
 
 const factories: Record<string, GameViewFactory> = { dots: dotsView, battleship: battleshipView, warfare: warfareView, buccaneer: buccaneerView, clue: clueView };
 
@@ -74,7 +75,7 @@ export function replayScreen(main: HTMLElement, params: string[]): () => void {
       // Step 0 is the start position (no move); moves count from 1.
       const moves = steps.filter((x) => x.seat >= 0 || x.move).length;
       const n = steps.slice(0, at + 1).filter((x) => x.seat >= 0 || x.move).length;
-      const decided = s.move ? "" : matchEventText(s.events);
+      const decided = s.move ? "" : voteLogText(s, ctx.seatName) || matchEventText(s.events);
       caption.textContent = s.seat < 0 && !s.move
         ? `Start position (${moves} moves in all)`
         : decided

@@ -22,6 +22,7 @@ import { canPreview, previewPanel } from "../preview";
 import { tutorialFor, type Tutorial } from "../games/tutorial";
 import { matchEventText, seatChange } from "../matchevents";
 import { awayPanel } from "./away";
+import { voteLogText, votePanel } from "../vote";
 
 const factories: Record<string, GameViewFactory> = { dots: dotsView, battleship: battleshipView, clue: clueView, warfare: warfareView, buccaneer: buccaneerView };
 
@@ -176,6 +177,10 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     clearTimeout(noteTimer);
     note.textContent = "";
   }
+  const vote = votePanel({
+    table: id, held: () => held, seats: () => table?.seats.length ?? 0, turn: () => st.turn,
+    playing: () => table?.status === "playing" && !st.outcome, isBot: ctx.isBot, seatName: ctx.seatName, error: ctx.error,
+  });
 
   function showNote(text: string, isError: boolean): void {
     note.textContent = text;
@@ -319,7 +324,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
       return `${d.square}: ${d.result === "sunk" ? "sank the " + (d.ship ?? "ship") : d.result}`;
     }
     if (!m.move) {
-      const decided = matchEventText(evs);
+      const decided = voteLogText(m, ctx.seatName) || matchEventText(evs);
       if (decided) return decided;
     }
     if (!m.text) return m.seat < 0 ? "the match ended" : "";
@@ -544,6 +549,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
       held.length > 0 && humanSeatsMine() && table.status !== "open" ? restart : null,
       held.length > 0 && playing ? save : null,
       held.length > 0 && playing ? resign : null,
+      vote.callButton(),
       help, quit,
     ]) if (b) controls.append(b);
     const link = location.origin + "/t/" + id;
@@ -664,6 +670,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     renderCover();
     renderControls();
     renderReclaim();
+    vote.update();
     tutorial?.update();
   }
 
@@ -691,7 +698,10 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     const snap = fromSnapshot(r.snapshot);
     // A resumed watch (since the last seq seen) has no snapshot: what was
     // kept stands, and the pushes it missed follow.
-    if (!resumed || (r.snapshot && snap.seq >= st.seq)) st = snap;
+    if (!resumed || (r.snapshot && snap.seq >= st.seq)) {
+      st = snap;
+      if (r.snapshot) vote.fromSnapshot(r.snapshot);
+    }
     if (r.snapshot) clock = clockFrom(r.snapshot.clocks, table.seats.length);
     // The view first: a game's view tells its moves for the log.
     setupView();
@@ -816,6 +826,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
       for (const [k, v] of Object.entries(m.views)) st.views[k] = v;
       if (st.handover !== null && m.views[String(st.handover)] !== undefined) st.handover = null;
     }
+    if (fresh) vote.onPush(m);
     const change = fresh ? seatChange(m.events) : null;
     if (change === "bot" && !st.takenOver.includes(m.seat)) st.takenOver = [...st.takenOver, m.seat];
     if (change === "holder") {
@@ -873,7 +884,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
   const screen = h("div", { class: "table-screen" },
     h("div", { class: "table-main" },
       h("div", { class: "table-head" }, title, controls),
-      status, away.el, reclaimBox, startBtn, sitCta, note, invite, startPreview.el, result,
+      status, away.el, reclaimBox, vote.el, startBtn, sitCta, note, invite, startPreview.el, result,
       h("div", { class: "board-area" }, boardWrap, sideExtra)),
     h("aside", { class: "table-side", "aria-label": "Players, moves and chat" },
       h("section", { class: "panel" }, h("h2", null, "Players"), seatsEl),
@@ -891,6 +902,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     clearInterval(tick);
     clearTimeout(noteTimer);
     chat?.destroy();
+    vote.destroy();
     view?.destroy?.();
     tutorial?.destroy();
     socket.unwatch(id);
