@@ -185,7 +185,9 @@ func (ts *tableState) keyBar(m *Model, width int, folded, instead bool) string {
 		}
 		must = append(must, ": move")
 		if v := strings.TrimSpace(ts.votes.barKey(ts)); v != "" {
-			more = append(more, v)
+			// At a table of three or more, the vote is how a stalled
+			// turn moves on: it must not fold away.
+			must = append(must, v)
 		}
 	}
 	switch {
