@@ -10,13 +10,16 @@ import (
 	"github.com/parlor-games/parlor/store"
 )
 
-// protocolVersion is sent in hello; docs/protocol.md describes version 5
+// protocolVersion is sent in hello; docs/protocol.md describes version 6
 // (version 1 plus match.resign, the resign and return events and stored
 // chat in version 2; match.reclaim, the snapshot's takenOver and the
 // code of every error reply in version 3; saves of games that hide facts
 // as bookmarks, rated tables and scenarios, and a code on every HTTP
-// error in version 4; the lobby's lists sent as changes in version 5).
-const protocolVersion = 5
+// error in version 4; the lobby's lists sent as changes in version 5;
+// the leaving policy's pause and countdown, guests who come back,
+// presence, names at one screen, the reveal at every ending, votes and
+// moves sent again in version 6).
+const protocolVersion = 6
 
 // handlers maps a client message type to its handler. A handler returns
 // the reply's fields (nil for none) or an error whose text the client
