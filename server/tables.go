@@ -435,17 +435,7 @@ func (ts *tables) localJSON() []TableJSON {
 // changed tells the lobby and the table's watchers that the table changed.
 // Lobby pushes are coalesced: under load many tables change at once.
 func (ts *tables) changed(t *table) {
-	t.mu.Lock()
-	tj := t.jsonLocked(0)
-	ws := make([]*conn, 0, len(t.watchers))
-	for c := range t.watchers {
-		ws = append(ws, c)
-	}
-	t.mu.Unlock()
-	msg := mustJSON(map[string]any{"t": "table", "table": tj})
-	for _, c := range ws {
-		c.push(msg)
-	}
+	t.pushToWatchers()
 	ts.s.hub.tablesChanged()
 }
 
