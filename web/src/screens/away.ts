@@ -14,7 +14,10 @@ interface AwayState { table: Table | null; held: number[]; over: boolean; out: b
 export function awayPanel(id: string, state: () => AwayState, info: (text: string) => void) {
   const policy = h("p", { class: "muted small", id: "leave-policy" });
   const list = h("ul", { class: "away-list", id: "away-list", "aria-label": "Players away" });
-  const el = h("div", { class: "away", id: "away" }, list, policy);
+  // The countdowns stand above the board, where nobody misses them; the
+  // policy, always true and rarely read, goes under the players, so that
+  // the board keeps its place on a small screen.
+  const el = h("div", { class: "away", id: "away" }, list);
 
   const inPlay = () => {
     const s = state();
@@ -41,17 +44,19 @@ export function awayPanel(id: string, state: () => AwayState, info: (text: strin
     const { table, over } = state();
     clear(list);
     if (!table || table.status === "over" || over) {
-      el.hidden = true;
+      el.hidden = policy.hidden = true;
       return;
     }
-    el.hidden = false;
+    policy.hidden = false;
     policy.textContent = tableLeavingWords(table);
+    el.hidden = true;
     if (table.status !== "playing") return;
     const now = Date.now();
     table.seats.forEach((s, i) => {
       const text = countdown(s, now);
       if (text) list.append(h("li", { class: "away-seat seat-" + i, "data-seat": i }, text));
     });
+    el.hidden = list.childElementCount === 0;
   }
 
   /** watched notes, once, that a player who had left finds their seat. */
@@ -66,5 +71,5 @@ export function awayPanel(id: string, state: () => AwayState, info: (text: strin
     window.removeEventListener("pagehide", pageHide);
   }
 
-  return { el, render, watched, destroy };
+  return { el, policy, render, watched, destroy };
 }

@@ -305,8 +305,11 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
    * whether the log changed. */
   function addLog(m: HistoryEntry): boolean {
     if (log.some((e) => e.seq === m.seq)) return false;
-    const told = !matchEventText(m.events) ? view?.logText?.(m) : undefined;
-    const entry = told || logText(m);
+    // A vote's step is told by the vote's own words; the game's words for
+    // the decision it carried (a turn passed) would say less.
+    const voted = !m.move ? voteLogText(m, ctx.seatName) : "";
+    const told = !voted && !matchEventText(m.events) ? view?.logText?.(m) : undefined;
+    const entry = voted || told || logText(m);
     if (!entry) return false;
     log.push({ seq: m.seq, seat: m.seat, text: entry, whole: !!told });
     log.sort((a, b) => a.seq - b.seq);
@@ -887,7 +890,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
       status, away.el, reclaimBox, vote.el, startBtn, sitCta, note, invite, startPreview.el, result,
       h("div", { class: "board-area" }, boardWrap, sideExtra)),
     h("aside", { class: "table-side", "aria-label": "Players, moves and chat" },
-      h("section", { class: "panel" }, h("h2", null, "Players"), seatsEl),
+      h("section", { class: "panel" }, h("h2", null, "Players"), seatsEl, away.policy),
       h("section", { class: "panel" }, h("h2", null, "Moves"), logEl),
       chatSlot));
   main.append(screen);
