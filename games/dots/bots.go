@@ -278,7 +278,7 @@ func (bt *Bot) expertMove(w *meter, s *State) int {
 			if bt.sv == nil {
 				bt.sv = NewSolver(20)
 			}
-			bt.sv.limit = bt.sv.Nodes + max(w.left, 1)
+			bt.sv.limit = bt.sv.Nodes + max(w.left, 1)*solverNodesPerUnit
 			v, cl, err := bt.sv.solveRoot(w.ctx, cg)
 			bt.sv.limit = 0
 			if err == nil && cl >= 0 {

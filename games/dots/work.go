@@ -10,10 +10,14 @@ import "context"
 // what it costs next to a search node.
 const (
 	// workPerMS is how many units a millisecond of budget buys: about
-	// half of what one core of a small machine searches in a millisecond,
-	// so that a bot given 200 ms thinks for less than that even when the
-	// machine is shared.
-	workPerMS = 250
+	// what one core of a small machine searches in a millisecond, so that
+	// a bot given 200 ms thinks about as long, and plays as well, as when
+	// the clock decided.
+	workPerMS = 400
+	// solverNodesPerUnit is how many positions of the exact solver one
+	// unit buys: the solver's positions cost about a tenth of the
+	// safe-line search's.
+	solverNodesPerUnit = 10
 )
 
 // meter counts one search's work against its share of the budget. ctx's
