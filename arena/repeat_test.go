@@ -66,6 +66,9 @@ func TestArenaRepeatsUnderLoad(t *testing.T) {
 			if o, ok := options[def.Name]; ok {
 				cfg.Options = json.RawMessage(o)
 			}
+			if def.Name == "warfare" {
+				cfg.Games = 1 // hundreds of steps a game, each weighed
+			}
 			idle, err := arena.Run(context.Background(), cfg)
 			if err != nil {
 				t.Fatal(err)
