@@ -46,7 +46,7 @@ func burn(stop <-chan struct{}) *sync.WaitGroup {
 // promise, "a run repeats exactly"). No move may be cut short by the
 // runaway limit, or the comparison would prove nothing.
 func TestArenaRepeatsUnderLoad(t *testing.T) {
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		t.Skip("plays every game's strongest bots twice")
 	}
 	options := map[string]string{
@@ -62,9 +62,12 @@ func TestArenaRepeatsUnderLoad(t *testing.T) {
 		t.Run(def.Name, func(t *testing.T) {
 			n := len(def.BotLevels)
 			cfg := arena.Config{Game: def, A: def.BotLevels[n-1], B: def.BotLevels[n-2], Games: 2, Parallel: 1,
-				Budget: 20 * time.Millisecond, Seed: 5151}
+				Budget: 10 * time.Millisecond, Seed: 5151}
 			if o, ok := options[def.Name]; ok {
 				cfg.Options = json.RawMessage(o)
+			}
+			if def.Name == "warfare" {
+				cfg.Games = 1 // hundreds of steps a game, each weighed
 			}
 			idle, err := arena.Run(context.Background(), cfg)
 			if err != nil {

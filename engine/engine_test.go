@@ -363,7 +363,7 @@ func TestRefusalsChangeNothing(t *testing.T) {
 		{`{"cmd":"load","log":{"game":"nim","seed":1,"moves":{}}}`, `field "moves" of the log must be a list, not an object`},
 		{`{"cmd":"load","log":{"game":"nim","seed":"one","moves":[]}}`, `field "seed" of the log must be an integer from 0 up, not a string`},
 		{`{"cmd":"load","log":{"game":"nim","seed":1,"moves":[{"seat":"0","move":"t1"}]}}`, `field "moves.seat" of the log must be an integer`},
-		{`{"cmd":"load","log":{"game":"nim","seed":1,"moves":[],"extra":1}}`, `the log has no field "extra"`},
+		{`{"cmd":"load","log":{"game":"nim","seed":1,"moves":[],"extra":1}}`, `the log has an unknown field "extra"`},
 		{`{"cmd":"play","seat":1,"move":{"take":"1"}}`, `field "take" of a Nim move must be an integer`},
 		{`{"cmd":"play","seat":1,"move":{"take":1,"pick":2}}`, `a Nim move is one of`},
 	}

@@ -48,7 +48,7 @@ func JSONError(err error, what string) error {
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 		return fmt.Errorf("%s is not valid JSON: it ends too early", what)
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
-		return fmt.Errorf("%s has no field %s", what, strings.TrimPrefix(err.Error(), "json: unknown field "))
+		return fmt.Errorf("%s has an unknown field %s", what, strings.TrimPrefix(err.Error(), "json: unknown field "))
 	case strings.HasPrefix(err.Error(), "json: "):
 		return fmt.Errorf("%s is not valid JSON", what)
 	}

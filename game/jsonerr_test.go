@@ -29,7 +29,7 @@ func TestJSONErrorsSpeakNoGo(t *testing.T) {
 		{`{"log":[1]}`, `field "log" of the request must be an object, not a list`},
 		{`{"log":{"moves":{}}}`, `field "log.moves" of the request must be a list`},
 		{`{"seat":99999999999999999999}`, `must be an integer`},
-		{`{"other":1}`, `the request has no field "other"`},
+		{`{"other":1}`, `the request has an unknown field "other"`},
 		{`{"seat":`, `the request is not valid JSON: it ends too early`},
 		{`{"seat":1,}`, `the request is not valid JSON (at character`},
 		{`[1]`, `the request must be an object, not a list`},

@@ -1010,8 +1010,34 @@ func (s *suite) choose(level string, p position, seat game.Seat, owes bool) time
 		if _, err := st.Clone().Apply(seat, mv); err != nil {
 			fail("Choose returned %s, which is refused: %v", mv, err)
 		}
+		if ctx.Err() == nil {
+			s.sameAgain(level, p, seat, mv, fail)
+		}
 	}
 	return took
+}
+
+// sameAgain asks a second bot of level, seeded alike, for the same move
+// with the same budget, and checks that it answers the same: a bot decides
+// by its budget of work, never by the clock (game.Budget), so a busy
+// machine, or a run of the test beside others, cannot change its move.
+// The second answer is compared only when its deadline did not cut it.
+func (s *suite) sameAgain(level string, p position, seat game.Seat, first game.Move, fail func(string, ...any)) {
+	bot, err := s.def.NewBot(level, game.NewRand(s.cfg.Seed))
+	if err != nil || bot == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(game.WithBudget(context.Background(), max(1, s.cfg.BotBudget.Milliseconds())), s.cfg.BotBudget)
+	defer cancel()
+	var mv game.Move
+	if crash := catch(func() { mv, err = bot.Choose(ctx, p.st.Clone(), seat) }); crash != "" || err != nil || ctx.Err() != nil || mv == nil {
+		return
+	}
+	a, _ := json.Marshal(first)
+	b, _ := json.Marshal(mv)
+	if string(a) != string(b) {
+		fail("asked again with the same seed and budget, it chose %s, not %s: a bot decides by its budget of work, never by the clock", b, a)
+	}
 }
 
 // solve asks the solver for a best move at p; running out of time is

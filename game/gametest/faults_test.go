@@ -311,6 +311,12 @@ func (b *faultyBot) Choose(ctx context.Context, s game.State, seat game.Seat) (g
 		panic("bot bug")
 	case "bot-slow":
 		time.Sleep(100 * time.Millisecond)
+	case "bot-clock":
+		// Picks by the clock, as a search that stops at its deadline
+		// in effect does.
+		if l := s.Legal(seat); len(l) > 0 {
+			return l[time.Now().Nanosecond()/1000%len(l)], nil
+		}
 	case "bot-error":
 		return nil, errors.New("no idea")
 	case "bot-nil":
@@ -532,6 +538,7 @@ func TestEveryCheckCanFail(t *testing.T) {
 		{fault: "bot-panics", want: "panicked"},
 		{fault: "bot-slow", cfg: withCfg(func(c *Config) { c.BotBudget, c.BotSlack = time.Millisecond, time.Millisecond }), want: "Choose took"},
 		{fault: "bot-error", want: "no idea"},
+		{fault: "bot-clock", want: "never by the clock"},
 		{fault: "bot-nil", want: "no move and no error"},
 		{fault: "bot-applies", want: "changed the state it was asked about"},
 		{fault: "solve", want: "Solve's best move"},

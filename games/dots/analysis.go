@@ -163,6 +163,9 @@ func (b *board) components() []component {
 type loonyValue struct {
 	fast map[uint64]int
 	memo map[string]int
+	// work counts the values computed (not found in a table), for the
+	// bots' budget of work: a value of many components costs many.
+	work int64
 }
 
 func newLoonyValue() *loonyValue {
@@ -202,6 +205,7 @@ func (lv *loonyValue) E(sizes []int) int {
 	if v, ok := lv.fast[k]; ok {
 		return v
 	}
+	lv.work++
 	best := 1 << 30
 	var rb [9]int
 	for i := range s {
@@ -225,6 +229,7 @@ func (lv *loonyValue) eSlow(sizes []int) int {
 	if v, ok := lv.memo[k]; ok {
 		return v
 	}
+	lv.work++
 	best := 1 << 30
 	for i := range s {
 		if i > 0 && s[i] == s[i-1] {

@@ -278,7 +278,7 @@ func (bt *Bot) expertMove(w *meter, s *State) int {
 			if bt.sv == nil {
 				bt.sv = NewSolver(20)
 			}
-			bt.sv.limit = bt.sv.Nodes + max(w.left, 1)
+			bt.sv.limit = bt.sv.Nodes + max(w.left, 1)*solverNodesPerUnit
 			v, cl, err := bt.sv.solveRoot(w.ctx, cg)
 			bt.sv.limit = 0
 			if err == nil && cl >= 0 {
@@ -341,11 +341,16 @@ func (bt *Bot) safeMonteCarlo(w *meter, b *board, safe []int) int {
 	sum := make([]int, len(safe))
 	cnt := make([]int, len(safe))
 	var pool [maxLines]int16
-	for i := 0; w.spend(playoutWork); i = (i + 1) % len(safe) {
+	// A playout costs about two units per undrawn line, and the values of
+	// chains and loops it computes on top.
+	cost := int64(2 * b.left)
+	for i, spent := 0, int64(0); w.spend(cost + spent); i = (i + 1) % len(safe) {
 		c := *b
 		c.draw(safe[i])
+		before := lv.work
 		sum[i] -= bt.playout(&c, lv, &pool)
 		cnt[i]++
+		spent = lv.work - before
 	}
 	// Compare means sum/cnt by cross-multiplying; lines not tried yet
 	// cannot win.
@@ -493,7 +498,10 @@ func (ss *safeSearch) value(b *board, alpha, beta int) int {
 		if len(sizes) > maxExactComponents {
 			return -controlledValue(sizes)
 		}
-		return -ss.lv.E(sizes)
+		before := ss.lv.work
+		v := -ss.lv.E(sizes)
+		ss.w.spend(ss.lv.work - before) // the next position stops if spent
+		return v
 	}
 	key := hashLines(&b.drawn)
 	lo, hi := -1000, 1000

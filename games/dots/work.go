@@ -5,15 +5,19 @@ import "context"
 // The bots' budget is counted in work, never in time (game.Budget): the
 // same position and seed give the same line on a busy machine as on an
 // idle one. One unit is about one position of a search (the safe-line
-// search's or the exact solver's); a Monte Carlo playout counts as
-// playoutWork units, about what one costs next to a search node.
+// search's or the exact solver's, or one value of chains and loops
+// computed); a Monte Carlo playout counts two units per undrawn line, about
+// what it costs next to a search node.
 const (
 	// workPerMS is how many units a millisecond of budget buys: about
-	// what one core searches in a millisecond, so that a bot given 200 ms
-	// thinks about as long as it did when the clock decided, and as well.
+	// what one core of a small machine searches in a millisecond, so that
+	// a bot given 200 ms thinks about as long, and plays as well, as when
+	// the clock decided.
 	workPerMS = 400
-	// playoutWork is the cost of one playout in units.
-	playoutWork = 20
+	// solverNodesPerUnit is how many positions of the exact solver one
+	// unit buys: the solver's positions cost about a tenth of the
+	// safe-line search's.
+	solverNodesPerUnit = 10
 )
 
 // meter counts one search's work against its share of the budget. ctx's

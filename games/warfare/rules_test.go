@@ -601,7 +601,7 @@ func TestScenarioErrors(t *testing.T) {
 		{`{"players":2,"map":["0h 0 0 - 1h 1 1"],"villages":[{"hex":0,"gold":-3}]}`, "gold and wood"},
 		{`{"players":2,"map":["0h 0 0 - 1h 1 1"],"work":[{"hex":1,"work":"meadow","left":1}]}`, "no peasant"},
 		{`{"players":2,"map":["0h 0p 0 - 1h 1 1"],"work":[{"hex":1,"work":"road","left":2}]}`, "left 1"},
-		{`{"players":2,"map":["0h 0 0 - 1h 1 1"],"colour":3}`, `has no field "colour"`},
+		{`{"players":2,"map":["0h 0 0 - 1h 1 1"],"colour":3}`, `has an unknown field "colour"`},
 	} {
 		_, err := Definition.New([]byte(`{"scenario":`+c.raw+`}`), game.NewRand(1))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
