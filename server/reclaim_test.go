@@ -77,7 +77,7 @@ func TestReclaimAfterTimeout(t *testing.T) {
 		{cb, reclaim(5), "no seat 5"},
 		{cb, reclaim(nil), "match.reclaim needs seat"},
 		{cb, map[string]any{"table": id, "seat": "1"}, `field "seat" must be`},
-		{cb, map[string]any{"table": id, "seat": 1, "extra": true}, "the message has no field"},
+		{cb, map[string]any{"table": id, "seat": 1, "extra": true}, "unknown field"},
 		{cb, map[string]any{"table": "nope", "seat": 1}, "no table"},
 		{bobIdle, reclaim(1), "watch the table first"},
 	} {

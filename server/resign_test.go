@@ -79,7 +79,7 @@ func TestResign(t *testing.T) {
 		{ca, map[string]any{"table": id, "seat": 5}, "no seat 5"},
 		{ca, map[string]any{"table": id}, "needs seat"},
 		{ca, map[string]any{"table": "nope", "seat": 0}, "no table"},
-		{ca, map[string]any{"table": id, "seat": 0, "extra": 1}, "the message has no field"},
+		{ca, map[string]any{"table": id, "seat": 0, "extra": 1}, "unknown field"},
 	} {
 		if got := c.who.fail("match.resign", c.fields); !strings.Contains(got, c.want) {
 			t.Errorf("resign %v: error %q, want %q", c.fields, got, c.want)
