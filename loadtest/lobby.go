@@ -1,51 +1,65 @@
-package main
+package loadtest
 
 import (
 	"bytes"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"time"
 )
 
-// benchLobby measures what the lobby costs while people come: n players
-// sit in the lobby, then k more arrive one at a time, each far enough
+// LobbyMode is how the lobby bench's members join the lobby.
+type LobbyMode string
+
+const (
+	// LobbyChanges members join with changes (protocol v5), as the web
+	// and terminal clients do.
+	LobbyChanges LobbyMode = "changes"
+	// LobbyWhole members get the whole lists with every push (v4).
+	LobbyWhole LobbyMode = "whole"
+	// LobbyBoth runs LobbyChanges then LobbyWhole, each on a fresh child
+	// server.
+	LobbyBoth LobbyMode = "both"
+)
+
+// LobbyConfig is one run of the lobby bench.
+type LobbyConfig struct {
+	// Members sit in the lobby; Arrivals more arrive one at a time while
+	// they sit there.
+	Members, Arrivals int
+	Mode              LobbyMode
+	// CommitDelay is the child servers' commit delay (parlor serve
+	// -commit-delay).
+	CommitDelay time.Duration
+}
+
+// RunLobby measures what the lobby costs while people come: the members
+// sit in the lobby, then the arrivals come one at a time, each far enough
 // from the last (150 ms) that the server pushes each arrival on its own.
 // It reports, per arrival, the bytes of lobby pushes each member received,
 // the server's CPU and the members' (this process's: reading what they
 // are sent off the socket; they do not decode it, as a browser would),
-// for members that joined with changes (protocol
-// v5, what the web and terminal clients do) and for members that get the
-// whole lists (v4), each on a fresh child server, in one run.
-func benchLobby(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("bench lobby", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	members := fs.Int("members", 300, "players sitting in the lobby")
-	arrivals := fs.Int("arrivals", 40, "players who arrive while they sit there, one at a time")
-	mode := fs.String("mode", "both", "how the members join: changes (v5), whole (v4) or both, one after the other")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	if *members <= 0 || *arrivals <= 0 {
-		return errors.New("-members and -arrivals must be positive")
+// for each mode on a fresh child server, in one run.
+func RunLobby(c LobbyConfig, stdout, stderr io.Writer) error {
+	if c.Members <= 0 || c.Arrivals <= 0 {
+		return errors.New("loadtest: the lobby bench needs members and arrivals")
 	}
 	var modes []bool // changes?
-	switch *mode {
-	case "changes":
+	switch c.Mode {
+	case LobbyChanges:
 		modes = []bool{true}
-	case "whole":
+	case LobbyWhole:
 		modes = []bool{false}
-	case "both":
+	case LobbyBoth:
 		modes = []bool{true, false}
 	default:
-		return fmt.Errorf("-mode %q: want changes, whole or both", *mode)
+		return fmt.Errorf("loadtest: unknown lobby mode %q", c.Mode)
 	}
 	raiseFileLimit(stderr)
-	fmt.Fprintf(stdout, "%d members in the lobby, %d arrivals 150 ms apart\n", *members, *arrivals)
+	fmt.Fprintf(stdout, "%d members in the lobby, %d arrivals 150 ms apart\n", c.Members, c.Arrivals)
 	for _, changes := range modes {
-		if err := lobbyRun(*members, *arrivals, changes, stdout, stderr); err != nil {
+		if err := lobbyRun(c.Members, c.Arrivals, changes, c.CommitDelay, stdout, stderr); err != nil {
 			return err
 		}
 	}
@@ -53,8 +67,8 @@ func benchLobby(args []string, stdout, stderr io.Writer) error {
 }
 
 // lobbyRun is one mode's run on its own child server.
-func lobbyRun(n, k int, changes bool, stdout, stderr io.Writer) error {
-	child, addr, err := startChildServer(stderr, defaultCommitDelay)
+func lobbyRun(n, k int, changes bool, commitDelay time.Duration, stdout, stderr io.Writer) error {
+	child, addr, err := startChildServer(stderr, commitDelay)
 	if err != nil {
 		return err
 	}
