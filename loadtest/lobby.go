@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 	"time"
 )
 
@@ -21,6 +22,11 @@ const (
 	// LobbyBoth runs LobbyChanges then LobbyWhole, each on a fresh child
 	// server.
 	LobbyBoth LobbyMode = "both"
+	// LobbyPage members join with changes and a first page of
+	// LobbyConfig.Page tables (v6).
+	LobbyPage LobbyMode = "page"
+	// LobbyAll runs LobbyPage, LobbyChanges and LobbyWhole.
+	LobbyAll LobbyMode = "all"
 )
 
 // LobbyConfig is one run of the lobby bench.
@@ -29,37 +35,64 @@ type LobbyConfig struct {
 	// they sit there.
 	Members, Arrivals int
 	Mode              LobbyMode
+	// Tables, when positive, is how many open tables the members make
+	// before they join (one each, in turn), and each arrival then makes
+	// one too: a crowded lobby, where what a member is sent on joining
+	// and when a table is made is what counts.
+	Tables int
+	// Page is the first page's size with LobbyPage.
+	Page int
 	// CommitDelay is the child servers' commit delay (parlor serve
 	// -commit-delay).
 	CommitDelay time.Duration
 }
 
+// lobbyJoin is one way of joining the lobby, as a run measures it.
+type lobbyJoin struct {
+	label  string // the report's name for it
+	fields string // lobby.join's fields
+}
+
 // RunLobby measures what the lobby costs while people come: the members
 // sit in the lobby, then the arrivals come one at a time, each far enough
 // from the last (150 ms) that the server pushes each arrival on its own.
-// It reports, per arrival, the bytes of lobby pushes each member received,
-// the server's CPU and the members' (this process's: reading what they
-// are sent off the socket; they do not decode it, as a browser would),
-// for each mode on a fresh child server, in one run.
+// It reports the bytes of the lobby's lists each member got on joining
+// and, per arrival, the bytes of lobby pushes each member received, the
+// server's CPU and the members' (this process's: reading what they are
+// sent off the socket; they do not decode it, as a browser would), for
+// each mode on a fresh child server, in one run.
 func RunLobby(c LobbyConfig, stdout, stderr io.Writer) error {
-	if c.Members <= 0 || c.Arrivals <= 0 {
+	if c.Members <= 0 || c.Arrivals <= 0 || c.Tables < 0 {
 		return errors.New("loadtest: the lobby bench needs members and arrivals")
 	}
-	var modes []bool // changes?
+	page := lobbyJoin{fmt.Sprintf("page of %d (v6)", c.Page), fmt.Sprintf(`"changes":true,"page":%d`, c.Page)}
+	changes := lobbyJoin{"changes (v5)", `"changes":true`}
+	whole := lobbyJoin{"whole lists (v4)", `"changes":false`}
+	var joins []lobbyJoin
 	switch c.Mode {
 	case LobbyChanges:
-		modes = []bool{true}
+		joins = []lobbyJoin{changes}
 	case LobbyWhole:
-		modes = []bool{false}
+		joins = []lobbyJoin{whole}
 	case LobbyBoth:
-		modes = []bool{true, false}
+		joins = []lobbyJoin{changes, whole}
+	case LobbyPage:
+		joins = []lobbyJoin{page}
+	case LobbyAll:
+		joins = []lobbyJoin{page, changes, whole}
 	default:
 		return fmt.Errorf("loadtest: unknown lobby mode %q", c.Mode)
 	}
+	if (c.Mode == LobbyPage || c.Mode == LobbyAll) && c.Page <= 0 {
+		return errors.New("loadtest: a page of no tables")
+	}
 	raiseFileLimit(stderr)
 	fmt.Fprintf(stdout, "%d members in the lobby, %d arrivals 150 ms apart\n", c.Members, c.Arrivals)
-	for _, changes := range modes {
-		if err := lobbyRun(c.Members, c.Arrivals, changes, c.CommitDelay, stdout, stderr); err != nil {
+	if c.Tables > 0 {
+		fmt.Fprintf(stdout, "%d open tables made before the members join; each arrival makes one more\n", c.Tables)
+	}
+	for _, j := range joins {
+		if err := lobbyRun(c, j, stdout, stderr); err != nil {
 			return err
 		}
 	}
@@ -67,19 +100,15 @@ func RunLobby(c LobbyConfig, stdout, stderr io.Writer) error {
 }
 
 // lobbyRun is one mode's run on its own child server.
-func lobbyRun(n, k int, changes bool, commitDelay time.Duration, stdout, stderr io.Writer) error {
-	child, addr, err := startChildServer(stderr, commitDelay)
+func lobbyRun(c LobbyConfig, j lobbyJoin, stdout, stderr io.Writer) error {
+	n, k := c.Members, c.Arrivals
+	child, addr, err := startChildServer(stderr, c.CommitDelay)
 	if err != nil {
 		return err
 	}
 	defer child.stop()
 	b := &bench{pid: child.cmd.Process.Pid, out: stdout, bases: []string{"http://" + addr}}
 	b.base = b.bases[0]
-	join := `"changes":false`
-	label := "whole lists (v4)"
-	if changes {
-		join, label = `"changes":true`, "changes (v5)"
-	}
 	ps, err := b.connectAll(n)
 	if err != nil {
 		return fmt.Errorf("after %d members: %w", b.nextUser.Load(), err)
@@ -90,14 +119,18 @@ func lobbyRun(n, k int, changes bool, commitDelay time.Duration, stdout, stderr 
 			p.ws.Load().CloseNow()
 		}
 	}()
+	if err := b.openTables(ps, c.Tables); err != nil {
+		return err
+	}
 	for _, p := range ps {
-		if _, err := p.call("lobby.join", join); err != nil {
+		if _, err := p.call("lobby.join", j.fields); err != nil {
 			return err
 		}
 	}
 	// Let the joins' pushes drain before counting.
 	b.settleLobby()
-	bytes0, cpu0, self0 := b.lobbyBytes.Load(), procCPUOr0(b.pid), selfCPU()
+	joined := b.lobbyBytes.Load()
+	bytes0, cpu0, self0 := joined, procCPUOr0(b.pid), selfCPU()
 	var late []*player
 	for range k {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -107,6 +140,11 @@ func lobbyRun(n, k int, changes bool, commitDelay time.Duration, stdout, stderr 
 			return err
 		}
 		late = append(late, p)
+		if c.Tables > 0 {
+			if err := b.openTables([]*player{p}, 1); err != nil {
+				return err
+			}
+		}
 		time.Sleep(150 * time.Millisecond)
 	}
 	b.settleLobby()
@@ -116,9 +154,38 @@ func lobbyRun(n, k int, changes bool, commitDelay time.Duration, stdout, stderr 
 		p.ws.Load().CloseNow()
 	}
 	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) / float64(k) }
+	label := j.label + ":"
 	fmt.Fprintf(stdout, "%-17s %8.0f bytes of lobby pushes per member per arrival, %7.1f KiB per arrival in all, server CPU %6.2f ms and the members' CPU %6.2f ms per arrival\n",
-		label+":", float64(got)/float64(n*k), float64(got)/1024/float64(k), ms(cpu), ms(self))
+		label, float64(got)/float64(n*k), float64(got)/1024/float64(k), ms(cpu), ms(self))
+	fmt.Fprintf(stdout, "%-17s %8.0f bytes of lobby lists per member on joining\n", label, float64(joined)/float64(n))
 	return nil
+}
+
+// openTables has the players make n open tables of Dots and Boxes, in
+// turn, a few at a time.
+func (b *bench) openTables(ps []*player, n int) error {
+	create := `"game":"dots","seats":[{"kind":"me"},{"kind":"open"}]`
+	var wg sync.WaitGroup
+	var first error
+	var fmu sync.Mutex
+	sem := make(chan struct{}, 16)
+	for i := range n {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			if _, err := ps[i%len(ps)].call("table.create", create); err != nil {
+				fmu.Lock()
+				if first == nil {
+					first = fmt.Errorf("opening table %d: %w", i+1, err)
+				}
+				fmu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	return first
 }
 
 // settleLobby waits until no lobby push has arrived for half a second.

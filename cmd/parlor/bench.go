@@ -109,18 +109,27 @@ func benchLobby(args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	fs.IntVar(&c.Members, "members", 300, "players sitting in the lobby")
 	fs.IntVar(&c.Arrivals, "arrivals", 40, "players who arrive while they sit there, one at a time")
-	fs.StringVar(&mode, "mode", string(loadtest.LobbyBoth), "how the members join: changes (v5), whole (v4) or both, one after the other")
+	fs.StringVar(&mode, "mode", string(loadtest.LobbyBoth), "how the members join: changes (v5), whole (v4), both (changes then whole), page (changes and a first page of -page tables, v6) or all (page, changes, whole), one after the other")
+	fs.IntVar(&c.Tables, "tables", 0, "open tables the members make before they join (each arrival then makes one more)")
+	fs.IntVar(&c.Page, "page", 50, "with -mode page or all: how many tables the first page holds")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if c.Members <= 0 || c.Arrivals <= 0 {
 		return errors.New("-members and -arrivals must be positive")
 	}
+	if c.Tables < 0 {
+		return errors.New("-tables must not be negative")
+	}
 	c.Mode = loadtest.LobbyMode(mode)
 	switch c.Mode {
 	case loadtest.LobbyChanges, loadtest.LobbyWhole, loadtest.LobbyBoth:
+	case loadtest.LobbyPage, loadtest.LobbyAll:
+		if c.Page <= 0 || c.Page > 500 {
+			return errors.New("-page must be 1 to 500")
+		}
 	default:
-		return fmt.Errorf("-mode %q: want changes, whole or both", mode)
+		return fmt.Errorf("-mode %q: want changes, whole, both, page or all", mode)
 	}
 	return loadtest.RunLobby(c, stdout, stderr)
 }
