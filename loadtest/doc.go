@@ -30,9 +30,11 @@
 // with one TCP connection per player on this machine.
 //
 // RunLobby measures the lobby while people come: members sit in the
-// lobby and more people arrive one at a time; it reports the bytes of
-// lobby pushes each member receives per arrival and the CPU the server
-// and the members spend, with members who join with changes and with
-// members who get whole lists, because the lobby's pushes grow with
-// everyone in it and are what limits a lobby of thousands.
+// lobby (among open tables, if asked) and more people arrive one at a
+// time; it reports the bytes of the lists each member gets on joining,
+// the bytes of lobby pushes each member receives per arrival and the CPU
+// the server and the members spend, with members who join with a first
+// page of tables, with changes, or with whole lists, because the lobby's
+// lists and pushes grow with everyone in it and are what limits a lobby
+// of thousands.
 package loadtest
