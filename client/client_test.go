@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -277,6 +278,51 @@ func TestChatAndLobby(t *testing.T) {
 	h, err := bob.ChatHistory(ctx, client.LobbyChannel)
 	if err != nil || len(h) != 1 || h[0].Text != "hello, Bob" {
 		t.Fatalf("history %+v %v", h, err)
+	}
+}
+
+// TestLobbyFirstPage (since v6): a guest who joins the lobby with a page
+// of one table holds, through Lobby.Apply, the first table and their own,
+// not the other tables.
+func TestLobbyFirstPage(t *testing.T) {
+	srv := servertest.Start(t)
+	ctx := context.Background()
+	_, ann := guest(t, srv, "Ann")
+	_, bob := guest(t, srv, "Bob")
+	dots := client.CreateTable{Game: "dots", Options: map[string]int{"rows": 2, "cols": 2},
+		Seats: []client.SeatRequest{{Kind: client.ChooseMe}, {Kind: client.ChooseOpen}}}
+	var ids []string
+	for _, c := range []*client.Conn{ann, ann, bob} {
+		tb, err := c.CreateTable(ctx, dots)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, tb.ID)
+	}
+	if err := bob.JoinLobbyPage(ctx, 1); err != nil {
+		t.Fatal(err)
+	}
+	var lobby client.Lobby
+	deadline := time.After(wait)
+	for lobby.Tables == nil {
+		select {
+		case p := <-bob.Pushes():
+			if _, err := lobby.Apply(p); err != nil {
+				t.Fatal(err)
+			}
+		case <-deadline:
+			t.Fatal("no table list")
+		}
+	}
+	var got []string
+	for _, tb := range lobby.Tables {
+		got = append(got, tb.ID)
+	}
+	if want := []string{ids[0], ids[2]}; !slices.Equal(got, want) {
+		t.Fatalf("Bob's page %v, want the first table and his own %v", got, want)
+	}
+	if err := bob.JoinLobbyPage(ctx, 501); client.Code(err) != "bad-request" {
+		t.Fatalf("a page of 501: %v", err)
 	}
 }
 

@@ -197,6 +197,13 @@ func (c *Conn) JoinLobby(ctx context.Context) error {
 	return c.Call(ctx, "lobby.join", map[string]any{"changes": true}, nil)
 }
 
+// JoinLobbyPage is JoinLobby with, instead of every table, the first n
+// tables of the list and one's own past them (since v6), for a server
+// with more tables than a screen shows; n is 1 to 500.
+func (c *Conn) JoinLobbyPage(ctx context.Context, n int) error {
+	return c.Call(ctx, "lobby.join", map[string]any{"changes": true, "page": n}, nil)
+}
+
 // LeaveLobby stops the lobby's pushes.
 func (c *Conn) LeaveLobby(ctx context.Context) error {
 	return c.Call(ctx, "lobby.leave", nil, nil)

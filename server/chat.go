@@ -168,14 +168,25 @@ type chatHistoryReq struct {
 type lobbyJoinReq struct {
 	envelope
 	Changes bool `json:"changes"`
+	// Page, when positive, asks for the first Page tables and one's own
+	// instead of every table (since v6).
+	Page int `json:"page"`
 }
+
+// lobbyPageMax is the largest first page of tables a member may ask for:
+// a page is for a lobby too long to send whole, and a screen shows far
+// fewer.
+const lobbyPageMax = 500
 
 func handleLobbyJoin(c *conn, data []byte) (any, error) {
 	var req lobbyJoinReq
 	if err := decodeStrict(data, &req); err != nil {
 		return nil, err
 	}
-	c.h.joinLobby(c, req.Changes)
+	if req.Page < 0 || req.Page > lobbyPageMax {
+		return nil, badRequest("a page of the lobby's tables holds 1 to %d tables (0 for all of them)", lobbyPageMax)
+	}
+	c.h.joinLobby(c, req.Changes, req.Page)
 	return nil, nil
 }
 

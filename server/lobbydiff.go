@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"maps"
 	"slices"
+
+	"github.com/parlor-games/parlor/match"
 )
 
 // The lobby's two lists, who is online and the tables, change a little
@@ -23,6 +25,10 @@ import (
 type lobbyList struct {
 	keys  []string
 	items map[string]json.RawMessage
+	// people, for the table list: the indexes in keys of the tables each
+	// person made or sits at, by name, so that a member who asked for a
+	// page also gets their own tables past it (see page).
+	people map[string][]int
 }
 
 func newLobbyList(n int) *lobbyList {
@@ -56,10 +62,67 @@ func usersList(users []onlineUser) *lobbyList {
 // tablesList is the table list, in the order of tables.listJSON.
 func tablesList(tables []TableJSON) *lobbyList {
 	l := newLobbyList(len(tables))
+	l.people = make(map[string][]int)
 	for _, t := range tables {
+		if _, dup := l.items[t.ID]; dup {
+			continue
+		}
+		for _, name := range tablePeople(t) {
+			l.people[name] = append(l.people[name], len(l.keys))
+		}
 		l.add(t.ID, mustJSON(t))
 	}
 	return l
+}
+
+// tablePeople are the names of those whose table t is: its creator and
+// the people seated (by their own name, for a seat named otherwise).
+func tablePeople(t TableJSON) []string {
+	names := []string{t.Creator}
+	for _, st := range t.Seats {
+		switch {
+		case st.Kind != match.Human:
+		case st.Player != "":
+			names = append(names, st.Player)
+		case st.Name != "":
+			names = append(names, st.Name)
+		}
+	}
+	return names
+}
+
+// page is what a member who asked for a first page of n tables holds
+// (since v6): the first n tables of l, in l's order, then the member's
+// own tables past them, in l's order too. A lobby of ten thousand tables
+// would otherwise cost each member who joins all ten thousand, and every
+// change anywhere in the list a push to everyone; with a page, a change
+// past it reaches only those whose table it is. pages holds the first
+// pages made so far for this l, by n: members with no table past the page
+// share one, and so share one computed difference.
+func (l *lobbyList) page(n int, name string, pages map[int]*lobbyList) *lobbyList {
+	if n >= len(l.keys) {
+		return l
+	}
+	var own []int
+	for _, i := range l.people[name] {
+		if i >= n && (len(own) == 0 || own[len(own)-1] != i) {
+			own = append(own, i)
+		}
+	}
+	if len(own) == 0 && pages[n] != nil {
+		return pages[n]
+	}
+	p := newLobbyList(n + len(own))
+	for _, k := range l.keys[:n] {
+		p.add(k, l.items[k])
+	}
+	for _, i := range own {
+		p.add(l.keys[i], l.items[l.keys[i]])
+	}
+	if len(own) == 0 {
+		pages[n] = p
+	}
+	return p
 }
 
 // whole is the push of the whole list: {"t":t,field:[items]}.
@@ -126,6 +189,21 @@ func listPush(t, field string, items []json.RawMessage, tail string) []byte {
 type lobbyMember struct {
 	changes bool
 	held    lobbyLists
+	// page, when positive, is how many of the first tables the member
+	// asked for (since v6); name is the member's, whose own tables come
+	// with the page.
+	page int
+	name string
+}
+
+// view is what of the lists m is sent: the lists themselves, but for a
+// member who asked for a page of tables, that page. pages is shared by
+// the members of one push (see lobbyList.page).
+func (m *lobbyMember) view(i int, l *lobbyList, pages map[int]*lobbyList) *lobbyList {
+	if i != 1 || m.page <= 0 { // lobbyPushes[1] is the tables
+		return l
+	}
+	return l.page(m.page, m.name, pages)
 }
 
 // lobbyParts names which of the lobby's lists a push brings up to date.
@@ -148,12 +226,16 @@ var lobbyPushes = [2]struct{ whole, diff, field string }{
 }
 
 // joinLobby subscribes c to the lobby's pushes and sends both lists now;
-// with changes, later pushes carry only what changed.
-func (h *hub) joinLobby(c *conn, changes bool) {
+// with changes, later pushes carry only what changed; with a positive
+// page, the tables are the first page of that many and c's own.
+func (h *hub) joinLobby(c *conn, changes bool, page int) {
 	h.lobbyPush.Lock()
 	defer h.lobbyPush.Unlock()
 	lists := h.lobbyLists(lobbyOnline | lobbyTables)
-	m := &lobbyMember{changes: changes}
+	m := &lobbyMember{changes: changes, page: page, name: c.user.Name}
+	for i, l := range lists {
+		lists[i] = m.view(i, l, map[int]*lobbyList{})
+	}
 	if changes {
 		m.held = lists
 	}
@@ -200,22 +282,28 @@ func (h *hub) pushLobby(which lobbyParts) {
 			continue
 		}
 		kind := lobbyPushes[i]
-		var whole []byte
-		diffs := map[*lobbyList][]byte{}
+		wholes := map[*lobbyList][]byte{}
+		type step struct{ from, to *lobbyList }
+		diffs := map[step][]byte{}
+		pages := map[int]*lobbyList{}
 		for c, m := range members {
+			view := m.view(i, next, pages)
 			if !m.changes {
-				if whole == nil {
-					whole = next.whole(kind.whole, kind.field)
+				w, ok := wholes[view]
+				if !ok {
+					w = view.whole(kind.whole, kind.field)
+					wholes[view] = w
 				}
-				c.push(whole)
+				c.push(w)
 				continue
 			}
-			d, ok := diffs[m.held[i]]
+			st := step{m.held[i], view}
+			d, ok := diffs[st]
 			if !ok {
-				d = m.held[i].diff(next, kind.diff, kind.field)
-				diffs[m.held[i]] = d
+				d = m.held[i].diff(view, kind.diff, kind.field)
+				diffs[st] = d
 			}
-			m.held[i] = next
+			m.held[i] = view
 			if d != nil {
 				c.push(d)
 			}

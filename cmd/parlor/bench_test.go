@@ -128,3 +128,36 @@ func TestBenchLobbyReportsFigures(t *testing.T) {
 		t.Errorf("no server CPU figure:\n%s", s)
 	}
 }
+
+// TestBenchLobbyFirstPage runs the lobby bench in a lobby of more tables
+// than a page holds: a member who joins with a first page (v6) is sent
+// a part of the tables a member with changes is sent on joining, and,
+// since each arrival's table is made past the page, hears less per
+// arrival too (the arrival's name, not its table).
+func TestBenchLobbyFirstPage(t *testing.T) {
+	out, err := exec.Command(parlorBin, "bench", "lobby", "-members", "30", "-arrivals", "4", "-tables", "60", "-mode", "all", "-page", "10").CombinedOutput()
+	if err != nil {
+		t.Fatalf("bench lobby: %v\n%s", err, out)
+	}
+	s := string(out)
+	figure := func(label, what string) float64 {
+		t.Helper()
+		m := regexp.MustCompile(regexp.QuoteMeta(label) + `:\s+(\d+) bytes of lobby ` + what).FindStringSubmatch(s)
+		if m == nil {
+			t.Fatalf("no %q line for %s:\n%s", what, label, s)
+		}
+		n, _ := strconv.ParseFloat(m[1], 64)
+		return n
+	}
+	pageJoin, changesJoin := figure("page of 10 (v6)", "lists per member on joining"), figure("changes (v5)", "lists per member on joining")
+	if pageJoin == 0 || pageJoin*2 > changesJoin {
+		t.Errorf("joining with a page of 10 of 60 tables cost %v bytes, with every table %v: want well under half:\n%s", pageJoin, changesJoin, s)
+	}
+	pageArrival, changesArrival := figure("page of 10 (v6)", "pushes per member per arrival"), figure("changes (v5)", "pushes per member per arrival")
+	if pageArrival == 0 || pageArrival >= changesArrival {
+		t.Errorf("an arrival who makes a table past the page cost a member on a page %v bytes, with changes %v: want less, but not nothing (the arrival is online):\n%s", pageArrival, changesArrival, s)
+	}
+	if !strings.Contains(s, "whole lists (v4):") {
+		t.Errorf("-mode all did not run the whole lists:\n%s", s)
+	}
+}

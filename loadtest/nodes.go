@@ -1,4 +1,4 @@
-package main
+package loadtest
 
 import (
 	"context"
@@ -125,7 +125,7 @@ func (p *player) watch(sp *seatPlay) error {
 	deadline := time.Now().Add(resumeWithin)
 	for {
 		ws := p.ws.Load()
-		r, err := p.call("table.watch", `"table":"`+sp.g.table+`","since":`+strconv.FormatInt(sp.lastSeq(), 10)+`,"views":`+strconv.FormatBool(p.b.f.views))
+		r, err := p.call("table.watch", `"table":"`+sp.g.table+`","since":`+strconv.FormatInt(sp.lastSeq(), 10)+`,"views":`+strconv.FormatBool(p.b.f.Views))
 		switch {
 		case err == nil, refusedAs(err, "conflict") && p.ws.Load() == ws:
 			// Watched (a conflict: the resume and the set-up both asked

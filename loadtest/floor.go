@@ -1,10 +1,9 @@
-package main
+package loadtest
 
 import (
 	"bufio"
 	"encoding/binary"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -38,31 +37,48 @@ const (
 	floorUpdateSize = 224
 )
 
-func benchFloor(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("bench floor", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	matches := fs.Int("matches", 200, "concurrent pairs of connections")
-	duration := fs.Duration("duration", 10*time.Second, "how long to play")
-	think := fs.Duration("think", 0, "mean pause before each move (uniform from 0 to twice this), as bench server -think: 0 plays flat out; a pause shows what a move costs the kernel when few are in flight")
-	loop := fs.String("loop", "netpoll", "the server's loop: netpoll (a goroutine per connection) or epoll (one thread, level-triggered epoll, no runtime scheduling)")
-	if err := fs.Parse(args); err != nil {
-		return err
+// FloorLoop is the floor server's loop.
+type FloorLoop string
+
+const (
+	// FloorNetpoll is Go's netpoller: a goroutine per connection.
+	FloorNetpoll FloorLoop = "netpoll"
+	// FloorEpoll is one locked thread on a level-triggered epoll set, no
+	// runtime scheduling (Linux only).
+	FloorEpoll FloorLoop = "epoll"
+)
+
+// FloorConfig is one run of the floor benchmark.
+type FloorConfig struct {
+	// Matches is how many pairs of connections play at once, for Duration.
+	Matches  int
+	Duration time.Duration
+	// Think is the mean pause before each move (uniform from 0 to twice
+	// this), as ServerConfig.Think: 0 plays flat out; a pause shows what a
+	// move costs the kernel when few are in flight.
+	Think time.Duration
+	Loop  FloorLoop
+}
+
+// RunFloor runs the floor benchmark, its server a child process (this
+// binary as "bench floor-serve", which calls ServeFloor), and writes its
+// report to stdout.
+func RunFloor(cfg FloorConfig, stdout, stderr io.Writer) error {
+	if cfg.Matches <= 0 {
+		return errors.New("loadtest: the floor needs at least one pair")
 	}
-	if *matches <= 0 {
-		return errors.New("-matches must be positive")
+	if cfg.Think < 0 {
+		return errors.New("loadtest: a negative pause")
 	}
-	if *think < 0 {
-		return errors.New("-think must not be negative")
-	}
-	if *loop != "netpoll" && *loop != "epoll" {
-		return fmt.Errorf("-loop must be netpoll or epoll, not %q", *loop)
+	if cfg.Loop != FloorNetpoll && cfg.Loop != FloorEpoll {
+		return fmt.Errorf("loadtest: unknown floor loop %q", cfg.Loop)
 	}
 	raiseFileLimit(stderr)
 	exe, err := os.Executable()
 	if err != nil {
 		return err
 	}
-	cmd := exec.Command(exe, "bench", "floor-serve", *loop)
+	cmd := exec.Command(exe, "bench", "floor-serve", string(cfg.Loop))
 	cmd.Stderr = stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {
@@ -98,7 +114,7 @@ func benchFloor(args []string, stdout, stderr io.Writer) error {
 		fmu.Unlock()
 		stop.Store(true)
 	}
-	for i := range *matches {
+	for i := range cfg.Matches {
 		var cs [2]net.Conn
 		for s := range 2 {
 			c, err := net.Dial("tcp", addr)
@@ -126,8 +142,8 @@ func benchFloor(args []string, stdout, stderr io.Writer) error {
 				var mine []time.Duration
 				rng := rand.New(rand.NewPCG(uint64(i), uint64(s)))
 				send := func() bool {
-					if *think > 0 {
-						time.Sleep(time.Duration(rng.Int64N(int64(2 * *think))))
+					if cfg.Think > 0 {
+						time.Sleep(time.Duration(rng.Int64N(int64(2 * cfg.Think))))
 					}
 					if stop.Load() {
 						return false
@@ -177,7 +193,7 @@ func benchFloor(args []string, stdout, stderr io.Writer) error {
 	self0 := selfCPU()
 	t0 := time.Now()
 	close(start)
-	time.Sleep(*duration)
+	time.Sleep(cfg.Duration)
 	stop.Store(true)
 	n := moves.Load()
 	elapsed := time.Since(t0)
@@ -198,10 +214,10 @@ func benchFloor(args []string, stdout, stderr io.Writer) error {
 		return lats[min(len(lats)-1, int(p*float64(len(lats))))].Round(time.Microsecond)
 	}
 	pace := "flat out"
-	if *think > 0 {
-		pace = fmt.Sprintf("pausing %v on average before each move", *think)
+	if cfg.Think > 0 {
+		pace = fmt.Sprintf("pausing %v on average before each move", cfg.Think)
 	}
-	fmt.Fprintf(stdout, "floor (%s): %d pairs over loopback TCP, one read and two writes per move in the server, %s\n", *loop, *matches, pace)
+	fmt.Fprintf(stdout, "floor (%s): %d pairs over loopback TCP, one read and two writes per move in the server, %s\n", cfg.Loop, cfg.Matches, pace)
 	fmt.Fprintf(stdout, "moves %d in %.1fs: %.0f moves/s\n", n, elapsed.Seconds(), float64(n)/elapsed.Seconds())
 	fmt.Fprintf(stdout, "latency send->ack p50 %v p95 %v p99 %v\n", pct(.5), pct(.95), pct(.99))
 	if cpuOK {
@@ -214,17 +230,18 @@ func benchFloor(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// floorServe is the floor's server: it pairs connections by the id in
-// their first five bytes and then, for every message from one of a pair,
-// writes one message to each.
-func floorServe(args []string, stdout io.Writer) error {
+// ServeFloor is the floor's server: it writes its address to stdout,
+// pairs connections by the id in their first five bytes and then, for
+// every message from one of a pair, writes one message to each. It serves
+// until the process ends.
+func ServeFloor(loop FloorLoop, stdout io.Writer) error {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return err
 	}
 	fmt.Fprintln(stdout, ln.Addr().String())
 	var ep *epollRelay
-	if len(args) > 0 && args[0] == "epoll" {
+	if loop == FloorEpoll {
 		if ep, err = newEpollRelay(); err != nil {
 			return err
 		}
