@@ -238,7 +238,9 @@ export function clueView(ctx: TableCtx): GameView {
     }
     const asker = view.players.find((p) => p.seat === s.seat)?.suspect ?? "";
     box.append(h("h3", { id: "clue-banner-title" }, "Suggestion"),
-      h("p", { class: "clue-banner-ask" }, asker ? token(asker, s.seat === view.seat) : null, " ", `${who(s.seat)} suggests`),
+      // The pawn only for the eye: the words name the character.
+      h("p", { class: "clue-banner-ask" }, asker ? h("span", { "aria-hidden": "true" }, token(asker, s.seat === view.seat)) : null,
+        h("span", { class: "ask-words" }, `${who(s.seat)} suggests`)),
       cardList(null, [s.suspect, s.weapon, s.room]));
     const answers = h("ol", { class: "clue-banner-answers" });
     for (const p of s.passed) answers.append(h("li", { class: "passed" }, `${who(p)} passed`));
