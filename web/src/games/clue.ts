@@ -202,7 +202,8 @@ export function clueView(ctx: TableCtx): GameView {
       const [row, col] = roomAt(i);
       const pass = passages[r];
       at(place(r, "room", pass ? ` pass-${pass.corner}` : "",
-        h("strong", null, cardName(r)),
+        // "Conservatory" may break on a phone, where a hyphen shows it.
+        h("strong", null, r === "conservatory" ? "Conserv\u00adatory" : cardName(r)),
         pass ? h("span", { class: `clue-passage corner-${pass.corner}`, "data-to": pass.to, title: `Secret passage to the ${cardName(pass.to)}` },
           h("span", { "aria-hidden": "true" }, "⇄"), h("span", { class: "sr-only" }, `. Secret passage to the ${cardName(pass.to)}`)) : null), row, col);
     });
