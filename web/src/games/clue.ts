@@ -1,8 +1,12 @@
-// Clue-Less: the 3 x 3 mansion with its hallways, your hand and the
-// face-up cards, the move, suggestion, answer and accusation controls, the
-// suggestion log, and the detective's notebook (the server's exact
-// deductions, which a player may switch off, plus marks of their own).
-// Tokens are written out with names, never told apart by colour alone.
+// Clue-Less: the 3 x 3 mansion as players know it (rooms with walls, the
+// hallways as corridors, the secret passages under the house, the six
+// start squares around it), the latest suggestion and its answers beside
+// it, your hand and the face-up cards as cards, the move, suggestion,
+// answer and accusation controls, the suggestion log, and the detective's
+// notebook (the server's exact deductions, which a player may switch off,
+// plus marks of their own). Pawns are discs in their characters' colours
+// that also carry initials and a spoken name: never told apart by colour
+// alone.
 import type { GameEvent, MatchPush } from "../api";
 import { announce, clear, h, svg } from "../dom";
 import type { GameView, TableCtx } from "./types";
