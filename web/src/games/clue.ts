@@ -1,10 +1,14 @@
-// Clue-Less: the 3 x 3 mansion with its hallways, your hand and the
-// face-up cards, the move, suggestion, answer and accusation controls, the
-// suggestion log, and the detective's notebook (the server's exact
-// deductions, which a player may switch off, plus marks of their own).
-// Tokens are written out with names, never told apart by colour alone.
+// Clue-Less: the 3 x 3 mansion as players know it (rooms with walls, the
+// hallways as corridors, the secret passages under the house, the six
+// start squares around it), the latest suggestion and its answers beside
+// it, your hand and the face-up cards as cards, the move, suggestion,
+// answer and accusation controls, the suggestion log, and the detective's
+// notebook (the server's exact deductions, which a player may switch off,
+// plus marks of their own). Pawns are discs in their characters' colours
+// that also carry initials and a spoken name: never told apart by colour
+// alone.
 import type { GameEvent, MatchPush } from "../api";
-import { announce, clear, h } from "../dom";
+import { announce, clear, h, svg } from "../dom";
 import type { GameView, TableCtx } from "./types";
 
 const suspects = ["scarlet", "mustard", "white", "green", "peacock", "plum"];
@@ -44,14 +48,56 @@ interface ClueView {
   notebook?: { cards: NotebookRow[]; solved?: string[] };
 }
 
-// The grid: rooms at even rows and columns, hallways between them.
-const grid: string[][] = [
-  ["study", "study-hall", "hall", "hall-lounge", "lounge"],
-  ["study-library", "", "hall-billiard-room", "", "lounge-dining-room"],
-  ["library", "library-billiard-room", "billiard-room", "billiard-room-dining-room", "dining-room"],
-  ["library-conservatory", "", "billiard-room-ballroom", "", "dining-room-kitchen"],
-  ["conservatory", "conservatory-ballroom", "ballroom", "ballroom-kitchen", "kitchen"],
+// The board is a 7 x 7 grid (CSS grid lines 1 to 7): the mansion's rooms
+// at even rows and columns 2, 4 and 6, the hallways between them, and a
+// ring around it for the six start squares.
+const roomAt = (i: number): [number, number] => [2 + 2 * Math.floor(i / 3), 2 + 2 * (i % 3)];
+
+// The twelve hallways with the two rooms each joins, in board order.
+const hallways: [string, string][] = [
+  ["study", "hall"], ["hall", "lounge"], ["library", "billiard-room"], ["billiard-room", "dining-room"],
+  ["conservatory", "ballroom"], ["ballroom", "kitchen"], ["study", "library"], ["hall", "billiard-room"],
+  ["lounge", "dining-room"], ["library", "conservatory"], ["billiard-room", "ballroom"], ["dining-room", "kitchen"],
 ];
+
+// Where each start square stands on the ring: beside the hallway that is
+// its suspect's first move (spec 3.3, games/clue's homeHallway).
+const homeAt: Record<string, [number, number]> = {
+  scarlet: [1, 5], mustard: [3, 7], white: [7, 5], green: [7, 3], peacock: [5, 1], plum: [3, 1],
+};
+
+// The secret passages join opposite corners (spec 3.4); each corner room
+// marks its passage in the corner it leaves from.
+const passages: Record<string, { to: string; corner: string }> = {
+  study: { to: "kitchen", corner: "se" }, kitchen: { to: "study", corner: "nw" },
+  lounge: { to: "conservatory", corner: "sw" }, conservatory: { to: "lounge", corner: "ne" },
+};
+
+// Tokens carry their suspect's initials as well as colour, so that
+// colour is never the only tell.
+const initials: Record<string, string> = { scarlet: "MS", mustard: "CM", white: "MW", green: "MG", peacock: "MP", plum: "PP" };
+
+type Kind = "suspect" | "weapon" | "room";
+const kindOf = (c: string): Kind => (suspects.includes(c) ? "suspect" : weapons.includes(c) ? "weapon" : "room");
+
+/** theCard names a card after a verb: a suspect is a person ("Miss
+ * Scarlet"), a weapon or a room a thing ("the Rope"). */
+const theCard = (c: string): string => (kindOf(c) === "suspect" ? "" : "the ") + cardName(c);
+
+/** token draws a suspect's pawn: a disc in the character's colour with
+ * the initials, its name for screen readers and as a tooltip. */
+function token(s: string, mine: boolean): HTMLElement {
+  return h("span", { class: `token token-${s}${mine ? " mine" : ""}`, "data-suspect": s, title: cardName(s) + (mine ? " (you)" : "") },
+    h("span", { "aria-hidden": "true" }, initials[s] ?? s), h("span", { class: "sr-only" }, cardName(s) + (mine ? " (you)" : "")));
+}
+
+/** cardList draws cards as small cards coloured by kind, in a list whose
+ * text reads as the names joined by commas. */
+function cardList(id: string | null, cards: string[]): HTMLElement {
+  return h("ul", { class: "clue-hand", id },
+    ...cards.map((c, i) => h("li", { class: `clue-card kind-${kindOf(c)}`, "data-card": c },
+      h("span", { class: "card-name" }, cardName(c)), i < cards.length - 1 ? h("span", { class: "sr-only" }, ", ") : null)));
+}
 
 /** logWords tells a push's events for the Moves panel, whoever moved:
  * only what every detective learns. The card shown is left out even when
@@ -125,41 +171,95 @@ export function clueView(ctx: TableCtx): GameView {
     // cells, and a place to move to is a button.
     const table = h("div", { class: "clue-board", role: "group", "aria-label": "The mansion" });
     const moves = mover() === view.seat ? new Set(view.moves) : new Set<string>();
-    for (const row of grid) {
-      for (const place of row) {
-        if (!place) {
-          table.append(h("div", { class: "clue-gap" }));
-          continue;
-        }
-        const isRoom = rooms.includes(place);
-        const here = Object.entries(view.tokens).filter(([, p]) => p === place).map(([s]) => s);
-        const arms = Object.entries(view.weapons).filter(([, p]) => p === place).map(([w]) => w);
-        // The place is named by what it shows, with the words the eye
-        // does not need in sr-only text, so that a spoken name holds the
-        // visible one (a voice user says what they see).
-        const cell = h(moves.has(place) ? "button" : "div", {
-          class: `clue-cell ${isRoom ? "room" : "hallway"}${moves.has(place) ? " can-move" : ""}`,
-          "data-place": place,
-        },
-        isRoom ? h("strong", null, cardName(place)) : h("span", { class: "sr-only" }, placeName(place)),
+    const mine = view.players.find((p) => p.seat === view.seat)?.suspect ?? "";
+    const at = (el: HTMLElement, row: number, col: number): HTMLElement => {
+      el.style.gridArea = `${row} / ${col}`;
+      table.append(el);
+      return el;
+    };
+    // The floor under the rooms, with the secret passages running under
+    // the house from corner to corner: seen between the rooms.
+    table.append(svg("svg", { class: "clue-floor", "aria-hidden": "true", focusable: "false" },
+      svg("rect", { x: "0", y: "0", width: "100%", height: "100%", rx: "6" }),
+      svg("line", { class: "clue-passage-line", "data-from": "study", "data-to": "kitchen", x1: "0", y1: "0", x2: "100%", y2: "100%" }),
+      svg("line", { class: "clue-passage-line", "data-from": "lounge", "data-to": "conservatory", x1: "100%", y1: "0", x2: "0", y2: "100%" })));
+    // A place: its name in sr-only words where the eye does not need it,
+    // so that a spoken name holds the visible one (a voice user says what
+    // they see), then the tokens and weapons standing there.
+    const place = (key: string, kind: "room" | "hallway" | "start", extra: string, ...head: (HTMLElement | null)[]): HTMLElement => {
+      const here = Object.entries(view.tokens).filter(([, p]) => p === key).map(([s]) => s);
+      const arms = kind === "room" ? Object.entries(view.weapons).filter(([, p]) => p === key).map(([w]) => w) : [];
+      const can = moves.has(key);
+      const cell = h(can ? "button" : "div", { class: `clue-cell ${kind}${extra}${can ? " can-move" : ""}`, "data-place": key },
+        ...head,
         here.length ? h("span", { class: "sr-only" }, ": ") : null,
-        h("span", { class: "tokens" }, ...here.map((s) => h("span", { class: `token token-${s}`, title: cardName(s) }, cardName(s).split(" ").pop() ?? s, " "))),
-        arms.length ? h("span", { class: "weapons" }, h("span", { class: "sr-only" }, "; "), arms.map(cardName).join(", ")) : null,
-        // A place to move to ends in its visible "move here" (app.css).
-        moves.has(place) ? h("span", { class: "sr-only" }, ": ") : null);
-        if (moves.has(place)) cell.addEventListener("click", () => send({ kind: "move", to: place }));
-        table.append(cell);
-      }
+        here.length ? h("span", { class: "tokens" }, ...here.map((s, i) => [token(s, s === mine), i < here.length - 1 ? h("span", { class: "sr-only" }, ", ") : null]).flat()) : null,
+        arms.length ? h("span", { class: "weapons" }, h("span", { class: "sr-only" }, "; "),
+          ...arms.map((w, i) => h("span", { class: "clue-weapon", "data-weapon": w }, cardName(w), i < arms.length - 1 ? h("span", { class: "sr-only" }, ", ") : null))) : null,
+        // A place to move to ends in "move here": shown in a room, only
+        // spoken in a narrow hallway, where the highlight tells it.
+        can ? h("span", { class: "move-cue" }, h("span", { class: "sr-only" }, ": "), "move here") : null);
+      if (can) cell.addEventListener("click", () => send({ kind: "move", to: key }));
+      return cell;
+    };
+    rooms.forEach((r, i) => {
+      const [row, col] = roomAt(i);
+      const pass = passages[r];
+      at(place(r, "room", pass ? ` pass-${pass.corner}` : "",
+        // "Conservatory" may break on a phone, where a hyphen shows it.
+        h("strong", null, r === "conservatory" ? "Conserv\u00adatory" : cardName(r)),
+        pass ? h("span", { class: `clue-passage corner-${pass.corner}`, "data-to": pass.to, title: `Secret passage to the ${cardName(pass.to)}` },
+          h("span", { "aria-hidden": "true" }, "⇄"), h("span", { class: "sr-only" }, `. Secret passage to the ${cardName(pass.to)}`)) : null), row, col);
+    });
+    for (const [a, b] of hallways) {
+      const [ra, ca] = roomAt(rooms.indexOf(a));
+      const [rb, cb] = roomAt(rooms.indexOf(b));
+      // Hallways along the outside wall run along it, so that a start
+      // square on the ring touches the hallway of its first move.
+      const edge = ra === rb ? (ra === 2 ? " edge-n" : ra === 6 ? " edge-s" : "") : (ca === 2 ? " edge-w" : ca === 6 ? " edge-e" : "");
+      at(place(`${a}-${b}`, "hallway", (ra === rb ? " across" : " down") + edge, h("span", { class: "sr-only" }, placeName(`${a}-${b}`))), (ra + rb) / 2, (ca + cb) / 2);
     }
-    const homes = Object.entries(view.tokens).filter(([, p]) => p.startsWith("home-"));
-    const wrap = h("div", { class: "clue-board-wrap" }, table);
-    if (homes.length) {
-      const start = h("p", { class: "clue-homes muted" }, "At their starting squares: " + homes.map(([s]) => cardName(s)).join(", ") + ".");
-      const myHome = moves.size && view.tokens[v()?.players.find((p) => p.seat === view.seat)?.suspect ?? ""]?.startsWith("home-");
-      if (myHome) start.append(" Your first move goes into the hallway beside your start.");
-      wrap.append(start);
+    for (const s of suspects) {
+      const [row, col] = homeAt[s];
+      const empty = view.tokens[s] !== `home-${s}`;
+      at(place(`home-${s}`, "start", ` start-${s}`, h("span", { class: "sr-only" }, `${cardName(s)}'s start`),
+        empty ? h("span", { class: "start-mark", "aria-hidden": "true" }, initials[s]) : null), row, col);
     }
+    const wrap = h("div", { class: "clue-board-wrap" }, table, banner(view));
+    const myHome = moves.size && view.tokens[mine]?.startsWith("home-");
+    if (myHome) wrap.append(h("p", { class: "clue-homes muted" }, "Your first move goes into the hallway beside your start."));
     return wrap;
+  }
+
+  /** banner shows the latest suggestion at the table as it is answered:
+   * who asked what, who passed, who is asked, who showed. Which card was
+   * shown only the asker and the shower read (their view holds it). */
+  function banner(view: ClueView): HTMLElement {
+    const box = h("section", { class: "clue-banner", "aria-labelledby": "clue-banner-title" });
+    const s = view.suggestions[view.suggestions.length - 1];
+    if (!s) {
+      box.append(h("h3", { id: "clue-banner-title" }, "Suggestion"), h("p", { class: "muted" }, "None yet: a detective suggests on entering a room."));
+      return box;
+    }
+    const asker = view.players.find((p) => p.seat === s.seat)?.suspect ?? "";
+    box.append(h("h3", { id: "clue-banner-title" }, "Suggestion"),
+      // The pawn only for the eye: the words name the character.
+      h("p", { class: "clue-banner-ask" }, asker ? h("span", { "aria-hidden": "true" }, token(asker, s.seat === view.seat)) : null,
+        h("span", { class: "ask-words" }, `${who(s.seat)} suggests`)),
+      cardList(null, [s.suspect, s.weapon, s.room]));
+    const answers = h("ol", { class: "clue-banner-answers" });
+    for (const p of s.passed) answers.append(h("li", { class: "passed" }, `${who(p)} passed`));
+    const latest = !s.answered && view.phase === "disprove";
+    if (latest && view.owes.length) answers.append(h("li", { class: "asked" }, view.owes[0] === view.seat ? "You must show a card" : `${who(view.owes[0])} is asked for a card`));
+    if (s.answered && s.shownBy < 0) answers.append(h("li", { class: "clue-shown none" }, "Nobody could disprove it"));
+    if (s.answered && s.shownBy >= 0) {
+      let text = `${who(s.shownBy)} showed ${who(s.seat)} a card`;
+      if (s.card && view.seat === s.seat) text = `${who(s.shownBy)} showed you ${theCard(s.card)}`;
+      else if (s.card && view.seat === s.shownBy) text = `You showed ${who(s.seat)} ${theCard(s.card)}`;
+      answers.append(h("li", { class: "clue-shown" }, text));
+    }
+    if (answers.childElementCount) box.append(answers);
+    return box;
   }
 
   function actions(view: ClueView): HTMLElement {
@@ -256,8 +356,8 @@ export function clueView(ctx: TableCtx): GameView {
     if (!view) return;
     el.append(board(view), actions(view));
     const cards = h("div", { class: "clue-cards" },
-      h("h3", null, "Your cards"), h("p", { id: "clue-hand" }, view.hand.length ? view.hand.map(cardName).join(", ") : "none (you are watching)"),
-      view.faceUp.length ? h("p", null, "Face up for all: " + view.faceUp.map(cardName).join(", ")) : null,
+      h("h3", null, "Your cards"), view.hand.length ? cardList("clue-hand", view.hand) : h("p", { id: "clue-hand" }, "none (you are watching)"),
+      view.faceUp.length ? [h("h3", null, "Face up for all"), cardList("clue-face-up", view.faceUp)] : null,
       view.caseFile?.length ? h("p", { class: "case-file" }, "Case file: " + view.caseFile.map(cardName).join(", ")) : null);
     // Players removed by a vote (spec section 5): their cards still answer.
     const removed = view.players.filter((p) => p.removed).map((p) => cardName(p.suspect));
