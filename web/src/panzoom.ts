@@ -19,6 +19,8 @@ export interface PanZoom {
   centreAt(x: number, y: number): void;
   /** unitsPerPixel is the board's scale on screen. */
   unitsPerPixel(): number;
+  /** shown is the part of the board in view. */
+  shown(): Box;
   /** tookDrag says, once, whether the pointer that just went up dragged
    * the board: the click that ends a drag is not a move. */
   tookDrag(): boolean;
@@ -152,6 +154,7 @@ export function panZoom(root: SVGSVGElement, opts: {
 
   return {
     zoom, pan, fit, centreAt, unitsPerPixel,
+    shown: () => ({ ...vb }),
     setFull(b: Box): void {
       full = { ...b };
       fit();

@@ -173,6 +173,21 @@ export function buccaneerView(ctx: TableCtx): GameView {
       }
     }
   }
+  // When a step falls to this page's captain, a sea zoomed in (a phone)
+  // brings the acting ship into view if it is not: the lit squares are
+  // round it.
+  let followed = "";
+  function follow(v: BucView): void {
+    const s = me();
+    const key = `${v.turns}:${v.step.name}:${s}`;
+    if (s === null || key === followed) return;
+    followed = key;
+    const ship = v.players[acting(v.step)];
+    const b = pz.shown();
+    if (!ship || b.w >= full) return;
+    const x = sx(ship.at[0]) + C / 2, y = sy(ship.at[1]) + C / 2;
+    if (x < b.x + C || x > b.x + b.w - C || y < b.y + C || y > b.y + b.h - C) pz.centreAt(x, y);
+  }
   const sizer = typeof ResizeObserver === "function" ? new ResizeObserver(() => fitSea()) : null;
   sizer?.observe(el);
   window.addEventListener("resize", fitSea);
@@ -592,6 +607,7 @@ export function buccaneerView(ctx: TableCtx): GameView {
     }
     const lit = targets(v);
     fitSea();
+    follow(v);
     drawSea(v);
     drawMarks(v, lit);
     drawShips(v);
