@@ -138,6 +138,9 @@ export function panZoom(root: SVGSVGElement, opts: {
   window.addEventListener("pointercancel", onUp);
 
   root.addEventListener("keydown", (e) => {
+    // A key a part of the board already took (an arrow moving among
+    // Buccaneer's lit squares) does not also pan.
+    if (e.defaultPrevented) return;
     const k = unitsPerPixel() * 60;
     const keys: Record<string, () => void> = {
       "+": () => zoom(1.4), "=": () => zoom(1.4), "-": () => zoom(1 / 1.4), "_": () => zoom(1 / 1.4), "0": fit,
