@@ -67,6 +67,24 @@ func TestBuccaneerSeaAndControlsFit(t *testing.T) {
 		check("the sea with the facing choice", ".bc-svg")
 		check("the facing choice", "#bc-act")
 		p.fitsWidth(fmt.Sprintf("the Buccaneer table at %.0fx%.0f", w, h))
+
+		// Sailing into Venice, which holds crew and treasure, opens the
+		// trading screen beside the sea.
+		id = evalAs[string](p, createBucJS(map[string]any{"seats": 2, "scenario": map[string]any{
+			"ships": []map[string]any{
+				{"home": "London", "at": []int{1, 5}, "facing": "N", "hand": []string{"R1", "B1"}},
+				{"home": "Genoa", "at": []int{15, 15}, "facing": "S", "hand": []string{"R2", "B2"}},
+			},
+			"ports": map[string]any{"Venice": map[string]any{"cards": []string{"B3", "R2"}, "treasure": []string{"pearl", "rum"}}},
+			"turn":  0,
+		}}, meSeats(2)))
+		p.goTo("/t/" + id)
+		p.click("#handover-ok")
+		p.click(`.bc-target[data-sq="1,7"]`)
+		p.waitVisible(".bc-trade-cols")
+		p.snap("trading")
+		check("the sea beside the trading screen", ".bc-svg")
+		check("the trading screen", "#bc-act")
 	}
 }
 

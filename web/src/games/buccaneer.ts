@@ -128,18 +128,19 @@ export function buccaneerView(ctx: TableCtx): GameView {
       h("li", null, "Ships: the hull points the way the ship faces; the letter is its home port (L London, G Genoa, M Marseilles, C Cadiz). Ports show their first letters and their owner's ship letter."),
       h("li", null, "The first captain with 20 points of treasure at home wins. Diamond and ruby 5, gold 4, pearl 3, rum 2.")));
   // The sea pans and zooms as Medieval Warfare's island does; the buttons
-  // sit in its corner, over the margin, so they take no room of their own.
+  // stand beside the heading, over the controls, not on the sea.
   const zoomIn = h("button", { type: "button", title: "Zoom in (+)", "aria-label": "Zoom in", id: "bc-zoom-in" }, "+");
   const zoomOut = h("button", { type: "button", title: "Zoom out (−)", "aria-label": "Zoom out", id: "bc-zoom-out" }, "−");
   const zoomFit = h("button", { type: "button", title: "Whole sea (0)", "aria-label": "Whole sea", id: "bc-zoom-fit" }, "⤢");
-  const mapBox = h("div", { class: "bc-map" }, root, h("div", { class: "bc-zoom" }, zoomOut, zoomFit, zoomIn));
+  const mapBox = h("div", { class: "bc-map" }, root);
   const full = 2 * M + N * C;
   const pz = panZoom(root, { zoomIn, zoomOut, fit: zoomFit });
   pz.setFull({ x: 0, y: 0, w: full, h: full });
   // The moving ship's controls stand beside the sea, not above it, so that
   // a choice opening (a facing, a chance card, the trading screen) never
   // moves the sea; they go below it only where the screen is too narrow.
-  const controls = h("div", { class: "bc-controls" }, statusEl, chanceEl, actEl,
+  const controls = h("div", { class: "bc-controls" },
+    h("div", { class: "bc-head" }, statusEl, h("div", { class: "bc-zoom", role: "group", "aria-label": "Zoom the sea" }, zoomOut, zoomFit, zoomIn)), chanceEl, actEl,
     h("section", { class: "bc-news-box" }, h("h3", null, "Log"), newsEl), help);
   el.append(mapBox, controls);
   actEl.hidden = help.hidden = ctx.replay;
