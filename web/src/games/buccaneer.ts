@@ -126,6 +126,7 @@ export function buccaneerView(ctx: TableCtx): GameView {
       h("li", null, "Or turn your ship where it is. After sailing, choose which way to point: only directions you could sail on next turn are offered."),
       h("li", null, "Stop beside Treasure Island to draw a chance card; beside Flat Island to collect what lies there; in a port to trade crew and treasure of equal worth; in your home port to unload. Red dashed squares attack the ship on them."),
       h("li", null, "Ships: the hull points the way the ship faces; the letter is its home port (L London, G Genoa, M Marseilles, C Cadiz). Ports show their first letters and their owner's ship letter."),
+      h("li", null, "Drag the sea or use the arrow keys to pan it; the mouse wheel, two fingers, or + and − zoom; 0 or ⤢ shows the whole sea."),
       h("li", null, "The first captain with 20 points of treasure at home wins. Diamond and ruby 5, gold 4, pearl 3, rum 2.")));
   // The sea pans and zooms as Medieval Warfare's island does; the buttons
   // stand beside the heading, over the controls, not on the sea.
@@ -191,6 +192,9 @@ export function buccaneerView(ctx: TableCtx): GameView {
   }
   const sizer = typeof ResizeObserver === "function" ? new ResizeObserver(() => fitSea()) : null;
   sizer?.observe(el);
+  // The lines above the sea (the table's status) may wrap after the board
+  // is drawn, moving the sea down: the page's height changes with them.
+  sizer?.observe(document.body);
   window.addEventListener("resize", fitSea);
 
   // A line told only to the captains who held the cards is shown only
