@@ -14,6 +14,7 @@ import { announce, clear, h, svg } from "../dom";
 import { settings } from "../settings";
 import type { GameView, TableCtx } from "./types";
 import { roving, type RovingItem } from "../roving";
+import { panZoom } from "../panzoom";
 
 type Pt = [number, number];
 interface RectV { x0: number; y0: number; x1: number; y1: number }
@@ -109,8 +110,8 @@ export function buccaneerView(ctx: TableCtx): GameView {
   const statusEl = h("p", { class: "bc-status", id: "bc-status" });
   const chanceEl = h("div", { class: "bc-chance", id: "bc-chance", "aria-live": "polite", hidden: true });
   const root = svg("svg", {
-    class: "bc-svg", viewBox: `0 0 ${2 * M + N * C} ${2 * M + N * C}`, role: "group",
-    "aria-label": "The sea, 20 by 20 squares, (1,1) at the bottom left. Lit squares are where your ship may sail; click one.",
+    class: "bc-svg", viewBox: `0 0 ${2 * M + N * C} ${2 * M + N * C}`, role: "group", tabindex: 0,
+    "aria-label": "The sea, 20 by 20 squares, (1,1) at the bottom left. Lit squares are where your ship may sail; click one. Keys: plus and minus zoom, arrows pan, 0 shows the whole sea.",
   });
   const seaLayer = svg("g", { class: "bc-sea" });
   const markLayer = svg("g", { class: "bc-marks", "pointer-events": "none" });
@@ -125,9 +126,76 @@ export function buccaneerView(ctx: TableCtx): GameView {
       h("li", null, "Or turn your ship where it is. After sailing, choose which way to point: only directions you could sail on next turn are offered."),
       h("li", null, "Stop beside Treasure Island to draw a chance card; beside Flat Island to collect what lies there; in a port to trade crew and treasure of equal worth; in your home port to unload. Red dashed squares attack the ship on them."),
       h("li", null, "Ships: the hull points the way the ship faces; the letter is its home port (L London, G Genoa, M Marseilles, C Cadiz). Ports show their first letters and their owner's ship letter."),
+      h("li", null, "Drag the sea or use the arrow keys to pan it; the mouse wheel, two fingers, or + and − zoom; 0 or ⤢ shows the whole sea."),
       h("li", null, "The first captain with 20 points of treasure at home wins. Diamond and ruby 5, gold 4, pearl 3, rum 2.")));
-  el.append(statusEl, chanceEl, actEl, h("div", { class: "bc-map" }, root), h("section", { class: "bc-news-box" }, h("h3", null, "Log"), newsEl), help);
+  // The sea pans and zooms as Medieval Warfare's island does; the buttons
+  // stand beside the heading, over the controls, not on the sea.
+  const zoomIn = h("button", { type: "button", title: "Zoom in (+)", "aria-label": "Zoom in", id: "bc-zoom-in" }, "+");
+  const zoomOut = h("button", { type: "button", title: "Zoom out (−)", "aria-label": "Zoom out", id: "bc-zoom-out" }, "−");
+  const zoomFit = h("button", { type: "button", title: "Whole sea (0)", "aria-label": "Whole sea", id: "bc-zoom-fit" }, "⤢");
+  const mapBox = h("div", { class: "bc-map" }, root);
+  const full = 2 * M + N * C;
+  const pz = panZoom(root, { zoomIn, zoomOut, fit: zoomFit });
+  pz.setFull({ x: 0, y: 0, w: full, h: full });
+  // The moving ship's controls stand beside the sea, not above it, so that
+  // a choice opening (a facing, a chance card, the trading screen) never
+  // moves the sea; they go below it only where the screen is too narrow.
+  const controls = h("div", { class: "bc-controls" },
+    h("div", { class: "bc-head" }, statusEl, h("div", { class: "bc-zoom", role: "group", "aria-label": "Zoom the sea" }, zoomOut, zoomFit, zoomIn)), chanceEl, actEl,
+    h("section", { class: "bc-news-box" }, h("h3", null, "Log"), newsEl), help);
+  el.append(mapBox, controls);
   actEl.hidden = help.hidden = ctx.replay;
+
+  // fitSea sizes the sea to the room the window leaves below the sea's
+  // top and beside the controls, so that the whole sea and the controls
+  // are seen together without scrolling; below 300 px the sea would be
+  // too small to play on, and the controls go under it instead. There,
+  // on a phone, where a square of the whole sea is about 16 px, the sea starts
+  // closer, over the seat's own ship, with squares of 34 px: a finger
+  // needs about 32.
+  const beside = 256; // the controls' narrowest, in CSS pixels
+  let zoomedForTouch = false;
+  function fitSea(): void {
+    const wide = el.clientWidth;
+    if (!wide || !el.isConnected) return;
+    const top = el.getBoundingClientRect().top + window.scrollY;
+    const tall = Math.floor(window.innerHeight - top - 12);
+    const side = Math.min(tall, wide - beside - 14, 900);
+    const stack = side < 300;
+    el.classList.toggle("bc-stack", stack);
+    mapBox.style.width = stack ? `min(100%, ${Math.max(tall, 320)}px)` : `${side}px`;
+    const squarePx = C / pz.unitsPerPixel();
+    if (stack && !zoomedForTouch && squarePx > 0) {
+      zoomedForTouch = true;
+      const v = view();
+      const ship = v?.players[ctx.viewSeat()] ?? v?.players[acting(v.step)];
+      if (squarePx < 24 && ship) {
+        pz.zoom(34 / squarePx);
+        pz.centreAt(sx(ship.at[0]) + C / 2, sy(ship.at[1]) + C / 2);
+      }
+    }
+  }
+  // When a step falls to this page's captain, a sea zoomed in (a phone)
+  // brings the acting ship into view if it is not: the lit squares are
+  // round it.
+  let followed = "";
+  function follow(v: BucView): void {
+    const s = me();
+    const key = `${v.turns}:${v.step.name}:${s}`;
+    if (s === null || key === followed) return;
+    followed = key;
+    const ship = v.players[acting(v.step)];
+    const b = pz.shown();
+    if (!ship || b.w >= full) return;
+    const x = sx(ship.at[0]) + C / 2, y = sy(ship.at[1]) + C / 2;
+    if (x < b.x + C || x > b.x + b.w - C || y < b.y + C || y > b.y + b.h - C) pz.centreAt(x, y);
+  }
+  const sizer = typeof ResizeObserver === "function" ? new ResizeObserver(() => fitSea()) : null;
+  sizer?.observe(el);
+  // The lines above the sea (the table's status) may wrap after the board
+  // is drawn, moving the sea down: the page's height changes with them.
+  sizer?.observe(document.body);
+  window.addEventListener("resize", fitSea);
 
   // A line told only to the captains who held the cards is shown only
   // while the board shows one of them (hot-seat: not to the next captain).
@@ -269,7 +337,8 @@ export function buccaneerView(ctx: TableCtx): GameView {
       const r = svg("rect", { x: sx(x) + 2, y: sy(y) + 2, width: C - 4, height: C - 4, rx: 3, class: `bc-target${attack ? " attack" : ""}${mine ? "" : " theirs"}`, "data-sq": k, tabindex: mine ? 0 : null, role: mine ? "button" : null, "aria-label": mine ? `${attack ? "Attack at" : "Sail to"} ${x},${y}` : null },
         svg("title", null, `${attack ? "Attack the ship at" : "Sail to"} ${x},${y}`));
       if (mine) {
-        r.addEventListener("click", () => void send({ sail: [x, y] }));
+        // The click that ends a drag of the sea is no sail.
+        r.addEventListener("click", () => { if (!pz.tookDrag()) void send({ sail: [x, y] }); });
         r.addEventListener("keydown", (e: KeyboardEvent) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); void send({ sail: [x, y] }); } });
         stops.push({ el: r, x: sx(x), y: sy(y) });
       }
@@ -542,6 +611,8 @@ export function buccaneerView(ctx: TableCtx): GameView {
       return;
     }
     const lit = targets(v);
+    fitSea();
+    follow(v);
     drawSea(v);
     drawMarks(v, lit);
     drawShips(v);
@@ -640,5 +711,11 @@ export function buccaneerView(ctx: TableCtx): GameView {
     return describe(push.events ?? [], push).said.join(". ");
   }
 
-  return { el, side, update: render, events, hint, logText };
+  function destroy(): void {
+    pz.destroy();
+    sizer?.disconnect();
+    window.removeEventListener("resize", fitSea);
+  }
+
+  return { el, side, update: render, events, hint, logText, destroy };
 }

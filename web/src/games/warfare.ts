@@ -10,6 +10,7 @@ import type { GameEvent, MatchPush } from "../api";
 import { announce, clear, h, svg } from "../dom";
 import { openRules } from "../rules";
 import { settings } from "../settings";
+import { panZoom } from "../panzoom";
 import type { GameView, TableCtx } from "./types";
 
 interface HexV {
@@ -276,7 +277,6 @@ export function warfareView(ctx: TableCtx): GameView {
   let want: Selection | null = null; // the selection to take once the server's view shows the move
   let targets = new Map<number, Target>();
   let last = new Set<number>(); // hexes the last move touched
-  let vb = { x: 0, y: 0, w: 100, h: 100 };
   let full = { x: 0, y: 0, w: 100, h: 100 };
 
   // The page's parts, built once and filled on every update.
@@ -346,128 +346,18 @@ export function warfareView(ctx: TableCtx): GameView {
 
   // ---- pan and zoom --------------------------------------------------
 
-  function setBox(): void {
-    root.setAttribute("viewBox", `${vb.x.toFixed(1)} ${vb.y.toFixed(1)} ${vb.w.toFixed(1)} ${vb.h.toFixed(1)}`);
-  }
-  function clampBox(): void {
-    vb.w = Math.min(Math.max(vb.w, full.w / 10), full.w * 1.5);
-    vb.h = vb.w * (full.h / full.w);
-    vb.x = Math.min(Math.max(vb.x, full.x - vb.w / 2), full.x + full.w - vb.w / 2);
-    vb.y = Math.min(Math.max(vb.y, full.y - vb.h / 2), full.y + full.h - vb.h / 2);
-  }
-  function zoom(f: number, px?: number, py?: number): void {
-    const cx = px ?? vb.x + vb.w / 2, cy = py ?? vb.y + vb.h / 2;
-    const w = vb.w / f;
-    const k = w / vb.w;
-    vb = { x: cx - (cx - vb.x) * k, y: cy - (cy - vb.y) * k, w, h: vb.h * k };
-    clampBox();
-    setBox();
-  }
-  function pan(dx: number, dy: number): void {
-    vb.x += dx;
-    vb.y += dy;
-    clampBox();
-    setBox();
-  }
-  function fit(): void {
-    vb = { ...full };
-    setBox();
-  }
-  /** toSvg turns a point of the page into the board's coordinates. */
-  function toSvg(clientX: number, clientY: number): [number, number] {
-    const m = root.getScreenCTM();
-    if (!m) return [vb.x + vb.w / 2, vb.y + vb.h / 2];
-    const p = new DOMPoint(clientX, clientY).matrixTransform(m.inverse());
-    return [p.x, p.y];
-  }
-  /** unitsPerPixel is the board's scale on screen. */
-  function unitsPerPixel(): number {
-    const r = root.getBoundingClientRect();
-    return r.width && r.height ? Math.max(vb.w / r.width, vb.h / r.height) : 1;
-  }
+  const pz = panZoom(root, { zoomIn, zoomOut, fit: zoomFit, keys: { Escape: () => select(null), n: nextVillager, N: nextVillager } });
+  const unitsPerPixel = (): number => pz.unitsPerPixel();
   function centreOn(id: number): void {
     if (!board) return;
     const [cx, cy] = board.centre(id);
-    vb.x = cx - vb.w / 2;
-    vb.y = cy - vb.h / 2;
-    clampBox();
-    setBox();
+    pz.centreAt(cx, cy);
   }
-
-  zoomIn.addEventListener("click", () => zoom(1.4));
-  zoomOut.addEventListener("click", () => zoom(1 / 1.4));
-  zoomFit.addEventListener("click", fit);
-  root.addEventListener("wheel", (e) => {
-    e.preventDefault();
-    const [x, y] = toSvg(e.clientX, e.clientY);
-    zoom(Math.exp(-e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.0015)), x, y);
-  }, { passive: false });
-
-  const pointers = new Map<number, { x: number; y: number }>();
-  let dragged = false;
-  let pinchDist = 0;
-  root.addEventListener("pointerdown", (e) => {
-    pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
-    if (pointers.size === 1) dragged = false;
-    if (pointers.size === 2) {
-      const [a, b] = [...pointers.values()];
-      pinchDist = Math.hypot(a.x - b.x, a.y - b.y);
-    }
-  });
-  const onMove = (e: PointerEvent) => {
-    const p = pointers.get(e.pointerId);
-    if (!p) return;
-    if (pointers.size === 2) {
-      p.x = e.clientX;
-      p.y = e.clientY;
-      const [a, b] = [...pointers.values()];
-      const d = Math.hypot(a.x - b.x, a.y - b.y);
-      if (pinchDist > 0 && d > 0) {
-        const [x, y] = toSvg((a.x + b.x) / 2, (a.y + b.y) / 2);
-        zoom(d / pinchDist, x, y);
-      }
-      pinchDist = d;
-      dragged = true;
-      return;
-    }
-    const dx = e.clientX - p.x, dy = e.clientY - p.y;
-    if (!dragged && Math.hypot(dx, dy) < 5) return;
-    dragged = true;
-    const k = unitsPerPixel();
-    pan(-dx * k, -dy * k);
-    p.x = e.clientX;
-    p.y = e.clientY;
-  };
-  const onUp = (e: PointerEvent) => {
-    pointers.delete(e.pointerId);
-    if (pointers.size < 2) pinchDist = 0;
-  };
-  window.addEventListener("pointermove", onMove);
-  window.addEventListener("pointerup", onUp);
-  window.addEventListener("pointercancel", onUp);
-
-  root.addEventListener("keydown", (e) => {
-    const k = unitsPerPixel() * 60;
-    const keys: Record<string, () => void> = {
-      "+": () => zoom(1.4), "=": () => zoom(1.4), "-": () => zoom(1 / 1.4), "_": () => zoom(1 / 1.4), "0": fit,
-      ArrowLeft: () => pan(-k, 0), ArrowRight: () => pan(k, 0), ArrowUp: () => pan(0, -k), ArrowDown: () => pan(0, k),
-      Escape: () => select(null), n: nextVillager, N: nextVillager,
-    };
-    const f = keys[e.key];
-    if (f && !e.ctrlKey && !e.metaKey && !e.altKey) {
-      e.preventDefault();
-      e.stopPropagation();
-      f();
-    }
-  });
 
   // ---- clicks and moves ----------------------------------------------
 
   root.addEventListener("click", (e) => {
-    if (dragged) {
-      dragged = false;
-      return;
-    }
+    if (pz.tookDrag()) return;
     const t = (e.target as Element).closest("[data-hex]");
     if (!t) return;
     clickHex(Number(t.getAttribute("data-hex")));
@@ -595,7 +485,7 @@ export function warfareView(ctx: TableCtx): GameView {
     }
     if (x0 < x1) full = { x: x0 - R / 2, y: y0 - R / 2, w: x1 - x0 + R, h: y1 - y0 + R };
     mapBox.style.setProperty("aspect-ratio", `${full.w.toFixed(0)} / ${full.h.toFixed(0)}`);
-    fit();
+    pz.setFull(full);
     clear(landLayer);
     for (const c of v.hexes) {
       const [cx, cy] = board.centre(c.id);
@@ -605,7 +495,7 @@ export function warfareView(ctx: TableCtx): GameView {
     // on: start closer, over the player's largest region.
     const hexPx = HW / unitsPerPixel();
     if (root.isConnected && hexPx > 0 && hexPx < 22) {
-      zoom(30 / hexPx);
+      pz.zoom(30 / hexPx);
       const seat = ctx.viewSeat();
       const home = v.villages.filter((x) => x.owner === seat).sort((a, b) => b.size - a.size)[0];
       if (home) centreOn(home.hex);
@@ -1099,9 +989,7 @@ export function warfareView(ctx: TableCtx): GameView {
 
   function destroy(): void {
     stopReplay();
-    window.removeEventListener("pointermove", onMove);
-    window.removeEventListener("pointerup", onUp);
-    window.removeEventListener("pointercancel", onUp);
+    pz.destroy();
   }
 
   return { el, side, update, events, hint, destroy };
