@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -79,4 +80,31 @@ func TestHeadingsSkipNoLevel(t *testing.T) {
 	p.goTo("/t/" + id)
 	p.waitFor("Battleship's table", `!!document.querySelector(".bs.placing")`)
 	skipped(fmt.Sprintf("the Battleship table %s", id))
+}
+
+// TestWarfareMapIsLean (issue 22, point 15): Medieval Warfare's map is
+// drawn with about one element per land hex plus its pieces, not a
+// tooltip element in every hex (which doubled the map, about 2,000
+// elements that blocked a phone's main thread for 2 s); the hex under the
+// pointer still names itself.
+func TestWarfareMapIsLean(t *testing.T) {
+	p := newPage(t, "lean", 390, 844)
+	p.guest(uniqueName("Lean"))
+	id := evalAs[string](p, createTableJS("warfare", map[string]any{}, []map[string]string{{"kind": "me"}, {"kind": "bot", "level": "easy"}}))
+	p.goTo("/t/" + id)
+	p.waitFor("Medieval Warfare's table", `!!document.querySelector("#status.my-turn") && document.querySelectorAll(".wf-land polygon").length > 50`)
+	hexes := evalAs[int](p, `document.querySelectorAll(".wf-land polygon").length`)
+	all := evalAs[int](p, `document.querySelectorAll("svg.wf-svg *").length`)
+	titles := evalAs[int](p, `document.querySelectorAll("svg.wf-svg .wf-land title").length`)
+	t.Logf("%d land hexes, %d elements in the map", hexes, all)
+	if titles > 1 {
+		p.fail("%d tooltips in the map's hexes, want one that follows the pointer", titles)
+	}
+	if all >= hexes*2 {
+		p.fail("the map holds %d elements for %d land hexes, want fewer than two per hex (%d)", all, hexes, hexes*2)
+	}
+	tip := evalAs[string](p, `(() => { const h = document.querySelector('.wf-land polygon[data-hex="5"]'); h.dispatchEvent(new PointerEvent("pointerover", {bubbles: true})); return h.querySelector("title")?.textContent ?? ""; })()`)
+	if !strings.HasPrefix(tip, "Hex 5: ") {
+		p.fail("the hex under the pointer says %q, want its name (Hex 5: ...)", tip)
+	}
 }
