@@ -114,8 +114,13 @@ func run(lh, before, keep string) error {
 	for i, p := range pages {
 		for _, b := range builds {
 			f := results[b.label][i]
+			name := b.label
+			if before != "" {
+				// The columns docs/benchmarks.md keeps.
+				name = map[bool]string{true: "before", false: "after"}[b.label == before]
+			}
 			fmt.Printf("| %s | %s | %.0f | %.0f | %.3f | %.0f ms | %.1f s | %.1f KiB (%.1f KiB) |\n",
-				p.name, b.label, f.access*100, f.perf*100, f.cls, f.tbt, f.fcp/1000, f.bytes/1024, f.gzBytes/1024)
+				p.name, name, f.access*100, f.perf*100, f.cls, f.tbt, f.fcp/1000, f.bytes/1024, f.gzBytes/1024)
 		}
 	}
 	return nil
