@@ -15,7 +15,7 @@ func TestFiveGamesPresentedAlike(t *testing.T) {
 	p.waitVisible(".game-card")
 	want := []string{"dots", "battleship", "clue", "buccaneer", "warfare"}
 	cards := func() string {
-		return evalAs[string](p, `[...document.querySelectorAll(".game-card")].map((c) => c.dataset.game + ":" + (c.querySelector("h3")?.textContent ?? "") + ":" + (c.querySelector(".gc-players")?.textContent ?? "")).join("|")`)
+		return evalAs[string](p, `[...document.querySelectorAll(".game-card")].map((c) => c.dataset.game + ":" + (c.querySelector(".gc-title")?.textContent ?? "") + ":" + (c.querySelector(".gc-players")?.textContent ?? "")).join("|")`)
 	}
 	check := func(where string) {
 		got := cards()

@@ -126,8 +126,10 @@ export function battleshipView(ctx: TableCtx): GameView {
   const target = makeGrid("Target grid: enemy waters", "target");
   const score = h("div", { class: "bs-score", role: "group", "aria-label": "Score" });
   const dock = h("div", { class: "dock", hidden: true });
-  const oceanTitle = h("h3", null, "Your fleet");
-  const targetTitle = h("h3", null, "Enemy waters");
+  // The grids' titles come straight under the table's title (h1): an h2
+  // each, drawn at the size of a sub-heading.
+  const oceanTitle = h("h2", { class: "bs-title" }, "Your fleet");
+  const targetTitle = h("h2", { class: "bs-title" }, "Enemy waters");
   const el = h("div", { class: "bs" },
     score,
     h("div", { class: "bs-grids" },

@@ -356,6 +356,24 @@ export function warfareView(ctx: TableCtx): GameView {
 
   // ---- clicks and moves ----------------------------------------------
 
+  // One tooltip, moved to the hex under the pointer, names a hex: a
+  // <title> in each of an island's hundreds of hexes doubled the map's
+  // elements and was rewritten on every move, the main cost of drawing
+  // the map on a phone (Lighthouse, issue 22). Keyboard and screen-reader
+  // users reach hexes through the "Lit hexes" list, not the tooltips.
+  const hexTip = svg("title");
+  const hexLabel = (id: number): string => {
+    const c = board?.hex(id);
+    if (!c) return "";
+    return `Hex ${c.id}: ${describe(c)}${targets.has(c.id) ? ". " + targetWord(targets.get(c.id) as Target, c) : ""}`;
+  };
+  landLayer.addEventListener("pointerover", (e) => {
+    const t = (e.target as Element).closest("[data-hex]");
+    if (!t || t === hexTip.parentNode) return;
+    hexTip.textContent = hexLabel(Number(t.getAttribute("data-hex")));
+    t.append(hexTip);
+  });
+
   root.addEventListener("click", (e) => {
     if (pz.tookDrag()) return;
     const t = (e.target as Element).closest("[data-hex]");
@@ -541,10 +559,6 @@ export function warfareView(ctx: TableCtx): GameView {
       const cls = ["wf-hex", c.owner < 0 ? "neutral" : `p${c.owner}`];
       if (targets.has(c.id)) cls.push("target", `t-${targets.get(c.id)}`);
       poly.setAttribute("class", cls.join(" "));
-      const label = `Hex ${c.id}: ${describe(c)}${targets.has(c.id) ? ". " + targetWord(targets.get(c.id) as Target, c) : ""}`;
-      let title = poly.firstChild as SVGTitleElement | null;
-      if (!title) poly.append(title = svg("title"));
-      title.textContent = label;
       if (c.owner >= 0) {
         const [cx, cy] = board.centre(c.id);
         const list = owners.get(c.owner) ?? [];
@@ -552,6 +566,8 @@ export function warfareView(ctx: TableCtx): GameView {
         owners.set(c.owner, list);
       }
     }
+    const tipAt = hexTip.parentNode as Element | null;
+    if (tipAt) hexTip.textContent = hexLabel(Number(tipAt.getAttribute("data-hex")));
     clear(patternLayer);
     for (const [o, paths] of owners) patternLayer.append(svg("path", { d: paths.join(""), fill: `url(#wf-pat-${o % 6})`, class: `wf-pattern p${o}` }));
 

@@ -1,0 +1,302 @@
+// Command lighthouse measures the web client as a phone sees it: it starts
+// Parlor on a free port, signs in a guest, opens a table of each game
+// against bots over the WebSocket API, and runs Lighthouse (mobile, its
+// default throttling) on the first page, the lobby and each table, the
+// guest's session cookie sent as an extra header. It prints one Markdown
+// table of the figures docs/benchmarks.md keeps.
+//
+// Lighthouse is a measuring tool, not a dependency of Parlor: install it
+// apart from the repository (npm install lighthouse@12 in a folder of your
+// choice) and name its command with -lighthouse or put it on PATH. Chromium
+// is found through CHROME_PATH, as Lighthouse itself does.
+//
+//	go run ./scripts/lighthouse                  # the working tree
+//	go run ./scripts/lighthouse -before REV      # REV first, then the working tree
+//
+// With -before, both builds are measured in the same run, one page after
+// the other, so a busy machine weighs on both alike.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/parlor-games/parlor/client"
+)
+
+func main() {
+	lh := flag.String("lighthouse", "lighthouse", "the Lighthouse command (from npm install lighthouse@12)")
+	before := flag.String("before", "", "a git revision to measure first, for a before/after table")
+	keep := flag.String("out", "", "a folder to keep the JSON reports in (none kept by default)")
+	flag.Parse()
+	if err := run(*lh, *before, *keep); err != nil {
+		fmt.Fprintln(os.Stderr, "lighthouse:", err)
+		os.Exit(1)
+	}
+}
+
+// build is one version of Parlor under measurement.
+type build struct {
+	label string
+	dir   string // source tree
+}
+
+// page is one URL measured, with or without the guest's cookie.
+type page struct {
+	name   string
+	path   string
+	cookie bool
+}
+
+// figures are what one Lighthouse report says about one page.
+type figures struct {
+	access, perf   float64
+	cls            float64
+	tbt, fcp       float64
+	bytes, gzBytes float64
+}
+
+func run(lh, before, keep string) error {
+	root, err := os.Getwd()
+	if err != nil {
+		return err
+	}
+	if _, err := os.Stat(filepath.Join(root, "go.mod")); err != nil {
+		return errors.New("run this from the repository's root")
+	}
+	tmp, err := os.MkdirTemp("", "parlor-lighthouse-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	if keep == "" {
+		keep = filepath.Join(tmp, "reports")
+	}
+	if err := os.MkdirAll(keep, 0o755); err != nil {
+		return err
+	}
+	builds := []build{{label: "now", dir: root}}
+	if before != "" {
+		dir := filepath.Join(tmp, "before")
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+		cmd := exec.Command("sh", "-c", "git archive "+before+" | tar -x -C "+dir)
+		cmd.Dir = root
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return fmt.Errorf("git archive %s: %v\n%s", before, err, out)
+		}
+		builds = []build{{label: before, dir: dir}, {label: "now", dir: root}}
+	}
+	results := map[string][]figures{}
+	var pages []page
+	for _, b := range builds {
+		ps, figs, err := measure(lh, b, tmp, keep)
+		if err != nil {
+			return fmt.Errorf("%s: %w", b.label, err)
+		}
+		pages = ps
+		results[b.label] = figs
+	}
+	fmt.Println("| page | build | accessibility | mobile performance | layout shift | total blocking time | first contentful paint | page weight (gzip) |")
+	fmt.Println("|---|---|---|---|---|---|---|---|")
+	for i, p := range pages {
+		for _, b := range builds {
+			f := results[b.label][i]
+			name := b.label
+			if before != "" {
+				// The columns docs/benchmarks.md keeps.
+				name = map[bool]string{true: "before", false: "after"}[b.label == before]
+			}
+			fmt.Printf("| %s | %s | %.0f | %.0f | %.3f | %.0f ms | %.1f s | %.1f KiB (%.1f KiB) |\n",
+				p.name, name, f.access*100, f.perf*100, f.cls, f.tbt, f.fcp/1000, f.bytes/1024, f.gzBytes/1024)
+		}
+	}
+	return nil
+}
+
+// measure builds and starts one version, prepares a guest and its tables
+// and runs Lighthouse on every page.
+func measure(lh string, b build, tmp, keep string) ([]page, []figures, error) {
+	bin := filepath.Join(tmp, "parlor-"+strings.ReplaceAll(b.label, "/", "-"))
+	cmd := exec.Command("go", "build", "-o", bin, "./cmd/parlor")
+	cmd.Dir = b.dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return nil, nil, fmt.Errorf("go build: %v\n%s", err, out)
+	}
+	addr, err := freeAddr()
+	if err != nil {
+		return nil, nil, err
+	}
+	data, err := os.MkdirTemp(tmp, "data-")
+	if err != nil {
+		return nil, nil, err
+	}
+	srv := exec.Command(bin, "serve", "-addr", addr, "-data", data)
+	logf, err := os.Create(filepath.Join(tmp, "server-"+filepath.Base(data)+".log"))
+	if err != nil {
+		return nil, nil, err
+	}
+	defer logf.Close()
+	srv.Stdout, srv.Stderr = logf, logf
+	if err := srv.Start(); err != nil {
+		return nil, nil, err
+	}
+	defer func() {
+		_ = srv.Process.Signal(os.Interrupt)
+		done := make(chan struct{})
+		go func() { _ = srv.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			_ = srv.Process.Kill()
+		}
+	}()
+	base := "http://" + addr
+	if err := waitHealthy(base); err != nil {
+		return nil, nil, err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	c, err := client.New(base)
+	if err != nil {
+		return nil, nil, err
+	}
+	if _, err := c.Guest(ctx, "Measurer"); err != nil {
+		return nil, nil, fmt.Errorf("guest: %w", err)
+	}
+	conn, err := c.Dial(ctx, client.WithOrigin(base))
+	if err != nil {
+		return nil, nil, fmt.Errorf("websocket: %w", err)
+	}
+	defer conn.Close()
+	pages := []page{{"first page (signed out)", "/", false}, {"lobby", "/lobby", true}}
+	for _, g := range []struct {
+		name, title string
+		seats       int
+		options     map[string]any
+	}{
+		{"dots", "Dots and Boxes", 2, map[string]any{}},
+		{"battleship", "Battleship", 2, map[string]any{}},
+		{"clue", "Clue-Less", 3, map[string]any{}},
+		{"buccaneer", "Buccaneer", 2, map[string]any{"seats": 2}},
+		{"warfare", "Medieval Warfare", 2, map[string]any{}},
+	} {
+		seats := []map[string]string{{"kind": "me"}}
+		for range g.seats - 1 {
+			seats = append(seats, map[string]string{"kind": "bot", "level": "easy"})
+		}
+		var reply struct {
+			Table client.Table `json:"table"`
+		}
+		if err := conn.Call(ctx, "table.create", map[string]any{"game": g.name, "options": g.options, "seats": seats}, &reply); err != nil {
+			return nil, nil, fmt.Errorf("a %s table: %w", g.name, err)
+		}
+		pages = append(pages, page{g.title + " table", "/t/" + reply.Table.ID, true})
+	}
+	headers, err := json.Marshal(map[string]string{"Cookie": client.SessionCookie + "=" + c.Session()})
+	if err != nil {
+		return nil, nil, err
+	}
+	var figs []figures
+	for i, p := range pages {
+		report := filepath.Join(keep, fmt.Sprintf("%s-%d.json", strings.ReplaceAll(b.label, "/", "-"), i))
+		args := []string{base + p.path, "--quiet", "--output=json", "--output-path=" + report,
+			"--only-categories=performance,accessibility",
+			"--chrome-flags=--headless --no-sandbox --disable-gpu"}
+		if p.cookie {
+			args = append(args, "--extra-headers="+string(headers))
+		}
+		fmt.Fprintf(os.Stderr, "measuring %s: %s\n", b.label, p.name)
+		lhc := exec.Command(lh, args...)
+		lhc.Stderr = os.Stderr
+		if err := lhc.Run(); err != nil {
+			return nil, nil, fmt.Errorf("lighthouse on %s: %w", p.path, err)
+		}
+		f, err := readReport(report)
+		if err != nil {
+			return nil, nil, fmt.Errorf("the report on %s: %w", p.path, err)
+		}
+		figs = append(figs, f)
+	}
+	return pages, figs, nil
+}
+
+// readReport takes the figures out of a Lighthouse JSON report. The page
+// weight is the sum over the page's requests, as sent (gzip) and as the
+// browser holds them once unpacked.
+func readReport(path string) (figures, error) {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return figures{}, err
+	}
+	var r struct {
+		Categories map[string]struct {
+			Score float64 `json:"score"`
+		} `json:"categories"`
+		Audits map[string]struct {
+			NumericValue float64         `json:"numericValue"`
+			Details      json.RawMessage `json:"details"`
+		} `json:"audits"`
+	}
+	if err := json.Unmarshal(raw, &r); err != nil {
+		return figures{}, err
+	}
+	f := figures{
+		access: r.Categories["accessibility"].Score,
+		perf:   r.Categories["performance"].Score,
+		cls:    r.Audits["cumulative-layout-shift"].NumericValue,
+		tbt:    r.Audits["total-blocking-time"].NumericValue,
+		fcp:    r.Audits["first-contentful-paint"].NumericValue,
+	}
+	var requests struct {
+		Items []struct {
+			TransferSize float64 `json:"transferSize"`
+			ResourceSize float64 `json:"resourceSize"`
+		} `json:"items"`
+	}
+	if err := json.Unmarshal(r.Audits["network-requests"].Details, &requests); err != nil {
+		return figures{}, fmt.Errorf("its network requests: %w", err)
+	}
+	for _, it := range requests.Items {
+		f.bytes += it.ResourceSize
+		f.gzBytes += it.TransferSize
+	}
+	return f, nil
+}
+
+func freeAddr() (string, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", err
+	}
+	defer l.Close()
+	return l.Addr().String(), nil
+}
+
+func waitHealthy(base string) error {
+	deadline := time.Now().Add(time.Minute)
+	for time.Now().Before(deadline) {
+		resp, err := http.Get(base + "/healthz")
+		if err == nil {
+			_, _ = io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return nil
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return errors.New("parlor serve did not answer /healthz within a minute")
+}
