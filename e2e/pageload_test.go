@@ -54,6 +54,9 @@ func TestTablesDoNotJumpOnAPhone(t *testing.T) {
 // more than one level below the one before it, so a screen reader's list
 // of headings reads as an outline.
 func TestHeadingsSkipNoLevel(t *testing.T) {
+	// The first page, the lobby and the tables of the games whose boards
+	// carry headings of their own (Battleship's grids, Clue-Less's cards
+	// and notebook, Buccaneer's log).
 	p := newPage(t, "outline", 390, 844)
 	skipped := func(where string) {
 		t.Helper()
@@ -80,6 +83,14 @@ func TestHeadingsSkipNoLevel(t *testing.T) {
 	p.goTo("/t/" + id)
 	p.waitFor("Battleship's table", `!!document.querySelector(".bs.placing")`)
 	skipped(fmt.Sprintf("the Battleship table %s", id))
+	id = evalAs[string](p, createTableJS("clue", map[string]any{"players": 3}, []map[string]string{{"kind": "me"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}}))
+	p.goTo("/t/" + id)
+	p.waitFor("Clue-Less's table", `!!document.querySelector("#clue-hand")`)
+	skipped(fmt.Sprintf("the Clue-Less table %s", id))
+	id = evalAs[string](p, createTableJS("buccaneer", map[string]any{}, []map[string]string{{"kind": "me"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}}))
+	p.goTo("/t/" + id)
+	p.waitFor("Buccaneer's table", `!!document.querySelector(".bc-news-box")`)
+	skipped(fmt.Sprintf("the Buccaneer table %s", id))
 }
 
 // TestWarfareMapIsLean (issue 22, point 15): Medieval Warfare's map is

@@ -142,7 +142,7 @@ export function buccaneerView(ctx: TableCtx): GameView {
   // moves the sea; they go below it only where the screen is too narrow.
   const controls = h("div", { class: "bc-controls" },
     h("div", { class: "bc-head" }, statusEl, h("div", { class: "bc-zoom", role: "group", "aria-label": "Zoom the sea" }, zoomOut, zoomFit, zoomIn)), chanceEl, actEl,
-    h("section", { class: "bc-news-box" }, h("h3", null, "Log"), newsEl), help);
+    h("section", { class: "bc-news-box" }, h("h2", { class: "sub" }, "Log"), newsEl), help);
   el.append(mapBox, controls);
   actEl.hidden = help.hidden = ctx.replay;
 

@@ -238,11 +238,11 @@ export function clueView(ctx: TableCtx): GameView {
     const box = h("section", { class: "clue-banner", "aria-labelledby": "clue-banner-title" });
     const s = view.suggestions[view.suggestions.length - 1];
     if (!s) {
-      box.append(h("h3", { id: "clue-banner-title" }, "Suggestion"), h("p", { class: "muted" }, "None yet: a detective suggests on entering a room."));
+      box.append(h("h2", { id: "clue-banner-title", class: "sub" }, "Suggestion"), h("p", { class: "muted" }, "None yet: a detective suggests on entering a room."));
       return box;
     }
     const asker = view.players.find((p) => p.seat === s.seat)?.suspect ?? "";
-    box.append(h("h3", { id: "clue-banner-title" }, "Suggestion"),
+    box.append(h("h2", { id: "clue-banner-title", class: "sub" }, "Suggestion"),
       // The pawn only for the eye: the words name the character.
       h("p", { class: "clue-banner-ask" }, asker ? h("span", { "aria-hidden": "true" }, token(asker, s.seat === view.seat)) : null,
         h("span", { class: "ask-words" }, `${who(s.seat)} suggests`)),
@@ -325,7 +325,7 @@ export function clueView(ctx: TableCtx): GameView {
       localStorage.setItem("parlor.clue.auto", auto ? "on" : "off");
       update();
     });
-    wrap.append(h("h3", null, "Notebook"), h("label", null, toggle, " Fill in what follows from the game"));
+    wrap.append(h("h2", { class: "sub" }, "Notebook"), h("label", null, toggle, " Fill in what follows from the game"));
     const table = h("table", { class: "clue-notes" });
     const head = h("tr", null, h("th", null, "Card"), ...view.players.map((p) => h("th", { scope: "col" }, cardName(p.suspect).split(" ").pop() ?? "")), h("th", { scope: "col" }, "Case file"), h("th", { scope: "col" }, "My note"));
     table.append(h("thead", null, head));
@@ -356,13 +356,13 @@ export function clueView(ctx: TableCtx): GameView {
     if (!view) return;
     el.append(board(view), actions(view));
     const cards = h("div", { class: "clue-cards" },
-      h("h3", null, "Your cards"), view.hand.length ? cardList("clue-hand", view.hand) : h("p", { id: "clue-hand" }, "none (you are watching)"),
-      view.faceUp.length ? [h("h3", null, "Face up for all"), cardList("clue-face-up", view.faceUp)] : null,
+      h("h2", { class: "sub" }, "Your cards"), view.hand.length ? cardList("clue-hand", view.hand) : h("p", { id: "clue-hand" }, "none (you are watching)"),
+      view.faceUp.length ? [h("h2", { class: "sub" }, "Face up for all"), cardList("clue-face-up", view.faceUp)] : null,
       view.caseFile?.length ? h("p", { class: "case-file" }, "Case file: " + view.caseFile.map(cardName).join(", ")) : null);
     // Players removed by a vote (spec section 5): their cards still answer.
     const removed = view.players.filter((p) => p.removed).map((p) => cardName(p.suspect));
     if (removed.length) cards.append(h("p", { class: "clue-removed" }, `Removed by a vote: ${removed.join(", ")}. Their cards still answer suggestions.`));
-    side.append(cards, h("h3", null, "Suggestions"), log(view));
+    side.append(cards, h("h2", { class: "sub" }, "Suggestions"), log(view));
     if (view.notebook) side.append(notebook(view));
   }
 
