@@ -47,7 +47,15 @@ func TestNodesSIGTERMUnderLoad(t *testing.T) {
 	if m == nil || m[1] != "0" {
 		t.Errorf("moves were answered unavailable during a graceful stop:\n%s", out)
 	}
+	// The live nodes' logs are read once they have stopped (the log is
+	// written while a node runs).
 	for _, n := range nodes[1:] {
+		n.cmd.Process.Signal(syscall.SIGTERM)
+		select {
+		case <-n.done:
+		case <-time.After(30 * time.Second):
+			t.Fatal("a live node did not stop within 30 s of SIGTERM")
+		}
 		if l := n.log.String(); strings.Contains(l, "lease was taken") {
 			t.Errorf("a live node lost its lease:\n%s", l)
 		}
