@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"sync"
 	"time"
 )
 
@@ -165,27 +164,12 @@ func lobbyRun(c LobbyConfig, j lobbyJoin, stdout, stderr io.Writer) error {
 // turn, a few at a time.
 func (b *bench) openTables(ps []*player, n int) error {
 	create := `"game":"dots","seats":[{"kind":"me"},{"kind":"open"}]`
-	var wg sync.WaitGroup
-	var first error
-	var fmu sync.Mutex
-	sem := make(chan struct{}, 16)
-	for i := range n {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer wg.Done()
-			defer func() { <-sem }()
-			if _, err := ps[i%len(ps)].call("table.create", create); err != nil {
-				fmu.Lock()
-				if first == nil {
-					first = fmt.Errorf("opening table %d: %w", i+1, err)
-				}
-				fmu.Unlock()
-			}
-		}()
-	}
-	wg.Wait()
-	return first
+	return inParallel(n, 16, func(i int) error {
+		if _, err := ps[i%len(ps)].call("table.create", create); err != nil {
+			return fmt.Errorf("opening table %d: %w", i+1, err)
+		}
+		return nil
+	})
 }
 
 // settleLobby waits until no lobby push has arrived for half a second.

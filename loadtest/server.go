@@ -204,32 +204,14 @@ wait:
 // connectAll signs up and connects n players, a few at a time.
 func (b *bench) connectAll(n int) ([]*player, error) {
 	ps := make([]*player, n)
-	var wg sync.WaitGroup
-	var first error
-	var fmu sync.Mutex
-	sem := make(chan struct{}, 32)
-	for i := range ps {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer wg.Done()
-			defer func() { <-sem }()
-			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-			defer cancel()
-			p, err := b.newPlayer(ctx)
-			if err != nil {
-				fmu.Lock()
-				if first == nil {
-					first = err
-				}
-				fmu.Unlock()
-				return
-			}
-			ps[i] = p
-		}()
-	}
-	wg.Wait()
-	return ps, first
+	err := inParallel(n, 32, func(i int) error {
+		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+		defer cancel()
+		p, err := b.newPlayer(ctx)
+		ps[i] = p
+		return err
+	})
+	return ps, err
 }
 
 func (b *bench) runPlay() error {
@@ -345,37 +327,21 @@ func (b *bench) runIdle() error {
 	if err != nil {
 		return fmt.Errorf("after %d players: %w", b.nextUser.Load(), err)
 	}
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, 32)
-	var first error
-	var fmu sync.Mutex
-	for i := range n {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer wg.Done()
-			defer func() { <-sem }()
-			a, c := ps[2*i], ps[2*i+1]
-			id, _, err := b.setUp(a, c)
-			if err == nil {
-				for _, p := range []*player{a, c} {
-					if _, err = p.call("table.watch", `"table":"`+id+`","views":false`); err != nil {
-						break
-					}
-				}
+	err = inParallel(n, 32, func(i int) error {
+		a, c := ps[2*i], ps[2*i+1]
+		id, _, err := b.setUp(a, c)
+		if err != nil {
+			return err
+		}
+		for _, p := range []*player{a, c} {
+			if _, err := p.call("table.watch", `"table":"`+id+`","views":false`); err != nil {
+				return err
 			}
-			if err != nil {
-				fmu.Lock()
-				if first == nil {
-					first = err
-				}
-				fmu.Unlock()
-			}
-		}()
-	}
-	wg.Wait()
-	if first != nil {
-		return first
+		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	time.Sleep(b.f.Hold)
 	if os.Getenv("PARLOR_BENCH_SERVER_PROFILE") != "" {
