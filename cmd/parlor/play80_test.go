@@ -24,24 +24,10 @@ func TestPlay80x24DotsScrollsNamesAndStatus(t *testing.T) {
 	ann.waitFor("Ann (guest)  connected")
 	bob.waitFor("Bob (guest)  connected")
 
-	ann.keys("n")
-	ann.waitFor("New table")
-	ann.pressUntil("Right", "< Dots and Boxes >", 8)
-	ann.keys("Down")
-	ann.pressUntil("Right", "Rows of dots           < 16 >", 12)
-	ann.keys("Down")
-	ann.pressUntil("Right", "Columns of dots        < 16 >", 12)
-	ann.keys("Down", "Down")
-	ann.pressUntil("Left", "open for another player", 8)
+	ann.dotsForm(16)
 	ann.keys("Enter")
 	ann.waitFor("Waiting for players")
-
-	bob.waitFor("Ann, (open)")
-	bob.keys("Enter")
-	bob.waitFor("Waiting for players")
-	ann.waitFor("2 Bob")
-	ann.keys("g")
-	ann.waitFor("Your move")
+	bobJoinsAndAnnStarts(ann, bob)
 	// Every key a player needs is on the bar at 80 columns.
 	for _, k := range []string{"? help", "q leave", "Enter draw", "L moves+chat"} {
 		ann.waitFor(k)

@@ -114,6 +114,37 @@ func (tt *tmuxTerm) pressUntil(key, want string, most int) {
 	tt.waitFor(want)
 }
 
+// dotsForm fills the new-table form for Dots and Boxes of size x size
+// dots with seat 2 open for another person, leaving the cursor on seat 2.
+func (tt *tmuxTerm) dotsForm(size int) {
+	tt.t.Helper()
+	tt.keys("n")
+	tt.waitFor("New table")
+	tt.pressUntil("Right", "< Dots and Boxes >", 8)
+	toward := "Right" // from the default 8
+	if size < 8 {
+		toward = "Left"
+	}
+	tt.keys("Down")
+	tt.pressUntil(toward, fmt.Sprintf("Rows of dots           < %d >", size), 12)
+	tt.keys("Down")
+	tt.pressUntil(toward, fmt.Sprintf("Columns of dots        < %d >", size), 12)
+	tt.pressUntil("Down", "> Seat 2", 8)
+	tt.pressUntil("Left", "open for another player", 8)
+}
+
+// bobJoinsAndAnnStarts: Bob takes the open seat of Ann's table from his
+// lobby and Ann, its creator, starts it.
+func bobJoinsAndAnnStarts(ann, bob *tmuxTerm) {
+	ann.t.Helper()
+	bob.waitFor("Ann, (open)")
+	bob.keys("Enter")
+	bob.waitFor("Waiting for players")
+	ann.waitFor("2 Bob")
+	ann.keys("g")
+	ann.waitFor("Your move")
+}
+
 // TestPlayTwoTerminalsDotsToTheEnd runs the real server and two terminal
 // clients in tmux: Ann makes a 3x3 Dots and Boxes table with a seat open,
 // Bob joins it from his lobby, they chat, and they play by typed
@@ -126,24 +157,10 @@ func TestPlayTwoTerminalsDotsToTheEnd(t *testing.T) {
 	bob.waitFor("Bob (guest)  connected")
 	ann.waitFor("Bob*")
 
-	ann.keys("n")
-	ann.waitFor("New table")
-	ann.pressUntil("Right", "< Dots and Boxes >", 8)
-	ann.keys("Down")
-	ann.pressUntil("Left", "Rows of dots           < 3 >", 12)
-	ann.keys("Down")
-	ann.pressUntil("Left", "Columns of dots        < 3 >", 12)
-	ann.keys("Down", "Down")
-	ann.pressUntil("Left", "open for another player", 8)
+	ann.dotsForm(3)
 	ann.keys("Enter")
 	ann.waitFor("Waiting for players")
-
-	bob.waitFor("Ann, (open)")
-	bob.keys("Enter")
-	bob.waitFor("Waiting for players")
-	ann.waitFor("2 Bob")
-	ann.keys("g")
-	ann.waitFor("Your move")
+	bobJoinsAndAnnStarts(ann, bob)
 	bob.waitFor("2 Bob (you)")
 
 	bob.keys("c", "=good luck", "Enter")
