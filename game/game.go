@@ -221,6 +221,10 @@ type Definition struct {
 	// wrapping ErrSetupDrawn instead. A game whose start holds a seat's
 	// secret leaves Preview nil.
 	Preview func(options json.RawMessage) (view any, err error)
+	// Analyze, when not nil, studies a finished match for its replay
+	// (analysis.go); the server answers GET /api/replays/{match}/analysis
+	// with what it returns.
+	Analyze Analyze
 }
 
 // ErrSetupDrawn is wrapped by a Preview's error when the options leave the

@@ -1,13 +1,13 @@
 package server
 
 import (
-	"encoding/json"
 	"net/http"
 	"strconv"
 	"strings"
 
 	"github.com/parlor-games/parlor/game"
 	"github.com/parlor-games/parlor/match"
+	"github.com/parlor-games/parlor/store"
 )
 
 // replayStep is one step of a replay: the update as the history of a
@@ -27,54 +27,105 @@ type replayStep struct {
 // replay can reveal only the match that has ended, with one exception
 // kept closed: copies made by earlier versions (legacyCopy).
 func (s *Server) apiReplay(w http.ResponseWriter, r *http.Request) {
-	ml, err := s.cfg.Store.LoadMatch(r.Context(), r.PathValue("match"))
-	if err != nil {
-		s.storeError(w, err, "no such match")
+	ml, ok := s.finishedMatch(w, r)
+	if !ok {
 		return
-	}
-	if !ml.Finished {
-		httpError(w, http.StatusConflict, "replays are for finished matches only")
-		return
-	}
-	if legacyCopy(ml.ID) {
-		def, err := s.reg.Lookup(ml.Game)
-		if err == nil && !def.Forkable() {
-			httpError(w, http.StatusForbidden, "this match was copied from a save by an earlier version of Parlor; its replay stays closed, since it would show hidden facts of the match it was copied from, which may still be played")
-			return
-		}
 	}
 	l := ml.Log()
-	_, st, err := s.reg.Start(l)
-	if err != nil {
-		httpError(w, http.StatusInternalServerError, err.Error())
-		return
-	}
-	views := func() map[string]any {
+	var steps []replayStep
+	views := func(st game.State) map[string]any {
 		v := map[string]any{"-1": st.View(game.Spectator)}
 		for i := 0; i < st.Seats(); i++ {
 			v[strconv.Itoa(i)] = st.View(game.Seat(i))
 		}
 		return v
 	}
-	steps := []replayStep{{historyEntry{Seq: 0, Seat: game.Spectator, Events: []game.Event{}}, views(), st.Scores()}}
+	_, outcome, err := s.walkMatch(ml, false, func(ws walkedStep) {
+		e := historyEntry{Seat: ws.Seat, Events: ws.Events}
+		if ws.Record != nil {
+			e.Seq = ws.Record.Index
+			e.Move = ws.Record.Move
+			if ws.Move != nil {
+				e.Text = ws.Move.String()
+			}
+		}
+		steps = append(steps, replayStep{e, views(ws.After), ws.After.Scores()})
+	})
+	if err != nil {
+		httpError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"log": l, "seats": ml.Seats, "outcome": outcome, "steps": steps})
+}
+
+// finishedMatch loads the match a replay route names and answers for it
+// when it cannot be replayed: unknown, not over, or a closed legacy copy.
+func (s *Server) finishedMatch(w http.ResponseWriter, r *http.Request) (*store.MatchLog, bool) {
+	ml, err := s.cfg.Store.LoadMatch(r.Context(), r.PathValue("match"))
+	if err != nil {
+		s.storeError(w, err, "no such match")
+		return nil, false
+	}
+	if !ml.Finished {
+		httpError(w, http.StatusConflict, "replays are for finished matches only")
+		return nil, false
+	}
+	if legacyCopy(ml.ID) {
+		def, err := s.reg.Lookup(ml.Game)
+		if err == nil && !def.Forkable() {
+			httpError(w, http.StatusForbidden, "this match was copied from a save by an earlier version of Parlor; its replay stays closed, since it would show hidden facts of the match it was copied from, which may still be played")
+			return nil, false
+		}
+	}
+	return ml, true
+}
+
+// walkedStep is one step of a finished match as walkMatch replays it.
+type walkedStep struct {
+	// Record is the log's record, nil for step 0 (the start position).
+	Record *store.Record
+	Seat   game.Seat
+	// Move is the parsed move, nil for step 0 and for the match's own
+	// decisions (a resignation, a timeout, a carried vote).
+	Move   game.Move
+	Events []game.Event
+	// Before is a copy of the position before the step (nil for step 0,
+	// and when walkMatch was not asked to keep it);
+	// After is the live state after it, valid only during the call.
+	Before game.State
+	After  game.State
+}
+
+// walkMatch replays a finished match from its log, calling each once per
+// replay step in order, the start position first, and returns the end
+// position and the outcome. Every record is a step, the match's own
+// decisions as well as the moves, numbered by seq as the live pushes were,
+// so a replay and its analysis count steps alike. keepBefore asks for a
+// copy of each position before its step, which only an analysis needs.
+func (s *Server) walkMatch(ml *store.MatchLog, keepBefore bool, each func(walkedStep)) (game.State, *game.Outcome, error) {
+	_, st, err := s.reg.Start(ml.Log())
+	if err != nil {
+		return nil, nil, err
+	}
+	each(walkedStep{Seat: game.Spectator, Events: []game.Event{}, After: st})
 	outcome := st.Outcome()
-	// Every record is a step, the match's own decisions (a resignation, a
-	// timeout, a bot taking over) as well as the moves, numbered by seq as
-	// the live pushes were.
-	for _, rec := range ml.Records {
+	for i := range ml.Records {
+		rec := &ml.Records[i]
+		var before game.State
+		if keepBefore {
+			before = st.Clone()
+		}
 		if rec.Move == nil {
-			ev, out, err := match.EventOf(rec)
+			ev, out, err := match.EventOf(*rec)
 			if err != nil {
-				httpError(w, http.StatusInternalServerError, err.Error())
-				return
+				return nil, nil, err
 			}
 			evs := []game.Event{ev}
 			if d := match.DecisionOf(ev); d != "" {
 				// A carried vote changed the game (match/vote.go).
 				devs, err := game.ApplyDecision(st, rec.Seat, d)
 				if err != nil {
-					httpError(w, http.StatusInternalServerError, err.Error())
-					return
+					return nil, nil, err
 				}
 				evs = append(evs, devs...)
 				if o := st.Outcome(); o != nil {
@@ -87,30 +138,26 @@ func (s *Server) apiReplay(w http.ResponseWriter, r *http.Request) {
 				// the game shows what its end shows, as it did live.
 				evs = append(evs, game.Conclude(st, *out)...)
 			}
-			steps = append(steps, replayStep{historyEntry{Seq: rec.Index, Seat: rec.Seat, Events: evs}, views(), st.Scores()})
+			each(walkedStep{Record: rec, Seat: rec.Seat, Events: evs, Before: before, After: st})
 			continue
 		}
 		m, err := st.ParseMove(rec.Seat, rec.Move)
 		if err != nil {
-			httpError(w, http.StatusInternalServerError, err.Error())
-			return
+			return nil, nil, err
 		}
 		evs, err := st.Apply(rec.Seat, m)
 		if err != nil {
-			httpError(w, http.StatusInternalServerError, err.Error())
-			return
+			return nil, nil, err
 		}
 		if evs == nil {
 			evs = []game.Event{}
 		}
-		steps = append(steps, replayStep{historyEntry{Seq: rec.Index, Seat: rec.Seat, Move: rec.Move, Text: m.String(), Events: evs}, views(), st.Scores()})
+		each(walkedStep{Record: rec, Seat: rec.Seat, Move: m, Events: evs, Before: before, After: st})
 		if o := st.Outcome(); o != nil {
 			outcome = o
 		}
 	}
-	var names []string
-	_ = json.Unmarshal(ml.Seats, &names)
-	writeJSON(w, http.StatusOK, map[string]any{"log": l, "seats": ml.Seats, "outcome": outcome, "steps": steps})
+	return st, outcome, nil
 }
 
 // legacyCopy reports whether a match id is that of a copy of a saved

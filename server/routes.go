@@ -66,6 +66,7 @@ func (s *Server) routes() {
 	mux.HandleFunc("POST /api/saves/import", s.authed(s.apiSaveImport))
 	mux.HandleFunc("DELETE /api/saves/{id}", s.authed(s.apiSaveDelete))
 	mux.HandleFunc("GET /api/replays/{match}", s.apiReplay)
+	mux.HandleFunc("GET /api/replays/{match}/analysis", s.apiAnalysis)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusNotFound, "no such API endpoint")
 	})

@@ -150,12 +150,14 @@ func (s *Server) leaveGrace() time.Duration {
 // Server is the running API. Create it with New, serve Handler, and stop it
 // with Shutdown.
 type Server struct {
-	drain   drain
-	cfg     Config
-	reg     *game.Registry
-	log     *slog.Logger
-	mux     *http.ServeMux
-	metrics *metrics
+	drain drain
+	cfg   Config
+	reg   *game.Registry
+	log   *slog.Logger
+	// analyses keeps the finished matches' analyses (analysis.go).
+	analyses *analyses
+	mux      *http.ServeMux
+	metrics  *metrics
 
 	hub    *hub
 	conns  *connLimits
@@ -196,7 +198,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.ChatKeep == 0 {
 		cfg.ChatKeep = DefaultChatKeep
 	}
-	s := &Server{cfg: cfg, reg: cfg.Registry, log: cfg.Log, beatNow: make(chan struct{}, 1)}
+	s := &Server{cfg: cfg, reg: cfg.Registry, log: cfg.Log, beatNow: make(chan struct{}, 1), analyses: newAnalyses()}
 	s.metrics = newMetrics(func() float64 {
 		if s.tables == nil {
 			return 0

@@ -105,6 +105,8 @@ export const api = {
   importSave: (file: string) => http<{ save: SaveInfo }>("POST", "/api/saves/import", file),
   deleteSave: (id: string) => http<void>("DELETE", "/api/saves/" + encodeURIComponent(id)),
   replay: (match: string) => http<Replay>("GET", "/api/replays/" + encodeURIComponent(match)),
+  /** analysis is the game's own study of a finished match (see analysis/). */
+  analysis: (match: string) => http<unknown>("GET", "/api/replays/" + encodeURIComponent(match) + "/analysis"),
   tutorial: (game: string) => http<{ granted: Achievement[] | null }>("POST", "/api/achievements/tutorial", { game }),
 };
 

@@ -11,6 +11,7 @@ import { clueView } from "../games/clue";
 import type { GameView, GameViewFactory, MatchState, TableCtx } from "../games/types";
 import { matchEventText } from "../matchevents";
 import { voteLogText } from "../vote";
+import { panels, type AnalysisPanel } from "../analysis/index";
 
 const factories: Record<string, GameViewFactory> = { dots: dotsView, battleship: battleshipView, warfare: warfareView, buccaneer: buccaneerView, clue: clueView };
 
@@ -57,6 +58,10 @@ export function replayScreen(main: HTMLElement, params: string[]): () => void {
     };
     const f = factories[game];
     const view: GameView | null = f ? f(ctx) : null;
+    // The analysis comes after the replay, when the game has one: the
+    // board is there at once, the lessons when the server has made them.
+    let panel: AnalysisPanel | null = null;
+    const panelBox = h("div", { class: "analysis", id: "replay-analysis" });
     const caption = h("p", { class: "status", "aria-live": "polite", id: "replay-caption" });
     const slider = h("input", { type: "range", min: 0, max: Math.max(0, steps.length - 1), value: at, "aria-label": "Move number", id: "replay-slider" });
     const btn = (label: string, aria: string, f: () => void) => {
@@ -72,6 +77,7 @@ export function replayScreen(main: HTMLElement, params: string[]): () => void {
       st.seq = s.seq;
       slider.value = String(at);
       view?.update();
+      if (panel && view) panel.show(at, view.el);
       // Step 0 is the start position (no move); moves count from 1.
       const moves = steps.filter((x) => x.seat >= 0 || x.move).length;
       const n = steps.slice(0, at + 1).filter((x) => x.seat >= 0 || x.move).length;
@@ -96,9 +102,23 @@ export function replayScreen(main: HTMLElement, params: string[]): () => void {
     clear(box);
     box.append(h("h1", null, `Replay: ${gameTitle(game)}`), h("p", { class: "muted" }, names.join(" vs ")), caption, ctrl,
       view ? view.el : h("p", null, "This game cannot be shown here."));
+    box.append(panelBox);
     if (view?.side) box.append(view.side);
     if (steps.length === 0) caption.textContent = "This match has no moves.";
     else show(at);
+    const make = panels[game];
+    if (make && steps.length > 0) {
+      panelBox.append(h("p", { class: "muted" }, "Studying the game…"));
+      api.analysis(matchId).then((a) => {
+        clear(panelBox);
+        panel = make(a, r, ctx);
+        panelBox.append(panel.el);
+        if (view) panel.show(at, view.el);
+      }).catch((x: Error) => {
+        clear(panelBox);
+        panelBox.append(h("p", { class: "muted" }, `No analysis: ${x.message}`));
+      });
+    }
   }).catch((x: Error) => {
     clear(box);
     box.append(h("h1", null, "Replay"), h("p", { class: "form-error" }, x.message));
