@@ -1,11 +1,13 @@
 package clue
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"testing"
 
 	"github.com/parlor-games/parlor/game"
+	"github.com/parlor-games/parlor/game/gametest"
 )
 
 // BenchmarkNotebook deduces a seat's notebook at the start and after
@@ -38,5 +40,27 @@ func BenchmarkNotebook(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// BenchmarkAnalyze studies a whole game of expert bots, 3 and 6 players:
+// every seat's notebook after every step that changed what it knew.
+func BenchmarkAnalyze(b *testing.B) {
+	for _, players := range []int{3, 6} {
+		st, err := Definition.New(json.RawMessage(fmt.Sprintf(`{"players":%d}`, players)), game.NewRand(11))
+		if err != nil {
+			b.Fatal(err)
+		}
+		r := gametest.Record(b, st)
+		if !r.PlayBots(Definition, "expert", 5000) {
+			b.Fatal("the bots did not finish the game")
+		}
+		b.Run(fmt.Sprintf("players=%d/steps=%d", players, len(r.Steps)), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Analyze(context.Background(), r.Steps, r.State()); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

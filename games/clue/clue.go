@@ -75,6 +75,7 @@ var Definition = &game.Definition{
 	New:       newState,
 	BotLevels: botLevels,
 	NewBot:    newBot,
+	Analyze:   Analyze,
 	// Requirement 17: a player who leaves ends the game for everyone
 	// (after the table's grace period, the decision page says).
 	LeaverEndsGame: true,
