@@ -39,6 +39,7 @@ var Definition = &game.Definition{
 	New:       newState,
 	BotLevels: []string{"easy", "hard", "expert"},
 	NewBot:    newBot,
+	Analyze:   Analyze,
 }
 
 func newState(raw json.RawMessage, rng game.Rand) (game.State, error) {

@@ -3,10 +3,12 @@ package warfare
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"sync"
 	"testing"
 
 	"github.com/parlor-games/parlor/game"
+	"github.com/parlor-games/parlor/game/gametest"
 )
 
 // benchState is a mid-game position on the 1,000-hex ready island: two
@@ -145,3 +147,28 @@ func benchTurn(b *testing.B, level string) {
 func BenchmarkBotTurnEasy(b *testing.B)   { benchTurn(b, "easy") }
 func BenchmarkBotTurnMedium(b *testing.B) { benchTurn(b, "medium") }
 func BenchmarkBotTurnHard(b *testing.B)   { benchTurn(b, "hard") }
+
+// BenchmarkAnalyze charts a game of medium bots: 2 players for 30 rounds
+// on the pebble island (about 320 hexes), 4 on the twins (about 700).
+func BenchmarkAnalyze(b *testing.B) {
+	for _, c := range []struct {
+		players int
+		island  string
+	}{{2, "pebble"}, {4, "twins"}} {
+		st, err := Definition.New(json.RawMessage(fmt.Sprintf(`{"players":%d,"island":%q,"rounds":30,"seed":5}`, c.players, c.island)), game.NewRand(3))
+		if err != nil {
+			b.Fatal(err)
+		}
+		r := gametest.Record(b, st)
+		if !r.PlayBots(Definition, "medium", 200000) {
+			b.Fatal("the bots did not finish the game")
+		}
+		b.Run(fmt.Sprintf("players=%d/%s/steps=%d", c.players, c.island, len(r.Steps)), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Analyze(context.Background(), r.Steps, r.State()); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

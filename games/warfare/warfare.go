@@ -33,6 +33,7 @@ var Definition = &game.Definition{
 	Preview:   preview,
 	BotLevels: botLevels,
 	NewBot:    newBot,
+	Analyze:   Analyze,
 }
 
 // DefaultRounds is the default round limit.

@@ -1,0 +1,25 @@
+package buccaneer
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/parlor-games/parlor/game/gametest"
+)
+
+// BenchmarkAnalyze charts a whole game of four hard bots, to a win or
+// the default turn limit.
+func BenchmarkAnalyze(b *testing.B) {
+	r := gametest.Record(b, start(b, `{"seats":4}`, 3))
+	if !r.PlayBots(Definition, "hard", 200000) {
+		b.Fatal("the bots did not finish the game")
+	}
+	b.Run(fmt.Sprintf("steps=%d", len(r.Steps)), func(b *testing.B) {
+		for b.Loop() {
+			if _, err := Analyze(context.Background(), r.Steps, r.State()); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
