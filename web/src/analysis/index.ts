@@ -6,6 +6,8 @@
 // match, shows the replay alone.
 import type { Replay } from "../api";
 import type { TableCtx } from "../games/types";
+import { clueAnalysis } from "./clue";
+import { buccaneerCharts, warfareCharts } from "./charts";
 
 /** AnalysisPanel draws one game's analysis of a finished match. */
 export interface AnalysisPanel {
@@ -15,6 +17,9 @@ export interface AnalysisPanel {
    * position, i the i-th record, as the replay numbers its steps); board
    * is the game view's element, for marks drawn on the board itself. */
   show(i: number, board: HTMLElement): void;
+  /** jump, set by the replay screen, shows replay step i, for a panel
+   * that names a step a person may want to see ("from move 42"). */
+  jump?: (i: number) => void;
 }
 
 /** AnalysisFactory makes a game's panel from the analysis the server sent
@@ -23,4 +28,8 @@ export interface AnalysisPanel {
 export type AnalysisFactory = (analysis: unknown, replay: Replay, ctx: TableCtx) => AnalysisPanel;
 
 /** panels maps a game's name to its analysis panel; one line a game. */
-export const panels: Record<string, AnalysisFactory> = {};
+export const panels: Record<string, AnalysisFactory> = {
+  clue: clueAnalysis,
+  buccaneer: buccaneerCharts,
+  warfare: warfareCharts,
+};

@@ -112,6 +112,7 @@ export function replayScreen(main: HTMLElement, params: string[]): () => void {
       api.analysis(matchId).then((a) => {
         clear(panelBox);
         panel = make(a, r, ctx);
+        panel.jump = show;
         panelBox.append(panel.el);
         if (view) panel.show(at, view.el);
       }).catch((x: Error) => {

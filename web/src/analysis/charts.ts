@@ -1,0 +1,138 @@
+// Turn-by-turn charts in the replay, for the games whose lesson is how the
+// lead changed hands: Buccaneer (treasure at home per captain) and Medieval
+// Warfare (land and gold per player). The server samples the match, one
+// point per turn (game/turnchart); this module draws each series as an
+// inline SVG line chart, with a title and a description for screen
+// readers, the figures in words beside it, and the shown step's turn
+// marked on every chart.
+import { h, svg } from "../dom";
+import type { Replay } from "../api";
+import type { TableCtx } from "../games/types";
+import type { AnalysisFactory, AnalysisPanel } from "./index";
+
+interface Chart { key: string; title: string; unit: string; seats: number[][] }
+interface Charts { turns: number[]; stepTurn: number[]; charts: Chart[] }
+
+/** Line colours, dark enough on white (3:1 or more), told apart also by
+ * their dashes, so that no seat is known by colour alone. */
+const inks = ["#173a8a", "#b3261e", "#1e7a3c", "#8a5a00", "#6b2fa3", "#0d6e78"];
+const dashes = ["", "7 4", "2 3", "10 3 2 3", "4 2 4 6", "1 5"];
+
+// The drawing's own units; the SVG scales to its box.
+const W = 600, H = 230, L = 44, R = 14, T = 12, B = 34;
+
+/** niceMax rounds a chart's top up to a round figure. */
+function niceMax(v: number): number {
+  if (v <= 5) return 5;
+  const p = Math.pow(10, Math.floor(Math.log10(v)));
+  for (const m of [1, 2, 2.5, 5, 10]) if (m * p >= v) return m * p;
+  return v;
+}
+
+/** ticks picks about n round turn numbers from the turns charted. */
+function ticks(count: number, n: number): number[] {
+  const step = Math.max(1, Math.ceil(count / n));
+  const out: number[] = [];
+  for (let k = 0; k < count; k += step) out.push(k);
+  if (out[out.length - 1] !== count - 1) out.push(count - 1);
+  return out;
+}
+
+let chartIds = 0;
+
+/** seatWords says a seat's figures in words: where it ended and its best. */
+function seatWords(c: Chart, turns: number[], s: number, name: string): string {
+  const v = c.seats[s] ?? [];
+  if (v.length === 0) return `${name}: no turns.`;
+  let best = 0;
+  v.forEach((x, k) => { if (x > v[best]) best = k; });
+  const end = v[v.length - 1];
+  return `${name} ended with ${end} ${c.unit}` + (v[best] > end ? `, after a peak of ${v[best]} at turn ${turns[best]}` : "") + ".";
+}
+
+/** drawChart draws one chart; the returned mark function moves the
+ * current-turn marker to point k. */
+function drawChart(c: Chart, turns: number[], name: (s: number) => string): { el: HTMLElement; mark: (k: number) => void } {
+  const id = `chart-${++chartIds}`;
+  const count = turns.length;
+  const top = niceMax(Math.max(0, ...c.seats.flat()));
+  const x = (k: number) => L + (count <= 1 ? (W - L - R) / 2 : (k * (W - L - R)) / (count - 1));
+  const y = (v: number) => T + (H - T - B) * (1 - v / top);
+  const words = c.seats.map((_, s) => seatWords(c, turns, s, name(s))).join(" ");
+  const inUnit = c.unit.toLowerCase() === c.title.toLowerCase() ? "" : ` in ${c.unit}`;
+  const desc = `${c.title}${inUnit}, one point per turn from turn ${turns[0] ?? 0} to turn ${turns[count - 1] ?? 0}. ${words}`;
+  const pic = svg("svg", { class: "chart", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-labelledby": `${id}-t ${id}-d`, "data-chart": c.key, "data-points": count },
+    svg("title", { id: `${id}-t` }, `${c.title}, turn by turn`),
+    svg("desc", { id: `${id}-d` }, desc));
+  const grid = svg("g", { class: "chart-grid", "aria-hidden": "true" });
+  for (let g = 0; g <= 4; g++) {
+    const v = (top * g) / 4;
+    grid.append(svg("line", { x1: L, x2: W - R, y1: y(v), y2: y(v) }),
+      svg("text", { x: L - 6, y: y(v) + 4, "text-anchor": "end" }, String(Math.round(v * 10) / 10)));
+  }
+  for (const k of ticks(count, 6)) {
+    grid.append(svg("text", { x: x(k), y: H - B + 16, "text-anchor": "middle" }, String(turns[k])));
+  }
+  grid.append(svg("text", { x: (L + W - R) / 2, y: H - 4, "text-anchor": "middle", class: "chart-axis" }, "turn"));
+  pic.append(grid);
+  const now = svg("line", { class: "chart-now", y1: T - 4, y2: H - B + 2, "aria-hidden": "true" });
+  pic.append(now);
+  const r = count > 120 ? 1.2 : count > 40 ? 2 : 3;
+  c.seats.forEach((v, s) => {
+    const pts = v.map((val, k) => `${x(k).toFixed(1)},${y(val).toFixed(1)}`).join(" ");
+    const g = svg("g", { class: "chart-seat", "data-seat": s, stroke: inks[s % inks.length], fill: inks[s % inks.length], "aria-hidden": "true" },
+      svg("polyline", { points: pts, fill: "none", "stroke-width": 2, "stroke-dasharray": dashes[s % dashes.length] || null }));
+    v.forEach((val, k) => g.append(svg("circle", { cx: x(k).toFixed(1), cy: y(val).toFixed(1), r, "data-turn": turns[k], "data-value": val })));
+    pic.append(g);
+  });
+  const legend = h("ul", { class: "chart-legend" }, ...c.seats.map((_, s) =>
+    h("li", null, svgSwatch(s), " ", name(s))));
+  const fig = h("figure", { class: "turn-chart", "data-chart": c.key },
+    h("figcaption", null, h("strong", null, c.title), `${inUnit} at the end of each turn`), pic, legend,
+    h("details", { class: "chart-words" }, h("summary", null, "In words"), h("p", null, desc)));
+  const mark = (k: number) => {
+    now.setAttribute("x1", x(k).toFixed(1));
+    now.setAttribute("x2", x(k).toFixed(1));
+    pic.querySelectorAll("circle.at").forEach((e) => e.classList.remove("at"));
+    pic.querySelectorAll(`circle[data-turn="${turns[k]}"]`).forEach((e) => e.classList.add("at"));
+  };
+  return { el: fig, mark };
+}
+
+function svgSwatch(s: number): SVGElement {
+  return svg("svg", { class: "chart-swatch", viewBox: "0 0 28 8", width: 28, height: 8, "aria-hidden": "true" },
+    svg("line", { x1: 1, x2: 27, y1: 4, y2: 4, stroke: inks[s % inks.length], "stroke-width": 2, "stroke-dasharray": dashes[s % dashes.length] || null }));
+}
+
+/** turnCharts makes a panel from the server's per-turn series. */
+function turnCharts(heading: string): AnalysisFactory {
+  return (raw: unknown, _r: Replay, ctx: TableCtx): AnalysisPanel => {
+    const a = raw as Charts;
+    const el = h("section", { class: "turn-charts", "aria-label": heading });
+    const status = h("p", { class: "chart-status", "aria-live": "polite", id: "chart-status" });
+    el.append(h("h2", { class: "sub" }, heading), status);
+    if (!a.turns?.length) {
+      status.textContent = "No turn was played.";
+      return { el, show: () => undefined };
+    }
+    // Seats of the same name (two bots of one level) are told apart by number.
+    const names = (a.charts[0]?.seats ?? []).map((_, s) => ctx.seatName(s));
+    const name = (s: number) => (names.filter((n) => n === names[s]).length > 1 ? `Player ${s + 1}` : names[s]);
+    const drawn = a.charts.map((c) => drawChart(c, a.turns, name));
+    const box = h("div", { class: "chart-row" }, ...drawn.map((d) => d.el));
+    el.append(box);
+    return {
+      el,
+      show: (i: number) => {
+        const k = Math.max(0, Math.min(a.turns.length - 1, a.stepTurn[i] ?? a.turns.length - 1));
+        drawn.forEach((d) => d.mark(k));
+        status.dataset.turn = String(a.turns[k]);
+        status.textContent = `Turn ${a.turns[k]} of ${a.turns[a.turns.length - 1]}, at its end: ` +
+          a.charts.map((c) => `${c.title}: ` + c.seats.map((v, s) => `${name(s)} ${v[k]}`).join(", ")).join("; ") + ".";
+      },
+    };
+  };
+}
+
+export const buccaneerCharts = turnCharts("Treasure over the game");
+export const warfareCharts = turnCharts("Land and gold over the game");
