@@ -15,7 +15,7 @@ func BenchmarkAnalyze(b *testing.B) {
 	if !r.PlayBots(Definition, "hard", 200000) {
 		b.Fatal("the bots did not finish the game")
 	}
-	b.Run(fmt.Sprintf("steps=%d", len(r.Steps)), func(b *testing.B) {
+	b.Run(fmt.Sprintf("turns=%d/steps=%d", r.State().(*State).turns, len(r.Steps)), func(b *testing.B) {
 		for b.Loop() {
 			if _, err := Analyze(context.Background(), r.Steps, r.State()); err != nil {
 				b.Fatal(err)

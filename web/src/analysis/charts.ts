@@ -13,20 +13,23 @@ import type { AnalysisFactory, AnalysisPanel } from "./index";
 interface Chart { key: string; title: string; unit: string; seats: number[][] }
 interface Charts { turns: number[]; stepTurn: number[]; charts: Chart[] }
 
-/** Line colours, dark enough on white (3:1 or more), told apart also by
- * their dashes, so that no seat is known by colour alone. */
-const inks = ["#173a8a", "#b3261e", "#1e7a3c", "#8a5a00", "#6b2fa3", "#0d6e78"];
+/** Line colours per game, darker shades of the seat's colour on its board
+ * (Buccaneer's ships, Warfare's land) so that a reader need not learn a
+ * second key, dark enough on white (3:1 or more); the lines differ also
+ * by their dashes, so that no seat is known by colour alone. */
+const buccaneerInks = ["#1f4fa8", "#c2571a", "#1e7a3c", "#7d3cb5"];
+const warfareInks = ["#b3261e", "#1f5fbf", "#8a6a00", "#1e7a3c", "#7d3cb5", "#b0531a"];
 const dashes = ["", "7 4", "2 3", "10 3 2 3", "4 2 4 6", "1 5"];
 
 // The drawing's own units; the SVG scales to its box.
 const W = 600, H = 230, L = 44, R = 14, T = 12, B = 34;
 
-/** niceMax rounds a chart's top up to a round figure. */
-function niceMax(v: number): number {
-  if (v <= 5) return 5;
-  const p = Math.pow(10, Math.floor(Math.log10(v)));
-  for (const m of [1, 2, 2.5, 5, 10]) if (m * p >= v) return m * p;
-  return v;
+/** gridStep is a round step for about four grid lines up to v. */
+function gridStep(v: number): number {
+  const raw = Math.max(1, v / 4);
+  const p = Math.pow(10, Math.floor(Math.log10(raw)));
+  for (const m of [1, 2, 5, 10]) if (m * p >= raw) return m * p;
+  return raw;
 }
 
 /** ticks picks about n round turn numbers from the turns charted. */
@@ -52,10 +55,11 @@ function seatWords(c: Chart, turns: number[], s: number, name: string): string {
 
 /** drawChart draws one chart; the returned mark function moves the
  * current-turn marker to point k. */
-function drawChart(c: Chart, turns: number[], name: (s: number) => string): { el: HTMLElement; mark: (k: number) => void } {
+function drawChart(c: Chart, turns: number[], name: (s: number) => string, inks: string[]): { el: HTMLElement; mark: (k: number) => void } {
   const id = `chart-${++chartIds}`;
   const count = turns.length;
-  const top = niceMax(Math.max(0, ...c.seats.flat()));
+  const step = gridStep(Math.max(0, ...c.seats.flat()));
+  const top = step * Math.max(1, Math.ceil(Math.max(0, ...c.seats.flat()) / step));
   const x = (k: number) => L + (count <= 1 ? (W - L - R) / 2 : (k * (W - L - R)) / (count - 1));
   const y = (v: number) => T + (H - T - B) * (1 - v / top);
   const words = c.seats.map((_, s) => seatWords(c, turns, s, name(s))).join(" ");
@@ -65,10 +69,9 @@ function drawChart(c: Chart, turns: number[], name: (s: number) => string): { el
     svg("title", { id: `${id}-t` }, `${c.title}, turn by turn`),
     svg("desc", { id: `${id}-d` }, desc));
   const grid = svg("g", { class: "chart-grid", "aria-hidden": "true" });
-  for (let g = 0; g <= 4; g++) {
-    const v = (top * g) / 4;
+  for (let v = 0; v <= top; v += step) {
     grid.append(svg("line", { x1: L, x2: W - R, y1: y(v), y2: y(v) }),
-      svg("text", { x: L - 6, y: y(v) + 4, "text-anchor": "end" }, String(Math.round(v * 10) / 10)));
+      svg("text", { x: L - 6, y: y(v) + 4, "text-anchor": "end" }, String(v)));
   }
   for (const k of ticks(count, 6)) {
     grid.append(svg("text", { x: x(k), y: H - B + 16, "text-anchor": "middle" }, String(turns[k])));
@@ -86,7 +89,7 @@ function drawChart(c: Chart, turns: number[], name: (s: number) => string): { el
     pic.append(g);
   });
   const legend = h("ul", { class: "chart-legend" }, ...c.seats.map((_, s) =>
-    h("li", null, svgSwatch(s), " ", name(s))));
+    h("li", null, svgSwatch(s, inks), " ", name(s))));
   const fig = h("figure", { class: "turn-chart", "data-chart": c.key },
     h("figcaption", null, h("strong", null, c.title), `${inUnit} at the end of each turn`), pic, legend,
     h("details", { class: "chart-words" }, h("summary", null, "In words"), h("p", null, desc)));
@@ -99,13 +102,13 @@ function drawChart(c: Chart, turns: number[], name: (s: number) => string): { el
   return { el: fig, mark };
 }
 
-function svgSwatch(s: number): SVGElement {
+function svgSwatch(s: number, inks: string[]): SVGElement {
   return svg("svg", { class: "chart-swatch", viewBox: "0 0 28 8", width: 28, height: 8, "aria-hidden": "true" },
     svg("line", { x1: 1, x2: 27, y1: 4, y2: 4, stroke: inks[s % inks.length], "stroke-width": 2, "stroke-dasharray": dashes[s % dashes.length] || null }));
 }
 
 /** turnCharts makes a panel from the server's per-turn series. */
-function turnCharts(heading: string): AnalysisFactory {
+function turnCharts(heading: string, inks: string[]): AnalysisFactory {
   return (raw: unknown, _r: Replay, ctx: TableCtx): AnalysisPanel => {
     const a = raw as Charts;
     const el = h("section", { class: "turn-charts", "aria-label": heading });
@@ -118,7 +121,7 @@ function turnCharts(heading: string): AnalysisFactory {
     // Seats of the same name (two bots of one level) are told apart by number.
     const names = (a.charts[0]?.seats ?? []).map((_, s) => ctx.seatName(s));
     const name = (s: number) => (names.filter((n) => n === names[s]).length > 1 ? `Player ${s + 1}` : names[s]);
-    const drawn = a.charts.map((c) => drawChart(c, a.turns, name));
+    const drawn = a.charts.map((c) => drawChart(c, a.turns, name, inks));
     const box = h("div", { class: "chart-row" }, ...drawn.map((d) => d.el));
     el.append(box);
     return {
@@ -134,5 +137,5 @@ function turnCharts(heading: string): AnalysisFactory {
   };
 }
 
-export const buccaneerCharts = turnCharts("Treasure over the game");
-export const warfareCharts = turnCharts("Land and gold over the game");
+export const buccaneerCharts = turnCharts("Treasure over the game", buccaneerInks);
+export const warfareCharts = turnCharts("Land and gold over the game", warfareInks);
