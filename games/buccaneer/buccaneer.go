@@ -240,6 +240,14 @@
 // board, repeats a home port, keeps a card that is not kept, or names an
 // unknown port, direction, treasure or card.
 //
+// # Replay analysis
+//
+// Analyze (analysis.go) charts each captain's treasure at home over the
+// match, one point per turn: a turn is one captain's turn, as the "turns"
+// limit counts them, and its point is the treasure at home when it ends
+// (a match won during a turn gets a point for that turn). The JSON form is
+// game/turnchart's, with one chart, "treasure".
+//
 // # Bots
 //
 // BotLevels are easy, hard and expert. Every bot decides from its seat's

@@ -141,6 +141,16 @@
 //     player who leaves ends nothing (they are out), and the end closes
 //     the table as any end does.
 //
+// # Replay analysis
+//
+// Analyze (analysis.go) gives, for every seat, its notebook after every
+// step of a finished match, deduced as the live notebook is from what
+// that seat saw and nothing else (the case file laid out at the end is
+// left out), with each known holder marked as the seat's own card, a card
+// shown to it, or a deduction; and the first step from which the seat
+// could have accused with certainty, and the step it accused at. The
+// JSON form is described in analysis.go.
+//
 // # Scenario
 //
 // Option "scenario" sets the deal for tests, tutorials and puzzles:

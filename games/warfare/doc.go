@@ -194,6 +194,16 @@
 // players' land, and at least two seats hold land. A scenario replaces
 // the options "players" and "island".
 //
+// # Replay analysis
+//
+// Analyze (analysis.go) charts each player's land (hexes held, the score)
+// and gold (the treasuries of all its villages) over the match, one point
+// per turn: a turn is one player's turn up to its "end", as under Turns
+// above, and its point is taken once it has ended, so it includes the
+// next player's income and wages paid inside that "end" (a match decided
+// during a turn gets a point for that turn). The JSON form is
+// game/turnchart's, with the charts "land" and "gold".
+//
 // # Bots
 //
 // See the bot type: easy, medium and hard, each one step of the turn per
