@@ -197,46 +197,70 @@ func checkCharts(t *testing.T, p *page, match string, turns int, keys []string, 
 	p.waitFor("the first turn marked", `document.querySelector("#chart-status").dataset.turn === "1" && document.querySelectorAll("circle.at").length > 0`)
 }
 
-// lastScores reads the scores of a finished match's last replay step.
-func lastScores(t *testing.T, match string) []int {
+// replaySteps reads a finished match's replay steps: their notation, the
+// spectator's view and the scores after each.
+func replaySteps(t *testing.T, match string) []replayStep {
 	t.Helper()
 	var rep struct {
-		Steps []struct {
-			Scores []int `json:"scores"`
-		} `json:"steps"`
+		Steps []replayStep `json:"steps"`
 	}
 	if err := getJSON("/api/replays/"+match, &rep); err != nil {
 		t.Fatal(err)
 	}
-	return rep.Steps[len(rep.Steps)-1].Scores
+	return rep.Steps
+}
+
+type replayStep struct {
+	Text   string `json:"text"`
+	Scores []int  `json:"scores"`
+	Views  map[string]struct {
+		Turns int `json:"turns"` // Buccaneer's turns finished
+	} `json:"views"`
 }
 
 // TestReplayAnalysisBuccaneerChart: two hard bots play Buccaneer to a
-// turn limit of 6; the replay's treasure chart has 6 points per captain,
-// the last being the treasure at home that the result counts.
+// turn limit of 30 (or a win before it); the replay's treasure chart has
+// one point per turn that the board counted, for each captain, the last
+// being the treasure at home that the result counts.
 func TestReplayAnalysisBuccaneerChart(t *testing.T) {
 	p := newPage(t, "buc-study", 1280, 800)
 	p.guest(uniqueName("Purser"))
-	id := evalAs[string](p, createTableJS("buccaneer", map[string]any{"seats": 2, "turns": 6}, botsOnly(2, "hard")))
+	id := evalAs[string](p, createTableJS("buccaneer", map[string]any{"seats": 2, "turns": 30}, botsOnly(2, "hard")))
 	match := finishedMatch(t, id)
-	scores := lastScores(t, match)
-	checkCharts(t, p, match, 6, []string{"treasure"}, func(string) []int { return scores })
+	steps := replaySteps(t, match)
+	last := steps[len(steps)-1]
+	turns := last.Views["-1"].Turns
+	if len(steps) > 1 && steps[len(steps)-2].Views["-1"].Turns == turns {
+		turns++ // won during a turn the board had not counted as finished
+	}
+	checkCharts(t, p, match, turns, []string{"treasure"}, func(string) []int { return last.Scores })
 	p.click(`button[aria-label="Last move"]`)
 	p.docShot("replay-buccaneer")
 }
 
 // TestReplayAnalysisWarfareCharts: two medium bots play Medieval Warfare
-// on the small island to a cap of 3 rounds, 6 turns; the land and gold
-// charts have 6 points per player, and the last land is the score.
+// on the small island to a cap of 8 rounds; the land and gold charts have
+// one point per turn (a turn ends with "end", and a game decided during a
+// turn counts that turn too) for each player, and the last land is the
+// score.
 func TestReplayAnalysisWarfareCharts(t *testing.T) {
 	p := newPage(t, "war-study", 1280, 800)
 	p.guest(uniqueName("Herald"))
-	id := evalAs[string](p, createTableJS("warfare", map[string]any{"players": 2, "island": "pebble", "rounds": 3, "seed": 7}, botsOnly(2, "medium")))
+	id := evalAs[string](p, createTableJS("warfare", map[string]any{"players": 2, "island": "pebble", "rounds": 8, "seed": 7}, botsOnly(2, "medium")))
 	match := finishedMatch(t, id)
-	scores := lastScores(t, match)
-	checkCharts(t, p, match, 6, []string{"land", "gold"}, func(k string) []int {
+	steps := replaySteps(t, match)
+	turns := 0
+	for _, s := range steps {
+		if s.Text == "end" {
+			turns++
+		}
+	}
+	if steps[len(steps)-1].Text != "end" {
+		turns++
+	}
+	checkCharts(t, p, match, turns, []string{"land", "gold"}, func(k string) []int {
 		if k == "land" {
-			return scores
+			return steps[len(steps)-1].Scores
 		}
 		return nil
 	})
