@@ -142,6 +142,7 @@ func TestReplayAnalysisClueNotebook(t *testing.T) {
 		t.Errorf("bystander seat %d's notebook marks %s for seat %d %q: it did not see the card", bystander, card, by, m)
 	}
 	p.choose("#nb-seat", fmt.Sprint(to))
+	p.checkAxe("the replay's notebook")
 	p.snap("notebook")
 	p.docShot("replay-clue")
 
@@ -158,6 +159,8 @@ func TestReplayAnalysisClueNotebook(t *testing.T) {
 	ph.goTo("/replay/" + match)
 	ph.waitFor("the notebook", `!!document.querySelector(".nb-table")`)
 	ph.fitsWidth("the replay's notebook on a phone")
+	evalAs[bool](ph, `(document.querySelector(".nb-table").scrollIntoView(), true)`)
+	ph.snap("phone-notebook")
 }
 
 // chartPoints reads a chart's points per seat from the page.
@@ -192,6 +195,7 @@ func checkCharts(t *testing.T, p *page, match string, turns int, keys []string, 
 		t.Errorf("the chart's description reads %q", d)
 	}
 	p.waitFor("the last turn marked", fmt.Sprintf(`document.querySelector("#chart-status").dataset.turn === "%d"`, turns))
+	p.checkAxe("the replay's charts")
 	p.snap("charts")
 	p.click(`button[aria-label="First move"]`)
 	p.waitFor("the first turn marked", `document.querySelector("#chart-status").dataset.turn === "1" && document.querySelectorAll("circle.at").length > 0`)
@@ -271,4 +275,6 @@ func TestReplayAnalysisWarfareCharts(t *testing.T) {
 	ph.goTo("/replay/" + match)
 	ph.waitFor("the charts", `document.querySelectorAll(".turn-chart svg.chart").length === 2`)
 	ph.fitsWidth("the replay's charts on a phone")
+	evalAs[bool](ph, `(document.querySelector(".turn-charts").scrollIntoView(), true)`)
+	ph.snap("phone-charts")
 }

@@ -21,8 +21,10 @@ const buccaneerInks = ["#1f4fa8", "#c2571a", "#1e7a3c", "#7d3cb5"];
 const warfareInks = ["#b3261e", "#1f5fbf", "#8a6a00", "#1e7a3c", "#7d3cb5", "#b0531a"];
 const dashes = ["", "7 4", "2 3", "10 3 2 3", "4 2 4 6", "1 5"];
 
-// The drawing's own units; the SVG scales to its box.
-const W = 600, H = 230, L = 44, R = 14, T = 12, B = 34;
+// The drawing's own units; the SVG scales to its box. A phone gets a
+// narrower drawing, so that its words keep a readable size once scaled.
+const H = 230, L = 44, R = 14, T = 12, B = 34;
+const drawingWidth = () => (matchMedia("(max-width: 560px)").matches ? 360 : 600);
 
 /** gridStep is a round step for about four grid lines up to v. */
 function gridStep(v: number): number {
@@ -57,6 +59,7 @@ function seatWords(c: Chart, turns: number[], s: number, name: string): string {
  * current-turn marker to point k. */
 function drawChart(c: Chart, turns: number[], name: (s: number) => string, inks: string[]): { el: HTMLElement; mark: (k: number) => void } {
   const id = `chart-${++chartIds}`;
+  const W = drawingWidth();
   const count = turns.length;
   const step = gridStep(Math.max(0, ...c.seats.flat()));
   const top = step * Math.max(1, Math.ceil(Math.max(0, ...c.seats.flat()) / step));
@@ -73,7 +76,7 @@ function drawChart(c: Chart, turns: number[], name: (s: number) => string, inks:
     grid.append(svg("line", { x1: L, x2: W - R, y1: y(v), y2: y(v) }),
       svg("text", { x: L - 6, y: y(v) + 4, "text-anchor": "end" }, String(v)));
   }
-  for (const k of ticks(count, 6)) {
+  for (const k of ticks(count, W < 500 ? 4 : 6)) {
     grid.append(svg("text", { x: x(k), y: H - B + 16, "text-anchor": "middle" }, String(turns[k])));
   }
   grid.append(svg("text", { x: (L + W - R) / 2, y: H - 4, "text-anchor": "middle", class: "chart-axis" }, "turn"));
