@@ -1,0 +1,135 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/parlor-games/parlor/client"
+	"github.com/parlor-games/parlor/game/turnchart"
+	"github.com/parlor-games/parlor/games/clue"
+)
+
+// The end of a game as a lesson, in text: once a Buccaneer, Medieval
+// Warfare or Clue-Less match is over, the server's analysis of it
+// (GET /api/replays/{match}/analysis) is added to the moves panel: a
+// sparkline per seat over the turns, or when each detective could have
+// accused with certainty. The web client's replay draws the same in
+// full.
+
+// analysisWait bounds the wait for an analysis: the server computes it
+// once the match is over, a Clue-Less one in up to a second or so.
+const analysisWait = time.Minute
+
+// lessons asks for the analysis of ts's finished match, for the games
+// whose analysis reads well as text, and adds it to the moves panel.
+func (m *Model) lessons(ts *tableState) tea.Cmd {
+	cl := m.cfg.Client
+	match, game, id := ts.t.Match, ts.t.Game, ts.t.ID
+	if cl == nil || match == "" || (game != "buccaneer" && game != "warfare" && game != "clue") {
+		return nil
+	}
+	names := ts.names()
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), analysisWait)
+		defer cancel()
+		lines, err := lessonLines(ctx, cl, game, match, names)
+		return doneMsg{what: "the game's analysis", err: err, apply: func(m *Model) tea.Cmd {
+			if m.table != nil && m.table.t.ID == id {
+				m.table.log = append(m.table.log, lines...)
+			}
+			return nil
+		}}
+	}
+}
+
+// lessonLines reads match's analysis and says it in lines.
+func lessonLines(ctx context.Context, cl *client.Client, game, match string, names []string) ([]string, error) {
+	if game == "clue" {
+		var a clue.Analysis
+		if err := cl.ReplayAnalysis(ctx, match, &a); err != nil {
+			return nil, err
+		}
+		return clueLessons(&a, names), nil
+	}
+	var c turnchart.Charts
+	if err := cl.ReplayAnalysis(ctx, match, &c); err != nil {
+		return nil, err
+	}
+	return chartLessons(&c, names), nil
+}
+
+// sparkWidth is how many turns a sparkline shows at most; a longer match
+// shows the figure at the end of every few turns.
+const sparkWidth = 16
+
+var sparks = []rune("▁▂▃▄▅▆▇█")
+
+// sparkline draws v, scaled to top, in at most sparkWidth letters.
+func sparkline(v []int, top int) string {
+	step := (len(v) + sparkWidth - 1) / sparkWidth
+	var b strings.Builder
+	for k := step - 1; k < len(v)+step-1; k += step {
+		x := v[min(k, len(v)-1)]
+		i := 0
+		if top > 0 {
+			i = x * (len(sparks) - 1) / top
+		}
+		b.WriteRune(sparks[max(0, min(i, len(sparks)-1))])
+	}
+	return b.String()
+}
+
+// chartLessons says each chart as a heading and a sparkline per seat
+// with its last figure.
+func chartLessons(c *turnchart.Charts, names []string) []string {
+	if len(c.Turns) == 0 {
+		return nil
+	}
+	var out []string
+	for _, ch := range c.Charts {
+		top := 0
+		for _, v := range ch.Seats {
+			for _, x := range v {
+				top = max(top, x)
+			}
+		}
+		title := ch.Title
+		if !strings.EqualFold(ch.Unit, ch.Title) {
+			title += " (" + ch.Unit + ")"
+		}
+		out = append(out, fmt.Sprintf("%s, turns %d-%d:", title, c.Turns[0], c.Turns[len(c.Turns)-1]))
+		for s, v := range ch.Seats {
+			if len(v) == 0 {
+				continue
+			}
+			out = append(out, fmt.Sprintf("  %s %s %d", nameOf(names, s), sparkline(v, top), v[len(v)-1]))
+		}
+	}
+	return out
+}
+
+// clueLessons says, for each detective, from which move it could have
+// accused with certainty and when it accused.
+func clueLessons(a *clue.Analysis, names []string) []string {
+	var out []string
+	for _, sa := range a.Seats {
+		who := fmt.Sprintf("%s (%s)", sa.Suspect, nameOf(names, int(sa.Seat)))
+		line := who + " never knew the answer for certain"
+		if sa.CertainAt >= 0 {
+			line = fmt.Sprintf("%s could have accused with certainty from move %d", who, sa.CertainAt)
+		}
+		switch {
+		case sa.AccusedAt >= 0 && sa.AccusedRight:
+			line += fmt.Sprintf(" (accused rightly at move %d)", sa.AccusedAt)
+		case sa.AccusedAt >= 0:
+			line += fmt.Sprintf(" (accused wrongly at move %d)", sa.AccusedAt)
+		case sa.CertainAt >= 0:
+			line += " (never accused)"
+		}
+		out = append(out, line+".")
+	}
+	return out
+}
