@@ -154,13 +154,15 @@ func TestReplayAnalysisClueNotebook(t *testing.T) {
 	p.click("#nb-certain button[data-step]")
 	p.waitFor("the named move", fmt.Sprintf(`document.querySelector("#replay-slider").value === %q && document.querySelector(".nb-table").dataset.step === %q`, want, want))
 
-	ph := newTouchPage(t, "phone", 390, 844)
-	ph.guest(uniqueName("Sleuth"))
-	ph.goTo("/replay/" + match)
-	ph.waitFor("the notebook", `!!document.querySelector(".nb-table")`)
-	ph.fitsWidth("the replay's notebook on a phone")
-	evalAs[bool](ph, `(document.querySelector(".nb-table").scrollIntoView(), true)`)
-	ph.snap("phone-notebook")
+	for _, size := range [][2]int64{{800, 600}, {390, 844}} {
+		ph := newTouchPage(t, fmt.Sprintf("%dx%d", size[0], size[1]), size[0], size[1])
+		ph.guest(uniqueName("Sleuth"))
+		ph.goTo("/replay/" + match)
+		ph.waitFor("the notebook", `!!document.querySelector(".nb-table")`)
+		ph.fitsWidth("the replay's notebook")
+		evalAs[bool](ph, `(document.querySelector(".nb-table").scrollIntoView(), true)`)
+		ph.snap("notebook")
+	}
 }
 
 // chartPoints reads a chart's points per seat from the page.
@@ -270,11 +272,13 @@ func TestReplayAnalysisWarfareCharts(t *testing.T) {
 	})
 	p.click(`button[aria-label="Last move"]`)
 	p.docShot("replay-warfare")
-	ph := newTouchPage(t, "phone", 390, 844)
-	ph.guest(uniqueName("Herald"))
-	ph.goTo("/replay/" + match)
-	ph.waitFor("the charts", `document.querySelectorAll(".turn-chart svg.chart").length === 2`)
-	ph.fitsWidth("the replay's charts on a phone")
-	evalAs[bool](ph, `(document.querySelector(".turn-charts").scrollIntoView(), true)`)
-	ph.snap("phone-charts")
+	for _, size := range [][2]int64{{800, 600}, {390, 844}} {
+		ph := newTouchPage(t, fmt.Sprintf("%dx%d", size[0], size[1]), size[0], size[1])
+		ph.guest(uniqueName("Herald"))
+		ph.goTo("/replay/" + match)
+		ph.waitFor("the charts", `document.querySelectorAll(".turn-chart svg.chart").length === 2`)
+		ph.fitsWidth("the replay's charts")
+		evalAs[bool](ph, `(document.querySelector(".turn-charts").scrollIntoView(), true)`)
+		ph.snap("charts")
+	}
 }

@@ -21,10 +21,17 @@ const buccaneerInks = ["#1f4fa8", "#c2571a", "#1e7a3c", "#7d3cb5"];
 const warfareInks = ["#b3261e", "#1f5fbf", "#8a6a00", "#1e7a3c", "#7d3cb5", "#b0531a"];
 const dashes = ["", "7 4", "2 3", "10 3 2 3", "4 2 4 6", "1 5"];
 
-// The drawing's own units; the SVG scales to its box. A phone gets a
-// narrower drawing, so that its words keep a readable size once scaled.
+// The drawing's own units; the SVG scales to its box.
 const H = 230, L = 44, R = 14, T = 12, B = 34;
-const drawingWidth = () => (matchMedia("(max-width: 560px)").matches ? 360 : 600);
+
+/** drawingWidth is about the width, in pixels, a chart will be drawn at
+ * beside the others (the panel's grid puts charts side by side when each
+ * gets 260 px), so that its words keep their size once scaled. */
+function drawingWidth(charts: number): number {
+  const content = Math.min(innerWidth, 1100) - 80;
+  const cols = Math.max(1, Math.min(charts, Math.floor(content / 260)));
+  return Math.round(Math.max(340, Math.min(600, content / cols)));
+}
 
 /** gridStep is a round step for about four grid lines up to v. */
 function gridStep(v: number): number {
@@ -57,9 +64,8 @@ function seatWords(c: Chart, turns: number[], s: number, name: string): string {
 
 /** drawChart draws one chart; the returned mark function moves the
  * current-turn marker to point k. */
-function drawChart(c: Chart, turns: number[], name: (s: number) => string, inks: string[]): { el: HTMLElement; mark: (k: number) => void } {
+function drawChart(c: Chart, turns: number[], name: (s: number) => string, inks: string[], W: number): { el: HTMLElement; mark: (k: number) => void } {
   const id = `chart-${++chartIds}`;
-  const W = drawingWidth();
   const count = turns.length;
   const step = gridStep(Math.max(0, ...c.seats.flat()));
   const top = step * Math.max(1, Math.ceil(Math.max(0, ...c.seats.flat()) / step));
@@ -124,7 +130,7 @@ function turnCharts(heading: string, inks: string[]): AnalysisFactory {
     // Seats of the same name (two bots of one level) are told apart by number.
     const names = (a.charts[0]?.seats ?? []).map((_, s) => ctx.seatName(s));
     const name = (s: number) => (names.filter((n) => n === names[s]).length > 1 ? `Player ${s + 1}` : names[s]);
-    const drawn = a.charts.map((c) => drawChart(c, a.turns, name, inks));
+    const drawn = a.charts.map((c) => drawChart(c, a.turns, name, inks, drawingWidth(a.charts.length)));
     const box = h("div", { class: "chart-row" }, ...drawn.map((d) => d.el));
     el.append(box);
     return {
