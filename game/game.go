@@ -98,7 +98,11 @@ type State interface {
 	// View is what seat may know now, as a value that marshals to JSON; for
 	// Spectator, what everyone may know. It never holds another seat's
 	// secrets, the seed, or the order of a hidden deck. After the end, a
-	// game may reveal everything.
+	// game may reveal everything. A view may also carry, for a seat in
+	// Turn() and for no one else, a top-level member named LegalMember:
+	// what that seat may do now, as its client needs it to light squares
+	// and offer choices, so that a client draws the rules and never
+	// copies them (docs/game-contract.md).
 	View(seat Seat) any
 	// Scores is each seat's score, or nil when the game keeps none.
 	Scores() []int
@@ -150,6 +154,11 @@ func Conclude(st State, out Outcome) []Event {
 	out.Winners = append([]Seat{}, out.Winners...)
 	return c.Conclude(out)
 }
+
+// LegalMember is the name of the view member that tells the seat owing a
+// decision what it may do (see State.View). It is the one member in which
+// a game without secrets may give its seats different views.
+const LegalMember = "legal"
 
 // LegalQuery is implemented by games whose full list of legal moves would
 // be huge (Medieval Warfare): a client asks for the moves of one piece or

@@ -27,6 +27,9 @@ type View struct {
 	MaxTurns int           `json:"maxTurns"`
 	Scores   []int         `json:"scores"`
 	Outcome  *game.Outcome `json:"outcome,omitempty"`
+	// Legal is what the seat may do now, in its own view only, while it
+	// owes the step (see Offer).
+	Legal *Offer `json:"legal,omitempty"`
 }
 
 // BoardView is the fixed board of FR9, so a client need not know it.
@@ -108,6 +111,7 @@ func (s *State) View(seat game.Seat) any {
 		MaxTurns: s.maxTurns,
 		Scores:   s.Scores(),
 		Outcome:  s.Outcome(),
+		Legal:    s.legalOffer(seat),
 	}
 	for i, p := range s.players {
 		pv := PlayerView{Seat: game.Seat(i), Home: Ports[p.home].Name, At: p.at, Facing: p.facing.String(),
