@@ -140,12 +140,13 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
       return name;
     },
     isBot: (i) => table?.seats[i]?.kind === "bot" || st.takenOver.includes(i),
-    play: async (seat, move) => {
+    play: async (seat, move, refused) => {
       try {
         await socket.play({ table: id, seat, move, after: st.seq });
         return true;
       } catch (x) {
         ctx.error((x as Error).message);
+        refused?.((x as Error).message);
         return false;
       }
     },
