@@ -80,15 +80,32 @@ func viewPatch(a, b json.RawMessage) (any, bool) {
 			break
 		}
 		changed := map[string]any{}
+		// cost counts the bytes of a patch made only of whole items; a
+		// list of numbers with one put in near its start changes every
+		// item after it, and is then shorter sent whole.
+		cost, flat := len(`{"a":{},"n":}`)+4, true
 		for i, x := range bl {
+			var p any
 			if i >= len(al) {
-				changed[strconv.Itoa(i)] = whole(x)
-			} else if p, ok := viewPatch(al[i], x); ok {
-				changed[strconv.Itoa(i)] = p
+				p = whole(x)
+			} else if q, ok := viewPatch(al[i], x); ok {
+				p = q
+			} else {
+				continue
+			}
+			k := strconv.Itoa(i)
+			changed[k] = p
+			if w, ok := p.(map[string]any)["="]; ok && len(p.(map[string]any)) == 1 {
+				cost += len(k) + len(w.(json.RawMessage)) + len(`"":{"=":},`)
+			} else {
+				flat = false
 			}
 		}
 		if len(changed) == 0 && len(al) == len(bl) {
 			return nil, false
+		}
+		if flat && cost >= len(b)+len(`{"=":}`) {
+			return whole(b), true
 		}
 		return map[string]any{"a": changed, "n": len(bl)}, true
 	}

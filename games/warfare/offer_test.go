@@ -22,16 +22,23 @@ func offerMoves(o *Offer) map[string]bool {
 			add(Move{Kind: Train, From: from, Unit: Rank(r)})
 		}
 	}
-	for _, h := range o.Meadow {
-		add(Move{Kind: Cultivate, From: h})
+	for h, w := range o.Work {
+		if w&WorkMeadow != 0 {
+			add(Move{Kind: Cultivate, From: h})
+		}
+		if w&WorkRoad != 0 {
+			add(Move{Kind: Road, From: h})
+		}
 	}
-	for _, h := range o.Road {
-		add(Move{Kind: Road, From: h})
-	}
-	for v, byRank := range o.Buy {
-		for i, hs := range byRank {
-			for _, h := range hs {
-				add(Move{Kind: Buy, From: v, To: h, Unit: Rank(i + 1)})
+	for v, rc := range o.Buy {
+		for r := 1; r <= rc.Top; r++ {
+			for _, h := range rc.In {
+				add(Move{Kind: Buy, From: v, To: h, Unit: Rank(r)})
+			}
+			if r <= len(rc.Out) {
+				for _, h := range rc.Out[r-1] {
+					add(Move{Kind: Buy, From: v, To: h, Unit: Rank(r)})
+				}
 			}
 		}
 	}

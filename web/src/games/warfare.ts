@@ -24,8 +24,12 @@ interface VillageV {
 /** Offer is what the player whose turn it is may do (games/warfare
  * Offer), by piece, named by its hex; in that player's view alone. */
 interface Offer {
-  go?: Record<string, number[]>; train?: Record<string, number[]>; meadow?: number[]; road?: number[];
-  buy?: Record<string, number[][]>; upgrade?: number[]; tower?: Record<string, number[]>;
+  go?: Record<string, number[]>; train?: Record<string, number[]>;
+  /** work: 1 a meadow, 2 a road, 3 either, by peasant. */
+  work?: Record<string, number>;
+  /** buy: a recruit of any rank up to top on in, of rank r also on out[r-1]. */
+  buy?: Record<string, { top: number; in?: number[]; out?: number[][] }>;
+  upgrade?: number[]; tower?: Record<string, number[]>;
 }
 interface WarView {
   island: string; width: number; height: number; players: number; turn: number; round: number; rounds: number;
@@ -120,7 +124,9 @@ class Board {
 
   /** buyTargets lists where village vl may put a recruit of rank r. */
   buyTargets(vl: VillageV, r: number): Map<number, Target> {
-    return new Map((this.offer.buy?.[vl.hex]?.[r - 1] ?? []).map((x) => [x, this.hex(x).region === vl.region ? "walk" : "take"]));
+    const rc = this.offer.buy?.[vl.hex];
+    if (!rc || r > rc.top) return new Map();
+    return new Map([...rc.in ?? [], ...rc.out?.[r - 1] ?? []].map((x) => [x, this.hex(x).region === vl.region ? "walk" : "take"]));
   }
 
   towerTargets(vl: VillageV): Map<number, Target> {
@@ -667,8 +673,8 @@ export function warfareView(ctx: TableCtx): GameView {
         row.append(btn(`Train to ${ranks[to]} (${cost} gold)`, `wf-train-${ranks[to]}`, ok, why, () => void send({ train: { at: c.id, unit: ranks[to] } }, { kind: "unit", hex: c.id, mode: { kind: "move" } })));
       }
       if (r === 1) {
-        row.append(btn("Start a meadow", "wf-meadow", !!offer.meadow?.includes(c.id), c.meadow || c.road ? "only on plain land" : "the peasant cannot act now", () => void send({ cultivate: c.id }, null)),
-          btn("Build a road", "wf-road", !!offer.road?.includes(c.id), c.road ? "there is a road already" : "the peasant cannot act now", () => void send({ road: c.id }, null)));
+        row.append(btn("Start a meadow", "wf-meadow", ((offer.work?.[c.id] ?? 0) & 1) !== 0, c.meadow || c.road ? "only on plain land" : "the peasant cannot act now", () => void send({ cultivate: c.id }, null)),
+          btn("Build a road", "wf-road", ((offer.work?.[c.id] ?? 0) & 2) !== 0, c.road ? "there is a road already" : "the peasant cannot act now", () => void send({ road: c.id }, null)));
       }
       row.append(btn("Village", "wf-goto-village", true, "", () => select({ kind: "village", hex: vl.hex, mode: { kind: "move" } })));
       selBox.append(row);
@@ -679,7 +685,7 @@ export function warfareView(ctx: TableCtx): GameView {
       locked ? " Just upgraded: it can do nothing more this turn and next." : ""));
     const row = h("div", { class: "wf-actions" });
     for (let r = 1; r <= 4; r++) {
-      const ok = !!offer.buy?.[vl.hex]?.[r - 1]?.length;
+      const ok = board.buyTargets(vl, r).size > 0;
       const why = locked ? "just upgraded" : r > maxRank(vl.level) ? `a ${vl.level} cannot recruit a ${ranks[r]}` : vl.gold < 10 * r ? `needs ${10 * r} gold` : "no hex can take it";
       const on = s.mode.kind === "buy" && s.mode.rank === r;
       row.append(btn(`Recruit ${ranks[r]} (${10 * r})`, `wf-buy-${ranks[r]}`, ok, why,
