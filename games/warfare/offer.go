@@ -105,27 +105,26 @@ func (s *State) legalOffer(seat game.Seat) *Offer {
 // into those every rank may use and those of each rank alone.
 func recruits(by [][]int) Recruits {
 	rc := Recruits{Top: len(by)}
-	for _, h := range by[0] {
-		all := true
-		for _, l := range by[1:] {
-			all = all && slices.Contains(l, h)
+	ranks := map[int]int{} // hex -> how many ranks may use it
+	for _, l := range by {
+		for _, h := range l {
+			ranks[h]++
 		}
-		if all {
+	}
+	for h, n := range ranks {
+		if n == len(by) {
 			rc.In = append(rc.In, h)
 		}
 	}
 	slices.Sort(rc.In)
 	for _, l := range by {
-		var out []int
+		out := []int{}
 		for _, h := range l {
-			if !slices.Contains(rc.In, h) {
+			if ranks[h] < len(by) {
 				out = append(out, h)
 			}
 		}
 		slices.Sort(out)
-		if out == nil {
-			out = []int{}
-		}
 		rc.Out = append(rc.Out, out)
 	}
 	for len(rc.Out) > 0 && len(rc.Out[len(rc.Out)-1]) == 0 {
