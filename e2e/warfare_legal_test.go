@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/chromedp"
+
 	"github.com/parlor-games/parlor/game"
 	"github.com/parlor-games/parlor/game/gametest"
 	"github.com/parlor-games/parlor/games/warfare"
@@ -280,6 +282,17 @@ func TestWarfareLitHexesMatchServer(t *testing.T) {
 		}
 		if got := evalAs[int](p, fmt.Sprintf(`window.parlorTable.state().views["0"].hexes[%d].owner`, to)); got != 0 {
 			t.Errorf("seed %d: after the move hex %d belongs to %d, not to the mover", seed, to, got)
+		}
+		if seed == 3 {
+			// On a phone the lit hexes of the next villager show as well.
+			p.do("phone size", chromedp.EmulateViewport(390, 844, chromedp.EmulateTouch, chromedp.EmulateMobile, chromedp.EmulatePortrait))
+			p.click("#wf-zoom-in")
+			p.click("#wf-zoom-in")
+			p.click("#wf-next")
+			p.waitFor("lit hexes on a phone", `document.querySelectorAll(".wf-target-ring").length > 0`)
+			p.fitsWidth("a villager selected on a phone")
+			p.snap("phone-lit")
+			p.do("desk size", chromedp.EmulateViewport(1280, 900))
 		}
 	}
 }
