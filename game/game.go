@@ -160,6 +160,22 @@ func Conclude(st State, out Outcome) []Event {
 // a game without secrets may give its seats different views.
 const LegalMember = "legal"
 
+// PlainViewer is implemented by a game whose views carry LegalMember:
+// PlainView is View without it, computed without working out the legal
+// moves, for a reader that plays nothing (a replay).
+type PlainViewer interface {
+	PlainView(seat Seat) any
+}
+
+// PlainView is st's view for seat without LegalMember where the game can
+// leave it out (PlainViewer), else its View.
+func PlainView(st State, seat Seat) any {
+	if p, ok := st.(PlainViewer); ok {
+		return p.PlainView(seat)
+	}
+	return st.View(seat)
+}
+
 // LegalQuery is implemented by games whose full list of legal moves would
 // be huge (Medieval Warfare): a client asks for the moves of one piece or
 // towards one target, in a query form the game documents.

@@ -1,6 +1,7 @@
 package buccaneer
 
 import (
+	"reflect"
 	"slices"
 	"testing"
 
@@ -43,7 +44,12 @@ func TestOfferIsLegal(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		s := drawPlayed(t)
 		for seat := game.Seat(-1); int(seat) < s.n; seat++ {
-			o := s.View(seat).(View).Legal
+			full := s.View(seat).(View)
+			o := full.Legal
+			full.Legal = nil
+			if !reflect.DeepEqual(s.PlainView(seat), full) {
+				t.Fatalf("seat %d: the plain view is not the view without its offer", seat)
+			}
 			owes := seat == s.who && s.phase != phPort
 			if (o != nil) != owes {
 				t.Fatalf("seat %d at step %s (owed by %d): offer %+v", seat, phaseNames[s.phase], s.who, o)

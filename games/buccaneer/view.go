@@ -97,8 +97,18 @@ type LastChance struct {
 	Text   string    `json:"text"`
 }
 
-// View returns what seat may know now.
+// View returns what seat may know now, with what it may do if it owes
+// the step.
 func (s *State) View(seat game.Seat) any {
+	v := s.plainView(seat)
+	v.Legal = s.legalOffer(seat)
+	return v
+}
+
+// PlainView is View without Legal (game.PlainViewer).
+func (s *State) PlainView(seat game.Seat) any { return s.plainView(seat) }
+
+func (s *State) plainView(seat game.Seat) View {
 	v := View{
 		Seat: seat,
 		Board: BoardView{Size: Size,
@@ -111,7 +121,6 @@ func (s *State) View(seat game.Seat) any {
 		MaxTurns: s.maxTurns,
 		Scores:   s.Scores(),
 		Outcome:  s.Outcome(),
-		Legal:    s.legalOffer(seat),
 	}
 	for i, p := range s.players {
 		pv := PlayerView{Seat: game.Seat(i), Home: Ports[p.home].Name, At: p.at, Facing: p.facing.String(),

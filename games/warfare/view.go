@@ -150,12 +150,21 @@ type VillageView struct {
 
 // View returns the same picture for every seat, with the mover's Offer.
 func (s *State) View(seat game.Seat) any {
+	v := s.plainView()
+	v.Legal = s.legalOffer(seat)
+	return v
+}
+
+// PlainView is View without Legal (game.PlainViewer), the same for every
+// seat.
+func (s *State) PlainView(game.Seat) any { return s.plainView() }
+
+func (s *State) plainView() View {
 	v := View{
 		Island: s.isl.Name, Width: s.isl.W, Height: s.isl.H, Players: s.players,
 		Turn: int(s.turn), Round: s.round, Rounds: s.rounds,
 		Out: append([]bool(nil), s.out...), Land: s.Scores(), Outcome: s.Outcome(),
 		Hexes: make([]HexView, len(s.cells)), Villages: make([]VillageView, 0, len(s.vils)),
-		Legal: s.legalOffer(seat),
 	}
 	if s.over {
 		v.Turn = -1

@@ -30,6 +30,10 @@ func TestViewSameForEverySeat(t *testing.T) {
 			}
 			v.Legal = nil
 			got, _ := json.Marshal(v)
+			// A replay's view (PlainView) is the view without the offer.
+			if plain, _ := json.Marshal(st.(game.PlainViewer).PlainView(seat)); string(plain) != string(got) {
+				t.Fatalf("step %d: seat %d's plain view is not its view without the offer", step, seat)
+			}
 			if string(got) != string(want) {
 				t.Fatalf("step %d: seat %d's view differs from the spectator's", step, seat)
 			}
