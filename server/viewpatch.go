@@ -23,7 +23,9 @@ import (
 //	{"o": {key: patch, ...}, "d": [key, ...]}  an object: its keys that changed, and those gone
 //	{"a": {"index": patch, ...}, "n": length}  an array: its length now, and its items that changed
 //
-// An item of an array past the end of the old one is always whole.
+// An item of an array past the end of the old one is always whole, and
+// an array whose changed items are all whole goes whole itself when that
+// is shorter (a sorted list of hexes with one put in near its start).
 
 // viewPatch returns the patch from view a to view b, both JSON as
 // encoding/json writes it, and false when they are the same. It reads no
