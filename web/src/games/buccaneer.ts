@@ -432,7 +432,7 @@ export function buccaneerView(ctx: TableCtx): GameView {
       h("div", { class: "bc-trade-col" }, h("h4", null, `${port.name} offers`),
         theirs.length ? theirs.map(([k, it]) => itemBtn(take, k, it, "take")) : h("p", { class: "muted" }, "nothing to trade"))),
     h("p", { class: `bc-trade-sum${cards.length ? "" : gv === tv && gv > 0 ? " equal" : " unequal"}`, id: "bc-trade-sum" },
-      cards.length ? `Playing ${cards.map((n) => keptTitle[n]).join(", ")}: you take worth ${tv}${limitNote}.` : `You give worth ${gv}; you take worth ${tv}.${gv === tv && gv > 0 ? " Equal: you may trade." : ""}`),
+      cards.length ? `Playing ${cards.map((n) => keptTitle[n]).join(", ")}: you take worth ${tv}${limitNote}.` : `You give worth ${gv}; you take worth ${tv}.${gv === tv && gv > 0 ? " Equal worth." : ""}`),
     tradeErr ? h("p", { class: "bc-trade-err", id: "bc-trade-err", role: "alert" }, tradeErr) : "",
     h("div", { class: "bc-actions" }, button("Trade", "bc-trade-go", () => tryTrade(g, t, cards), "primary"),
       button("Clear", "bc-trade-clear", () => { give = new Set(); take = new Set(); tradeErr = ""; render(); }),
