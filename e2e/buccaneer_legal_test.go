@@ -212,3 +212,49 @@ func isPortAt(v buccaneer.View, at buccaneer.Point) bool {
 	}
 	return false
 }
+
+// TestBuccaneerOnlyTheMoverSeesLitSquares: two captains online. While
+// London may sail, Ann's page lights the squares her view lists and
+// Bob's page, whose view lists nothing, lights none; once Ann has sailed
+// and turned, it is Bob's page that lights Genoa's squares.
+func TestBuccaneerOnlyTheMoverSeesLitSquares(t *testing.T) {
+	ann := newPage(t, "ann", 1280, 800)
+	bob := newPage(t, "bob", 1280, 800)
+	ann.guest(uniqueName("Ann"))
+	bob.guest(uniqueName("Bob"))
+	sc := map[string]any{
+		"ships": []map[string]any{
+			{"home": "London", "at": []int{3, 5}, "facing": "E", "hand": []string{"R3", "B3"}},
+			{"home": "Genoa", "at": []int{7, 3}, "facing": "N", "hand": []string{"R2"}},
+		},
+		"turn": 0,
+	}
+	id := evalAs[string](ann, createBucJS(map[string]any{"seats": 2, "scenario": sc}, []map[string]string{{"kind": "me"}, {"kind": "open"}}))
+	ann.goTo("/t/" + id)
+	bob.goTo("/t/" + id)
+	bob.click(".seat-1 button")
+	ann.waitVisible("#start-game")
+	ann.click("#start-game")
+	lit := func(p *page, seat int) (squares int, listed bool) {
+		return evalAs[int](p, `document.querySelectorAll(".bc-target").length`),
+			evalAs[bool](p, fmt.Sprintf(`!!window.parlorTable.state().views["%d"]?.legal`, seat))
+	}
+	ann.waitFor("London's lit squares", `document.querySelectorAll(".bc-target").length > 0`)
+	bob.waitFor("the sea", `document.querySelectorAll(".bc-ships .bc-ship").length === 2`)
+	if n, listed := lit(bob, 1); n != 0 || listed {
+		t.Fatalf("Bob's page, while London sails, lights %d squares (its view lists moves: %v)", n, listed)
+	}
+	if n, _ := lit(ann, 0); n != len(evalAs[[]any](ann, `window.parlorTable.state().views["0"].legal.sail`)) {
+		t.Fatalf("Ann's page lights %d squares, not those her view lists", n)
+	}
+	ann.snap("ann-to-sail")
+	bob.snap("bob-waits")
+	ann.click(`.bc-target[data-sq="6,5"]`)
+	ann.waitVisible("#bc-face-N")
+	ann.click("#bc-face-N")
+	bob.waitFor("Genoa's lit squares", `document.querySelectorAll(".bc-target").length > 0`)
+	if n, listed := lit(ann, 0); n != 0 || listed {
+		t.Fatalf("Ann's page, while Genoa sails, lights %d squares (its view lists moves: %v)", n, listed)
+	}
+	bob.snap("bob-to-sail")
+}
