@@ -11,10 +11,11 @@ import (
 	"github.com/parlor-games/parlor/games/buccaneer"
 )
 
-// The server gives clients no legal moves for Buccaneer, so the board
-// works out the squares to light, and the facings to offer, from the view.
-// This test holds the page to the game's own Legal on positions from bot
-// games.
+// The board lights the squares, and offers the facings, that the mover's
+// view lists (its "legal" member); the client holds no copy of the rules.
+// This test holds what the page shows to the game's own Legal on
+// positions from bot games, and plays a lit square to see the server
+// take it.
 
 // bucPositions plays easy bots from seed's set-up and returns the
 // positions where a captain is about to sail, after about every gap moves.
@@ -74,7 +75,8 @@ func bucScenarioOf(s *buccaneer.State) map[string]any {
 // TestBuccaneerLitSquaresMatchServer sets up positions from bot games in
 // the browser, with the captain to move at the screen and bots in the
 // other seats, and checks that the lit squares (and which of them are
-// attacks) and the facings offered are exactly the moves the game allows.
+// attacks) and the facings offered are exactly the moves the game allows,
+// and that clicking a lit square plays a sail the server accepts.
 // Each position is tried again with the other ships moved onto squares the
 // mover could reach, so that attacks, ports shared and Treasure Island's
 // coast (where no attack may be) are met too.
@@ -142,6 +144,19 @@ func TestBuccaneerLitSquaresMatchServer(t *testing.T) {
 			}
 		}
 		t.Logf("%s: %d lit squares (%d attacks), %d facings", label, len(wantSq), len(wantAttack), len(wantFace))
+		if len(wantSq) > 0 {
+			// An attack square when there is one, so that a fight starts too.
+			sq := wantSq[len(wantSq)/2]
+			if len(wantAttack) > 0 {
+				sq = wantAttack[0]
+			}
+			seq := evalAs[int](p, `window.parlorTable.state().seq`)
+			p.click(fmt.Sprintf(`.bc-target[data-sq="%s"]`, sq))
+			p.waitFor("the sail to "+sq+" accepted", fmt.Sprintf(`window.parlorTable.state().seq > %d || document.querySelector("#note.note-error")?.textContent`, seq))
+			if e := p.text("#note"); e != "" && evalAs[bool](p, `!!document.querySelector("#note.note-error")`) {
+				t.Errorf("%s: the server refused the sail to lit square %s: %s", label, sq, e)
+			}
+		}
 		checked++
 		attacks += len(wantAttack)
 		return wantSq
@@ -196,4 +211,50 @@ func isPortAt(v buccaneer.View, at buccaneer.Point) bool {
 		}
 	}
 	return false
+}
+
+// TestBuccaneerOnlyTheMoverSeesLitSquares: two captains online. While
+// London may sail, Ann's page lights the squares her view lists and
+// Bob's page, whose view lists nothing, lights none; once Ann has sailed
+// and turned, it is Bob's page that lights Genoa's squares.
+func TestBuccaneerOnlyTheMoverSeesLitSquares(t *testing.T) {
+	ann := newPage(t, "ann", 1280, 800)
+	bob := newPage(t, "bob", 1280, 800)
+	ann.guest(uniqueName("Ann"))
+	bob.guest(uniqueName("Bob"))
+	sc := map[string]any{
+		"ships": []map[string]any{
+			{"home": "London", "at": []int{3, 5}, "facing": "E", "hand": []string{"R3", "B3"}},
+			{"home": "Genoa", "at": []int{7, 3}, "facing": "N", "hand": []string{"R2"}},
+		},
+		"turn": 0,
+	}
+	id := evalAs[string](ann, createBucJS(map[string]any{"seats": 2, "scenario": sc}, []map[string]string{{"kind": "me"}, {"kind": "open"}}))
+	ann.goTo("/t/" + id)
+	bob.goTo("/t/" + id)
+	bob.click(".seat-1 button")
+	ann.waitVisible("#start-game")
+	ann.click("#start-game")
+	lit := func(p *page, seat int) (squares int, listed bool) {
+		return evalAs[int](p, `document.querySelectorAll(".bc-target").length`),
+			evalAs[bool](p, fmt.Sprintf(`!!window.parlorTable.state().views["%d"]?.legal`, seat))
+	}
+	ann.waitFor("London's lit squares", `document.querySelectorAll(".bc-target").length > 0`)
+	bob.waitFor("the sea", `document.querySelectorAll(".bc-ships .bc-ship").length === 2`)
+	if n, listed := lit(bob, 1); n != 0 || listed {
+		t.Fatalf("Bob's page, while London sails, lights %d squares (its view lists moves: %v)", n, listed)
+	}
+	if n, _ := lit(ann, 0); n != len(evalAs[[]any](ann, `window.parlorTable.state().views["0"].legal.sail`)) {
+		t.Fatalf("Ann's page lights %d squares, not those her view lists", n)
+	}
+	ann.snap("ann-to-sail")
+	bob.snap("bob-waits")
+	ann.click(`.bc-target[data-sq="6,5"]`)
+	ann.waitVisible("#bc-face-N")
+	ann.click("#bc-face-N")
+	bob.waitFor("Genoa's lit squares", `document.querySelectorAll(".bc-target").length > 0`)
+	if n, listed := lit(ann, 0); n != 0 || listed {
+		t.Fatalf("Ann's page, while Genoa sails, lights %d squares (its view lists moves: %v)", n, listed)
+	}
+	bob.snap("bob-to-sail")
 }

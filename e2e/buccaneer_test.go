@@ -275,10 +275,11 @@ func TestBuccaneerScenario(t *testing.T) {
 	}
 	seq := evalAs[int](p, `window.parlorTable.state().seq`)
 	p.click("#bc-trade-go")
-	p.waitFor("the refusal", `document.querySelector("#note").textContent.includes("Not equal")`)
+	// The game judges the trade; its reason stays beside the trading screen.
+	p.waitFor("the refusal", `document.querySelector("#bc-trade-err")?.textContent.includes("equal value")`)
 	p.snap("trade-unequal")
 	if evalAs[int](p, `window.parlorTable.state().seq`) != seq {
-		t.Fatal("an unequal trade was sent")
+		t.Fatal("an unequal trade was played")
 	}
 	p.click(`.bc-item[data-key="pc0"]`)
 	p.waitFor("equal sides", `document.querySelector("#bc-trade-sum").classList.contains("equal")`)

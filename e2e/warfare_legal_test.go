@@ -7,14 +7,18 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/chromedp"
+
 	"github.com/parlor-games/parlor/game"
 	"github.com/parlor-games/parlor/game/gametest"
 	"github.com/parlor-games/parlor/games/warfare"
 )
 
-// The server gives clients no legal moves for Medieval Warfare, so the
-// board works out the hexes to light from the view. These tests hold the
-// page to the game's own LegalFor on positions from real play.
+// The board lights the hexes, and enables the actions, that the view of
+// the player to move lists (its "legal" member); the client holds no copy
+// of the rules. These tests hold what the page offers to the game's own
+// LegalFor on positions from real play, and play a lit hex to see the
+// server take it.
 
 // midGame plays bots on the small island until seat 0 opens a turn in
 // round 8 or later with some villagers, and returns that position.
@@ -215,7 +219,8 @@ const litJS = `(() => {
 
 // TestWarfareLitHexesMatchServer sets up positions from bot games in the
 // browser and checks, piece by piece, that the hexes the page lights and
-// the actions it enables are exactly the moves the game allows.
+// the actions it enables are exactly the moves the game allows; then it
+// clicks a villager and one of its lit hexes, and the server plays it.
 func TestWarfareLitHexesMatchServer(t *testing.T) {
 	p := newPage(t, "lord", 1280, 900)
 	p.guest(uniqueName("Lord"))
@@ -255,6 +260,40 @@ func TestWarfareLitHexesMatchServer(t *testing.T) {
 		}
 		t.Logf("seed %d: round %d, %d pieces' offers agree", seed, s.Round(), checked)
 		p.snap(fmt.Sprintf("seed-%d", seed))
+		// A villager's lit hex, clicked, is a move the server accepts.
+		var from, to int = -1, -1
+		for k, w := range want {
+			if strings.HasPrefix(k, "go:") && len(w) > 0 {
+				fmt.Sscanf(k, "go:%d", &from)
+				to = w[len(w)-1]
+				break
+			}
+		}
+		if from < 0 {
+			t.Fatalf("seed %d: no villager has a hex to go to", seed)
+		}
+		seq := evalAs[int](p, `window.parlorTable.state().seq`)
+		p.click(fmt.Sprintf(`.wf-land polygon[data-hex="%d"]`, from))
+		p.waitVisible(fmt.Sprintf(`.wf-target-ring[data-target="%d"]`, to))
+		p.click(fmt.Sprintf(`.wf-land polygon[data-hex="%d"]`, to))
+		p.waitFor("the move accepted", fmt.Sprintf(`window.parlorTable.state().seq > %d || !!document.querySelector("#note.note-error")`, seq))
+		if evalAs[bool](p, `!!document.querySelector("#note.note-error")`) {
+			t.Errorf("seed %d: the server refused the move from hex %d to lit hex %d: %s", seed, from, to, p.text("#note"))
+		}
+		if got := evalAs[int](p, fmt.Sprintf(`window.parlorTable.state().views["0"].hexes[%d].owner`, to)); got != 0 {
+			t.Errorf("seed %d: after the move hex %d belongs to %d, not to the mover", seed, to, got)
+		}
+		if seed == 3 {
+			// On a phone the lit hexes of the next villager show as well.
+			p.do("phone size", chromedp.EmulateViewport(390, 844, chromedp.EmulateTouch, chromedp.EmulateMobile, chromedp.EmulatePortrait))
+			p.click("#wf-zoom-in")
+			p.click("#wf-zoom-in")
+			p.click("#wf-next")
+			p.waitFor("lit hexes on a phone", `document.querySelectorAll(".wf-target-ring").length > 0`)
+			p.fitsWidth("a villager selected on a phone")
+			p.snap("phone-lit")
+			p.do("desk size", chromedp.EmulateViewport(1280, 900))
+		}
 	}
 }
 

@@ -98,7 +98,11 @@ type State interface {
 	// View is what seat may know now, as a value that marshals to JSON; for
 	// Spectator, what everyone may know. It never holds another seat's
 	// secrets, the seed, or the order of a hidden deck. After the end, a
-	// game may reveal everything.
+	// game may reveal everything. A view may also carry, for a seat in
+	// Turn() and for no one else, a top-level member named LegalMember:
+	// what that seat may do now, as its client needs it to light squares
+	// and offer choices, so that a client draws the rules and never
+	// copies them (docs/game-contract.md).
 	View(seat Seat) any
 	// Scores is each seat's score, or nil when the game keeps none.
 	Scores() []int
@@ -149,6 +153,27 @@ func Conclude(st State, out Outcome) []Event {
 	}
 	out.Winners = append([]Seat{}, out.Winners...)
 	return c.Conclude(out)
+}
+
+// LegalMember is the name of the view member that tells the seat owing a
+// decision what it may do (see State.View). It is the one member in which
+// a game without secrets may give its seats different views.
+const LegalMember = "legal"
+
+// PlainViewer is implemented by a game whose views carry LegalMember:
+// PlainView is View without it, computed without working out the legal
+// moves, for a reader that plays nothing (a replay).
+type PlainViewer interface {
+	PlainView(seat Seat) any
+}
+
+// PlainView is st's view for seat without LegalMember where the game can
+// leave it out (PlainViewer), else its View.
+func PlainView(st State, seat Seat) any {
+	if p, ok := st.(PlainViewer); ok {
+		return p.PlainView(seat)
+	}
+	return st.View(seat)
 }
 
 // LegalQuery is implemented by games whose full list of legal moves would

@@ -34,9 +34,10 @@ func (s *Server) apiReplay(w http.ResponseWriter, r *http.Request) {
 	l := ml.Log()
 	var steps []replayStep
 	views := func(st game.State) map[string]any {
-		v := map[string]any{"-1": st.View(game.Spectator)}
+		// A replay plays nothing: its views leave out what the mover may do.
+		v := map[string]any{"-1": game.PlainView(st, game.Spectator)}
 		for i := 0; i < st.Seats(); i++ {
-			v[strconv.Itoa(i)] = st.View(game.Seat(i))
+			v[strconv.Itoa(i)] = game.PlainView(st, game.Seat(i))
 		}
 		return v
 	}

@@ -23,7 +23,9 @@ import (
 //	{"o": {key: patch, ...}, "d": [key, ...]}  an object: its keys that changed, and those gone
 //	{"a": {"index": patch, ...}, "n": length}  an array: its length now, and its items that changed
 //
-// An item of an array past the end of the old one is always whole.
+// An item of an array past the end of the old one is always whole, and
+// an array whose changed items are all whole goes whole itself when that
+// is shorter (a sorted list of hexes with one put in near its start).
 
 // viewPatch returns the patch from view a to view b, both JSON as
 // encoding/json writes it, and false when they are the same. It reads no
@@ -80,15 +82,32 @@ func viewPatch(a, b json.RawMessage) (any, bool) {
 			break
 		}
 		changed := map[string]any{}
+		// cost counts the bytes of a patch made only of whole items; a
+		// list of numbers with one put in near its start changes every
+		// item after it, and is then shorter sent whole.
+		cost, flat := len(`{"a":{},"n":}`)+4, true
 		for i, x := range bl {
+			var p any
 			if i >= len(al) {
-				changed[strconv.Itoa(i)] = whole(x)
-			} else if p, ok := viewPatch(al[i], x); ok {
-				changed[strconv.Itoa(i)] = p
+				p = whole(x)
+			} else if q, ok := viewPatch(al[i], x); ok {
+				p = q
+			} else {
+				continue
+			}
+			k := strconv.Itoa(i)
+			changed[k] = p
+			if w, ok := p.(map[string]any)["="]; ok && len(p.(map[string]any)) == 1 {
+				cost += len(k) + len(w.(json.RawMessage)) + len(`"":{"=":},`)
+			} else {
+				flat = false
 			}
 		}
 		if len(changed) == 0 && len(al) == len(bl) {
 			return nil, false
+		}
+		if flat && cost >= len(b)+len(`{"=":}`) {
+			return whole(b), true
 		}
 		return map[string]any{"a": changed, "n": len(bl)}, true
 	}

@@ -361,10 +361,19 @@ func (m *match) position(sn snapshot) {
 			}
 		}
 	}
+	for i, v := range sn.views {
+		who := game.Seat(i)
+		if i == m.seats {
+			who = game.Spectator
+		}
+		if hasLegal(v) && !slices.Contains(turn, who) {
+			m.fail("%s's view carries %q, but %s owes no decision (Turn() is %v): only the seat to move gets what it may do", seatName(who), game.LegalMember, seatName(who), turn)
+		}
+	}
 	if !m.def.Hidden {
-		spectator := sn.views[m.seats]
+		spectator := withoutLegal(sn.views[m.seats])
 		for i, v := range sn.views[:m.seats] {
-			if v != spectator {
+			if withoutLegal(v) != spectator {
 				m.fail("the game has no secrets (Definition.Hidden is false), but seat %d's view is not the spectator's: %s", i, difference(spectator, v))
 				break
 			}
@@ -1105,6 +1114,32 @@ func (m *match) snap(st game.State) snapshot {
 		m.fail("%v", err)
 	}
 	return sn
+}
+
+// hasLegal says whether the view JSON v has a top-level game.LegalMember.
+func hasLegal(v string) bool {
+	var top map[string]json.RawMessage
+	if json.Unmarshal([]byte(v), &top) != nil {
+		return false
+	}
+	_, ok := top[game.LegalMember]
+	return ok
+}
+
+// withoutLegal returns the view JSON v without its game.LegalMember, its
+// top-level members in sorted order, so that two views that differ only
+// in it compare equal; v itself when it is not an object.
+func withoutLegal(v string) string {
+	var top map[string]json.RawMessage
+	if json.Unmarshal([]byte(v), &top) != nil {
+		return v
+	}
+	delete(top, game.LegalMember)
+	b, err := json.Marshal(top)
+	if err != nil {
+		return v
+	}
+	return string(b)
 }
 
 // diff says how b differs from a, or returns "" if it does not.

@@ -427,6 +427,11 @@ func (d *dice) View(seat game.Seat) any {
 	if d.fault == "view-per-seat" {
 		v["you"] = seat
 	}
+	// The seat to move is told what it may do; with "legal-to-all",
+	// everyone is.
+	if game.OwesMove(d, seat) || (d.fault == "legal-to-all" && !d.over()) {
+		v[game.LegalMember] = []string{"roll"}
+	}
 	return v
 }
 
@@ -557,6 +562,7 @@ func TestEveryCheckCanFail(t *testing.T) {
 		{fault: "refusal-draws", def: diceDef("refusal-draws"), cfg: Config{}, want: "replaying the log gives another position"},
 		{fault: "private-event", def: diceDef("private-event"), cfg: Config{}, want: "the game has no secrets"},
 		{fault: "view-per-seat", def: diceDef("view-per-seat"), cfg: Config{}, want: "is not the spectator's"},
+		{fault: "legal-to-all", def: diceDef("legal-to-all"), cfg: Config{}, want: "owes no decision"},
 		{fault: "no-concluder", def: opaqueNimDef(), want: "does not implement game.Concluder"},
 		{fault: "conclude-ignored", want: "Outcome() is nil; it must be the outcome the match decided"},
 		{fault: "conclude-hides", want: "after game.Conclude it never does"},

@@ -27,6 +27,9 @@ type View struct {
 	MaxTurns int           `json:"maxTurns"`
 	Scores   []int         `json:"scores"`
 	Outcome  *game.Outcome `json:"outcome,omitempty"`
+	// Legal is what the seat may do now, in its own view only, while it
+	// owes the step (see Offer).
+	Legal *Offer `json:"legal,omitempty"`
 }
 
 // BoardView is the fixed board of FR9, so a client need not know it.
@@ -94,8 +97,18 @@ type LastChance struct {
 	Text   string    `json:"text"`
 }
 
-// View returns what seat may know now.
+// View returns what seat may know now, with what it may do if it owes
+// the step.
 func (s *State) View(seat game.Seat) any {
+	v := s.plainView(seat)
+	v.Legal = s.legalOffer(seat)
+	return v
+}
+
+// PlainView is View without Legal (game.PlainViewer).
+func (s *State) PlainView(seat game.Seat) any { return s.plainView(seat) }
+
+func (s *State) plainView(seat game.Seat) View {
 	v := View{
 		Seat: seat,
 		Board: BoardView{Size: Size,

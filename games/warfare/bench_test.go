@@ -107,6 +107,15 @@ func BenchmarkView(b *testing.B) {
 	}
 }
 
+// BenchmarkViewMover times the view of the seat whose turn it is, which
+// also lists what it may do (Offer): compare with BenchmarkView.
+func BenchmarkViewMover(b *testing.B) {
+	s := benchState(b)
+	for b.Loop() {
+		s.View(game.Seat(s.turn))
+	}
+}
+
 // BenchmarkLegal times the full legal list.
 func BenchmarkLegal(b *testing.B) {
 	s := benchState(b)

@@ -87,7 +87,9 @@ type IncomeEvent struct {
 // View is what every seat and spectator sees: Medieval Warfare has no
 // hidden information (the spec gives no player a secret: the island,
 // treasuries and units are all on the table), so View returns the same
-// value for every seat.
+// value for every seat, but for Legal: the seat whose turn it is also
+// gets what it may do (see Offer), which is no secret but of use to no
+// one else.
 type View struct {
 	Island   string        `json:"island"`
 	Width    int           `json:"width"`
@@ -101,6 +103,7 @@ type View struct {
 	Hexes    []HexView     `json:"hexes"`
 	Villages []VillageView `json:"villages"`
 	Outcome  *game.Outcome `json:"outcome,omitempty"`
+	Legal    *Offer        `json:"legal,omitempty"`
 }
 
 // HexView is one land hex. X and Y place it in the odd-r grid (odd rows
@@ -145,8 +148,18 @@ type VillageView struct {
 	Locked int    `json:"locked,omitempty"`
 }
 
-// View returns the same picture for every seat.
+// View returns the same picture for every seat, with the mover's Offer.
 func (s *State) View(seat game.Seat) any {
+	v := s.plainView()
+	v.Legal = s.legalOffer(seat)
+	return v
+}
+
+// PlainView is View without Legal (game.PlainViewer), the same for every
+// seat.
+func (s *State) PlainView(game.Seat) any { return s.plainView() }
+
+func (s *State) plainView() View {
 	v := View{
 		Island: s.isl.Name, Width: s.isl.W, Height: s.isl.H, Players: s.players,
 		Turn: int(s.turn), Round: s.round, Rounds: s.rounds,

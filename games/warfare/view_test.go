@@ -8,7 +8,8 @@ import (
 )
 
 // Views: the game has no secrets, so every seat and a spectator see the
-// same view, before and after moves.
+// same view, before and after moves, but for the mover's own list of what
+// it may do (Legal), which no other seat and no spectator gets.
 func TestViewSameForEverySeat(t *testing.T) {
 	opts, _ := json.Marshal(map[string]any{"players": 3, "island": "pebble"})
 	st, err := Definition.New(opts, game.NewRand(3))
@@ -16,15 +17,29 @@ func TestViewSameForEverySeat(t *testing.T) {
 		t.Fatal(err)
 	}
 	for step := range 40 {
-		want, _ := json.Marshal(st.View(game.Spectator))
+		spec := st.View(game.Spectator).(View)
+		if spec.Legal != nil {
+			t.Fatalf("step %d: the spectator's view lists moves", step)
+		}
+		want, _ := json.Marshal(spec)
+		mover := st.Turn()[0]
 		for seat := range game.Seat(3) {
-			got, _ := json.Marshal(st.View(seat))
+			v := st.View(seat).(View)
+			if (v.Legal != nil) != (seat == mover) {
+				t.Fatalf("step %d: seat %d's view has Legal %v, mover %d", step, seat, v.Legal != nil, mover)
+			}
+			v.Legal = nil
+			got, _ := json.Marshal(v)
+			// A replay's view (PlainView) is the view without the offer.
+			if plain, _ := json.Marshal(st.(game.PlainViewer).PlainView(seat)); string(plain) != string(got) {
+				t.Fatalf("step %d: seat %d's plain view is not its view without the offer", step, seat)
+			}
 			if string(got) != string(want) {
 				t.Fatalf("step %d: seat %d's view differs from the spectator's", step, seat)
 			}
 		}
-		legal := st.Legal(st.Turn()[0])
-		if _, err := st.Apply(st.Turn()[0], legal[(step*7)%len(legal)]); err != nil {
+		legal := st.Legal(mover)
+		if _, err := st.Apply(mover, legal[(step*7)%len(legal)]); err != nil {
 			t.Fatal(err)
 		}
 	}

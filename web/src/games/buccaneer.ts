@@ -4,11 +4,11 @@
 // every port's and Flat Island's stock, the last chance card, and the
 // controls for each step of a turn: lit squares to sail to, the facings a
 // ship may take, the passed ship's question, the trading screen, and every
-// choice a chance card or a fight gives. The server sends no legal moves,
-// so the lit squares and the choices are worked out here from the view,
-// following games/buccaneer (sailTargets, canEnd, faceMoves,
-// treasureChoices, spoilChoices, checkPort); the server still judges every
-// move and says why when it refuses one.
+// choice a chance card or a fight gives. What may be done is never worked
+// out here: the view of the captain who owes the step carries it
+// ("legal": the squares to sail to, the facings, the choices), from the
+// game's own rules, and the board draws it. A trade is sent as picked,
+// and the server says why when it refuses one.
 import type { GameEvent, MatchPush } from "../api";
 import { announce, clear, h, svg } from "../dom";
 import { settings } from "../settings";
@@ -27,25 +27,27 @@ interface StepV {
   name: string; mover: number; owes: number; at?: Pt; card?: number; limit?: number; crew?: number;
   seats?: number[]; spoils?: string[]; room?: number;
 }
+/** Offer is what the captain owing the step may do (games/buccaneer
+ * Offer), in that captain's view alone. */
+interface Offer {
+  sail?: Pt[]; attack?: Pt[]; face?: string[]; take?: string[][]; crew?: boolean; keep?: string[][]; seats?: number[];
+}
 interface BucView {
   seat: number; board: { size: number; islands: Record<string, RectV>; bays: Record<string, Pt> };
   players: PlayerV[]; ports: PortV[]; flatIsland: { cards: string[]; treasure: string[] }; treasureIsland: string[];
   crewPack: number; chancePack: number; step: StepV; lastChance?: { seat: number; number: number; title: string; text: string };
-  turns: number; maxTurns: number; scores: number[]; outcome?: unknown;
+  turns: number; maxTurns: number; scores: number[]; outcome?: unknown; legal?: Offer;
 }
 
 const N = 20;
 const C = 30; // a square, in SVG units
 const M = 40; // margin round the sea: coordinates, then port names
 const dirs = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
-const vec: Pt[] = [[0, 1], [1, 1], [1, 0], [1, -1], [0, -1], [-1, -1], [-1, 0], [-1, 1]];
 const dirWords: Record<string, string> = { N: "north", NE: "north-east", E: "east", SE: "south-east", S: "south", SW: "south-west", W: "west", NW: "north-west" };
-const kinds = ["diamond", "ruby", "gold", "pearl", "rum"];
 const worth: Record<string, number> = { diamond: 5, ruby: 5, gold: 4, pearl: 3, rum: 2 };
 const kindIcon: Record<string, string> = { diamond: "◆", ruby: "♦", gold: "▬", pearl: "●", rum: "▮" };
 const keptTitle: Record<number, string> = { 21: "Long John Silver", 23: "Doubloons", 24: "Pieces of eight", 25: "Kidd's chart", 26: "Kidd's chart" };
 const playLimit: Record<number, number> = { 21: 5, 23: 5, 24: 4 };
-const islands = { treasure: { x0: 9, y0: 9, x1: 12, y1: 12 }, flat: { x0: 2, y0: 16, x1: 4, y1: 19 }, pirate: { x0: 17, y0: 2, x1: 19, y1: 5 } };
 
 const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 const itemWorth = (it: string): number => worth[it] ?? (/^[RB][123]$/.test(it) ? Number(it[1]) : 0);
@@ -54,41 +56,8 @@ const cardWord = (c: string): string => `${c[0] === "R" ? "red" : "black"} ${c[1
 const itemWord = (it: string): string => isCard(it) ? cardWord(it) : it === "john" ? "Long John Silver" : `${it} (${worth[it]})`;
 const sum = (xs: string[]): number => xs.reduce((a, x) => a + itemWorth(x), 0);
 const plural = (n: number, w: string): string => `${n} ${w}${n === 1 ? "" : "s"}`;
-const inRect = (r: RectV, x: number, y: number): boolean => x >= r.x0 && x <= r.x1 && y >= r.y0 && y <= r.y1;
-const isLand = (x: number, y: number): boolean => Object.values(islands).some((r) => inRect(r, x, y));
-const isSea = (x: number, y: number): boolean => x >= 1 && x <= N && y >= 1 && y <= N && !isLand(x, y);
-const nearTreasure = (x: number, y: number): boolean => !inRect(islands.treasure, x, y) && x >= 8 && x <= 13 && y >= 8 && y <= 13;
-const canFace = (at: Pt, d: number): boolean => isSea(at[0] + vec[d][0], at[1] + vec[d][1]);
 const sx = (x: number): number => M + (x - 1) * C;
 const sy = (y: number): number => M + (N - y) * C;
-
-/** treasureChoices is every set of one or two pieces from Treasure Island
- * worth at most limit that fits in room, most valuable first. */
-function treasureChoices(island: string[], limit: number, room: number): string[][] {
-  const count = (k: string) => island.filter((x) => x === k).length;
-  const out: string[][] = [];
-  kinds.forEach((a, i) => {
-    if (!count(a) || room < 1 || worth[a] > limit) return;
-    out.push([a]);
-    if (room < 2) return;
-    for (const b of kinds.slice(i)) {
-      const need = a === b ? 2 : 1;
-      if (count(b) >= need && worth[a] + worth[b] <= limit) out.push([a, b]);
-    }
-  });
-  return out;
-}
-
-/** keepChoices is every distinct set of room pieces out of spoils. */
-function keepChoices(spoils: string[], room: number): string[][] {
-  const out = new Map<string, string[]>();
-  const walk = (i: number, pick: string[]) => {
-    if (pick.length === room) { out.set(pick.join(" "), pick); return; }
-    for (let j = i; j < spoils.length; j++) walk(j + 1, [...pick, spoils[j]]);
-  };
-  walk(0, []);
-  return [...out.values()];
-}
 
 /** ship draws a hull pointing north, turned to face d, with the home
  * port's letter upright on it. */
@@ -235,40 +204,26 @@ export function buccaneerView(ctx: TableCtx): GameView {
     const v = view();
     return s !== null && v && v.step.owes === s ? s : null;
   };
-  async function send(move: unknown): Promise<void> {
+  async function send(move: unknown, refused?: (reason: string) => void): Promise<void> {
     const s = me();
     if (s === null || busy) return;
     busy = true;
     try {
       // The trading screen's choices are cleared when the position changes
       // (tradeKey), not here: the reply may come after the next push.
-      await ctx.play(s, move);
+      await ctx.play(s, move, refused);
     } finally {
       busy = false;
     }
   }
 
-  /** targets lists where the seat owing a sail may go, and whether each
-   * square is an attack. */
+  /** targets lists the squares the captain at this screen may sail to
+   * now, as the server offers them, and whether each is an attack. */
   function targets(v: BucView): Map<string, boolean> {
     const out = new Map<string, boolean>();
-    const st = v.step;
-    if (st.name !== "move" && st.name !== "escape") return out;
-    const p = v.players[st.owes];
-    if (!p) return out;
-    const escape = st.name === "escape";
-    const inPort = v.ports.some((x) => x.at[0] === p.at[0] && x.at[1] === p.at[1]);
-    const ds = escape || inPort ? [0, 1, 2, 3, 4, 5, 6, 7] : [dirs.indexOf(p.facing)];
-    for (const d of ds) {
-      for (let k = 1; k <= p.distance; k++) {
-        const x = p.at[0] + vec[d][0] * k, y = p.at[1] + vec[d][1] * k;
-        if (!isSea(x, y)) break;
-        const port = v.ports.some((q) => q.at[0] === x && q.at[1] === y);
-        const others = v.players.filter((o) => o.seat !== p.seat && o.at[0] === x && o.at[1] === y).length;
-        if (port || others === 0) out.set(`${x},${y}`, false);
-        else if (!escape && others === 1 && !nearTreasure(x, y)) out.set(`${x},${y}`, true);
-      }
-    }
+    if (me() === null || !v.legal) return out;
+    for (const [x, y] of v.legal.sail ?? []) out.set(`${x},${y}`, false);
+    for (const [x, y] of v.legal.attack ?? []) out.set(`${x},${y}`, true);
     return out;
   }
 
@@ -293,9 +248,10 @@ export function buccaneerView(ctx: TableCtx): GameView {
         ...sub.map((line, i) => svg("text", { x: x + w / 2, y: y + hgt / 2 + 24 + 12 * i, class: "bc-island-sub", "text-anchor": "middle", "data-island": cls }, line)));
     };
     const flat = v.flatIsland;
-    island(islands.treasure, "treasure", "Treasure Island", plural(v.treasureIsland.length, "treasure"));
-    island(islands.flat, "flat", "Flat Island", ...(flat.cards.length + flat.treasure.length ? [plural(flat.treasure.length, "treasure"), plural(flat.cards.length, "crew card")] : ["empty"]));
-    island(islands.pirate, "pirate", "Pirate Island", `${v.crewPack} crew`);
+    const isl = v.board?.islands ?? {};
+    if (isl["Treasure Island"]) island(isl["Treasure Island"], "treasure", "Treasure Island", plural(v.treasureIsland.length, "treasure"));
+    if (isl["Flat Island"]) island(isl["Flat Island"], "flat", "Flat Island", ...(flat.cards.length + flat.treasure.length ? [plural(flat.treasure.length, "treasure"), plural(flat.cards.length, "crew card")] : ["empty"]));
+    if (isl["Pirate Island"]) island(isl["Pirate Island"], "pirate", "Pirate Island", `${v.crewPack} crew`);
     for (const [name, at] of Object.entries(v.board?.bays ?? {})) {
       seaLayer.append(svg("rect", { x: sx(at[0]) + 1, y: sy(at[1]) + 1, width: C - 2, height: C - 2, class: "bc-bay" }),
         svg("text", { x: sx(at[0]) + C / 2, y: sy(at[1]) + C / 2 + 5, class: "bc-bay-mark", "text-anchor": "middle" }, name === "Anchor Bay" ? "⚓" : "~"));
@@ -330,18 +286,16 @@ export function buccaneerView(ctx: TableCtx): GameView {
       const [x, y] = v.step.at;
       markLayer.append(svg("rect", { x: sx(x) + 1, y: sy(y) + 1, width: C - 2, height: C - 2, class: "bc-asked" }));
     }
-    const mine = me() !== null;
+    // Only the captain who owes a sail has lit squares (see targets).
     const stops: RovingItem[] = [];
     for (const [k, attack] of lit) {
       const [x, y] = k.split(",").map(Number);
-      const r = svg("rect", { x: sx(x) + 2, y: sy(y) + 2, width: C - 4, height: C - 4, rx: 3, class: `bc-target${attack ? " attack" : ""}${mine ? "" : " theirs"}`, "data-sq": k, tabindex: mine ? 0 : null, role: mine ? "button" : null, "aria-label": mine ? `${attack ? "Attack at" : "Sail to"} ${x},${y}` : null },
+      const r = svg("rect", { x: sx(x) + 2, y: sy(y) + 2, width: C - 4, height: C - 4, rx: 3, class: `bc-target${attack ? " attack" : ""}`, "data-sq": k, tabindex: 0, role: "button", "aria-label": `${attack ? "Attack at" : "Sail to"} ${x},${y}` },
         svg("title", null, `${attack ? "Attack the ship at" : "Sail to"} ${x},${y}`));
-      if (mine) {
-        // The click that ends a drag of the sea is no sail.
-        r.addEventListener("click", () => { if (!pz.tookDrag()) void send({ sail: [x, y] }); });
-        r.addEventListener("keydown", (e: KeyboardEvent) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); void send({ sail: [x, y] }); } });
-        stops.push({ el: r, x: sx(x), y: sy(y) });
-      }
+      // The click that ends a drag of the sea is no sail.
+      r.addEventListener("click", () => { if (!pz.tookDrag()) void send({ sail: [x, y] }); });
+      r.addEventListener("keydown", (e: KeyboardEvent) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); void send({ sail: [x, y] }); } });
+      stops.push({ el: r, x: sx(x), y: sy(y) });
       targetLayer.append(r);
     }
     // The lit squares are one Tab stop; the arrows move among them.
@@ -425,13 +379,14 @@ export function buccaneerView(ctx: TableCtx): GameView {
         h("p", { class: "muted small" }, `Pirate Island: ${plural(v.crewPack, "crew card")}. Chance pack: ${plural(v.chancePack, "card")}.`)));
   }
 
-  function compass(at: Pt, id: string, f: (d: string) => void): HTMLElement {
-    // Laid out as on a map: north at the top.
+  /** compass offers the facings the server allows (faces), laid out as
+   * on a map: north at the top. */
+  function compass(faces: string[], id: string, f: (d: string) => void): HTMLElement {
     const order = ["NW", "N", "NE", "W", "", "E", "SW", "S", "SE"];
     return h("div", { class: "bc-compass", role: "group", "aria-label": "Directions" },
       order.map((d) => {
         if (!d) return h("span", { class: "bc-compass-mid", "aria-hidden": "true" }, "⎈");
-        if (!canFace(at, dirs.indexOf(d))) return h("span", { class: "bc-compass-off" });
+        if (!faces.includes(d)) return h("span", { class: "bc-compass-off" });
         const b = h("button", { type: "button", id: `${id}-${d}`, title: `Face ${dirWords[d]}` }, d);
         b.addEventListener("click", () => f(d));
         return b;
@@ -477,40 +432,20 @@ export function buccaneerView(ctx: TableCtx): GameView {
       h("div", { class: "bc-trade-col" }, h("h4", null, `${port.name} offers`),
         theirs.length ? theirs.map(([k, it]) => itemBtn(take, k, it, "take")) : h("p", { class: "muted" }, "nothing to trade"))),
     h("p", { class: `bc-trade-sum${cards.length ? "" : gv === tv && gv > 0 ? " equal" : " unequal"}`, id: "bc-trade-sum" },
-      cards.length ? `Playing ${cards.map((n) => keptTitle[n]).join(", ")}: you take worth ${tv}${limitNote}.` : `You give worth ${gv}; you take worth ${tv}.${gv === tv && gv > 0 ? " Equal: you may trade." : ""}`),
+      cards.length ? `Playing ${cards.map((n) => keptTitle[n]).join(", ")}: you take worth ${tv}${limitNote}.` : `You give worth ${gv}; you take worth ${tv}.${gv === tv && gv > 0 ? " Equal worth." : ""}`),
     tradeErr ? h("p", { class: "bc-trade-err", id: "bc-trade-err", role: "alert" }, tradeErr) : "",
-    h("div", { class: "bc-actions" }, button("Trade", "bc-trade-go", () => tryTrade(p, g, t, cards), "primary"),
+    h("div", { class: "bc-actions" }, button("Trade", "bc-trade-go", () => tryTrade(g, t, cards), "primary"),
       button("Clear", "bc-trade-clear", () => { give = new Set(); take = new Set(); tradeErr = ""; render(); }),
       button("Done: leave port", "bc-done", () => void send({ done: true }))));
     return box;
   }
 
-  /** tryTrade checks a trade as the server would, so that a player hears
-   * at once why it cannot be made, then sends it. */
-  function tryTrade(p: PlayerV, g: string[], t: string[], cards: number[]): void {
-    const refuse = (text: string) => { tradeErr = text; ctx.error(text); render(); };
-    const treasureOf = (xs: string[]) => xs.filter((x) => worth[x]).length;
-    if (!t.length) { refuse("Pick something of the port's to take."); return; }
-    if (cards.length) {
-      const n = cards[0];
-      if (cards.length > 1 || g.length) { refuse("Play one card alone, giving nothing else with it."); return; }
-      if (t.includes("john")) { refuse("Long John is bought with one treasure, not with a card."); return; }
-      if (sum(t) > playLimit[n]) { refuse(`That is worth ${sum(t)}; ${keptTitle[n]} allows up to ${playLimit[n]}.`); return; }
-      if (n === 21 && treasureOf(t)) { refuse("Long John Silver is traded for crew only."); return; }
-      if (p.treasure.length + treasureOf(t) > 2) { refuse("A ship carries at most two treasures."); return; }
-      void send({ play: n, take: t });
-      return;
-    }
-    if (t.includes("john")) {
-      if (t.length !== 1 || g.length !== 1 || !worth[g[0]]) { refuse("Long John costs exactly one treasure, alone: pick one treasure to give and Long John to take."); return; }
-      void send({ give: g, take: t });
-      return;
-    }
-    if (!g.length) { refuse("Pick something of yours to give."); return; }
-    if (sum(g) !== sum(t)) { refuse(`Not equal: you give worth ${sum(g)} and take worth ${sum(t)}. A trade must be of equal value.`); return; }
-    if (g.some((x) => t.includes(x))) { refuse("Do not give and take the same kind of item: leave it out of both sides."); return; }
-    if (p.treasure.length - treasureOf(g) + treasureOf(t) > 2) { refuse("A ship carries at most two treasures."); return; }
-    void send({ give: g, take: t });
+  /** tryTrade sends the trade as picked: only the game judges it, and
+   * its reason for refusing one stays beside the trading screen. */
+  function tryTrade(g: string[], t: string[], cards: number[]): void {
+    if (!t.length) { tradeErr = "Pick something of the port's to take."; render(); return; }
+    const move = cards.length === 1 && !g.length ? { play: cards[0], take: t } : { give: g, take: t, ...(cards.length ? { play: cards[0] } : {}) };
+    void send(move, (reason) => { tradeErr = reason; render(); });
   }
 
   function renderAct(v: BucView): void {
@@ -534,11 +469,12 @@ export function buccaneerView(ctx: TableCtx): GameView {
         const inPort = v.ports.some((x) => x.at[0] === p.at[0] && x.at[1] === p.at[1]);
         add(h("p", null, h("strong", null, `${ctx.seatLabel(seat)}, your turn. `),
           lit.size ? `Click a lit square to sail up to ${plural(p.distance, "square")}${inPort ? " in any direction (you are in port)" : ` ${dirWords[p.facing]}`}.` : "Your ship cannot sail that way."));
-        if (!inPort) add(h("p", { class: "small" }, "Or turn the ship where it is (no sailing):"), compass(p.at, "bc-turn", (d) => void send({ face: d })));
+        const faces = v.legal?.face ?? [];
+        if (faces.length) add(h("p", { class: "small" }, "Or turn the ship where it is (no sailing):"), compass(faces, "bc-turn", (d) => void send({ face: d })));
         break;
       }
       case "face":
-        add(h("p", null, h("strong", null, "Which way should your ship point? "), "Only directions you could sail next turn are offered."), compass(p.at, "bc-face", (d) => void send({ face: d })));
+        add(h("p", null, h("strong", null, "Which way should your ship point? "), "Only directions you could sail next turn are offered."), compass(v.legal?.face ?? [], "bc-face", (d) => void send({ face: d })));
         break;
       case "attack?": {
         add(h("p", { class: "bc-question", id: "bc-ask" }, h("strong", null, `${ctx.seatLabel(seat)}: `),
@@ -554,14 +490,14 @@ export function buccaneerView(ctx: TableCtx): GameView {
         break;
       case "choose": {
         const room = 2 - p.treasure.length;
-        const choices = treasureChoices(v.treasureIsland, st.limit ?? 0, room);
+        const choices = v.legal?.take ?? [];
         const card = st.card ?? 0;
         const what = card === 25 || card === 26 ? "Kidd's chart lands at Anchor Bay" : `Chance card ${card}`;
         add(h("p", null, h("strong", null, `${what}: `), `take treasure worth up to ${st.limit} from Treasure Island (room for ${plural(room, "piece")})${st.crew ? `, or ${st.crew} crew cards from Pirate Island` : ""}.`));
         const row = h("div", { class: "bc-actions bc-choices" });
         for (const c of choices) row.append(button(`${c.map(cap).join(" + ")} (${sum(c)})`, `bc-take-${c.join("-")}`, () => void send({ take: c })));
         // C2: the captain hears before choosing what cannot be had in full.
-        if (st.crew && v.crewPack > 0) row.append(button(v.crewPack < st.crew ? `${v.crewPack} crew cards (only ${v.crewPack} left)` : `${st.crew} crew cards`, "bc-crew", () => void send({ crew: true })));
+        if (v.legal?.crew && st.crew) row.append(button(v.crewPack < st.crew ? `${v.crewPack} crew cards (only ${v.crewPack} left)` : `${st.crew} crew cards`, "bc-crew", () => void send({ crew: true })));
         if (!choices.length) row.append(h("span", { class: "muted" }, room < 1 ? "Your ship is full: no treasure." : "No treasure on Treasure Island fits."));
         add(row);
         break;
@@ -569,13 +505,13 @@ export function buccaneerView(ctx: TableCtx): GameView {
       case "captain": {
         const text = st.card === 2 ? "Which captain must give you 3 crew cards?" : "Which captain by Treasure Island do you swap 2 crew cards with?";
         add(h("p", null, h("strong", null, `Chance card ${st.card}: `), text),
-          h("div", { class: "bc-actions" }, (st.seats ?? []).map((s) => button(who(s), `bc-seat-${s}`, () => void send({ seat: s })))));
+          h("div", { class: "bc-actions" }, (v.legal?.seats ?? []).map((s) => button(who(s), `bc-seat-${s}`, () => void send({ seat: s })))));
         break;
       }
       case "spoils": {
         const room = st.room ?? 0;
         add(h("p", null, h("strong", null, "You won the fight. "), `Your ship has room for ${plural(room, "piece")} of the loser's treasure; the rest goes back to Treasure Island. Keep:`),
-          h("div", { class: "bc-actions" }, keepChoices(st.spoils ?? [], room).map((c) => button(c.map(cap).join(" + "), `bc-keep-${c.join("-")}`, () => void send({ keep: c })))));
+          h("div", { class: "bc-actions" }, (v.legal?.keep ?? []).map((c) => button(c.map(cap).join(" + "), `bc-keep-${c.join("-")}`, () => void send({ keep: c })))));
         break;
       }
       default:

@@ -31,8 +31,9 @@ export interface TableCtx {
   seatLabel(seat: number): string;
   isBot(seat: number): boolean;
   /** play sends a move and resolves true once accepted; on refusal it
-   * shows the server's reason and resolves false. */
-  play(seat: number, move: unknown): Promise<boolean>;
+   * shows the server's reason, hands it to refused if given (to show it
+   * beside the control that sent the move), and resolves false. */
+  play(seat: number, move: unknown, refused?: (reason: string) => void): Promise<boolean>;
   /** error shows a message a player should read now. */
   error(text: string): void;
   /** info shows a passing note in the status area. */

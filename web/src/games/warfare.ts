@@ -1,11 +1,11 @@
 // Medieval Warfare: the hex island in SVG with pan and zoom, the selected
 // villager's or village's actions, and the list of villages. Each player's
 // land has its colour and a pattern of its own (and villages carry the
-// player's number), so regions are told apart without colour. The server
-// sends no legal moves to clients, so the destinations lit for a villager
-// and the hexes offered to a village are worked out here from the view,
-// following games/warfare's rules (walk, planGo, canTake, checkBuy); the
-// server still judges every move and says why when it refuses one.
+// player's number), so regions are told apart without colour. What may be
+// done is never worked out here: the view of the player whose turn it is
+// carries it ("legal": each villager's destinations and trainings, each
+// village's recruits, upgrade and watchtowers), from the game's own rules,
+// and the board lights and enables what it lists.
 import type { GameEvent, MatchPush } from "../api";
 import { announce, clear, h, svg } from "../dom";
 import { openRules } from "../rules";
@@ -21,9 +21,19 @@ interface VillageV {
   hex: number; owner: number; level: string; gold: number; wood: number; region: number; size: number;
   income: number; upkeep: number; short: boolean; units: number; locked?: number;
 }
+/** Offer is what the player whose turn it is may do (games/warfare
+ * Offer), by piece, named by its hex; in that player's view alone. */
+interface Offer {
+  go?: Record<string, number[]>; train?: Record<string, number[]>;
+  /** work: 1 a meadow, 2 a road, 3 either, by peasant. */
+  work?: Record<string, number>;
+  /** buy: a recruit of any rank up to top on in, of rank r also on out[r-1]. */
+  buy?: Record<string, { top: number; in?: number[]; out?: number[][] }>;
+  upgrade?: number[]; tower?: Record<string, number[]>;
+}
 interface WarView {
   island: string; width: number; height: number; players: number; turn: number; round: number; rounds: number;
-  out: boolean[]; land: number[]; hexes: HexV[]; villages: VillageV[];
+  out: boolean[]; land: number[]; hexes: HexV[]; villages: VillageV[]; legal?: Offer;
 }
 
 const ranks = ["", "peasant", "infantry", "soldier", "knight"];
@@ -32,6 +42,7 @@ const levels = ["hovel", "town", "fort"];
 const wage = [0, 2, 6, 18, 54];
 const UPGRADE_WOOD = 8;
 const TOWER_WOOD = 5;
+const noOffer: Offer = {};
 
 const R = 24; // hex radius in SVG units
 const HW = Math.sqrt(3) * R; // hex width
@@ -66,7 +77,8 @@ type Target = "walk" | "act" | "take";
 type Mode = { kind: "move" } | { kind: "buy"; rank: number } | { kind: "tower" };
 interface Selection { kind: "unit" | "village"; hex: number; mode: Mode }
 
-/** Island is a view's geometry and rules helpers, built once per view. */
+/** Board is a view's geometry (neighbours, regions, villages) and the
+ * offer of the player to move, read per piece; built once per view. */
 class Board {
   nbr: number[][];
   byRegion = new Map<number, number[]>();
@@ -91,88 +103,34 @@ class Board {
   hex(id: number): HexV { return this.v.hexes[id]; }
   villageOf(id: number): VillageV | undefined { return this.vilByRegion.get(this.hex(id).region); }
 
-  strength(id: number): number {
-    const c = this.hex(id);
-    if (rankOf(c.thing)) return rankOf(c.thing);
-    if (c.thing === "tower") return 2;
-    if (c.thing === "village" && this.vilByRegion.get(c.region)?.level === "fort") return 3;
-    return 0;
+  /** offer is what this view's player may do now: nothing for a
+   * player who is not to move, or for someone watching. */
+  get offer(): Offer { return this.v.legal ?? noOffer; }
+
+  /** kind says what moving the villager on from to hex to does, by what
+   * lies there: walk within its region, act on a piece of its region, or
+   * take the hex. */
+  kind(from: number, to: number): Target {
+    const c = this.hex(from), t = this.hex(to);
+    if (t.region === c.region && c.region >= 0) return t.thing ? "act" : "walk";
+    return "take";
   }
 
-  protection(id: number): number {
-    const c = this.hex(id);
-    if (c.owner < 0) return 0;
-    let p = this.strength(id);
-    for (const n of this.nbr[id]) if (n >= 0 && this.hex(n).owner === c.owner) p = Math.max(p, this.strength(n));
-    return p;
-  }
-
-  /** canTake: may a villager (or recruit) of rank r take hex id? */
-  canTake(r: number, id: number): boolean {
-    const t = this.hex(id);
-    if (r === 4 && (t.thing === "tree" || t.thing === "tombstone")) return false;
-    if (t.owner < 0) return true;
-    if (r === 1) return false;
-    if (t.thing === "village" && r < 3) return false;
-    return this.protection(id) < r;
-  }
-
-  /** unitTargets lists where the villager on hex id can go and what it would do there. */
+  /** unitTargets lists where the villager on hex id may go, as the
+   * server offers it, and what it would do there. */
   unitTargets(id: number): Map<number, Target> {
-    const out = new Map<number, Target>();
-    const c = this.hex(id);
-    const r = rankOf(c.thing);
-    if (!r || c.done || (c.left ?? 0) > 0) return out;
-    const reach = new Set<number>([id]);
-    const queue = [id];
-    while (queue.length) {
-      const x = queue.shift() as number;
-      for (const y of this.nbr[x]) {
-        if (y < 0 || reach.has(y)) continue;
-        const t = this.hex(y);
-        if (t.region !== c.region || t.thing) continue;
-        reach.add(y);
-        queue.push(y);
-      }
-    }
-    const vil = this.vilByRegion.get(c.region);
-    for (const x of reach) {
-      if (x !== id) out.set(x, "walk");
-      for (const y of this.nbr[x]) {
-        if (y < 0 || reach.has(y) || out.has(y)) continue;
-        const t = this.hex(y);
-        if (t.owner === c.owner && t.region === c.region) {
-          if ((t.thing === "tree" || t.thing === "tombstone") && r !== 4) out.set(y, "act");
-          const o = rankOf(t.thing);
-          if (o && !((t.left ?? 0) > 0) && r + o <= 4 && vil && r + o <= maxRank(vil.level)) out.set(y, "act");
-        } else if (t.owner !== c.owner && this.canTake(r, y)) {
-          out.set(y, "take");
-        }
-      }
-    }
-    return out;
+    return new Map((this.offer.go?.[id] ?? []).map((x) => [x, this.kind(id, x)]));
   }
 
-  /** buyTargets lists where village vl can put a recruit of rank r. */
+  /** buyTargets lists where village vl may put a recruit of rank r. */
   buyTargets(vl: VillageV, r: number): Map<number, Target> {
-    const out = new Map<number, Target>();
-    const mine = this.byRegion.get(vl.region) ?? [];
-    for (const x of mine) if (!this.hex(x).thing) out.set(x, "walk");
-    for (const x of mine) {
-      for (const y of this.nbr[x]) {
-        if (y < 0 || out.has(y)) continue;
-        const t = this.hex(y);
-        if (t.region === vl.region || t.owner === vl.owner) continue;
-        if (this.canTake(r, y)) out.set(y, "take");
-      }
-    }
-    return out;
+    const rc = this.offer.buy?.[vl.hex];
+    if (!rc || r > rc.top) return new Map();
+    return new Map([...rc.in ?? [], ...rc.out?.[r - 1] ?? []].map((x) => [x, this.hex(x).region === vl.region ? "walk" : "take"]));
   }
 
   towerTargets(vl: VillageV): Map<number, Target> {
-    const out = new Map<number, Target>();
-    for (const x of this.byRegion.get(vl.region) ?? []) if (!this.hex(x).thing) out.set(x, "walk");
-    return out;
+    return new Map((this.offer.tower?.[vl.hex] ?? []).map((x) => [x, "walk"]));
   }
 
   centre(id: number): [number, number] {
@@ -420,7 +378,6 @@ export function warfareView(ctx: TableCtx): GameView {
     else if (c.thing) parts.push(`a ${c.thing}`);
     if (c.meadow) parts.push("a meadow");
     if (c.road) parts.push("a road");
-    if (board && c.owner >= 0) parts.push(`guarded at strength ${board.protection(c.id)}`);
     return parts.join(", ");
   }
 
@@ -542,11 +499,11 @@ export function warfareView(ctx: TableCtx): GameView {
     if (sel?.kind === "unit") targets = board.unitTargets(sel.hex);
     else if (sel && vl && sel.mode.kind === "buy") {
       const r = sel.mode.rank;
-      if (vl.locked || vl.gold < 10 * r || r > maxRank(vl.level)) sel.mode = { kind: "move" };
-      else targets = board.buyTargets(vl, r);
+      targets = board.buyTargets(vl, r);
+      if (!targets.size) sel.mode = { kind: "move" };
     } else if (sel && vl && sel.mode.kind === "tower") {
-      if (vl.locked || vl.wood < TOWER_WOOD) sel.mode = { kind: "move" };
-      else targets = board.towerTargets(vl);
+      targets = board.towerTargets(vl);
+      if (!targets.size) sel.mode = { kind: "move" };
     }
     const vlist = v.villages;
     const vilAt = new Map(vlist.map((x) => [x.hex, x]));
@@ -700,6 +657,9 @@ export function warfareView(ctx: TableCtx): GameView {
     const vl = board.vilByRegion.get(c.region);
     if (!vl) return;
     const locked = (vl.locked ?? 0) > 0;
+    // What is enabled is what the server offers; the words for a
+    // disabled button only say which fact on the board stands in the way.
+    const offer = board.offer;
     if (s.kind === "unit") {
       const r = rankOf(c.thing);
       const busy = (c.left ?? 0) > 0;
@@ -708,14 +668,13 @@ export function warfareView(ctx: TableCtx): GameView {
       const row = h("div", { class: "wf-actions" });
       for (let to = r + 1; to <= 4; to++) {
         const cost = 10 * (to - r);
-        const ok = !busy && !locked && to <= maxRank(vl.level) && vl.gold >= cost;
+        const ok = !!offer.train?.[c.id]?.includes(to);
         const why = busy ? "busy working" : locked ? "the village was just upgraded" : to > maxRank(vl.level) ? `a ${vl.level} cannot support a ${ranks[to]}` : `needs ${cost} gold`;
         row.append(btn(`Train to ${ranks[to]} (${cost} gold)`, `wf-train-${ranks[to]}`, ok, why, () => void send({ train: { at: c.id, unit: ranks[to] } }, { kind: "unit", hex: c.id, mode: { kind: "move" } })));
       }
       if (r === 1) {
-        const free = !busy && !c.done;
-        row.append(btn("Start a meadow", "wf-meadow", free && !c.meadow && !c.road, c.meadow || c.road ? "only on plain land" : "the peasant cannot act now", () => void send({ cultivate: c.id }, null)),
-          btn("Build a road", "wf-road", free && !c.road, c.road ? "there is a road already" : "the peasant cannot act now", () => void send({ road: c.id }, null)));
+        row.append(btn("Start a meadow", "wf-meadow", ((offer.work?.[c.id] ?? 0) & 1) !== 0, c.meadow || c.road ? "only on plain land" : "the peasant cannot act now", () => void send({ cultivate: c.id }, null)),
+          btn("Build a road", "wf-road", ((offer.work?.[c.id] ?? 0) & 2) !== 0, c.road ? "there is a road already" : "the peasant cannot act now", () => void send({ road: c.id }, null)));
       }
       row.append(btn("Village", "wf-goto-village", true, "", () => select({ kind: "village", hex: vl.hex, mode: { kind: "move" } })));
       selBox.append(row);
@@ -726,19 +685,19 @@ export function warfareView(ctx: TableCtx): GameView {
       locked ? " Just upgraded: it can do nothing more this turn and next." : ""));
     const row = h("div", { class: "wf-actions" });
     for (let r = 1; r <= 4; r++) {
-      const ok = !locked && r <= maxRank(vl.level) && vl.gold >= 10 * r;
-      const why = locked ? "just upgraded" : r > maxRank(vl.level) ? `a ${vl.level} cannot recruit a ${ranks[r]}` : `needs ${10 * r} gold`;
+      const ok = board.buyTargets(vl, r).size > 0;
+      const why = locked ? "just upgraded" : r > maxRank(vl.level) ? `a ${vl.level} cannot recruit a ${ranks[r]}` : vl.gold < 10 * r ? `needs ${10 * r} gold` : "no hex can take it";
       const on = s.mode.kind === "buy" && s.mode.rank === r;
       row.append(btn(`Recruit ${ranks[r]} (${10 * r})`, `wf-buy-${ranks[r]}`, ok, why,
         () => select({ kind: "village", hex: vl.hex, mode: on ? { kind: "move" } : { kind: "buy", rank: r } }), on));
     }
     const lvl = levels.indexOf(vl.level);
     if (lvl < 2) {
-      row.append(btn(`Upgrade to ${levels[lvl + 1]} (${UPGRADE_WOOD} wood)`, "wf-upgrade", !locked && vl.wood >= UPGRADE_WOOD,
+      row.append(btn(`Upgrade to ${levels[lvl + 1]} (${UPGRADE_WOOD} wood)`, "wf-upgrade", !!offer.upgrade?.includes(vl.hex),
         locked ? "just upgraded" : `needs ${UPGRADE_WOOD} wood`, () => void send({ upgrade: vl.hex }, { kind: "village", hex: vl.hex, mode: { kind: "move" } })));
     }
     const tw = s.mode.kind === "tower";
-    row.append(btn(`Watchtower (${TOWER_WOOD} wood)`, "wf-tower", !locked && lvl >= 1 && vl.wood >= TOWER_WOOD,
+    row.append(btn(`Watchtower (${TOWER_WOOD} wood)`, "wf-tower", !!offer.tower?.[vl.hex]?.length,
       lvl < 1 ? "only towns and forts build watchtowers" : locked ? "just upgraded" : `needs ${TOWER_WOOD} wood`,
       () => select({ kind: "village", hex: vl.hex, mode: tw ? { kind: "move" } : { kind: "tower" } }), tw));
     selBox.append(row);

@@ -9,12 +9,8 @@ import { openRules } from "../rules";
 import { play as sound } from "../sound";
 import { app, gameTitle, navigate } from "../state";
 import { Refusal, socket } from "../ws";
-import type { GameView, GameViewFactory, MatchState, TableCtx } from "../games/types";
-import { dotsView } from "../games/dots";
-import { battleshipView } from "../games/battleship";
-import { clueView } from "../games/clue";
-import { warfareView } from "../games/warfare";
-import { buccaneerView } from "../games/buccaneer";
+import type { GameView, MatchState, TableCtx } from "../games/types";
+import { boards } from "../games/boards";
 import { appliers, applyViewPatch } from "../games/apply";
 import { openCreateDialog } from "./create";
 import { optionsText } from "./lobby";
@@ -23,15 +19,6 @@ import { tutorialFor, type Tutorial } from "../games/tutorial";
 import { matchEventText, seatChange } from "../matchevents";
 import { awayPanel } from "./away";
 import { voteLogText, votePanel } from "../vote";
-
-const factories: Record<string, GameViewFactory> = { dots: dotsView, battleship: battleshipView, clue: clueView, warfare: warfareView, buccaneer: buccaneerView };
-
-// canShow reports whether this client can draw a game's table; the
-// server may ship games (their rules, bots and arena) before the client
-// has a view for them, and the create dialog offers only these.
-export function canShow(game: string): boolean {
-  return game in factories;
-}
 
 /** HistoryEntry is a past move as the watch's seats may see it (the
  * reply's history, asked for so that the move log survives a reload). */
@@ -153,12 +140,13 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
       return name;
     },
     isBot: (i) => table?.seats[i]?.kind === "bot" || st.takenOver.includes(i),
-    play: async (seat, move) => {
+    play: async (seat, move, refused) => {
       try {
         await socket.play({ table: id, seat, move, after: st.seq });
         return true;
       } catch (x) {
         ctx.error((x as Error).message);
+        refused?.((x as Error).message);
         return false;
       }
     },
@@ -679,7 +667,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
 
   function setupView(): void {
     if (!table || view) return;
-    const f = factories[table.game];
+    const f = boards[table.game];
     if (!f) {
       boardWrap.append(h("p", { class: "muted" }, `This client cannot show ${gameTitle(table.game)} yet.`));
       return;
