@@ -127,6 +127,7 @@ var Definition = &game.Definition{
 	BotLevels: botLevels,
 	NewBot:    newBot,
 	Solve:     solveState,
+	Analyze:   Analyze,
 }
 
 // Options are the settings of a match.
