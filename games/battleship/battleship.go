@@ -167,6 +167,8 @@ var Definition = &game.Definition{
 	New:       newState,
 	BotLevels: []string{"easy", "hard", "expert"},
 	NewBot:    newBot,
+	Analyze:   Analyze,
+	Aid:       Aid,
 }
 
 func newState(raw json.RawMessage, rng game.Rand) (game.State, error) {
