@@ -2,7 +2,9 @@ package battleship
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 
 	"github.com/parlor-games/parlor/game"
@@ -71,15 +73,15 @@ func Analyze(ctx context.Context, steps []game.ReplayStep, _ game.State) (any, e
 
 // Aid answers a seat's "where would the expert fire?" from that seat's
 // view alone (game.Definition.Aid): the same map a replay shows.
-func Aid(ctx context.Context, view any) (any, error) {
-	v, ok := view.(*View)
-	if !ok {
-		return nil, errors.New("battleship: not a Battleship view")
+func Aid(ctx context.Context, view json.RawMessage) (any, error) {
+	var v View
+	if err := json.Unmarshal(view, &v); err != nil {
+		return nil, fmt.Errorf("battleship: not a Battleship view: %w", err)
 	}
 	if v.Phase != "battle" || v.Seat < 0 {
 		return nil, errors.New("the expert's map is there once the battle has started, for a seat that fires")
 	}
-	return heatOf(ctx, v, game.NewRand(uint64(len(v.Shots[v.Seat])))), nil
+	return heatOf(ctx, &v, game.NewRand(uint64(len(v.Shots[v.Seat])))), nil
 }
 
 // expertHeat is the expert's map for seat from st, read through the seat's

@@ -96,7 +96,7 @@ func TestAidUsesTheSeatsView(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Definition.Aid(context.Background(), st.View(0)); err == nil {
+	if _, err := Definition.Aid(context.Background(), viewJSON(t, st, 0)); err == nil {
 		t.Fatal("the aid answered during placement")
 	}
 	for seat := range 2 {
@@ -107,7 +107,7 @@ func TestAidUsesTheSeatsView(t *testing.T) {
 	if err := game.Play(st, 0, []byte("E5")); err != nil {
 		t.Fatal(err)
 	}
-	got, err := Definition.Aid(context.Background(), st.View(1))
+	got, err := Definition.Aid(context.Background(), viewJSON(t, st, 1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,4 +119,14 @@ func TestAidUsesTheSeatsView(t *testing.T) {
 	if h.Heat[4*Size+4] == 0 {
 		t.Fatal("seat 1's map knows of seat 0's shot at E5")
 	}
+}
+
+// viewJSON is seat's view as the seat receives it.
+func viewJSON(t *testing.T, st game.State, seat game.Seat) json.RawMessage {
+	t.Helper()
+	b, err := json.Marshal(st.View(seat))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
