@@ -6,6 +6,8 @@
 // match, shows the replay alone.
 import type { Replay } from "../api";
 import type { TableCtx } from "../games/types";
+import { dotsPanel } from "./dots";
+import { battleshipPanel } from "./battleship";
 
 /** AnalysisPanel draws one game's analysis of a finished match. */
 export interface AnalysisPanel {
@@ -23,4 +25,7 @@ export interface AnalysisPanel {
 export type AnalysisFactory = (analysis: unknown, replay: Replay, ctx: TableCtx) => AnalysisPanel;
 
 /** panels maps a game's name to its analysis panel; one line a game. */
-export const panels: Record<string, AnalysisFactory> = {};
+export const panels: Record<string, AnalysisFactory> = {
+  dots: dotsPanel,
+  battleship: battleshipPanel,
+};
