@@ -50,8 +50,7 @@ type Analysis struct {
 
 // Analyze maps every shot of a finished match (game.Analyze). Each map is
 // made from the shooter's view of the position before the shot, so it
-// uses only what the shooter knew, with a generator seeded by the step so
-// that the same match always gets the same maps.
+// uses only what the shooter knew.
 func Analyze(ctx context.Context, steps []game.ReplayStep, _ game.State) (any, error) {
 	out := Analysis{Shots: []ShotReview{}}
 	for i, st := range steps {
@@ -62,7 +61,7 @@ func Analyze(ctx context.Context, steps []game.ReplayStep, _ game.State) (any, e
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		h, err := expertHeat(ctx, st.Before, st.Seat, uint64(i))
+		h, err := expertHeat(ctx, st.Before, st.Seat)
 		if err != nil {
 			return nil, err
 		}
@@ -81,20 +80,24 @@ func Aid(ctx context.Context, view json.RawMessage) (any, error) {
 	if v.Phase != "battle" || v.Seat < 0 {
 		return nil, errors.New("the expert's map is there once the battle has started, for a seat that fires")
 	}
-	return heatOf(ctx, &v, game.NewRand(uint64(len(v.Shots[v.Seat])))), nil
+	return heatOf(ctx, &v), nil
 }
 
 // expertHeat is the expert's map for seat from st, read through the seat's
 // own view.
-func expertHeat(ctx context.Context, st game.State, seat game.Seat, seed uint64) (Heat, error) {
+func expertHeat(ctx context.Context, st game.State, seat game.Seat) (Heat, error) {
 	v, ok := st.View(seat).(*View)
 	if !ok {
 		return Heat{}, errors.New("battleship: not a Battleship state")
 	}
-	return heatOf(ctx, v, game.NewRand(seed)), nil
+	return heatOf(ctx, v), nil
 }
 
-func heatOf(ctx context.Context, v *View, rng game.Rand) Heat {
+// heatOf maps v's enemy grid. The sampler's generator is seeded by the
+// number of shots the seat has fired, a function of what it knows, so
+// the same knowledge gets the same map at the table and in the replay.
+func heatOf(ctx context.Context, v *View) Heat {
+	rng := aidRand(v)
 	o := observe(v, v.Seat)
 	hm := expertHunter{samples: expertSamples}.heat(ctx, &o, &rng)
 	h := Heat{Expert: [2]int{hm.shot / Size, hm.shot % Size}, Planned: hm.planned, Heat: make([]int, numSquares)}
@@ -102,4 +105,10 @@ func heatOf(ctx context.Context, v *View, rng game.Rand) Heat {
 		h.Heat[s] = int(math.Round(c * 1000))
 	}
 	return h
+}
+
+// aidRand is the generator of a map of v: seeded by the shots the seat
+// has fired.
+func aidRand(v *View) game.Rand {
+	return game.NewRand(uint64(len(v.Shots[v.Seat])))
 }

@@ -193,8 +193,12 @@ func solveWithin(ctx context.Context, s *State) solved {
 	if err != nil {
 		return solved{}
 	}
+	// The table sizes of SolveStats, so that the best move is the one
+	// `parlor solve` prints for the same position.
 	log := 16
-	if cg.n > 20 {
+	if cg.n > 30 {
+		log = 22
+	} else if cg.n > 16 {
 		log = 20
 	}
 	sv := NewSolver(log)
