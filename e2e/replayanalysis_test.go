@@ -86,13 +86,27 @@ func docShot(t *testing.T, p *page, name string) {
 	}
 	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
 	defer cancel()
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(90))
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(root, "docs", "screens", name+".png"), png, 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// noSidewaysScroll checks the page at a phone's and a small screen's
+// width, then goes back to the test's own size.
+func noSidewaysScroll(t *testing.T, p *page) {
+	t.Helper()
+	for _, w := range []int64{390, 800} {
+		p.do("resize", chromedp.EmulateViewport(w, 844))
+		if got := evalAs[float64](p, `document.documentElement.scrollWidth`); got > float64(w) {
+			p.snap(fmt.Sprintf("wide-%d", w))
+			t.Fatalf("the replay is %.0f px wide in a %d px window", got, w)
+		}
+	}
+	p.do("resize", chromedp.EmulateViewport(1280, 1100))
 }
 
 // TestReplayAnalysisDotsBlunder plays, at one screen, a Dots and Boxes
@@ -102,7 +116,7 @@ func docShot(t *testing.T, p *page, name string) {
 // jumps to the move, and the position opens as a new game against a bot.
 func TestReplayAnalysisDotsBlunder(t *testing.T) {
 	lines, blunder, cost, best := dotsBlunder(t)
-	p := newPage(t, "dots-lesson", 1280, 900)
+	p := newPage(t, "dots-lesson", 1280, 1100)
 	p.guest(uniqueName("Les"))
 	id := evalAs[string](p, createTableJS("dots", map[string]any{"rows": 3, "cols": 4}, []map[string]string{meSeat, meSeat}))
 	p.goTo("/t/" + id)
@@ -132,6 +146,7 @@ func TestReplayAnalysisDotsBlunder(t *testing.T) {
 	}
 	p.snap("blunder")
 	docShot(t, p, "replay-dots")
+	noSidewaysScroll(t, p)
 
 	// A best move is marked as such, with nothing drawn.
 	p.do("Home", keys(kb.Home))
@@ -158,7 +173,7 @@ func TestReplayAnalysisDotsBlunder(t *testing.T) {
 // the hottest; after the game the replay, opened by a link at a step,
 // shows the expert's map of each shot, hottest square on its shot.
 func TestReplayAnalysisBattleshipHeat(t *testing.T) {
-	p := newPage(t, "bs-lesson", 1280, 900)
+	p := newPage(t, "bs-lesson", 1280, 1100)
 	p.guest(uniqueName("Cad"))
 	create := strings.Replace(createTableJS("battleship", map[string]any{}, []map[string]string{meSeat, botEasy}), `"t":"table.create"`, `"t":"table.create","rated":false`, 1)
 	id := evalAs[string](p, create)
@@ -204,6 +219,7 @@ func TestReplayAnalysisBattleshipHeat(t *testing.T) {
 	}
 	p.snap("replay-heat")
 	docShot(t, p, "replay-battleship")
+	noSidewaysScroll(t, p)
 	// The bot's shot maps its own grid, the left one.
 	p.do("Right", keys(kb.ArrowRight))
 	p.waitFor("the bot's map", fmt.Sprintf(hottestIsExpert, "#ocean", "#ocean"))

@@ -28,18 +28,23 @@ export function clearHeat(grid: Element): void {
 }
 
 /** paintHeat draws m over grid (a .bs-grid of cells with data-r and
- * data-c): warmer squares are likelier to hold a ship, relative to the
- * hottest, and the expert's square is outlined. */
+ * data-c): warmer squares are likelier to hold a ship, from the coldest
+ * square that may hold one to the hottest, so that the differences show
+ * even where every chance is close (an empty grid), and the expert's
+ * square is outlined. */
 export function paintHeat(grid: Element, m: Heat): void {
   clearHeat(grid);
-  const hot = Math.max(1, ...m.heat);
+  const warm = m.heat.filter((v) => v > 0);
+  const hot = Math.max(1, ...warm);
+  const cold = warm.length ? Math.min(...warm) : 0;
+  const span = Math.max(1, hot - cold);
   grid.querySelectorAll<HTMLElement>(".cell[data-r]").forEach((b) => {
     const r = Number(b.dataset.r), c = Number(b.dataset.c);
     const v = m.heat[r * 10 + c] ?? 0;
     if (r === m.expert[0] && c === m.expert[1]) b.setAttribute("data-expert", "");
     if (v <= 0) return;
     b.setAttribute("data-heat", String(v));
-    b.style.setProperty("--heat", (0.12 + 0.78 * (v / hot)).toFixed(2));
+    b.style.setProperty("--heat", (0.06 + 0.84 * ((v - cold) / span) ** 1.5).toFixed(2));
     b.title = `${sq(r, c)}: ${pct(v)} chance of a ship`;
   });
 }
