@@ -228,4 +228,14 @@ func TestReplayAnalysisBattleshipHeat(t *testing.T) {
 	}
 	p.click("#replay-copy")
 	p.waitFor("the link", fmt.Sprintf(`[...document.querySelectorAll(".toast")].some((e) => e.textContent.includes("/replay/%s?step=6"))`, m))
+
+	// Someone not signed in who follows the link signs in first and then
+	// sees the replay at the linked step.
+	q := newPage(t, "bs-visitor", 1280, 900)
+	q.goTo("/replay/" + m + "?step=6")
+	q.waitVisible("#auth-name")
+	q.typeInto("#auth-name", uniqueName("Vis"))
+	q.click("#auth-submit")
+	q.waitFor("the linked step", `document.querySelector("#replay-caption")?.textContent.startsWith("Move 6 of")`)
+	q.waitFor("the bot's map", fmt.Sprintf(hottestIsExpert, "#ocean", "#ocean"))
 }

@@ -11,7 +11,7 @@ import (
 )
 
 // botLog plays a whole match between two hard bots and returns its log.
-func botLog(t *testing.T, seed uint64) game.Log {
+func botLog(t testing.TB, seed uint64) game.Log {
 	t.Helper()
 	l := game.Log{Game: "battleship", Options: json.RawMessage(`{}`), Seed: seed}
 	st, err := Definition.New(l.Options, game.NewRand(seed))
