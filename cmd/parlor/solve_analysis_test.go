@@ -22,22 +22,7 @@ func TestAnalysisAgreesWithSolve(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// A finished game on 3 x 4 dots: each seat draws its first legal line.
-	l := game.Log{Game: "dots", Options: json.RawMessage(`{"rows":3,"cols":4}`)}
-	st, err := def.New(l.Options, game.NewRand(0))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var played []string
-	for len(st.Turn()) > 0 {
-		seat := st.Turn()[0]
-		m := st.Legal(seat)[0]
-		played = append(played, m.String())
-		l.Moves = append(l.Moves, game.Entry{Seat: seat, Move: game.Canonical(m)})
-		if _, err := st.Apply(seat, m); err != nil {
-			t.Fatal(err)
-		}
-	}
+	l, played := firstLinesGame(t, def)
 	steps, final := gametest.ReplaySteps(t, def, l)
 	got, err := def.Analyze(context.Background(), steps, final)
 	if err != nil {
@@ -61,4 +46,27 @@ func TestAnalysisAgreesWithSolve(t *testing.T) {
 			t.Fatalf("before move %d the replay says %d, parlor solve %s says:\n%s", r.Number, *r.Value, strings.Join(args, " "), out.String())
 		}
 	}
+}
+
+// firstLinesGame is a finished game on 3 x 4 dots in which each seat
+// draws its first legal line; it returns the log and the lines in
+// notation.
+func firstLinesGame(t *testing.T, def *game.Definition) (game.Log, []string) {
+	t.Helper()
+	l := game.Log{Game: "dots", Options: json.RawMessage(`{"rows":3,"cols":4}`)}
+	st, err := def.New(l.Options, game.NewRand(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var played []string
+	for len(st.Turn()) > 0 {
+		seat := st.Turn()[0]
+		m := st.Legal(seat)[0]
+		played = append(played, m.String())
+		l.Moves = append(l.Moves, game.Entry{Seat: seat, Move: game.Canonical(m)})
+		if _, err := st.Apply(seat, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return l, played
 }
