@@ -196,6 +196,7 @@ func TestReplayAnalysisBattleshipHeat(t *testing.T) {
 		p.waitFor("the expert's map", fmt.Sprintf(hottestIsExpert, "#target", "#target"))
 		if shot == 0 {
 			p.snap("aid")
+			docShot(t, p, "battleship-aid")
 		}
 		seq := evalAs[int](p, `window.parlorTable.state().seq`)
 		p.click("#target .cell[data-expert]")
