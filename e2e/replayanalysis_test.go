@@ -146,6 +146,7 @@ func TestReplayAnalysisDotsBlunder(t *testing.T) {
 	}
 	p.snap("blunder")
 	docShot(t, p, "replay-dots")
+	p.checkAxe("the Dots review")
 	noSidewaysScroll(t, p)
 
 	// A best move is marked as such, with nothing drawn.
@@ -197,6 +198,7 @@ func TestReplayAnalysisBattleshipHeat(t *testing.T) {
 		if shot == 0 {
 			p.snap("aid")
 			docShot(t, p, "battleship-aid")
+			p.checkAxe("the expert's aid")
 		}
 		seq := evalAs[int](p, `window.parlorTable.state().seq`)
 		p.click("#target .cell[data-expert]")
@@ -220,6 +222,7 @@ func TestReplayAnalysisBattleshipHeat(t *testing.T) {
 	}
 	p.snap("replay-heat")
 	docShot(t, p, "replay-battleship")
+	p.checkAxe("the Battleship replay's heat map")
 	noSidewaysScroll(t, p)
 	// The bot's shot maps its own grid, the left one.
 	p.do("Right", keys(kb.ArrowRight))

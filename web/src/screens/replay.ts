@@ -102,7 +102,7 @@ export function replayScreen(main: HTMLElement, params: string[]): () => void {
       const path = "/replay/" + encodeURIComponent(matchId) + (at < steps.length - 1 ? `?step=${at}` : "");
       return full ? location.origin + path : path;
     }
-    const copy = btn("Copy link", "Copy a link to this replay at the step shown", async (): Promise<void> => {
+    const copy = btn("Copy link", "Copy link to this replay at the step shown", async (): Promise<void> => {
       const url = link(true);
       try {
         await navigator.clipboard.writeText(url);
