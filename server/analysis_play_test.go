@@ -105,3 +105,33 @@ func TestAnalysisAidOnlyUnratedAgainstBots(t *testing.T) {
 	c.ok("table.watch", map[string]any{"table": people, "views": false})
 	refusedWith(t, c, "match.aid", map[string]any{"table": people, "seat": 0}, "forbidden")
 }
+
+// TestAnalysisOfABattleshipReplay: a finished Battleship match's replay
+// has a heat map for each shot, and none of its positions can be played
+// on: a new match would have to make up the hidden fleets.
+func TestAnalysisOfABattleshipReplay(t *testing.T) {
+	e := newEnv(t)
+	u := e.guest("Gunner")
+	c := u.dial()
+	id := tableID(c.ok("table.create", map[string]any{"game": "battleship",
+		"seats": []any{map[string]any{"kind": "me"}, map[string]any{"kind": "bot", "level": "easy"}}}))
+	c.ok("table.watch", map[string]any{"table": id, "views": false})
+	c.ok("match.play", map[string]any{"table": id, "seat": 0, "move": "random"})
+	waitSeq(c, id, 2)
+	c.ok("match.play", map[string]any{"table": id, "seat": 0, "move": "E5"})
+	waitSeq(c, id, 4)
+	c.ok("match.resign", map[string]any{"table": id, "seat": 0})
+	m := e.matchOf(t, c, id)
+	code, body := u.do("GET", "/api/replays/"+m+"/analysis", nil)
+	var a struct {
+		Shots []struct {
+			Step int   `json:"step"`
+			Seat int   `json:"seat"`
+			Heat []int `json:"heat"`
+		} `json:"shots"`
+	}
+	if code != 200 || json.Unmarshal(body, &a) != nil || len(a.Shots) != 2 || a.Shots[0].Step != 3 || len(a.Shots[0].Heat) != 100 {
+		t.Fatalf("analysis %d: %s", code, body)
+	}
+	refusedWith(t, c, "replay.play", map[string]any{"match": m, "step": 3}, "forbidden")
+}
