@@ -27,7 +27,12 @@ import (
 // forced sacrifice costs what it gives beyond the cheapest one), and
 // value, only when exact, the mover's margin in the boxes still to take
 // with perfect play from the position before the move: what `parlor
-// solve` prints for that position.
+// solve` prints for that position. Before the solver's reach, a safe
+// line drawn where nothing could be taken is judged by the expert's search
+// of the fight for control when it ends within its budget: the safe lines
+// played out to where someone must open a chain, valued by the chains and
+// loops then left, so a safe line that loses control costs what control
+// was worth.
 
 // Source says where a move's cost comes from.
 type Source string
@@ -163,6 +168,12 @@ func Analyze(ctx context.Context, steps []game.ReplayStep, final game.State) (an
 				bm := b.lineMove(vals[k].best)
 				r.Best, r.BestText = &bm, bm.String()
 			}
+		} else if c, best, ok := controlCost(ctx, &b.b, mv.line); ok {
+			// The fight for control, searched to its end.
+			r.Source = SourceExpert
+			r.Cost = c
+			bm := b.lineMove(best)
+			r.Best, r.BestText = &bm, bm.String()
 		} else {
 			r.Source = SourceExpert
 			r.Cost = expertCost(&b.b, mv.line)
@@ -232,6 +243,49 @@ func expertCost(b *board, l int) int {
 		}
 	})
 	return max(0, b.giveaway(l)-max(least, 0))
+}
+
+// reviewControlWork is the budget, in the bots' units of work, of the
+// search of the fight for control for one move of a review.
+const reviewControlWork = 50 * workPerMS
+
+// controlCost is the expert's search of the fight for control (the safe
+// lines, played out to where someone must open a chain, valued by the
+// chains and loops then left) for a safe line l drawn where nothing could
+// be captured: how much less than the best safe line it leaves the mover,
+// and that best line. ok is false when the position is not of that kind
+// or the search did not end within its budget; the caller then judges
+// the move by the boxes it hands over.
+func controlCost(ctx context.Context, b *board, l int) (cost, best int, ok bool) {
+	if !b.safe(l) || len(b.captureLines()) > 0 {
+		return 0, 0, false
+	}
+	ss := newSafeSearch(newMeter(ctx, reviewControlWork))
+	best, bestVal, ok := ss.best(b, b.safeLines())
+	if !ok {
+		return 0, 0, false
+	}
+	played, ok := ss.valueOf(b, l)
+	if !ok {
+		return 0, 0, false
+	}
+	return max(0, bestVal-played), best, true
+}
+
+// valueOf is the exact value of safe line l for the mover, or ok false
+// if the budget ran out first.
+func (ss *safeSearch) valueOf(b *board, l int) (v int, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if r != errAborted {
+				panic(r)
+			}
+			ok = false
+		}
+	}()
+	c := *b
+	c.draw(l)
+	return -ss.value(&c, -1000, 1000), true
 }
 
 // expertLine is the expert bot's move in s, with the review's budget and a

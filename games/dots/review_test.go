@@ -154,3 +154,58 @@ func TestAnalyzeBeyondTheSolver(t *testing.T) {
 		t.Fatalf("turning point %+v, want move 5", tp)
 	}
 }
+
+// TestControlCostAgainstTheSolver compares the expert's judgement of safe
+// lines by the fight for control (what a review uses beyond the solver's
+// reach) with the solver's exact cost, on 4 x 5 dots positions reached by
+// random safe lines until five or fewer are left. Its own best line costs
+// nothing by its count, and a safe line it calls costly is usually costly
+// by the solver's: it logs how often, for docs/replays.md.
+func TestControlCostAgainstTheSolver(t *testing.T) {
+	rng := game.NewRand(3)
+	ctx := context.Background()
+	total, flagged, confirmed, costly, equal := 0, 0, 0, 0, 0
+	for range 60 {
+		s, err := New(4, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for safe := s.b.safeLines(); len(safe) > 5; safe = s.b.safeLines() {
+			s.play(safe[rng.IntN(len(safe))])
+		}
+		v := solveWithin(ctx, s)
+		if len(s.b.captureLines()) > 0 || len(s.b.safeLines()) == 0 || !v.ok {
+			continue
+		}
+		for _, l := range s.b.safeLines() {
+			c, best, ok := controlCost(ctx, &s.b, l)
+			if !ok {
+				continue
+			}
+			if bc, _, _ := controlCost(ctx, &s.b, best); bc != 0 {
+				t.Fatalf("the control search's own best line costs %d by its count", bc)
+			}
+			a := *s
+			a.play(l)
+			va := solveWithin(ctx, &a)
+			exact := v.v + va.v // a safe line passes the turn
+			total++
+			if exact > 0 {
+				costly++
+			}
+			if c > 0 {
+				flagged++
+				if exact > 0 {
+					confirmed++
+				}
+				if exact == c {
+					equal++
+				}
+			}
+		}
+	}
+	t.Logf("%d safe lines: the solver finds %d costly; the control search flags %d, %d of them costly by the solver, %d with the solver's figure", total, costly, flagged, confirmed, equal)
+	if flagged == 0 || confirmed*2 < flagged {
+		t.Fatalf("the control search flags %d safe lines, %d confirmed by the solver: no better than chance", flagged, confirmed)
+	}
+}
