@@ -97,7 +97,7 @@ func expertHeat(ctx context.Context, st game.State, seat game.Seat) (Heat, error
 // number of shots the seat has fired, a function of what it knows, so
 // the same knowledge gets the same map at the table and in the replay.
 func heatOf(ctx context.Context, v *View) Heat {
-	rng := aidRand(v)
+	rng := game.NewRand(uint64(len(v.Shots[v.Seat])))
 	o := observe(v, v.Seat)
 	hm := expertHunter{samples: expertSamples}.heat(ctx, &o, &rng)
 	h := Heat{Expert: [2]int{hm.shot / Size, hm.shot % Size}, Planned: hm.planned, Heat: make([]int, numSquares)}
@@ -105,10 +105,4 @@ func heatOf(ctx context.Context, v *View) Heat {
 		h.Heat[s] = int(math.Round(c * 1000))
 	}
 	return h
-}
-
-// aidRand is the generator of a map of v: seeded by the shots the seat
-// has fired.
-func aidRand(v *View) game.Rand {
-	return game.NewRand(uint64(len(v.Shots[v.Seat])))
 }
