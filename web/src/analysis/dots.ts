@@ -27,7 +27,6 @@ export function dotsPanel(a: unknown, r: Replay, ctx: TableCtx): AnalysisPanel {
   const an = a as DotsAnalysis;
   const moves = an.moves ?? [];
   const byStep = new Map(moves.map((m) => [m.step, m]));
-  const last = (r.steps ?? []).length - 1;
   let at = 0;
 
   const now = h("p", { id: "dots-review", class: "review-now", "aria-live": "polite" });
@@ -100,7 +99,10 @@ export function dotsPanel(a: unknown, r: Replay, ctx: TableCtx): AnalysisPanel {
       if (m.cost <= 0) now.classList.remove("costly-now");
       mark(board, m.cost > 0 ? m.best : undefined);
     }
-    playOn.disabled = i >= last && !!r.outcome;
+    // A position can be played on until every box is owned, also where
+    // a player resigned.
+    const v = r.steps?.[i]?.views?.["-1"] as { boxes?: number[][] } | undefined;
+    playOn.disabled = !!v?.boxes?.every((row) => row.every((o) => o >= 0));
   }
 
   return { el, show };
