@@ -19,7 +19,7 @@ import (
 func TestPlayOnAndAidThroughTheClient(t *testing.T) {
 	srv := servertest.Start(t)
 	ctx := context.Background()
-	_, ann := guest(t, srv, "Ann")
+	c, ann := guest(t, srv, "Ann")
 	no := false
 
 	tb, err := ann.CreateTable(ctx, client.CreateTable{Game: "dots", Options: map[string]int{"rows": 3, "cols": 3},
@@ -40,6 +40,17 @@ func TestPlayOnAndAidThroughTheClient(t *testing.T) {
 		if _, err := st.Apply(seat, m); err != nil {
 			t.Fatal(err)
 		}
+	}
+	info, err := c.Replay(ctx, tb.Match)
+	if err != nil || info.Game != "dots" || len(info.Seats) != 2 || info.Seats[0] != "Ann" {
+		t.Fatalf("the replay's game and seats: %+v %v", info, err)
+	}
+	raw, err := c.Analysis(ctx, tb.Match)
+	var review struct {
+		Moves []json.RawMessage `json:"moves"`
+	}
+	if err != nil || json.Unmarshal(raw, &review) != nil || len(review.Moves) != 12 {
+		t.Fatalf("the analysis: %s %v, want 12 moves", raw, err)
 	}
 	nt, err := ann.PlayOn(ctx, tb.Match, 4, "medium")
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/parlor-games/parlor/client"
 	"github.com/parlor-games/parlor/game"
 	"github.com/parlor-games/parlor/games"
 	"github.com/parlor-games/parlor/games/battleship"
@@ -22,13 +23,15 @@ import (
 // shows in the web client, docs/replays.md) as text: each Dots and Boxes
 // move's cost against best play and the turning point, or each
 // Battleship shot beside the expert's. The match comes from a plain save
-// file, as the saves screen downloads it.
+// file, as the saves screen downloads it, or, with --server, is a
+// finished match of that server, whose analysis the server makes.
 func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("review", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	step := fs.Int("step", -1, "Battleship: also draw the expert's map at this replay step")
+	server := fs.String("server", "", "read the analysis of a finished match from this server (http://host:port); the argument is then the match's id, as in its replay's address /replay/{match}")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: parlor review [flags] SAVEFILE (- reads standard input)\n\nexample: parlor review midgame.json\n\nflags:")
+		fmt.Fprintln(stderr, "usage: parlor review [flags] SAVEFILE (- reads standard input)\n       parlor review --server URL MATCH\n\nexample: parlor review midgame.json\n\nflags:")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -36,47 +39,29 @@ func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	if fs.NArg() != 1 {
 		fs.Usage()
-		return errors.New("name one save file")
-	}
-	var r io.Reader = stdin
-	if name := fs.Arg(0); name != "-" {
-		f, err := os.Open(name)
-		if err != nil {
-			return err
+		if *server != "" {
+			return errors.New("name one match")
 		}
-		defer f.Close()
-		r = f
-	}
-	var file struct {
-		Log   *game.Log `json:"log"`
-		Seats []string  `json:"seats"`
-	}
-	if err := json.NewDecoder(r).Decode(&file); err != nil {
-		return fmt.Errorf("not a save file: %v", err)
-	}
-	if file.Log == nil {
-		return errors.New("not a plain save file: it has no log (a sealed save of an unfinished game cannot be reviewed)")
-	}
-	def, err := games.Registry().Lookup(file.Log.Game)
-	if err != nil {
-		return err
-	}
-	if def.Analyze == nil {
-		return fmt.Errorf("%s has no review", def.Title)
-	}
-	steps, final, err := replaySteps(def, *file.Log)
-	if err != nil {
-		return err
+		return errors.New("name one save file")
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	a, err := def.Analyze(ctx, steps, final)
+	var (
+		a     any
+		seats []string
+		err   error
+	)
+	if *server != "" {
+		a, seats, err = serverReview(ctx, *server, fs.Arg(0))
+	} else {
+		a, seats, err = fileReview(ctx, fs.Arg(0), stdin)
+	}
 	if err != nil {
 		return err
 	}
 	who := func(seat int) string {
-		if seat < len(file.Seats) && file.Seats[seat] != "" {
-			return fmt.Sprintf("Player %d (%s)", seat+1, file.Seats[seat])
+		if seat < len(seats) && seats[seat] != "" {
+			return fmt.Sprintf("Player %d (%s)", seat+1, seats[seat])
 		}
 		return fmt.Sprintf("Player %d", seat+1)
 	}
@@ -91,6 +76,73 @@ func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return enc.Encode(a)
 	}
 	return nil
+}
+
+// fileReview analyses the match of a plain save file.
+func fileReview(ctx context.Context, name string, stdin io.Reader) (any, []string, error) {
+	var r io.Reader = stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, nil, err
+		}
+		defer f.Close()
+		r = f
+	}
+	var file struct {
+		Log   *game.Log `json:"log"`
+		Seats []string  `json:"seats"`
+	}
+	if err := json.NewDecoder(r).Decode(&file); err != nil {
+		return nil, nil, fmt.Errorf("not a save file: %v", err)
+	}
+	if file.Log == nil {
+		return nil, nil, errors.New("not a plain save file: it has no log (a sealed save of an unfinished game cannot be reviewed)")
+	}
+	def, err := games.Registry().Lookup(file.Log.Game)
+	if err != nil {
+		return nil, nil, err
+	}
+	if def.Analyze == nil {
+		return nil, nil, fmt.Errorf("%s has no review", def.Title)
+	}
+	steps, final, err := replaySteps(def, *file.Log)
+	if err != nil {
+		return nil, nil, err
+	}
+	a, err := def.Analyze(ctx, steps, final)
+	return a, file.Seats, err
+}
+
+// serverReview reads a finished match's analysis from a server, which
+// makes it once and keeps it.
+func serverReview(ctx context.Context, server, match string) (any, []string, error) {
+	c, err := client.New(server)
+	if err != nil {
+		return nil, nil, err
+	}
+	info, err := c.Replay(ctx, match)
+	if err != nil {
+		return nil, nil, err
+	}
+	raw, err := c.Analysis(ctx, match)
+	if err != nil {
+		return nil, nil, err
+	}
+	var a any
+	switch info.Game {
+	case "dots":
+		var d dots.Analysis
+		err = json.Unmarshal(raw, &d)
+		a = d
+	case "battleship":
+		var b battleship.Analysis
+		err = json.Unmarshal(raw, &b)
+		a = b
+	default:
+		a = raw
+	}
+	return a, info.Seats, err
 }
 
 // replaySteps replays a log as a replay numbers its steps, for Analyze.

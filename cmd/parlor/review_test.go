@@ -10,10 +10,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/parlor-games/parlor/client"
 	"github.com/parlor-games/parlor/game"
 	"github.com/parlor-games/parlor/game/gametest"
 	"github.com/parlor-games/parlor/games"
 	"github.com/parlor-games/parlor/games/dots"
+	"github.com/parlor-games/parlor/server/servertest"
 )
 
 // saveFile writes a plain save file of l, as the saves screen downloads
@@ -107,5 +109,50 @@ func TestReviewBattleshipMap(t *testing.T) {
 	row5 := regexp.MustCompile(`(?m)^  5 .*$`).FindString(grid)
 	if f := strings.Fields(row5); len(f) != 11 || strings.TrimSuffix(f[5], "*") != "." {
 		t.Fatalf("E5, fired at before step 5, is not cold in row %q", row5)
+	}
+}
+
+// TestReviewFromAServer: `parlor review --server URL MATCH` prints the
+// server's analysis of a finished match with its seats' names.
+func TestReviewFromAServer(t *testing.T) {
+	srv := servertest.Start(t)
+	ctx := context.Background()
+	c, err := client.New(srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Guest(ctx, "Ann"); err != nil {
+		t.Fatal(err)
+	}
+	conn, err := c.Dial(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.CloseNow()
+	tb, err := conn.CreateTable(ctx, client.CreateTable{Game: "dots", Options: map[string]int{"rows": 3, "cols": 4},
+		Seats: []client.SeatRequest{{Kind: client.ChooseMe}, {Kind: client.ChooseMe}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	def, err := games.Registry().Lookup("dots")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, played := firstLinesGame(t, def)
+	for _, e := range l.Moves {
+		if _, err := conn.Play(ctx, tb.ID, int(e.Seat), e.Move); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var out, errs strings.Builder
+	if err := runReview([]string{"--server", srv.URL, tb.Match}, strings.NewReader(""), &out, &errs); err != nil {
+		t.Fatalf("%v\n%s", err, errs.String())
+	}
+	rows := regexp.MustCompile(`(?m)^\d+ +Player [12] \(Ann\) +[a-d]\d-[a-d]\d +-?\d+ `).FindAllString(out.String(), -1)
+	if len(rows) != len(played) || !strings.Contains(out.String(), "Turning point: ") {
+		t.Fatalf("%d rows for %d moves:\n%s", len(rows), len(played), out.String())
+	}
+	if err := runReview([]string{"--server", srv.URL, "nosuch"}, strings.NewReader(""), &out, &errs); err == nil {
+		t.Fatal("a review of no match succeeded")
 	}
 }
