@@ -295,6 +295,7 @@ func (ts *tableState) apply(m *Model, u client.Update) tea.Cmd {
 	}
 	if u.Outcome != nil {
 		m.status = "Game over: " + ts.result()
+		return tea.Batch(m.startTicking(), m.lessons(ts))
 	}
 	return m.startTicking()
 }
