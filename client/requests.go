@@ -191,6 +191,31 @@ func (c *Conn) Load(ctx context.Context, save string, seats []SeatRequest) (Tabl
 	return out.Table, err
 }
 
+// Aid asks for the game's advice for a seat the caller holds, made from
+// that seat's view only (Battleship: the expert's heat map); the server
+// gives it only at unrated tables against bots. The reply is the game's
+// own JSON.
+func (c *Conn) Aid(ctx context.Context, table string, seat int) (json.RawMessage, error) {
+	var out struct {
+		Aid json.RawMessage `json:"aid"`
+	}
+	err := c.Call(ctx, "match.aid", map[string]any{"table": table, "seat": seat}, &out)
+	return out.Aid, err
+}
+
+// PlayOn opens step of a finished match's replay as a new table where the
+// caller plays the seats to move against a bot of level ("" for the
+// strongest); only for games that hide nothing.
+func (c *Conn) PlayOn(ctx context.Context, match string, step int, level string) (Table, error) {
+	req := map[string]any{"match": match, "step": step}
+	if level != "" {
+		req["level"] = level
+	}
+	var out tableReply
+	err := c.Call(ctx, "replay.play", req, &out)
+	return out.Table, err
+}
+
 // JoinLobby asks for the lobby's pushes: who is online and the tables,
 // each whole once and then as their changes; Lobby.Apply keeps both.
 func (c *Conn) JoinLobby(ctx context.Context) error {

@@ -68,6 +68,11 @@ func TestBattleshipTutorial(t *testing.T) {
 	p.click("#start-battle")
 	p.waitFor("the firing step", `document.querySelector("#tutorial h2").textContent.includes("Fire")`)
 	p.snap("tutorial-fire")
+	// The tutorial is practice: the expert's aid may be switched on there.
+	p.waitVisible("#bs-aid")
+	p.click("#bs-aid")
+	p.waitFor("the expert's map", `!!document.querySelector("#target .cell[data-expert]") && document.querySelectorAll("#target .cell[data-heat]").length > 50`)
+	p.snap("tutorial-aid")
 	for i := 0; i < 20; i++ {
 		if evalAs[bool](p, `document.querySelector("#tutorial-badge") !== null`) {
 			break

@@ -250,6 +250,14 @@ type Definition struct {
 	// (analysis.go); the server answers GET /api/replays/{match}/analysis
 	// with what it returns.
 	Analyze Analyze
+	// Aid, when not nil, is the advice a player may ask for at the table
+	// in unrated games against the computer (Battleship's "where would
+	// the expert fire?"). It is given only the asking seat's view, so it
+	// can use nothing that seat does not know; it returns a value that
+	// marshals to JSON, or an error a person can read when the view is
+	// not one it can advise on (a seat with nothing to do). The view
+	// comes as the JSON the seat itself receives.
+	Aid func(ctx context.Context, view json.RawMessage) (any, error)
 }
 
 // ErrSetupDrawn is wrapped by a Preview's error when the options leave the

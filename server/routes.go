@@ -49,6 +49,8 @@ func init() {
 		"match.vote.call": handleVoteCall,
 		"match.vote.cast": handleVoteCast,
 		"presence.set":    handlePresenceSet,
+		"match.aid":       handleMatchAid,
+		"replay.play":     handleReplayPlay,
 	}
 }
 

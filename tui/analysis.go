@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -12,23 +13,24 @@ import (
 	"github.com/parlor-games/parlor/games/clue"
 )
 
-// The end of a game as a lesson, in text: once a Buccaneer, Medieval
-// Warfare or Clue-Less match is over, the server's analysis of it
+// The end of a game as a lesson, in text: once a match is over, the server's analysis of it
 // (GET /api/replays/{match}/analysis) is added to the moves panel: a
 // sparkline per seat over the turns, or when each detective could have
-// accused with certainty. The web client's replay draws the same in
-// full.
+// accused with certainty, the turning point of a Dots and Boxes game, how
+// often a Battleship player fired where the expert would have
+// (lessons.go). The web client's replay draws the same in full.
 
 // analysisWait bounds the wait for an analysis: the server computes it
-// once the match is over, a Clue-Less one in up to a second or so.
-const analysisWait = time.Minute
+// once the match is over, a Clue-Less one in up to a second or so, a
+// large Dots and Boxes one in a few seconds.
+const analysisWait = 2 * time.Minute
 
 // lessons asks for the analysis of ts's finished match, for the games
 // whose analysis reads well as text, and adds it to the moves panel.
 func (m *Model) lessons(ts *tableState) tea.Cmd {
 	cl := m.cfg.Client
 	match, game, id := ts.t.Match, ts.t.Game, ts.t.ID
-	if cl == nil || match == "" || (game != "buccaneer" && game != "warfare" && game != "clue") {
+	if cl == nil || match == "" {
 		return nil
 	}
 	names := ts.names()
@@ -47,18 +49,27 @@ func (m *Model) lessons(ts *tableState) tea.Cmd {
 
 // lessonLines reads match's analysis and says it in lines.
 func lessonLines(ctx context.Context, cl *client.Client, game, match string, names []string) ([]string, error) {
-	if game == "clue" {
+	raw, err := analysisOnceOver(ctx, cl, match)
+	if err != nil {
+		return nil, err
+	}
+	switch game {
+	case "dots", "battleship":
+		return rawLessonLines(game, raw, names), nil
+	case "clue":
 		var a clue.Analysis
-		if err := cl.ReplayAnalysis(ctx, match, &a); err != nil {
+		if err := json.Unmarshal(raw, &a); err != nil {
 			return nil, err
 		}
 		return clueLessons(&a, names), nil
+	case "buccaneer", "warfare":
+		var c turnchart.Charts
+		if err := json.Unmarshal(raw, &c); err != nil {
+			return nil, err
+		}
+		return chartLessons(&c, names), nil
 	}
-	var c turnchart.Charts
-	if err := cl.ReplayAnalysis(ctx, match, &c); err != nil {
-		return nil, err
-	}
-	return chartLessons(&c, names), nil
+	return nil, nil
 }
 
 // sparkWidth is how many turns a sparkline shows at most; a longer match

@@ -74,3 +74,20 @@ func (r *Recorder) PlayBots(def *game.Definition, level string, max int) bool {
 	}
 	return r.st.Outcome() != nil
 }
+
+// ReplaySteps plays the moves of l from def's start as the server's replay
+// walks a finished match, and returns the steps an Analyze receives (step
+// 0 the start, then one per move with the position before it) and the end
+// position, so that a game's analysis can be tested without a server.
+func ReplaySteps(t testing.TB, def *game.Definition, l game.Log) ([]game.ReplayStep, game.State) {
+	t.Helper()
+	st, err := def.New(l.Options, game.NewRand(l.Seed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Record(t, st)
+	for _, e := range l.Moves {
+		r.PlayText(e.Seat, string(e.Move))
+	}
+	return r.Steps, r.State()
+}

@@ -98,6 +98,15 @@
 // Legal to list, so Legal then returns the "random" move and a fixed
 // sample of legal fleets; once the battle starts it lists every unfired
 // square exactly.
+//
+// # Heat maps
+//
+// Definition.Analyze (review.go) gives, at each shot of a finished match,
+// the expert's map of the grid fired at, from the shooter's knowledge at
+// that moment, and the square the expert would have fired at; Definition.Aid
+// gives the same map of a seat's own knowledge during a match, which the
+// server offers only at unrated tables against bots. The JSON form is
+// described in review.go (docs/replays.md).
 package battleship
 
 import (
@@ -167,6 +176,8 @@ var Definition = &game.Definition{
 	New:       newState,
 	BotLevels: []string{"easy", "hard", "expert"},
 	NewBot:    newBot,
+	Analyze:   Analyze,
+	Aid:       Aid,
 }
 
 func newState(raw json.RawMessage, rng game.Rand) (game.State, error) {

@@ -171,9 +171,16 @@ func (sp *sampler) draw(rng *game.Rand, buf []*position, ships *[numShips]board)
 // on its unfired squares, and returns how many it accepted. It stops early
 // when ctx ends.
 func (sp *sampler) sample(ctx context.Context, rng *game.Rand, want int, score *[numSquares]float64) int {
+	n, _ := sp.sampleWeighted(ctx, rng, want, score)
+	return n
+}
+
+// sampleWeighted is sample that also returns the accepted fleets' total
+// weight, by which score divides into each square's chance of a ship.
+func (sp *sampler) sampleWeighted(ctx context.Context, rng *game.Rand, want int, score *[numSquares]float64) (int, float64) {
 	buf := make([]*position, 0, 200)
 	var ships [numShips]board
-	accepted := 0
+	accepted, total := 0, 0.0
 	for tries := 0; accepted < want && tries < want*50; tries++ {
 		if tries%256 == 255 && ctx.Err() != nil {
 			break
@@ -183,27 +190,75 @@ func (sp *sampler) sample(ctx context.Context, rng *game.Rand, want int, score *
 			continue
 		}
 		accepted++
+		total += w
 		occ.andNot(sp.o.fired).each(func(s int) { score[s] += w })
 	}
-	return accepted
+	return accepted, total
 }
 
 func (e expertHunter) shoot(ctx context.Context, o *observation, rng *game.Rand) int {
+	return e.heat(ctx, o, rng).shot
+}
+
+// heatMap is what the expert thinks of the grid it fires at: each
+// unfired square's chance of holding a ship, over the fleets consistent
+// with what the shooter knows, and the square it fires at. That is the
+// hottest square, except with few ships afloat, when the expert plans its
+// shots (planned) and may fire elsewhere to finish sooner on average.
+type heatMap struct {
+	chance  [numSquares]float64
+	shot    int
+	planned bool
+}
+
+// heat is the expert's map and shot for o.
+func (e expertHunter) heat(ctx context.Context, o *observation, rng *game.Rand) heatMap {
+	var h heatMap
 	if afloat(o) <= expertPlanShips {
 		if eg, ok := enumerate(ctx, o); ok {
 			if s := eg.best(ctx, o); s >= 0 {
-				return s
+				all := make([]int, len(eg.hyps))
+				for i := range all {
+					all[i] = i
+				}
+				eg.density(all, o.fired, &h.chance)
+				if t := eg.total(); t > 0 {
+					for i := range h.chance {
+						h.chance[i] /= t
+					}
+				}
+				h.shot = s
+				h.planned = h.chance[s] < h.chance[hottest(&h.chance, o.fired)]
+				return h
 			}
 		}
 	}
-	var score [numSquares]float64
 	sp := newSampler(o)
-	if sp.sample(ctx, rng, e.samples, &score) == 0 {
+	n, total := sp.sampleWeighted(ctx, rng, e.samples, &h.chance)
+	if n == 0 || total == 0 {
 		// No consistent fleet found in the budget (only possible in rare,
-		// tightly constrained positions): fall back to the density hunter.
-		return hardHunter{}.shoot(ctx, o, rng)
+		// tightly constrained positions): fall back to the density hunter,
+		// whose map is not one of chances.
+		h.chance = [numSquares]float64{}
+		h.shot = hardHunter{}.shoot(ctx, o, rng)
+		return h
 	}
-	return pickMax(&score, o.fired, rng)
+	h.shot = pickMax(&h.chance, o.fired, rng) // before dividing, which could merge near ties
+	for i := range h.chance {
+		h.chance[i] /= total
+	}
+	return h
+}
+
+// hottest is the unfired square of largest chance, the lowest on ties.
+func hottest(chance *[numSquares]float64, fired board) int {
+	best := -1
+	for s := range numSquares {
+		if !fired.has(s) && (best < 0 || chance[s] > chance[best]) {
+			best = s
+		}
+	}
+	return best
 }
 
 // expertPlacer draws many uniform fleets and keeps the one whose squares a

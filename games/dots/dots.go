@@ -100,6 +100,15 @@
 // made only of separate chains and loops computed from their sizes instead
 // of searched. The tests check these shortcuts against plain minimax and
 // full search.
+//
+// # Review of a finished match
+//
+// Definition.Analyze (Analyze, review.go) marks each move of a finished
+// match with the boxes it gave away against best play, exact from the
+// solver where it finishes within a budget of positions (from the end of
+// the game backwards) and the expert's estimate before that, the best
+// move, and the turning point in a sentence. Its JSON form is described
+// in review.go; the web client's replay draws it (docs/replays.md).
 package dots
 
 import (
@@ -127,6 +136,7 @@ var Definition = &game.Definition{
 	BotLevels: botLevels,
 	NewBot:    newBot,
 	Solve:     solveState,
+	Analyze:   Analyze,
 }
 
 // Options are the settings of a match.

@@ -33,6 +33,8 @@ export interface Table {
   rematch?: string;
   /** the match waits for its gone players, and is closed at closesAt (protocol v6) */
   paused?: boolean; closesAt?: string;
+  /** false for a table whose match counts for nothing (protocol v4) */
+  rated?: boolean;
 }
 export interface Outcome { winners: number[]; reason?: string }
 export interface GameEvent { type: string; seat: number; data?: any }

@@ -129,7 +129,7 @@ async function start(): Promise<void> {
   if (me.status === "fulfilled") app.me = me.value.user;
   if (games.status === "fulfilled") app.games = games.value.games ?? [];
   if (app.me) socket.connect();
-  else if (location.pathname !== "/") sessionStorage.setItem("parlor.next", location.pathname);
+  else if (location.pathname !== "/") sessionStorage.setItem("parlor.next", location.pathname + location.search);
   route();
 }
 

@@ -6,6 +6,8 @@
 // match, shows the replay alone.
 import type { Replay } from "../api";
 import type { TableCtx } from "../games/types";
+import { dotsPanel } from "./dots";
+import { battleshipPanel } from "./battleship";
 import { clueAnalysis } from "./clue";
 import { buccaneerCharts, warfareCharts } from "./charts";
 
@@ -29,6 +31,8 @@ export type AnalysisFactory = (analysis: unknown, replay: Replay, ctx: TableCtx)
 
 /** panels maps a game's name to its analysis panel; one line a game. */
 export const panels: Record<string, AnalysisFactory> = {
+  dots: dotsPanel,
+  battleship: battleshipPanel,
   clue: clueAnalysis,
   buccaneer: buccaneerCharts,
   warfare: warfareCharts,

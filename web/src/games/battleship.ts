@@ -6,6 +6,8 @@ import { announce, clear, h } from "../dom";
 import { play as sound } from "../sound";
 import type { GameView, TableCtx } from "./types";
 import { keepDraft, loadDraft } from "./fleetdraft";
+import { socket } from "../ws";
+import { clearHeat, paintHeat, type Heat } from "../analysis/battleship";
 
 interface Placement { ship: string; row: number; col: number; dir: "h" | "v" }
 interface Shot { row: number; col: number; square: string; result: "miss" | "hit" | "sunk"; ship?: string }
@@ -130,11 +132,19 @@ export function battleshipView(ctx: TableCtx): GameView {
   // each, drawn at the size of a sub-heading.
   const oceanTitle = h("h2", { class: "bs-title" }, "Your fleet");
   const targetTitle = h("h2", { class: "bs-title" }, "Enemy waters");
+  // The expert's aid ("where would the expert fire?"): a map of the enemy
+  // grid from this seat's own shots, which the server gives only in
+  // unrated games against the computer (the tutorial, practice).
+  const aidCheck = h("input", { type: "checkbox", id: "bs-aid" });
+  const aidBox = h("label", { class: "aid-toggle small", for: "bs-aid", hidden: true }, aidCheck, " Where would the expert fire?");
+  let aid: { seq: number; heat: Heat } | null = null;
+  let aidAsked = -1;
   const el = h("div", { class: "bs" },
     score,
     h("div", { class: "bs-grids" },
       h("section", { class: "bs-side ocean-side" }, oceanTitle, ocean.el, dock),
-      h("section", { class: "bs-side target-side" }, targetTitle, target.el)));
+      h("section", { class: "bs-side target-side" }, targetTitle, aidBox, target.el)));
+  aidCheck.addEventListener("change", () => paintAid());
 
   // Local placement, before the fleet is sent.
   let fleet: Placement[] = [];
@@ -520,6 +530,37 @@ export function battleshipView(ctx: TableCtx): GameView {
     paintScore();
   }
 
+  /** aidAllowed: an unrated table where the one seat held plays bots. */
+  const aidAllowed = () => !ctx.replay && ctx.table.rated === false && ctx.held.length === 1 &&
+    ctx.table.seats.every((st, i) => i === ctx.held[0] || st.kind === "bot");
+
+  /** paintAid draws the expert's map over the target grid while the aid
+   * is on and it is this seat's shot, asking the server once per update. */
+  function paintAid(): void {
+    const x = v();
+    aidBox.hidden = !aidAllowed() || !x || x.phase === "placement" || x.phase === "over";
+    const want = !aidBox.hidden && aidCheck.checked && x?.phase === "battle" && ctx.mover() !== null;
+    if (!want) {
+      clearHeat(target.el);
+      return;
+    }
+    const seq = ctx.st.seq;
+    if (aid && aid.seq === seq) {
+      paintHeat(target.el, aid.heat);
+      return;
+    }
+    clearHeat(target.el);
+    if (aidAsked === seq) return;
+    aidAsked = seq;
+    socket.send<{ aid: Heat }>("match.aid", { table: ctx.table.id, seat: me() }).then((rep) => {
+      aid = { seq, heat: rep.aid };
+      if (ctx.st.seq === seq) paintAid();
+    }).catch((e: Error) => {
+      aidCheck.checked = false;
+      ctx.error(e.message);
+    });
+  }
+
   let shownSeat = -2;
 
   function update(): void {
@@ -539,6 +580,7 @@ export function battleshipView(ctx: TableCtx): GameView {
     if (x && x.phase !== "placement") pendingShot = "";
     if (x && x.fleets?.[me()] && !placing()) fleet = x.fleets[me()] ?? fleet;
     renderAll();
+    paintAid();
   }
 
   function flash(g: Grid, r: number, c: number, cls: string): void {

@@ -22,7 +22,9 @@ export function battleshipMenu(main: HTMLElement): void {
   async function create(level: string, first: number, tutorial = false): Promise<void> {
     try {
       const r = await socket.send<{ table: Table }>("table.create", {
-        game: "battleship", options: { first }, seats: [{ kind: "me" }, { kind: "bot", level }],
+        // The tutorial is practice: unrated, so that the expert's aid
+        // may be switched on there.
+        game: "battleship", options: { first }, seats: [{ kind: "me" }, { kind: "bot", level }], rated: !tutorial,
       });
       if (tutorial) markTutorial(r.table.id);
       navigate("/t/" + r.table.id);

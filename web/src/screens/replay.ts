@@ -1,7 +1,9 @@
 // Replays of finished matches: step through the moves with buttons, a
-// slider or the arrow keys; the board is the game's own view, read-only.
+// slider, the arrow keys, Home and End; the board is the game's own view,
+// read-only. /replay/{match}?step=N opens at step N, and "Copy link"
+// copies that address for the step shown.
 import { api, type Replay, type Table } from "../api";
-import { clear, h } from "../dom";
+import { clear, h, toast } from "../dom";
 import { gameTitle } from "../state";
 import { dotsView } from "../games/dots";
 import { battleshipView } from "../games/battleship";
@@ -12,6 +14,7 @@ import type { GameView, GameViewFactory, MatchState, TableCtx } from "../games/t
 import { matchEventText } from "../matchevents";
 import { voteLogText } from "../vote";
 import { panels, type AnalysisPanel } from "../analysis/index";
+import { GOTO } from "../analysis/goto";
 
 const factories: Record<string, GameViewFactory> = { dots: dotsView, battleship: battleshipView, warfare: warfareView, buccaneer: buccaneerView, clue: clueView };
 
@@ -40,6 +43,8 @@ export function replayScreen(main: HTMLElement, params: string[]): () => void {
     const names = (r.seats ?? []).map((s) => (typeof s === "string" ? s : s.name));
     const steps = r.steps ?? [];
     let at = steps.length - 1;
+    const asked = new URLSearchParams(location.search).get("step");
+    if (asked !== null && /^\d+$/.test(asked)) at = Math.min(Number(asked), steps.length - 1);
     const st: MatchState = { seq: 0, turn: [], scores: null, outcome: null, views: {}, handover: null, clocks: null, takenOver: [] };
     const table: Table = { id: "", game, options: (r.log.options as Record<string, unknown>) ?? {}, status: "over", match: matchId,
       seats: names.map((n) => ({ kind: "human", name: n, connected: true })) };
@@ -64,8 +69,8 @@ export function replayScreen(main: HTMLElement, params: string[]): () => void {
     const panelBox = h("div", { class: "analysis", id: "replay-analysis" });
     const caption = h("p", { class: "status", "aria-live": "polite", id: "replay-caption" });
     const slider = h("input", { type: "range", min: 0, max: Math.max(0, steps.length - 1), value: at, "aria-label": "Move number", id: "replay-slider" });
-    const btn = (label: string, aria: string, f: () => void) => {
-      const b = h("button", { "aria-label": aria, title: aria }, label);
+    const btn = (label: string, aria: string, f: () => void, key = "") => {
+      const b = h("button", { "aria-label": aria, title: key ? `${aria} (${key})` : aria, "aria-keyshortcuts": key || null }, label);
       b.addEventListener("click", f);
       return b;
     };
@@ -87,22 +92,53 @@ export function replayScreen(main: HTMLElement, params: string[]): () => void {
         : decided
           ? `Step ${n} of ${moves}: ${ctx.seatLabel(s.seat)} ${decided}`
           : `Move ${n} of ${moves}: ${ctx.seatLabel(s.seat)} played ${s.text}`;
+      // The address follows the step, so a reload or a copied address
+      // comes back to it.
+      history.replaceState(history.state, "", link(false));
       if (at === steps.length - 1 && r.outcome) caption.textContent = caption.textContent.replace(/\.?$/, ".") + endText(r, ctx.seatLabel, ctx.seatName, s.scores);
     };
+    /** link is the replay's address at the step shown (none at the end). */
+    function link(full: boolean): string {
+      const path = "/replay/" + encodeURIComponent(matchId) + (at < steps.length - 1 ? `?step=${at}` : "");
+      return full ? location.origin + path : path;
+    }
+    const copy = btn("Copy link", "Copy link to this replay at the step shown", async (): Promise<void> => {
+      const url = link(true);
+      try {
+        await navigator.clipboard.writeText(url);
+        toast("Link copied: " + url);
+      } catch {
+        toast("Copy this link: " + url);
+      }
+    });
+    copy.id = "replay-copy";
+    copy.classList.add("small-btn");
     const ctrl = h("div", { class: "controls replay-controls", role: "toolbar", "aria-label": "Replay controls" },
-      btn("«", "First move", () => show(0)), btn("‹", "Previous move", () => show(at - 1)),
-      btn("›", "Next move", () => show(at + 1)), btn("»", "Last move", () => show(steps.length - 1)), slider);
+      btn("«", "First move", () => show(0), "Home"), btn("‹", "Previous move", () => show(at - 1), "ArrowLeft"),
+      btn("›", "Next move", () => show(at + 1), "ArrowRight"), btn("»", "Last move", () => show(steps.length - 1), "End"), slider, copy);
     slider.addEventListener("input", () => show(Number(slider.value)));
     onKey = (e: KeyboardEvent) => {
       if (e.target instanceof HTMLInputElement && e.target !== slider) return;
       if (e.key === "ArrowLeft" && e.target !== slider) show(at - 1);
       if (e.key === "ArrowRight" && e.target !== slider) show(at + 1);
+      if (e.key === "Home" && e.target !== slider) {
+        e.preventDefault();
+        show(0);
+      }
+      if (e.key === "End" && e.target !== slider) {
+        e.preventDefault();
+        show(steps.length - 1);
+      }
     };
     document.addEventListener("keydown", onKey);
     clear(box);
     box.append(h("h1", null, `Replay: ${gameTitle(game)}`), h("p", { class: "muted" }, names.join(" vs ")), caption, ctrl,
       view ? view.el : h("p", null, "This game cannot be shown here."));
     box.append(panelBox);
+    panelBox.addEventListener(GOTO, (e) => {
+      show((e as CustomEvent<number>).detail);
+      slider.focus();
+    });
     if (view?.side) box.append(view.side);
     if (steps.length === 0) caption.textContent = "This match has no moves.";
     else show(at);

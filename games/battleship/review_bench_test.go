@@ -1,0 +1,26 @@
+package battleship
+
+import (
+	"context"
+	"testing"
+
+	"github.com/parlor-games/parlor/game/gametest"
+)
+
+// BenchmarkAnalyze measures the heat maps of a whole match between hard
+// bots: the time per match and per shot.
+func BenchmarkAnalyze(b *testing.B) {
+	l := botLog(b, 7)
+	steps, final := gametest.ReplaySteps(b, Definition, l)
+	b.ResetTimer()
+	var a Analysis
+	for range b.N {
+		got, err := Analyze(context.Background(), steps, final)
+		if err != nil {
+			b.Fatal(err)
+		}
+		a = got.(Analysis)
+	}
+	b.ReportMetric(float64(len(a.Shots)), "shots")
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N)/float64(len(a.Shots)), "ms/shot")
+}
