@@ -88,34 +88,39 @@ func (p *page) docShot(name string) {
 func TestReplayAnalysisClueNotebook(t *testing.T) {
 	p := newPage(t, "clue-study", 1280, 800)
 	p.guest(uniqueName("Sleuth"))
-	id := evalAs[string](p, createTableJS("clue", map[string]any{}, botsOnly(3, "expert")))
-	match := finishedMatch(t, id)
-	var rep struct {
-		Steps []struct {
-			Events []struct {
-				Type string          `json:"type"`
-				Data json.RawMessage `json:"data"`
-			} `json:"events"`
-		} `json:"steps"`
-	}
-	if err := getJSON("/api/replays/"+match, &rep); err != nil {
-		t.Fatal(err)
-	}
+	// The seed is the server's: a match may end before anyone shows a
+	// card (a lucky first accusation), so the bots play until one has.
+	var match string
 	step, by, to, card := -1, 0, 0, ""
-	for i, s := range rep.Steps {
-		for _, e := range s.Events {
-			var d struct {
-				By   int    `json:"by"`
-				To   int    `json:"to"`
-				Card string `json:"card"`
-			}
-			if e.Type == "card" && step < 0 && json.Unmarshal(e.Data, &d) == nil {
-				step, by, to, card = i, d.By, d.To, d.Card
+	for try := 0; step < 0; try++ {
+		if try == 5 {
+			t.Fatal("no card was shown in five whole matches")
+		}
+		id := evalAs[string](p, createTableJS("clue", map[string]any{}, botsOnly(3, "expert")))
+		match = finishedMatch(t, id)
+		var rep struct {
+			Steps []struct {
+				Events []struct {
+					Type string          `json:"type"`
+					Data json.RawMessage `json:"data"`
+				} `json:"events"`
+			} `json:"steps"`
+		}
+		if err := getJSON("/api/replays/"+match, &rep); err != nil {
+			t.Fatal(err)
+		}
+		for i, s := range rep.Steps {
+			for _, e := range s.Events {
+				var d struct {
+					By   int    `json:"by"`
+					To   int    `json:"to"`
+					Card string `json:"card"`
+				}
+				if e.Type == "card" && step < 0 && json.Unmarshal(e.Data, &d) == nil {
+					step, by, to, card = i, d.By, d.To, d.Card
+				}
 			}
 		}
-	}
-	if step < 0 {
-		t.Fatal("no card was shown in the whole match")
 	}
 	bystander := 3 - by - to
 	p.goTo("/replay/" + match)
