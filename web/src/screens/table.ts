@@ -9,12 +9,8 @@ import { openRules } from "../rules";
 import { play as sound } from "../sound";
 import { app, gameTitle, navigate } from "../state";
 import { Refusal, socket } from "../ws";
-import type { GameView, GameViewFactory, MatchState, TableCtx } from "../games/types";
-import { dotsView } from "../games/dots";
-import { battleshipView } from "../games/battleship";
-import { clueView } from "../games/clue";
-import { warfareView } from "../games/warfare";
-import { buccaneerView } from "../games/buccaneer";
+import type { GameView, MatchState, TableCtx } from "../games/types";
+import { canShow, loadView, loadedView } from "../games/load";
 import { appliers, applyViewPatch } from "../games/apply";
 import { openCreateDialog } from "./create";
 import { optionsText } from "./lobby";
@@ -23,15 +19,6 @@ import { tutorialFor, type Tutorial } from "../games/tutorial";
 import { matchEventText, seatChange } from "../matchevents";
 import { awayPanel } from "./away";
 import { voteLogText, votePanel } from "../vote";
-
-const factories: Record<string, GameViewFactory> = { dots: dotsView, battleship: battleshipView, clue: clueView, warfare: warfareView, buccaneer: buccaneerView };
-
-// canShow reports whether this client can draw a game's table; the
-// server may ship games (their rules, bots and arena) before the client
-// has a view for them, and the create dialog offers only these.
-export function canShow(game: string): boolean {
-  return game in factories;
-}
 
 /** HistoryEntry is a past move as the watch's seats may see it (the
  * reply's history, asked for so that the move log survives a reload). */
@@ -679,9 +666,19 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
 
   function setupView(): void {
     if (!table || view) return;
-    const f = factories[table.game];
-    if (!f) {
+    if (!canShow(table.game)) {
       boardWrap.append(h("p", { class: "muted" }, `This client cannot show ${gameTitle(table.game)} yet.`));
+      return;
+    }
+    const f = loadedView(table.game);
+    if (!f) {
+      // A reply that came before the board's code (a watch made again on
+      // reconnecting) draws the board once the code is here.
+      loadView(table.game).then(() => {
+        if (destroyed || view) return;
+        setupView();
+        renderAll();
+      }, () => undefined);
       return;
     }
     view = f(ctx);
@@ -748,9 +745,17 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
         // 300 hexes is sent once, then only the hexes that change.
         const views = table !== null && !keepsBoard();
         let r = (await socket.watch(id, views, true, views)) as WatchReply;
+        // The board's code is fetched now, alongside a second watch.
+        const board = loadView(r.table.game);
         if (!views && !(r.table.game in appliers)) {
           socket.unwatch(id);
           r = (await socket.watch(id, true, true, true)) as WatchReply;
+        }
+        if (!loadedView(r.table.game)) {
+          // Pushes after this reply are not in its snapshot: they wait
+          // for the board, and follow it in order.
+          parked = [];
+          await board;
         }
         applyReply(r, false);
       } catch (x) {
@@ -765,9 +770,15 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
         main.append(h("section", { class: "card narrow" }, h("h1", null, "Table unavailable"),
           h("p", null, (x as Error).message), h("a", { class: "button", href: "/", "data-nav": true }, "Back to the lobby")));
       }
-    })().finally(() => { watching = null; });
+    })().finally(() => {
+      watching = null;
+      const waited = parked ?? [];
+      parked = null;
+      waited.forEach(onMatch);
+    });
     return watching;
   }
+  let parked: MatchPush[] | null = null;
 
   /** resumeBoard asks for a snapshot after a reconnect when the page
    * has no board to resume from (its first watch was lost with the
@@ -822,6 +833,10 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
 
   const onMatch = (m: MatchPush) => {
     if (m.table !== id) return;
+    if (parked) {
+      parked.push(m);
+      return;
+    }
     if (addLog(m)) renderLog();
     if (m.seq <= st.seq && !(m.views && Object.keys(m.views).length && m.seq === st.seq)) return;
     // A watch under way answers with a snapshot that covers this push.
