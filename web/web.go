@@ -114,8 +114,10 @@ type Bundle struct {
 	// entry shares with them. A chunk's name carries a hash of its
 	// content, so a URL never names two versions.
 	Chunks map[string][]byte
-	// Preload names the chunks the entry imports at once, for the page to
-	// ask for beside the entry instead of after it.
+	// Preload names the shared chunks, for the page to ask for beside the
+	// entry: those the entry imports, and the few small ones that only
+	// boards import (panzoom.ts), which would otherwise be asked for one
+	// round trip after their board.
 	Preload []string
 	CSS     []byte
 	HTML    []byte
@@ -140,7 +142,7 @@ func Build() (*Bundle, error) {
 	if b.JS == nil {
 		return nil, errors.New("web: bundling produced no app.js")
 	}
-	if b.Preload, err = staticImports(js.Metafile, "app.js"); err != nil {
+	if b.Preload, err = sharedChunks(js.Metafile); err != nil {
 		return nil, err
 	}
 	css, err := build("src/app.css", api.LoaderCSS)
@@ -161,15 +163,14 @@ func Build() (*Bundle, error) {
 	return b, nil
 }
 
-// staticImports lists the chunks the output named entry imports with an
-// import statement (not import()), read from esbuild's metafile.
-func staticImports(metafile, entry string) ([]string, error) {
+// sharedChunks lists the chunks that hold code shared between modules
+// (the entry and the games' boards), as against the entry and the boards
+// themselves, read from esbuild's metafile: every output that is no entry
+// point.
+func sharedChunks(metafile string) ([]string, error) {
 	var meta struct {
 		Outputs map[string]struct {
-			Imports []struct {
-				Path string `json:"path"`
-				Kind string `json:"kind"`
-			} `json:"imports"`
+			EntryPoint string `json:"entryPoint"`
 		} `json:"outputs"`
 	}
 	if err := json.Unmarshal([]byte(metafile), &meta); err != nil {
@@ -177,13 +178,8 @@ func staticImports(metafile, entry string) ([]string, error) {
 	}
 	var names []string
 	for out, o := range meta.Outputs {
-		if path.Base(out) != entry {
-			continue
-		}
-		for _, imp := range o.Imports {
-			if imp.Kind == "import-statement" {
-				names = append(names, path.Base(imp.Path))
-			}
+		if o.EntryPoint == "" && strings.HasSuffix(out, ".js") {
+			names = append(names, path.Base(out))
 		}
 	}
 	sort.Strings(names)
@@ -293,11 +289,13 @@ func newHandler() (http.Handler, error) {
 	// release at once.
 	html := bytes.ReplaceAll(b.HTML, []byte("/assets/app.js"), []byte("/assets/app.js?v="+strings.Trim(js.etag, `"`)))
 	html = bytes.ReplaceAll(html, []byte("/assets/app.css"), []byte("/assets/app.css?v="+strings.Trim(css.etag, `"`)))
-	// The chunks the entry imports at once are asked for beside it, not
-	// one round trip after it.
+	// The shared chunks are asked for beside the entry, not one round
+	// trip after it or after a board. Like the entry they are fetched at low
+	// priority: the page's first paint ("Loading Parlor…") waits only
+	// for the styles, as it did for the classic deferred script.
 	var preload strings.Builder
 	for _, name := range b.Preload {
-		fmt.Fprintf(&preload, "<link rel=\"modulepreload\" href=\"/assets/%s\">\n", name)
+		fmt.Fprintf(&preload, "<link rel=\"modulepreload\" href=\"/assets/%s\" fetchpriority=\"low\">\n", name)
 	}
 	html = bytes.Replace(html, []byte("</head>"), []byte(preload.String()+"</head>"), 1)
 	page, err := newAsset(html, "text/html; charset=utf-8", "no-cache")

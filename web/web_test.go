@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -135,27 +136,31 @@ func TestHandlerServesPageAndAssets(t *testing.T) {
 	}
 }
 
-// TestChunksAreServedZippedForGood: every chunk the entry names, at once
-// or with import(), is served gzip'd, with an ETag, and cached for a
-// year (its name changes with its content); the page asks for the
-// chunks the entry imports at once beside it.
+// TestChunksAreServedZippedForGood: every chunk, shared or a game's
+// board, is served gzip'd, with an ETag, and cached for a year (its name
+// changes with its content); the entry names each game's board, and the
+// page asks for the shared chunks beside the entry, at low priority.
 func TestChunksAreServedZippedForGood(t *testing.T) {
 	h, err := Handler()
 	if err != nil {
 		t.Fatal(err)
 	}
+	b, err := Build()
+	if err != nil {
+		t.Fatal(err)
+	}
 	page := get(t, h, "/", nil).Body.String()
-	if !strings.Contains(page, `<script type="module" src="/assets/app.js?v=`) {
-		t.Fatalf("the page does not load app.js as a module: %s", page)
+	if !strings.Contains(page, `<script type="module" src="/assets/app.js?v=`) || !strings.Contains(page, `fetchpriority="low"></script>`) {
+		t.Fatalf("the page does not load app.js as a module at low priority: %s", page)
 	}
-	rec := get(t, h, "/assets/app.js", nil)
-	js := rec.Body.String()
-	names := regexp.MustCompile(`\./((?:chunk|dots|battleship|clue|buccaneer|warfare)-\w+\.js)`).FindAllStringSubmatch(js, -1)
-	if len(names) < 5 {
-		t.Fatalf("app.js names %d chunks, want at least the five games'", len(names))
+	js := get(t, h, "/assets/app.js", nil).Body.String()
+	if names := regexp.MustCompile(`import\("\./(dots|battleship|clue|buccaneer|warfare)-\w+\.js"\)`).FindAllString(js, -1); len(names) < 5 {
+		t.Errorf("app.js imports %d boards on demand (%v), want the five games'", len(names), names)
 	}
-	for _, m := range names {
-		name := m[1]
+	if len(b.Chunks) < 6 {
+		t.Fatalf("%d chunks, want the five boards and the code they share", len(b.Chunks))
+	}
+	for name := range b.Chunks {
 		rec := get(t, h, "/assets/"+name, map[string]string{"Accept-Encoding": "gzip"})
 		if rec.Code != 200 {
 			t.Errorf("%s: status %d", name, rec.Code)
@@ -166,8 +171,15 @@ func TestChunksAreServedZippedForGood(t *testing.T) {
 			t.Errorf("%s: encoding %q, cache %q, ETag %q, type %q", name, rec.Header().Get("Content-Encoding"),
 				rec.Header().Get("Cache-Control"), rec.Header().Get("ETag"), rec.Header().Get("Content-Type"))
 		}
-		if strings.HasPrefix(name, "chunk-") && strings.Contains(js, `from"./`+name+`"`) && !strings.Contains(page, `<link rel="modulepreload" href="/assets/`+name+`">`) {
-			t.Errorf("app.js imports %s at once but the page does not preload it", name)
+	}
+	for _, name := range b.Preload {
+		if !strings.Contains(page, `<link rel="modulepreload" href="/assets/`+name+`" fetchpriority="low">`) {
+			t.Errorf("the page does not preload the shared chunk %s", name)
+		}
+	}
+	for _, m := range regexp.MustCompile(`from"\./(chunk-\w+\.js)"`).FindAllStringSubmatch(js, -1) {
+		if !slices.Contains(b.Preload, m[1]) {
+			t.Errorf("app.js imports %s at once but the page does not preload it", m[1])
 		}
 	}
 }
