@@ -745,8 +745,10 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
         // 300 hexes is sent once, then only the hexes that change.
         const views = table !== null && !keepsBoard();
         let r = (await socket.watch(id, views, true, views)) as WatchReply;
-        // The board's code is fetched now, alongside a second watch.
+        // The board's code is fetched now, alongside a second watch (a
+        // failed fetch is answered where it is awaited, below).
         const board = loadView(r.table.game);
+        board.catch(() => undefined);
         if (!views && !(r.table.game in appliers)) {
           socket.unwatch(id);
           r = (await socket.watch(id, true, true, true)) as WatchReply;
