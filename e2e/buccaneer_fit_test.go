@@ -157,3 +157,51 @@ func TestBuccaneerPhoneSeaPansAndZooms(t *testing.T) {
 	p.fitsWidth("the facing choice on a phone")
 	p.snap("facing")
 }
+
+// TestBuccaneerChanceChoicesFit (issue 22, point 9): at 800x600 a chance
+// card with many choices (card 14: treasure worth up to 7 from a full
+// Treasure Island, or three crew cards) shows every choice button on the
+// screen together with the whole sea, with the page at its top, and
+// choosing one plays it. (Before, the card's box and a button per line
+// put the last choices 200 px below the screen.)
+func TestBuccaneerChanceChoicesFit(t *testing.T) {
+	p := newPage(t, "chance", 800, 600)
+	p.guest(uniqueName("Chance"))
+	sc := map[string]any{
+		"ships": []map[string]any{
+			{"home": "London", "at": []int{10, 5}, "facing": "N", "hand": []string{"R1", "B2"}},
+			{"home": "Genoa", "hand": []string{"R3", "B3"}},
+		},
+		"chancePack": []int{14},
+		"turn":       0,
+	}
+	id := evalAs[string](p, createBucJS(map[string]any{"seats": 2, "scenario": sc},
+		[]map[string]string{{"kind": "me"}, {"kind": "bot", "level": "easy"}}))
+	p.goTo("/t/" + id)
+	p.click(`.bc-target[data-sq="10,8"]`)
+	p.click("#bc-face-W")
+	p.waitVisible("#bc-crew")
+	p.snap("card-14")
+	n := evalAs[int](p, `document.querySelectorAll("#bc-act button").length`)
+	if n < 10 {
+		p.fail("card 14 offers %d choices, want every treasure worth up to 7 and the crew cards (at least 10)", n)
+	}
+	if y := evalAs[float64](p, `scrollY`); y != 0 {
+		p.fail("the page scrolled to y=%.0f when the card's choices opened", y)
+	}
+	for _, c := range []struct{ what, sel string }{{"the sea", ".bc-svg"}, {"the card's choices", "#bc-act button"}} {
+		b := p.inView(c.sel)
+		if b[0] < 0 || b[1] < 0 || b[2] > 800.5 || b[3] > 600.5 {
+			p.fail("at 800x600 %s span x %.0f..%.0f, y %.0f..%.0f: not all on the screen", c.what, b[0], b[2], b[1], b[3])
+		}
+	}
+	p.fitsWidth("the chance card's choices at 800x600")
+	// A pair's button shows "+ Rum (7)" on its first piece's line and is
+	// named in full for a screen reader.
+	if got := evalAs[string](p, `document.querySelector("#bc-take-diamond-rum")?.getAttribute("aria-label") ?? ""`); got != "Diamond + Rum (7)" {
+		p.fail("the diamond-and-rum choice is named %q, want Diamond + Rum (7)", got)
+	}
+	p.checkAxe("the chance card's choices")
+	p.click("#bc-crew")
+	p.waitFor("three more crew cards", `window.parlorTable.state().views["0"].players[0].hand.length === 5`)
+}

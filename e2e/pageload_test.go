@@ -119,3 +119,38 @@ func TestWarfareMapIsLean(t *testing.T) {
 		p.fail("the hex under the pointer says %q, want its name (Hex 5: ...)", tip)
 	}
 }
+
+// scriptsLoadedJS lists the file names of the scripts the page fetched.
+const scriptsLoadedJS = `performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname).filter((p) => p.endsWith(".js")).map((p) => p.split("/").pop())`
+
+// TestTableLoadsOnlyItsGamesCode (issue 22, point 15): the lobby fetches
+// no game's board, and a table fetches its own game's board and no
+// other's (Lighthouse counted 40 KiB of every page's script unused: the
+// other games' code).
+func TestTableLoadsOnlyItsGamesCode(t *testing.T) {
+	games := []string{"dots", "battleship", "clue", "buccaneer", "warfare"}
+	boards := func(scripts []string) []string {
+		var out []string
+		for _, s := range scripts {
+			for _, g := range games {
+				if strings.HasPrefix(s, g+"-") {
+					out = append(out, g)
+				}
+			}
+		}
+		return out
+	}
+	p := newPage(t, "chunks", 1280, 800)
+	p.guest(uniqueName("Chunk"))
+	p.goTo("/lobby")
+	p.waitVisible(".game-card")
+	if got := boards(evalAs[[]string](p, scriptsLoadedJS)); len(got) > 0 {
+		p.fail("the lobby fetched the boards of %v", got)
+	}
+	id := evalAs[string](p, createTableJS("dots", map[string]any{}, []map[string]string{{"kind": "me"}, {"kind": "bot", "level": "easy"}}))
+	p.goTo("/t/" + id)
+	p.waitFor("the Dots board", `document.querySelectorAll("g.slot").length > 0 && !document.querySelector(".table-screen.arriving")`)
+	if got := boards(evalAs[[]string](p, scriptsLoadedJS)); strings.Join(got, " ") != "dots" {
+		p.fail("a Dots table fetched the boards of %v, want dots alone", got)
+	}
+}

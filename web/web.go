@@ -10,11 +10,13 @@ import (
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"net/http"
 	"path"
+	"sort"
 	"strings"
 	"sync"
 
@@ -105,30 +107,91 @@ func acceptsGzip(header string) bool {
 
 // Bundle is the client as the browser receives it.
 type Bundle struct {
-	JS, CSS, HTML []byte
+	// JS is the entry script, served as /assets/app.js.
+	JS []byte
+	// Chunks are the other scripts by file name: each game's board (loaded
+	// with import() when a table or replay of it opens) and the code the
+	// entry shares with them. A chunk's name carries a hash of its
+	// content, so a URL never names two versions.
+	Chunks map[string][]byte
+	// Preload names the shared chunks, for the page to ask for beside the
+	// entry: those the entry imports, and the few small ones that only
+	// boards import (panzoom.ts), which would otherwise be asked for one
+	// round trip after their board.
+	Preload []string
+	CSS     []byte
+	HTML    []byte
 }
 
 // Build bundles the embedded sources. It is exported so that a test can
 // check the bundle without serving it.
 func Build() (*Bundle, error) {
+	b := &Bundle{Chunks: map[string][]byte{}}
 	js, err := build("src/app.ts", api.LoaderTS)
 	if err != nil {
+		return nil, err
+	}
+	for _, f := range js.OutputFiles {
+		name := path.Base(f.Path)
+		if name == "app.js" {
+			b.JS = f.Contents
+		} else if strings.HasSuffix(name, ".js") {
+			b.Chunks[name] = f.Contents
+		}
+	}
+	if b.JS == nil {
+		return nil, errors.New("web: bundling produced no app.js")
+	}
+	if b.Preload, err = sharedChunks(js.Metafile); err != nil {
 		return nil, err
 	}
 	css, err := build("src/app.css", api.LoaderCSS)
 	if err != nil {
 		return nil, err
 	}
-	html, err := files.ReadFile("index.html")
-	if err != nil {
+	for _, f := range css.OutputFiles {
+		if strings.HasSuffix(f.Path, ".css") {
+			b.CSS = f.Contents
+		}
+	}
+	if b.CSS == nil {
+		return nil, errors.New("web: bundling produced no app.css")
+	}
+	if b.HTML, err = files.ReadFile("index.html"); err != nil {
 		return nil, err
 	}
-	return &Bundle{JS: js, CSS: css, HTML: html}, nil
+	return b, nil
+}
+
+// sharedChunks lists the chunks that hold code shared between modules
+// (the entry and the games' boards), as against the entry and the boards
+// themselves, read from esbuild's metafile: every output that is no entry
+// point.
+func sharedChunks(metafile string) ([]string, error) {
+	var meta struct {
+		Outputs map[string]struct {
+			EntryPoint string `json:"entryPoint"`
+		} `json:"outputs"`
+	}
+	if err := json.Unmarshal([]byte(metafile), &meta); err != nil {
+		return nil, fmt.Errorf("web: esbuild's metafile: %w", err)
+	}
+	var names []string
+	for out, o := range meta.Outputs {
+		if o.EntryPoint == "" && strings.HasSuffix(out, ".js") {
+			names = append(names, path.Base(out))
+		}
+	}
+	sort.Strings(names)
+	return names, nil
 }
 
 // build runs esbuild over one entry point, reading every import from the
-// embedded file system through a plugin so nothing touches the disk.
-func build(entry string, loader api.Loader) ([]byte, error) {
+// embedded file system through a plugin so nothing touches the disk. The
+// script is an ES module split into chunks: each module reached by
+// import() becomes a chunk of its own, and code two chunks share goes
+// into a third, so a page fetches only what it runs.
+func build(entry string, loader api.Loader) (api.BuildResult, error) {
 	embedded := api.Plugin{
 		Name: "embedded",
 		Setup: func(b api.PluginBuild) {
@@ -172,23 +235,24 @@ func build(entry string, loader api.Loader) ([]byte, error) {
 		MinifySyntax:      true,
 		Write:             false,
 		Target:            api.ES2020,
-		Format:            api.FormatIIFE,
-		Outfile:           "out" + path.Ext(entry),
-		Plugins:           []api.Plugin{embedded},
-		LogLevel:          api.LogLevelSilent,
-		Charset:           api.CharsetUTF8,
-		Loader:            map[string]api.Loader{path.Ext(entry): loader},
+		Format:            api.FormatESModule,
+		Splitting:         loader == api.LoaderTS,
+		Outdir:            "out",
+		// The entry keeps its name (the page asks for it with its
+		// version in the query); every other file is named by its hash.
+		EntryNames: "[name]",
+		ChunkNames: "[name]-[hash]",
+		Metafile:   true,
+		Plugins:    []api.Plugin{embedded},
+		LogLevel:   api.LogLevelSilent,
+		Charset:    api.CharsetUTF8,
+		Loader:     map[string]api.Loader{path.Ext(entry): loader},
 	})
 	if len(res.Errors) > 0 {
 		msgs := api.FormatMessages(res.Errors, api.FormatMessagesOptions{Kind: api.ErrorMessage})
-		return nil, errors.New("web: bundling " + entry + ":\n" + strings.Join(msgs, ""))
+		return res, errors.New("web: bundling " + entry + ":\n" + strings.Join(msgs, ""))
 	}
-	for _, f := range res.OutputFiles {
-		if strings.HasSuffix(f.Path, path.Ext(entry)) {
-			return f.Contents, nil
-		}
-	}
-	return nil, fmt.Errorf("web: bundling %s produced no output", entry)
+	return res, nil
 }
 
 var (
@@ -225,6 +289,15 @@ func newHandler() (http.Handler, error) {
 	// release at once.
 	html := bytes.ReplaceAll(b.HTML, []byte("/assets/app.js"), []byte("/assets/app.js?v="+strings.Trim(js.etag, `"`)))
 	html = bytes.ReplaceAll(html, []byte("/assets/app.css"), []byte("/assets/app.css?v="+strings.Trim(css.etag, `"`)))
+	// The shared chunks are asked for beside the entry, not one round
+	// trip after it or after a board. Like the entry they are fetched at low
+	// priority: the page's first paint ("Loading Parlor…") waits only
+	// for the styles, as it did for the classic deferred script.
+	var preload strings.Builder
+	for _, name := range b.Preload {
+		fmt.Fprintf(&preload, "<link rel=\"modulepreload\" href=\"/assets/%s\" fetchpriority=\"low\">\n", name)
+	}
+	html = bytes.Replace(html, []byte("</head>"), []byte(preload.String()+"</head>"), 1)
 	page, err := newAsset(html, "text/html; charset=utf-8", "no-cache")
 	if err != nil {
 		return nil, err
@@ -232,6 +305,14 @@ func newHandler() (http.Handler, error) {
 	mux := http.NewServeMux()
 	mux.Handle("GET /assets/app.js", versioned(js))
 	mux.Handle("GET /assets/app.css", versioned(css))
+	// A chunk's name changes with its content: it is cached for good.
+	for name, body := range b.Chunks {
+		chunk, err := newAsset(body, "text/javascript; charset=utf-8", immutable)
+		if err != nil {
+			return nil, err
+		}
+		mux.Handle("GET /assets/"+name, chunk)
+	}
 	mux.Handle("GET /assets/", http.NotFoundHandler())
 	mux.Handle("GET /{$}", page)
 	for _, route := range []string{"/t/", "/lobby", "/profile/", "/saves", "/replay/", "/settings", "/battleship", "/dots", "/rules/"} {
@@ -240,11 +321,14 @@ func newHandler() (http.Handler, error) {
 	return mux, nil
 }
 
+// immutable is the Cache-Control of a URL that names one version for good.
+const immutable = "public, max-age=31536000, immutable"
+
 // versioned serves a with a long cache lifetime when the request names the
 // current version (?v=etag), and with revalidation otherwise.
 func versioned(a *asset) http.Handler {
 	long := *a
-	long.cache = "public, max-age=31536000, immutable"
+	long.cache = immutable
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if v := r.URL.Query().Get("v"); v != "" && `"`+v+`"` == a.etag {
 			long.ServeHTTP(w, r)

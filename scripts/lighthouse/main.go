@@ -12,6 +12,7 @@
 //
 //	go run ./scripts/lighthouse                  # the working tree
 //	go run ./scripts/lighthouse -before REV      # REV first, then the working tree
+//	go run ./scripts/lighthouse -only Buccaneer  # one page (its name contains the word)
 //
 // With -before, both builds are measured in the same run, one page after
 // the other, so a busy machine weighs on both alike.
@@ -39,8 +40,9 @@ func main() {
 	lh := flag.String("lighthouse", "lighthouse", "the Lighthouse command (from npm install lighthouse@12)")
 	before := flag.String("before", "", "a git revision to measure first, for a before/after table")
 	keep := flag.String("out", "", "a folder to keep the JSON reports in (none kept by default)")
+	only := flag.String("only", "", "measure only the pages whose name contains this (\"Buccaneer\", \"lobby\")")
 	flag.Parse()
-	if err := run(*lh, *before, *keep); err != nil {
+	if err := run(*lh, *before, *keep, *only); err != nil {
 		fmt.Fprintln(os.Stderr, "lighthouse:", err)
 		os.Exit(1)
 	}
@@ -67,7 +69,7 @@ type figures struct {
 	bytes, gzBytes float64
 }
 
-func run(lh, before, keep string) error {
+func run(lh, before, keep, only string) error {
 	root, err := os.Getwd()
 	if err != nil {
 		return err
@@ -102,7 +104,7 @@ func run(lh, before, keep string) error {
 	results := map[string][]figures{}
 	var pages []page
 	for _, b := range builds {
-		ps, figs, err := measure(lh, b, tmp, keep)
+		ps, figs, err := measure(lh, b, tmp, keep, only)
 		if err != nil {
 			return fmt.Errorf("%s: %w", b.label, err)
 		}
@@ -128,7 +130,7 @@ func run(lh, before, keep string) error {
 
 // measure builds and starts one version, prepares a guest and its tables
 // and runs Lighthouse on every page.
-func measure(lh string, b build, tmp, keep string) ([]page, []figures, error) {
+func measure(lh string, b build, tmp, keep, only string) ([]page, []figures, error) {
 	bin := filepath.Join(tmp, "parlor-"+strings.ReplaceAll(b.label, "/", "-"))
 	cmd := exec.Command("go", "build", "-o", bin, "./cmd/parlor")
 	cmd.Dir = b.dir
@@ -209,6 +211,16 @@ func measure(lh string, b build, tmp, keep string) ([]page, []figures, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	var picked []page
+	for _, p := range pages {
+		if strings.Contains(p.name, only) {
+			picked = append(picked, p)
+		}
+	}
+	if len(picked) == 0 {
+		return nil, nil, fmt.Errorf("no page's name contains %q", only)
+	}
+	pages = picked
 	var figs []figures
 	for i, p := range pages {
 		report := filepath.Join(keep, fmt.Sprintf("%s-%d.json", strings.ReplaceAll(b.label, "/", "-"), i))

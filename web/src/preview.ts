@@ -4,11 +4,13 @@
 // game that offers a preview draws it here, small and without controls.
 import { http } from "./api";
 import { clear, h } from "./dom";
-import { warfarePreview } from "./games/warfare";
 
 interface PreviewReply { view: unknown; note?: string }
 
-const drawers: Record<string, (view: unknown) => Element | null> = { warfare: warfarePreview };
+// A drawer comes with its game's board module, fetched on first use.
+const drawers: Record<string, () => Promise<(view: unknown) => Element | null>> = {
+  warfare: () => import("./games/warfare").then((m) => m.warfarePreview),
+};
 
 /** canPreview says whether this client can draw a preview of game. */
 export function canPreview(game: string): boolean {
@@ -46,8 +48,11 @@ export function previewPanel(caption: string): PreviewPanel {
       let next: Node;
       let state: string;
       try {
-        const r = await http<PreviewReply>("GET", `/api/games/${encodeURIComponent(game)}/preview?options=${encodeURIComponent(json)}`);
-        const drawn = r.view ? drawers[game]?.(r.view) : null;
+        const [r, draw] = await Promise.all([
+          http<PreviewReply>("GET", `/api/games/${encodeURIComponent(game)}/preview?options=${encodeURIComponent(json)}`),
+          drawers[game]?.(),
+        ]);
+        const drawn = r.view && draw ? draw(r.view) : null;
         next = drawn ?? h("p", { class: "muted small" }, r.note ? cap(r.note) + "." : "No preview.");
         state = drawn ? "shown" : "note";
       } catch (x) {

@@ -6,10 +6,6 @@
 // match, shows the replay alone.
 import type { Replay } from "../api";
 import type { TableCtx } from "../games/types";
-import { dotsPanel } from "./dots";
-import { battleshipPanel } from "./battleship";
-import { clueAnalysis } from "./clue";
-import { buccaneerCharts, warfareCharts } from "./charts";
 
 /** AnalysisPanel draws one game's analysis of a finished match. */
 export interface AnalysisPanel {
@@ -19,9 +15,6 @@ export interface AnalysisPanel {
    * position, i the i-th record, as the replay numbers its steps); board
    * is the game view's element, for marks drawn on the board itself. */
   show(i: number, board: HTMLElement): void;
-  /** jump, set by the replay screen, shows replay step i, for a panel
-   * that names a step a person may want to see ("from move 42"). */
-  jump?: (i: number) => void;
 }
 
 /** AnalysisFactory makes a game's panel from the analysis the server sent
@@ -29,11 +22,14 @@ export interface AnalysisPanel {
  * the replay's table context. */
 export type AnalysisFactory = (analysis: unknown, replay: Replay, ctx: TableCtx) => AnalysisPanel;
 
-/** panels maps a game's name to its analysis panel; one line a game. */
-export const panels: Record<string, AnalysisFactory> = {
-  dots: dotsPanel,
-  battleship: battleshipPanel,
-  clue: clueAnalysis,
-  buccaneer: buccaneerCharts,
-  warfare: warfareCharts,
+/** panels maps a game's name to a loader of its analysis panel, one line
+ * a game; like the boards (games/load.ts), each panel is a chunk of its
+ * own, fetched when a replay of its game opens. A panel moves the replay
+ * to a step it names with gotoStep (goto.ts). */
+export const panels: Record<string, () => Promise<AnalysisFactory>> = {
+  dots: () => import("./dotsreview").then((m) => m.dotsPanel),
+  battleship: () => import("./heatmap").then((m) => m.battleshipPanel),
+  clue: () => import("./notebook").then((m) => m.clueAnalysis),
+  buccaneer: () => import("./charts").then((m) => m.buccaneerCharts),
+  warfare: () => import("./charts").then((m) => m.warfareCharts),
 };

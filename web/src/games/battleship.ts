@@ -7,7 +7,7 @@ import { play as sound } from "../sound";
 import type { GameView, TableCtx } from "./types";
 import { keepDraft, loadDraft } from "./fleetdraft";
 import { socket } from "../ws";
-import { clearHeat, paintHeat, type Heat } from "../analysis/battleship";
+import { clearHeat, paintHeat, type Heat } from "../analysis/heatmap";
 
 interface Placement { ship: string; row: number; col: number; dir: "h" | "v" }
 interface Shot { row: number; col: number; square: string; result: "miss" | "hit" | "sunk"; ship?: string }

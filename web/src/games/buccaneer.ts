@@ -198,6 +198,10 @@ export function buccaneerView(ctx: TableCtx): GameView {
     const m = /^seat (\d)$/.exec(s);
     return m ? who(Number(m[1])) : s;
   };
+  /** choosingCard says whether this screen's captain is choosing what
+   * the chance card just drawn gives (its box is shown above). */
+  const choosingCard = (v: BucView): boolean =>
+    v.step.name === "choose" && v.lastChance?.number === v.step.card && me() !== null && !ctx.replay;
   /** me is the held seat that owes the step now, or null. */
   const me = (): number | null => {
     const s = ctx.mover();
@@ -493,12 +497,26 @@ export function buccaneerView(ctx: TableCtx): GameView {
         const choices = v.legal?.take ?? [];
         const card = st.card ?? 0;
         const what = card === 25 || card === 26 ? "Kidd's chart lands at Anchor Bay" : `Chance card ${card}`;
-        add(h("p", null, h("strong", null, `${what}: `), `take treasure worth up to ${st.limit} from Treasure Island (room for ${plural(room, "piece")})${st.crew ? `, or ${st.crew} crew cards from Pirate Island` : ""}.`));
-        const row = h("div", { class: "bc-actions bc-choices" });
-        for (const c of choices) row.append(button(`${c.map(cap).join(" + ")} (${sum(c)})`, `bc-take-${c.join("-")}`, () => void send({ take: c })));
+        // The card's box above says what it gives while its drawer
+        // chooses: said twice, the choices went below the screen.
+        if (!choosingCard(v)) add(h("p", null, h("strong", null, `${what}: `), `take treasure worth up to ${st.limit} from Treasure Island (room for ${plural(room, "piece")})${st.crew ? `, or ${st.crew} crew cards from Pirate Island` : ""}.`));
+        // One line per first piece: the piece alone, then "+ second
+        // piece" for each pair that starts with it, so that a dozen
+        // choices stand beside the whole sea at 800x600.
+        const row = h("div", { class: "bc-choices" });
+        const lines = new Map<string, HTMLElement>();
+        for (const c of choices) {
+          let line = lines.get(c[0]);
+          const whole = `${c.map(cap).join(" + ")} (${sum(c)})`;
+          const b = button(line ? `+ ${c.slice(1).map(cap).join(" + ")} (${sum(c)})` : whole, `bc-take-${c.join("-")}`, () => void send({ take: c }));
+          if (line) b.setAttribute("aria-label", whole);
+          else lines.set(c[0], line = row.appendChild(h("div", { class: "bc-actions" })));
+          line.append(b);
+        }
+        const last = row.lastElementChild ?? row.appendChild(h("div", { class: "bc-actions" }));
         // C2: the captain hears before choosing what cannot be had in full.
-        if (v.legal?.crew && st.crew) row.append(button(v.crewPack < st.crew ? `${v.crewPack} crew cards (only ${v.crewPack} left)` : `${st.crew} crew cards`, "bc-crew", () => void send({ crew: true })));
-        if (!choices.length) row.append(h("span", { class: "muted" }, room < 1 ? "Your ship is full: no treasure." : "No treasure on Treasure Island fits."));
+        if (v.legal?.crew && st.crew) last.append(button(v.crewPack < st.crew ? `${v.crewPack} crew cards (only ${v.crewPack} left)` : `${st.crew} crew cards`, "bc-crew", () => void send({ crew: true })));
+        if (!choices.length) last.append(h("span", { class: "muted" }, room < 1 ? "Your ship is full: no treasure." : "No treasure on Treasure Island fits."));
         add(row);
         break;
       }
@@ -532,7 +550,7 @@ export function buccaneerView(ctx: TableCtx): GameView {
       const k = `${c.number}:${c.seat}:${v.turns}`;
       clear(chanceEl);
       chanceEl.append(h("span", { class: "bc-chance-no", "aria-hidden": "true" }, String(c.number)),
-        h("div", null, h("strong", null, `Chance card ${c.number}: ${c.title}`), h("span", { class: "muted" }, ` drawn by ${who(c.seat)}`),
+        h("div", null, h("strong", null, `Chance card ${c.number}: ${c.title}`), choosingCard(v) ? null : h("span", { class: "muted" }, ` drawn by ${who(c.seat)}`),
           h("p", { id: "bc-chance-text" }, c.text)));
       chanceEl.classList.toggle("fresh", k !== shownChance && shownChance !== "");
       shownChance = k;

@@ -5,7 +5,7 @@ import { clear, h } from "../dom";
 import { app, navigate } from "../state";
 import { socket } from "../ws";
 import { canPreview, previewPanel } from "../preview";
-import { canShow } from "../games/boards";
+import { canShow } from "../games/load";
 import { leaveField } from "./leavefield";
 
 type SeatKind = "me" | "open" | "bot";

@@ -5,18 +5,12 @@
 import { api, type Replay, type Table } from "../api";
 import { clear, h, toast } from "../dom";
 import { gameTitle } from "../state";
-import { dotsView } from "../games/dots";
-import { battleshipView } from "../games/battleship";
-import { warfareView } from "../games/warfare";
-import { buccaneerView } from "../games/buccaneer";
-import { clueView } from "../games/clue";
-import type { GameView, GameViewFactory, MatchState, TableCtx } from "../games/types";
+import { loadView } from "../games/load";
+import type { GameView, MatchState, TableCtx } from "../games/types";
 import { matchEventText } from "../matchevents";
 import { voteLogText } from "../vote";
 import { panels, type AnalysisPanel } from "../analysis/index";
 import { GOTO } from "../analysis/goto";
-
-const factories: Record<string, GameViewFactory> = { dots: dotsView, battleship: battleshipView, warfare: warfareView, buccaneer: buccaneerView, clue: clueView };
 
 /** endText is the last step's line: who won, why, and the score, as the
  * table's result says it. Whatever ended the match (the rules, a
@@ -38,8 +32,9 @@ export function replayScreen(main: HTMLElement, params: string[]): () => void {
   main.append(box);
   let onKey: ((e: KeyboardEvent) => void) | null = null;
 
-  api.replay(matchId).then((r: Replay) => {
+  api.replay(matchId).then(async (r: Replay) => {
     const game = r.log.game;
+    const f = await loadView(game);
     const names = (r.seats ?? []).map((s) => (typeof s === "string" ? s : s.name));
     const steps = r.steps ?? [];
     let at = steps.length - 1;
@@ -61,7 +56,6 @@ export function replayScreen(main: HTMLElement, params: string[]): () => void {
       info: () => undefined,
       refreshStatus: () => undefined,
     };
-    const f = factories[game];
     const view: GameView | null = f ? f(ctx) : null;
     // The analysis comes after the replay, when the game has one: the
     // board is there at once, the lessons when the server has made them.
@@ -145,10 +139,9 @@ export function replayScreen(main: HTMLElement, params: string[]): () => void {
     const make = panels[game];
     if (make && steps.length > 0) {
       panelBox.append(h("p", { class: "muted" }, "Studying the game…"));
-      api.analysis(matchId).then((a) => {
+      Promise.all([api.analysis(matchId), make()]).then(([a, factory]) => {
         clear(panelBox);
-        panel = make(a, r, ctx);
-        panel.jump = show;
+        panel = factory(a, r, ctx);
         panelBox.append(panel.el);
         if (view) panel.show(at, view.el);
       }).catch((x: Error) => {

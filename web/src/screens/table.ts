@@ -10,7 +10,7 @@ import { play as sound } from "../sound";
 import { app, gameTitle, navigate } from "../state";
 import { Refusal, socket } from "../ws";
 import type { GameView, MatchState, TableCtx } from "../games/types";
-import { boards } from "../games/boards";
+import { canShow, loadView, loadedView } from "../games/load";
 import { appliers, applyViewPatch } from "../games/apply";
 import { openCreateDialog } from "./create";
 import { optionsText } from "./lobby";
@@ -667,9 +667,19 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
 
   function setupView(): void {
     if (!table || view) return;
-    const f = boards[table.game];
-    if (!f) {
+    if (!canShow(table.game)) {
       boardWrap.append(h("p", { class: "muted" }, `This client cannot show ${gameTitle(table.game)} yet.`));
+      return;
+    }
+    const f = loadedView(table.game);
+    if (!f) {
+      // A reply that came before the board's code (a watch made again on
+      // reconnecting) draws the board once the code is here.
+      loadView(table.game).then(() => {
+        if (destroyed || view) return;
+        setupView();
+        renderAll();
+      }, () => undefined);
       return;
     }
     view = f(ctx);
@@ -736,9 +746,19 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
         // 300 hexes is sent once, then only the hexes that change.
         const views = table !== null && !keepsBoard();
         let r = (await socket.watch(id, views, true, views)) as WatchReply;
+        // The board's code is fetched now, alongside a second watch (a
+        // failed fetch is answered where it is awaited, below).
+        const board = loadView(r.table.game);
+        board.catch(() => undefined);
         if (!views && !(r.table.game in appliers)) {
           socket.unwatch(id);
           r = (await socket.watch(id, true, true, true)) as WatchReply;
+        }
+        if (!loadedView(r.table.game)) {
+          // Pushes after this reply are not in its snapshot: they wait
+          // for the board, and follow it in order.
+          parked = [];
+          await board;
         }
         applyReply(r, false);
       } catch (x) {
@@ -753,9 +773,15 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
         main.append(h("section", { class: "card narrow" }, h("h1", null, "Table unavailable"),
           h("p", null, (x as Error).message), h("a", { class: "button", href: "/", "data-nav": true }, "Back to the lobby")));
       }
-    })().finally(() => { watching = null; });
+    })().finally(() => {
+      watching = null;
+      const waited = parked ?? [];
+      parked = null;
+      waited.forEach(onMatch);
+    });
     return watching;
   }
+  let parked: MatchPush[] | null = null;
 
   /** resumeBoard asks for a snapshot after a reconnect when the page
    * has no board to resume from (its first watch was lost with the
@@ -810,6 +836,10 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
 
   const onMatch = (m: MatchPush) => {
     if (m.table !== id) return;
+    if (parked) {
+      parked.push(m);
+      return;
+    }
     if (addLog(m)) renderLog();
     if (m.seq <= st.seq && !(m.views && Object.keys(m.views).length && m.seq === st.seq)) return;
     // A watch under way answers with a snapshot that covers this push.

@@ -7,6 +7,7 @@ import { cardName } from "../games/clue";
 import type { Replay } from "../api";
 import type { TableCtx } from "../games/types";
 import type { AnalysisFactory, AnalysisPanel } from "./index";
+import { gotoStep } from "./goto";
 
 interface NotebookStep { from: number; marks: string[] }
 interface SeatAnalysis {
@@ -51,7 +52,7 @@ export const clueAnalysis: AnalysisFactory = (raw: unknown, _r: Replay, ctx: Tab
   const panel: AnalysisPanel = { el, show: (i) => { at = i; draw(); } };
   const jump = (i: number, label: string) => {
     const b = h("button", { class: "link", "data-step": i, title: `Show move ${i}` }, label);
-    b.addEventListener("click", () => panel.jump?.(i));
+    b.addEventListener("click", () => gotoStep(b, i));
     return b;
   };
   for (const sa of a.seats) {
