@@ -118,7 +118,7 @@ func TestNodesRebalanceUnderLoad(t *testing.T) {
 		case <-time.After(30 * time.Second):
 			t.Fatalf("node %d did not stop within 30 s of SIGTERM", i)
 		}
-		if l := n.log.String(); strings.Contains(l, "lease was taken") || strings.Contains(l, "handing a table over failed") {
+		if l := n.log.String(); strings.Contains(l, "lease was taken") || strings.Contains(l, "handing a table over failed") || strings.Contains(l, "DATA RACE") {
 			t.Errorf("node %d:\n%s", i, l)
 		}
 	}
