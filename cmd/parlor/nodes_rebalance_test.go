@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -111,6 +112,7 @@ func TestNodesRebalanceUnderLoad(t *testing.T) {
 	bob := n0.dial(n0.guest("Bob"))
 	bob.ok(nil, "table.sit", fmt.Sprintf(`"table":%q,"seat":1`, moved))
 
+	var took []time.Duration
 	for i, n := range nodes {
 		n.cmd.Process.Signal(syscall.SIGTERM)
 		select {
@@ -121,5 +123,15 @@ func TestNodesRebalanceUnderLoad(t *testing.T) {
 		if l := n.log.String(); strings.Contains(l, "lease was taken") || strings.Contains(l, "handing a table over failed") || strings.Contains(l, "DATA RACE") {
 			t.Errorf("node %d:\n%s", i, l)
 		}
+		for _, m := range regexp.MustCompile(`"msg":"handed a table over".*"took":(\d+)`).FindAllStringSubmatch(n.log.String(), -1) {
+			ns, _ := strconv.ParseInt(m[1], 10, 64)
+			took = append(took, time.Duration(ns))
+		}
+	}
+	// How long a table's messages wait while it moves, from its old
+	// owner's stop to the new owner's loading.
+	slices.Sort(took)
+	if len(took) > 0 {
+		t.Logf("%d hand-overs: median %v, slowest %v", len(took), took[len(took)/2].Round(100*time.Microsecond), took[len(took)-1].Round(100*time.Microsecond))
 	}
 }

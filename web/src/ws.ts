@@ -113,14 +113,17 @@ export class Socket {
     // close for breaking a policy (status 1008).
     const why = this.refusal || (e?.code === 1008 ? e.reason : "");
     this.refusal = "";
-    this.failAll(why || "The connection was lost; please try again.", true);
+    // Refused before it began, the connection sent nothing: its requests
+    // wait for the next one, and the banner says why.
+    const refused = why !== "" && !wasReady;
+    if (!refused) this.failAll("The connection was lost; please try again.", true);
     if (wasReady || why) this.statusListeners.forEach((f) => f(false, why || undefined));
     if (this.stopped) return;
     // Exponential backoff with jitter, capped, so a restarting server is not
     // hammered by every open tab at once; a connection refused before it
     // began waits longer still (refusedRetryMs).
     let delay = Math.min(10000, 400 * 2 ** this.attempt) * (0.75 + Math.random() * 0.5);
-    if (why && !wasReady) delay = refusedRetryMs;
+    if (refused) delay = refusedRetryMs;
     this.attempt++;
     this.timer = window.setTimeout(() => this.connect(), delay);
   }
