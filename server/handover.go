@@ -60,7 +60,9 @@ func (s *Server) handOver(ctx context.Context, id string, to int64) error {
 	// The other node must be ready to load it (it answers only once it
 	// has loaded its own tables), or the table would wait for nobody.
 	if err := r.askTake(ctx, to, ""); err != nil {
-		return fmt.Errorf("node %d is not ready for tables: %w", to, err)
+		// Starting, stopping or gone: it is asked again at the next
+		// round, and not logged each time.
+		return fmt.Errorf("%w: node %d is not ready for tables: %v", errNotMoved, to, err)
 	}
 	t.mu.Lock()
 	if t.status == statusOver || t.moved != nil || (t.mt != nil && t.mt.Outcome() != nil) {

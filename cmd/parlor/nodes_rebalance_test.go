@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"regexp"
 	"slices"
 	"strconv"
@@ -133,5 +134,22 @@ func TestNodesRebalanceUnderLoad(t *testing.T) {
 	slices.Sort(took)
 	if len(took) > 0 {
 		t.Logf("%d hand-overs: median %v, slowest %v", len(took), took[len(took)/2].Round(100*time.Microsecond), took[len(took)-1].Round(100*time.Microsecond))
+	}
+}
+
+// The pace of rebalancing is checked like every other flag: 0 turns it
+// off, and a pace too quick to be gentle or too slow to matter is refused
+// with a sentence naming the flag.
+func TestServeRebalanceFlag(t *testing.T) {
+	if f, err := parseServeFlags(nil, io.Discard); err != nil || f.rebalance != time.Second {
+		t.Fatalf("default -rebalance %v (%v), want 1s", f.rebalance, err)
+	}
+	if f, err := parseServeFlags([]string{"-rebalance", "0"}, io.Discard); err != nil || f.rebalance != 0 {
+		t.Fatalf("-rebalance 0: %v (%v)", f.rebalance, err)
+	}
+	for _, v := range []string{"1ms", "2h", "-1s"} {
+		if _, err := parseServeFlags([]string{"-rebalance", v}, io.Discard); err == nil || !strings.Contains(err.Error(), "-rebalance must be") {
+			t.Errorf("-rebalance %s: %v, want a refusal naming the flag", v, err)
+		}
 	}
 }
