@@ -256,7 +256,7 @@ func (ts *tables) adopt(ctx context.Context, rows []store.TableRow) error {
 			t.attach(mt)
 			if o := mt.Outcome(); o != nil {
 				// It ended just before the crash: record it now.
-				go t.finish(match.Update{Seq: mt.Seq(), Outcome: o})
+				ts.s.finishLater(t, match.Update{Seq: mt.Seq(), Outcome: o})
 			}
 		}
 		ts.put(t)
@@ -289,7 +289,7 @@ func (ts *tables) endedUncounted(ctx context.Context, t *table) bool {
 		ts.s.log.Warn("stored outcome unreadable", "table", t.id, "match", t.matchID, "err", err)
 		return false
 	}
-	go t.finish(match.Update{Outcome: &o})
+	ts.s.finishLater(t, match.Update{Outcome: &o})
 	return true
 }
 

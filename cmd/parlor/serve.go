@@ -380,6 +380,11 @@ func startServer(ctx context.Context, f serveFlags, log *slog.Logger, addr net.A
 		if err := mgr.Close(ctx); err != nil {
 			log.Error("closing matches", "err", err)
 		}
+		// The results of matches that ended as the node stopped are
+		// recorded before the lease ends and the store closes.
+		if err := srv.Settle(ctx); err != nil {
+			log.Error("recording the results of ended matches", "err", err)
+		}
 		if node != nil {
 			node.stopHolding()
 			// Every write of this node is done: hand its tables over now
