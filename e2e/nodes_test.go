@@ -58,7 +58,7 @@ func startNodes(t *testing.T, n int) []*node {
 		}
 		nd := &node{base: "http://" + addr, done: make(chan struct{})}
 		nd.cmd = exec.Command(parlorBin, "serve", "-addr", addr, "-data", dir, "-bot-ms", "60",
-			"-db", db, "-nats", ns.ClientURL(), "-node", fmt.Sprintf("web%d", i), "-lease", "2s")
+			"-db", db, "-nats", ns.ClientURL(), "-node", fmt.Sprintf("web%d", i), "-lease", "2s", "-rebalance", "0")
 		nd.cmd.Stdout, nd.cmd.Stderr = logf, logf
 		if err := nd.cmd.Start(); err != nil {
 			t.Fatal(err)

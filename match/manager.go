@@ -320,6 +320,23 @@ func (m *Manager) Remove(id string) bool {
 	return true
 }
 
+// Unload stops match id and forgets it, leaving it unfinished in the
+// store: its table is moving to another node, which rebuilds it from the
+// log (RecoverMatches). Its bots and clocks stop; a move being stored
+// finishes first, and every move after is refused with ErrClosed. It
+// reports false, and changes nothing, when there is no such match here
+// or it is over (its end is being recorded here).
+func (m *Manager) Unload(id string) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	mt, ok := m.matches[id]
+	if !ok || !mt.stopUnlessOver() {
+		return false
+	}
+	delete(m.matches, id)
+	return true
+}
+
 // Recover reloads every unfinished match from the store after a restart,
 // by replaying its log, and restarts its bots and clocks. Each match
 // resumes exactly after its last stored (so last acknowledged) update, with

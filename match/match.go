@@ -613,6 +613,21 @@ func (m *Manager) rebuild(ml *store.MatchLog) (*Match, error) {
 	return mt, nil
 }
 
+// stopUnlessOver stops the match, as stop does, unless it is over, and
+// reports whether it did: a match that ends is never stopped halfway
+// through its end.
+func (mt *Match) stopUnlessOver() bool {
+	mt.mu.Lock()
+	defer mt.mu.Unlock()
+	if mt.outcome != nil {
+		return false
+	}
+	mt.stopped = true
+	mt.cancel()
+	mt.stopTimerLocked()
+	return true
+}
+
 // stop ends the match's bot search and timer for a shutdown. The match
 // keeps its state but plays nothing more.
 func (mt *Match) stop() {

@@ -16,7 +16,9 @@ import "sync"
 // its matches and give up its lease, so that the others take its tables
 // at once.
 
-// drain is the gate between a node's handlers and its stop.
+// drain is the gate between a node's handlers and its stop; each table
+// has one too, between the table's handlers and its hand-over to another
+// node (handover.go).
 type drain struct {
 	mu      sync.RWMutex // held for reading while a message is handled
 	stopped bool         // under mu: no message is handled any more
@@ -41,4 +43,19 @@ func (d *drain) stop() {
 	d.mu.Lock()
 	d.stopped = true
 	d.mu.Unlock()
+}
+
+// reopen lets messages be handled again, after a table's hand-over
+// (handover.go) was called off.
+func (d *drain) reopen() {
+	d.mu.Lock()
+	d.stopped = false
+	d.mu.Unlock()
+}
+
+// isStopped reports whether stop was called.
+func (d *drain) isStopped() bool {
+	d.mu.RLock()
+	defer d.mu.RUnlock()
+	return d.stopped
 }

@@ -486,11 +486,10 @@ type request struct {
 // in the server, but it must cost only that message, never the process.
 func (c *conn) handle(data []byte) {
 	if m, ok := parsePlay(data); ok {
-		if r := c.h.s.relay; r != nil && r.forward(c, m.table, m.id, data) {
-			return
-		}
-		start := time.Now()
-		c.run(m.id, "match.play", func() (any, error) { return c.play(start, &m.table, &m.seat, m.move, m.after) })
+		c.atTable(m.table, m.id, data, func() {
+			start := time.Now()
+			c.run(m.id, "match.play", func() (any, error) { return c.play(start, &m.table, &m.seat, m.move, m.after) })
+		})
 		return
 	}
 	var req request
@@ -503,15 +502,51 @@ func (c *conn) handle(data []byte) {
 		return
 	}
 	id := *req.ID
-	if r := c.h.s.relay; r != nil && r.forward(c, tableOf(data), id, data) {
+	c.atTable(tableOf(data), id, data, func() {
+		h, ok := handlers[req.T]
+		if !ok {
+			c.push(errorReply(id, badRequest("unknown message type %q", req.T)))
+			return
+		}
+		c.run(id, req.T, func() (any, error) { return h(c, data) })
+	})
+}
+
+// atTable runs handle, the handling of message id (data), where the table
+// it names is: here, through the table's gate, so that a hand-over of
+// the table waits for it (handover.go); or at the table's node, to which
+// the relay forwards it. A message for a table being handed over waits
+// for the hand-over to end and then goes where the table went; forwarded
+// here from another node, it is answered "draining" at once, and that
+// node forwards it to the new owner.
+func (c *conn) atTable(table string, id int64, data []byte, handle func()) {
+	s := c.h.s
+	for {
+		if t := s.tables.get(table); t != nil && table != "" {
+			if t.gate.enter() {
+				handle()
+				t.gate.leave()
+				return
+			}
+			if c.proxy != nil {
+				c.proxy.redirect = true
+				return
+			}
+			if !t.waitMoved() {
+				c.push(errorReply(id, unavailable(errors.New("hand-over too slow"),
+					"this table is moving to another server; try again in a moment")))
+				return
+			}
+			continue
+		}
+		if s.relay == nil || !s.relay.forward(c, table, id, data) {
+			if table != "" && s.tables.get(table) != nil {
+				continue // taken over here meanwhile: through its gate
+			}
+			handle()
+		}
 		return
 	}
-	h, ok := handlers[req.T]
-	if !ok {
-		c.push(errorReply(id, badRequest("unknown message type %q", req.T)))
-		return
-	}
-	c.run(id, req.T, func() (any, error) { return h(c, data) })
 }
 
 // run calls a request's handler and queues its reply.

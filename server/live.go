@@ -318,7 +318,7 @@ func (t *table) onUpdate(u match.Update) {
 	if u.Outcome != nil {
 		// Recording results touches the database: not on the match's
 		// delivery path.
-		go t.finish(u)
+		t.s.finishLater(t, u)
 	}
 }
 

@@ -22,6 +22,7 @@ type metrics struct {
 	node             prometheus.Gauge
 	owned            prometheus.GaugeFunc
 	takeovers        prometheus.Counter
+	handedOver       prometheus.Counter
 	heartbeatsFailed prometheus.Counter
 	forwarded        prometheus.Counter
 	forwardFailed    prometheus.Counter
@@ -57,6 +58,9 @@ func newMetrics(owned func() float64) *metrics {
 	m.takeovers = prometheus.NewCounter(prometheus.CounterOpts{
 		Name: "parlor_lease_takeovers_total", Help: "Tables this node took over from nodes that died or left.",
 	})
+	m.handedOver = prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "parlor_tables_handed_over_total", Help: "Tables this node handed over to another node, to even out the nodes' loads.",
+	})
 	m.heartbeatsFailed = prometheus.NewCounter(prometheus.CounterOpts{
 		Name: "parlor_heartbeats_failed_total", Help: "Heartbeats of this node's lease that failed (and were tried again).",
 	})
@@ -66,7 +70,7 @@ func newMetrics(owned func() float64) *metrics {
 	m.forwardFailed = prometheus.NewCounter(prometheus.CounterOpts{
 		Name: "parlor_forward_failures_total", Help: "Forwarded messages the table's node did not answer.",
 	})
-	m.reg.MustRegister(m.node, m.owned, m.takeovers, m.heartbeatsFailed, m.forwarded, m.forwardFailed)
+	m.reg.MustRegister(m.node, m.owned, m.takeovers, m.handedOver, m.heartbeatsFailed, m.forwarded, m.forwardFailed)
 	m.reg.MustRegister(m.connections, m.live, m.moves, m.refused, m.latency,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m

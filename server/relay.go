@@ -53,9 +53,15 @@ type Cluster struct {
 	Owners TableOwners
 }
 
-// TableOwners finds a table's node; *store.Store implements it.
+// TableOwners finds a table's node, and moves a table to another node
+// (handover.go); *store.Store implements it.
 type TableOwners interface {
 	TableOwner(ctx context.Context, id string) (store.TableOwnership, error)
+	// HandOverTable gives a table this node owns to node to;
+	// store.ErrNoHandOver when it did not.
+	HandOverTable(ctx context.Context, id string, to int64) error
+	// Table reads a table's row, to load a table handed to this node.
+	Table(ctx context.Context, id string) (store.TableRow, error)
 }
 
 // Headers of forwarded messages.
@@ -153,6 +159,12 @@ func newRelay(s *Server, c Cluster) (*relay, error) {
 		return nil, err
 	}
 	r.subs = append(r.subs, left)
+	take, err := c.Bus.Subscribe(takeSubject(c.Fence), r.serveTake)
+	if err != nil {
+		r.close()
+		return nil, err
+	}
+	r.subs = append(r.subs, take)
 	c.Bus.SetDisconnectErrHandler(func(_ *nats.Conn, err error) {
 		s.log.Warn("NATS disconnected; players linked to other nodes must reconnect", "err", err)
 		r.busLost()
@@ -262,6 +274,12 @@ func (r *relay) forwardOnce(c *conn, table string, data []byte) (handled, wait b
 	owner := o.Fence
 	if err != nil || owner == 0 {
 		return false, false, nil
+	}
+	if c.proxy != nil && owner != r.c.Fence && o.Live && !o.Over {
+		// Forwarded here, but the table has just been handed over to
+		// another node (handover.go): the player's node forwards it there.
+		c.proxy.redirect = true
+		return true, false, nil
 	}
 	if owner == r.c.Fence || c.proxy != nil {
 		if o.Over {
@@ -440,6 +458,15 @@ func (p *proxy) run(c *conn) {
 			}
 			c.release()
 			c.h.s.drain.leave()
+			if p.redirect {
+				// Not handled: the table is moving, or has moved, to
+				// another node; the player's node forwards it there.
+				p.redirect = false
+				answer := nats.NewMsg(msg.Reply)
+				answer.Header.Set(hdrDraining, "1")
+				_ = msg.RespondMsg(answer)
+				continue
+			}
 			_ = msg.Respond(nil)
 		case <-p.quit:
 			return
@@ -454,6 +481,10 @@ func (r *relay) serveOut(msg *nats.Msg) {
 	r.mu.Unlock()
 	if l == nil {
 		return // the player left meanwhile
+	}
+	if msg.Header.Get(hdrMoved) != "" {
+		l.c.close(websocket.StatusGoingAway, "this table moved to another server; reconnect")
+		return
 	}
 	for b := range bytes.SplitSeq(msg.Data, []byte{'\n'}) {
 		if len(b) > 0 {
@@ -472,6 +503,9 @@ type proxy struct {
 	in   chan *nats.Msg // messages to run, in order
 	quit chan struct{}  // closed once the proxy is retired
 	stop sync.Once
+	// redirect is set, on the proxy's goroutine, when the message being
+	// run was left for the table's next node (handover.go).
+	redirect bool
 }
 
 // send writes a batch of messages to the player's node, as one NATS

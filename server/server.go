@@ -21,6 +21,7 @@ import (
 
 	"github.com/parlor-games/parlor/accounts"
 	"github.com/parlor-games/parlor/game"
+	"github.com/parlor-games/parlor/match"
 	"github.com/parlor-games/parlor/store"
 )
 
@@ -181,6 +182,34 @@ type Server struct {
 	// beatNow asks RunNode for a heartbeat before the next tick: another
 	// node has just left, and its tables are there to take.
 	beatNow chan struct{}
+	// finishing counts the ended matches whose results are being
+	// recorded (finishLater), for Settle.
+	finishing atomic.Int64
+}
+
+// finishLater records the results of a match that has ended, off the
+// match's delivery path (recording touches the database).
+func (s *Server) finishLater(t *table, u match.Update) {
+	s.finishing.Add(1)
+	go func() {
+		defer s.finishing.Add(-1)
+		t.finish(u)
+	}()
+}
+
+// Settle waits until the results of every match that has ended are
+// recorded, or ctx ends. A node that stops calls it once its matches are
+// stopped (none can end any more) and before it ends its lease: the
+// results are then written under the lease, not refused after it.
+func (s *Server) Settle(ctx context.Context) error {
+	for s.finishing.Load() > 0 {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	return nil
 }
 
 // New builds a server, creates its SQL tables if needed and reloads the

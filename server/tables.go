@@ -29,6 +29,9 @@ type Matches interface {
 	// the tables this node takes from a node that died (see nodes.go).
 	RecoverMatches(ctx context.Context, ids []string) (int, error)
 	Remove(id string) bool
+	// Unload stops a live match and forgets it, unfinished: its table
+	// is handed over to another node (handover.go).
+	Unload(id string) bool
 }
 
 // Table statuses, a typed kind (store.TableStatus) whose values are the
@@ -122,6 +125,16 @@ type table struct {
 	rematch string // the table a player opened for a rematch, once asked
 
 	rematchMu sync.Mutex // serialises match.rematch, so players asking at once share one table
+
+	// gate is held while a message for the table is handled, and stops
+	// them while the table is handed over to another node (handover.go).
+	gate drain
+	// moved, under mu, is made when a hand-over begins and closed when
+	// it has ended, whichever way; messages held back wait for it.
+	moved chan struct{}
+	// gone, under mu, marks a table handed over: its row is another
+	// node's, and this copy writes nothing more.
+	gone bool
 }
 
 // tables is every table of the lobby.
@@ -243,7 +256,7 @@ func (ts *tables) adopt(ctx context.Context, rows []store.TableRow) error {
 			t.attach(mt)
 			if o := mt.Outcome(); o != nil {
 				// It ended just before the crash: record it now.
-				go t.finish(match.Update{Seq: mt.Seq(), Outcome: o})
+				ts.s.finishLater(t, match.Update{Seq: mt.Seq(), Outcome: o})
 			}
 		}
 		ts.put(t)
@@ -276,7 +289,7 @@ func (ts *tables) endedUncounted(ctx context.Context, t *table) bool {
 		ts.s.log.Warn("stored outcome unreadable", "table", t.id, "match", t.matchID, "err", err)
 		return false
 	}
-	go t.finish(match.Update{Outcome: &o})
+	ts.s.finishLater(t, match.Update{Outcome: &o})
 	return true
 }
 
@@ -288,6 +301,9 @@ func (ts *tables) endedUncounted(ctx context.Context, t *table) bool {
 // it shares the next commit, and its sync, with the moves of every match,
 // rather than paying for a transaction and a sync of its own.
 func (t *table) persist(ctx context.Context) error {
+	if t.gone {
+		return nil
+	}
 	err := t.s.cfg.Store.SaveTable(ctx, t.row())
 	if err != nil {
 		t.s.log.Error("persist table", "table", t.id, "err", err)

@@ -321,3 +321,34 @@ type TableOwnership struct {
 	Fence      int64
 	Live, Over bool
 }
+
+// ErrNoHandOver is returned by HandOverTable when the table did not
+// change hands: this node does not own it (any more), it is over, or the
+// node it was to go to holds no live lease.
+var ErrNoHandOver = errors.New("store: the table was not handed over")
+
+// HandOverTable gives table id, owned by this node, to the live node
+// whose fence is to, as nodes share their tables out evenly
+// (server/rebalance.go). The caller has stopped the table's match first,
+// so that everything this node acknowledged for it is stored: the new
+// owner rebuilds it from the log. Nothing changes, and ErrNoHandOver is
+// returned, unless this node still owns the table under its lease, the
+// table is not over and the other node's lease holds.
+func (s *Store) HandOverTable(ctx context.Context, id string, to int64) error {
+	fence := s.fence.Load()
+	if fence == 0 {
+		return errors.New("store: handing over a table of a store that holds no lease")
+	}
+	res, err := s.db.ExecContext(ctx, `UPDATE server_tables SET owner = $3
+		WHERE id = $1 AND owner = $2 AND status != $4
+			AND EXISTS (SELECT 1 FROM node_leases WHERE fence = $2)
+			AND EXISTS (SELECT 1 FROM node_leases WHERE fence = $3 AND expires >= `+pgNow+`)`,
+		id, fence, to, string(TableOver))
+	if err != nil {
+		return fmt.Errorf("store: handing table %s over: %w", id, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNoHandOver
+	}
+	return nil
+}

@@ -319,3 +319,62 @@ func TestNodeSQLiteRefusesToJoin(t *testing.T) {
 		t.Fatal("an SQLite store joined the nodes")
 	}
 }
+
+// A node hands a table it owns to a live node: the table is the other's
+// from then on, in its list and its owner, and a late write of the row
+// from the first node changes nothing. A table over, a table of another
+// node, or a node whose lease ran out: nothing is handed over.
+func TestNodeHandOverTable(t *testing.T) {
+	ctx := context.Background()
+	_, url := postgresBackend.openTemp(t)
+	a := joinNode(t, url, "a", time.Minute)
+	b := joinNode(t, url, "b", time.Minute)
+	c := joinNode(t, url, "c", time.Minute)
+	for _, r := range []TableRow{tableRow("t1", "", TableOpen), tableRow("t2", "", TableOver), tableRow("t3", "", TableOpen)} {
+		if err := a.SaveTable(ctx, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := a.HandOverTable(ctx, "t1", b.Fence()); err != nil {
+		t.Fatal(err)
+	}
+	if o, _ := a.TableOwner(ctx, "t1"); o.Fence != b.Fence() || !o.Live {
+		t.Fatalf("t1's owner after the hand-over %+v, want b's fence %d", o, b.Fence())
+	}
+	if rows, _ := b.ListOpenTables(ctx); !slices.Equal(tableIDs(rows), []string{"t1"}) {
+		t.Fatalf("b lists %v after the hand-over, want [t1]", tableIDs(rows))
+	}
+	if rows, _ := a.ListOpenTables(ctx); !slices.Equal(tableIDs(rows), []string{"t3"}) {
+		t.Fatalf("a lists %v after the hand-over, want [t3]", tableIDs(rows))
+	}
+	// A late write from a: b's row stays as it is.
+	late := tableRow("t1", "", TableOpen)
+	late.Seats = json.RawMessage(`[{"kind":"open"}]`)
+	if err := a.SaveTable(ctx, late); err != nil {
+		t.Fatal(err)
+	}
+	if r, _ := b.Table(ctx, "t1"); string(r.Seats) != `[]` {
+		t.Fatalf("a's write after handing t1 over changed its row: seats %s", r.Seats)
+	}
+	for _, tc := range []struct {
+		what string
+		from *Store
+		id   string
+		to   int64
+	}{
+		{"a table a no longer owns", a, "t1", c.Fence()},
+		{"a table over", a, "t2", b.Fence()},
+		{"a table to a node with no lease", a, "t3", 999999},
+	} {
+		if err := tc.from.HandOverTable(ctx, tc.id, tc.to); !errors.Is(err, ErrNoHandOver) {
+			t.Errorf("handing over %s: %v, want ErrNoHandOver", tc.what, err)
+		}
+	}
+	expire(t, a, "c")
+	if err := a.HandOverTable(ctx, "t3", c.Fence()); !errors.Is(err, ErrNoHandOver) {
+		t.Errorf("handing a table to a node whose lease ran out: %v, want ErrNoHandOver", err)
+	}
+	if o, _ := a.TableOwner(ctx, "t3"); o.Fence != a.Fence() {
+		t.Errorf("t3 moved to %d though no hand-over succeeded", o.Fence)
+	}
+}

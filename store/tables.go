@@ -100,11 +100,14 @@ func (s *Store) SaveTableStmt(row TableRow) Stmt {
 
 // pgUpsertTable is upsertTable with the table's owner (see nodes.go): the
 // node that makes a table owns it; an update leaves the owner alone, since
-// only a heartbeat moves a table from node to node, and a node that lost
-// its lease cannot write at all.
+// only a heartbeat or a hand-over (HandOverTable) moves a table from node
+// to node, and a node that lost its lease cannot write at all. An update
+// from a node that no longer owns the table (it has just handed it over)
+// changes nothing: the row is its new owner's.
 const pgUpsertTable = `INSERT INTO server_tables (id, game, options, seats, creator, creator_name, spectator_chat, policy, match_id, status, created, unrated, holders, owner)
 	VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
-	ON CONFLICT (id) DO UPDATE SET seats = excluded.seats, match_id = excluded.match_id, status = excluded.status, holders = excluded.holders`
+	ON CONFLICT (id) DO UPDATE SET seats = excluded.seats, match_id = excluded.match_id, status = excluded.status, holders = excluded.holders
+	WHERE server_tables.owner = excluded.owner`
 
 // tableColumns are a table row's columns in scanTable's order.
 const tableColumns = `id, game, options, seats, creator, creator_name, spectator_chat, policy, match_id, status, created, unrated`

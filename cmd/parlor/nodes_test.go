@@ -25,9 +25,11 @@ import (
 const nodeLease = 5 * time.Second
 
 // startNode runs parlor serve as node name over the PostgreSQL database
-// at url, forwarding over the NATS server at bus.
-func startNode(t *testing.T, url, bus, name string) *serveProc {
-	return startServe(t, t.TempDir(), "-db", url, "-nats", bus, "-node", name, "-lease", nodeLease.String())
+// at url, forwarding over the NATS server at bus. It hands no table to
+// another node to even their loads (-rebalance 0), so that a test knows
+// which node holds a table; extra flags follow, and may say otherwise.
+func startNode(t *testing.T, url, bus, name string, extra ...string) *serveProc {
+	return startServe(t, t.TempDir(), append([]string{"-db", url, "-nats", bus, "-node", name, "-lease", nodeLease.String(), "-rebalance", "0"}, extra...)...)
 }
 
 // startNATS runs a NATS server in the test's process, on port (0 for

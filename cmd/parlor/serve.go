@@ -48,6 +48,16 @@ const (
 	maxLease     = 10 * time.Second
 )
 
+// The pace at which a node hands tables to a node holding fewer
+// (docs/deploy.md): one table a second moves a joining node's share of
+// a few hundred tables within minutes, while each hand-over, which costs
+// its watchers a reconnect, stays an event apart from the next.
+const (
+	defaultRebalance = time.Second
+	minRebalance     = 100 * time.Millisecond
+	maxRebalance     = time.Hour
+)
+
 // serveFlags are parlor serve's settings.
 type serveFlags struct {
 	addr string
@@ -78,6 +88,10 @@ type serveFlags struct {
 	// "" forwards nothing (one node, or players sent to their table's
 	// node some other way).
 	nats string
+	// rebalance is how often a node among several hands one table to the
+	// node holding fewest, when it holds two more (server.Rebalance); 0
+	// never does.
+	rebalance time.Duration
 }
 
 func parseServeFlags(args []string, stderr io.Writer) (serveFlags, error) {
@@ -102,6 +116,7 @@ func parseServeFlags(args []string, stderr io.Writer) (serveFlags, error) {
 	fs.StringVar(&f.node, "node", os.Getenv("PARLOR_NODE"), "with a PostgreSQL -db, this server's name among the servers sharing the database, unique to it and kept across its restarts (also $PARLOR_NODE); the default is the host name and the port it serves on")
 	fs.DurationVar(&f.lease, "lease", defaultLease, "with a PostgreSQL -db, how long this server's hold on its tables lasts without a heartbeat: when it dies, the other servers take its tables this long after its last heartbeat (2s to 10s)")
 	fs.StringVar(&f.nats, "nats", os.Getenv("PARLOR_NATS"), "with a PostgreSQL -db, the NATS server (nats://host:4222) over which the servers sharing the database pass on a player's messages to the server holding their table, so that a player may connect to any of them (also $PARLOR_NATS)")
+	fs.DurationVar(&f.rebalance, "rebalance", defaultRebalance, "with -nats, how often this server hands one of its tables to the server holding fewest, while it holds at least two more, so that a server that joins gets its share (each hand-over makes the table's watchers reconnect); 0 never hands tables over")
 	if err := fs.Parse(args); err != nil {
 		return f, err
 	}
@@ -124,6 +139,9 @@ func parseServeFlags(args []string, stderr io.Writer) (serveFlags, error) {
 	}
 	if f.lease < minLease || f.lease > maxLease {
 		return f, fmt.Errorf("-lease must be between %v and %v", minLease, maxLease)
+	}
+	if f.rebalance != 0 && (f.rebalance < minRebalance || f.rebalance > maxRebalance) {
+		return f, fmt.Errorf("-rebalance must be 0 (never) or between %v and %v", minRebalance, maxRebalance)
 	}
 	if f.commitDelay < 0 || f.commitDelay > maxCommitDelay {
 		return f, fmt.Errorf("-commit-delay must be between 0 and %v", maxCommitDelay)
@@ -197,6 +215,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 				errc <- err
 			}
 		}()
+		go srv.Rebalance(ctx, node, f.rebalance)
 	}
 	if f.ssh != "" {
 		sl, err := net.Listen("tcp", f.ssh)
@@ -360,6 +379,11 @@ func startServer(ctx context.Context, f serveFlags, log *slog.Logger, addr net.A
 		_ = srv.Shutdown(ctx)
 		if err := mgr.Close(ctx); err != nil {
 			log.Error("closing matches", "err", err)
+		}
+		// The results of matches that ended as the node stopped are
+		// recorded before the lease ends and the store closes.
+		if err := srv.Settle(ctx); err != nil {
+			log.Error("recording the results of ended matches", "err", err)
 		}
 		if node != nil {
 			node.stopHolding()

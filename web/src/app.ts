@@ -100,16 +100,24 @@ function route(): void {
     h("p", null, "There is nothing at this address."), h("a", { href: "/", "data-nav": true, class: "button" }, "Go to the lobby")));
 }
 
-function connectionBanner(up: boolean): void {
+/** connectionBanner shows that the connection is lost and being made
+ * again; refused by the server (why: too many connections open, say), it
+ * shows the server's sentence instead, and a button to try again now
+ * rather than after the long wait that follows a refusal. */
+function connectionBanner(up: boolean, why?: string): void {
   if (up) {
     banner?.remove();
     banner = null;
     return;
   }
+  const content = why
+    ? [h("span", { class: "banner-why" }, why), " ", h("button", { class: "link banner-retry", onclick: () => socket.retryNow() }, "Try again")]
+    : ["Connection lost. Reconnecting…"];
   if (!banner) {
-    banner = h("div", { class: "banner", role: "alert" }, "Connection lost. Reconnecting…");
+    banner = h("div", { class: "banner", role: "alert" });
     document.body.append(banner);
   }
+  banner.replaceChildren(...content);
 }
 
 async function start(): Promise<void> {

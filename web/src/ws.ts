@@ -24,6 +24,13 @@ export class Refusal extends Error {
  * seconds): every half second for half a minute. */
 const rewatchTries = 60;
 
+/** refusedRetryMs is how long the next try waits after the server refused
+ * the connection itself, with a sentence (an "id":0 refusal, such as
+ * too many connections for one account: docs/protocol.md): trying again
+ * at once would be refused again until another tab closes, so it waits,
+ * and the banner offers to try now (retryNow). */
+const refusedRetryMs = 30000;
+
 /** awayAfterMs is how long a page stays hidden before its person is shown
  * offline: short enough for others to see it within 10 s, long enough
  * that switching tabs and back sends nothing. */
@@ -50,8 +57,12 @@ export class Socket {
   /** suspended is set while the page is left for the browser's
    * back-forward cache: the connection is closed, not lost. */
   private suspended = false;
-  /** statusListeners hear "up" and "down" so the page can show a banner. */
-  statusListeners = new Set<(up: boolean) => void>();
+  /** refusal is the sentence of an "id":0 refusal on this connection,
+   * shown when it closes. */
+  private refusal = "";
+  /** statusListeners hear "up" and "down" so the page can show a banner;
+   * why, when the server refused the connection, is its sentence. */
+  statusListeners = new Set<(up: boolean, why?: string) => void>();
 
   connect(): void {
     this.stopped = false;
@@ -60,7 +71,7 @@ export class Socket {
     const ws = new WebSocket(proto + "//" + location.host + "/api/ws");
     this.ws = ws;
     ws.onmessage = (e) => this.receive(String(e.data));
-    ws.onclose = () => this.lost(ws);
+    ws.onclose = (e) => this.lost(ws, e);
     ws.onerror = () => ws.close();
   }
 
@@ -93,19 +104,36 @@ export class Socket {
     }
   }
 
-  private lost(ws: WebSocket): void {
+  private lost(ws: WebSocket, e?: CloseEvent): void {
     if (this.ws !== ws) return;
     this.ws = null;
     const wasReady = this.ready;
     this.ready = false;
-    this.failAll("The connection was lost; please try again.", true);
-    if (wasReady) this.statusListeners.forEach((f) => f(false));
+    // The server's own sentence: its "id":0 refusal, or the reason of a
+    // close for breaking a policy (status 1008).
+    const why = this.refusal || (e?.code === 1008 ? e.reason : "");
+    this.refusal = "";
+    // Refused before it began, the connection sent nothing: its requests
+    // wait for the next one, and the banner says why.
+    const refused = why !== "" && !wasReady;
+    if (!refused) this.failAll("The connection was lost; please try again.", true);
+    if (wasReady || why) this.statusListeners.forEach((f) => f(false, why || undefined));
     if (this.stopped) return;
     // Exponential backoff with jitter, capped, so a restarting server is not
-    // hammered by every open tab at once.
-    const delay = Math.min(10000, 400 * 2 ** this.attempt) * (0.75 + Math.random() * 0.5);
+    // hammered by every open tab at once; a connection refused before it
+    // began waits longer still (refusedRetryMs).
+    let delay = Math.min(10000, 400 * 2 ** this.attempt) * (0.75 + Math.random() * 0.5);
+    if (refused) delay = refusedRetryMs;
     this.attempt++;
     this.timer = window.setTimeout(() => this.connect(), delay);
+  }
+
+  /** retryNow connects at once, instead of after the wait that follows a
+   * lost or refused connection (the banner's "Try again"). */
+  retryNow(): void {
+    if (this.stopped || this.ws) return;
+    clearTimeout(this.timer);
+    this.connect();
   }
 
   private receive(text: string): void {
@@ -134,6 +162,11 @@ export class Socket {
       for (const p of this.pending.values()) if (p.again && !queued.has(p.again)) this.ws?.send(p.again);
       this.statusListeners.forEach((f) => f(true));
     } else if (msg.t === "reply") {
+      if (msg.id === 0 && !msg.ok && msg.error) {
+        // A refusal of no request: of the connection (a cap on open
+        // connections) or of its pace. The close that follows says so.
+        this.refusal = String(msg.error);
+      }
       const p = this.pending.get(msg.id);
       if (p) {
         this.pending.delete(msg.id);
