@@ -140,10 +140,12 @@ func BenchmarkLobbyArrival(b *testing.B) {
 }
 
 // TestNodeLobbyChangesInOrder: another node's part of the lobby is kept
-// from its whole part and its changes in order; a change that comes after
-// a lost message is not applied, and neither is any other, until the
-// node's next whole part, so the lobby is at worst a beat old, never
-// wrong; an old or repeated message changes nothing.
+// from its changes in order, starting from its first message or from the
+// whole part it sends when asked; a change after a lost message, or a
+// beat naming a message not seen, is not applied, and the node is asked
+// once for its whole part, so the lobby is at worst a beat old, never
+// wrong; an old or repeated message changes nothing, and a beat with
+// nothing missed asks for nothing.
 func TestNodeLobbyChangesInOrder(t *testing.T) {
 	user := func(id int64, name string, played int64) json.RawMessage {
 		return mustJSON(remoteUser{ID: id, onlineUser: onlineUser{Name: name, Stats: map[string]GameStats{"dots": {Played: played}}}})
@@ -152,12 +154,20 @@ func TestNodeLobbyChangesInOrder(t *testing.T) {
 		return mustJSON(TableJSON{ID: id, Game: "dots", Status: status})
 	}
 	l := remoteLobby{nodes: map[int64]*nodeLobby{}}
-	apply := func(st lobbyState, want bool) {
+	apply := func(st lobbyState, wantChanged, wantAsk bool) {
 		t.Helper()
 		st.Node = 7
-		if got := l.applyLocked(st); got != want {
-			t.Fatalf("message %d (whole %v): changed %v, want %v", st.Seq, st.Whole, got, want)
+		changed, ask := l.applyLocked(st)
+		if changed != wantChanged || ask != wantAsk {
+			t.Fatalf("message %d (whole %v, beat %v): changed %v and ask %v, want %v and %v", st.Seq, st.Whole, st.Beat, changed, ask, wantChanged, wantAsk)
 		}
+	}
+	// answered is the request for the whole part done (relay.askWhole).
+	answered := func(st lobbyState) {
+		t.Helper()
+		st.Whole = true
+		apply(st, true, false)
+		l.nodes[7].asking = false
 	}
 	seen := func() (users, tables string) {
 		n := l.nodes[7]
@@ -179,24 +189,42 @@ func TestNodeLobbyChangesInOrder(t *testing.T) {
 		}
 	}
 
-	apply(lobbyState{Seq: 2, Users: []json.RawMessage{user(1, "Ann", 0)}}, false) // changes before any whole part
-	if l.nodes[7] != nil {
-		t.Fatal("changes were taken before the node's whole part")
-	}
-	apply(lobbyState{Seq: 3, Whole: true, Users: []json.RawMessage{user(1, "Ann", 0), user(2, "Bob", 0)}, Tables: []json.RawMessage{table("t1", store.TableOpen)}}, true)
+	// A node first heard of at its message 2: its part is asked for, once.
+	apply(lobbyState{Seq: 2, Users: []json.RawMessage{user(1, "Ann", 0)}}, false, true)
+	apply(lobbyState{Seq: 3, Users: []json.RawMessage{user(2, "Bob", 0)}}, false, false)
+	check("before the whole part", "[]", "[]")
+	answered(lobbyState{Seq: 3, Users: []json.RawMessage{user(1, "Ann", 0), user(2, "Bob", 0)}, Tables: []json.RawMessage{table("t1", store.TableOpen)}})
 	check("whole", "[Ann:0 Bob:0]", "[t1:open]")
+	apply(lobbyState{Seq: 3, Beat: true}, false, false)
 	apply(lobbyState{Seq: 4, Users: []json.RawMessage{user(3, "Cy", 0), user(1, "Ann", 1)}, UsersGone: []string{"2"},
-		Tables: []json.RawMessage{table("t1", store.TablePlaying), table("t2", store.TableOpen)}}, true)
+		Tables: []json.RawMessage{table("t1", store.TablePlaying), table("t2", store.TableOpen)}}, true, false)
 	check("changes 4", "[Ann:1 Cy:0]", "[t1:playing t2:open]")
-	apply(lobbyState{Seq: 4, UsersGone: []string{"1"}}, false) // a repeat
+	apply(lobbyState{Seq: 4, UsersGone: []string{"1"}}, false, false) // a repeat
 	check("a repeat of 4", "[Ann:1 Cy:0]", "[t1:playing t2:open]")
-	apply(lobbyState{Seq: 6, TablesGone: []string{"t1"}}, false) // 5 was lost
-	apply(lobbyState{Seq: 7, UsersGone: []string{"3"}}, false)
+	apply(lobbyState{Seq: 6, TablesGone: []string{"t1"}}, false, true) // 5 was lost
+	apply(lobbyState{Seq: 7, UsersGone: []string{"3"}}, false, false)
 	check("after a lost message", "[Ann:1 Cy:0]", "[t1:playing t2:open]")
-	apply(lobbyState{Seq: 8, Whole: true, Users: []json.RawMessage{user(1, "Ann", 2)}, Tables: []json.RawMessage{table("t2", store.TablePlaying)}}, true)
-	check("the next whole part", "[Ann:2]", "[t2:playing]")
-	apply(lobbyState{Seq: 9, Tables: []json.RawMessage{table("t3", store.TableOpen)}}, true)
+	answered(lobbyState{Seq: 7, Users: []json.RawMessage{user(1, "Ann", 2)}, Tables: []json.RawMessage{table("t2", store.TablePlaying)}})
+	check("the whole part", "[Ann:2]", "[t2:playing]")
+	apply(lobbyState{Seq: 8, Tables: []json.RawMessage{table("t3", store.TableOpen)}}, true, false)
 	check("changes after it", "[Ann:2]", "[t2:playing t3:open]")
-	apply(lobbyState{Seq: 10, Users: []json.RawMessage{json.RawMessage(`{"id":"x"}`)}}, false) // unreadable
-	check("an unreadable message", "[Ann:2]", "[t2:playing t3:open]")
+	// Message 9 was lost and nothing followed but the beat.
+	apply(lobbyState{Seq: 9, Beat: true}, false, true)
+	answered(lobbyState{Seq: 9, Users: []json.RawMessage{user(1, "Ann", 2)}, Tables: []json.RawMessage{table("t3", store.TableOpen)}})
+	check("after a beat told of a lost message", "[Ann:2]", "[t3:open]")
+	apply(lobbyState{Seq: 8, Whole: true, Users: []json.RawMessage{user(1, "Ann", 9)}}, false, false)
+	check("an answer older than what is held", "[Ann:2]", "[t3:open]")
+}
+
+// TestNodeLobbyFirstMessage: a node's first message holds its whole part
+// as new, so a node that hears it needs to ask for nothing.
+func TestNodeLobbyFirstMessage(t *testing.T) {
+	l := remoteLobby{nodes: map[int64]*nodeLobby{}}
+	st := lobbyState{Node: 3, Seq: 1, Tables: []json.RawMessage{mustJSON(TableJSON{ID: "t1", Game: "dots", Status: store.TableOpen})}}
+	if changed, ask := l.applyLocked(st); !changed || ask {
+		t.Fatalf("the first message: changed %v, ask %v", changed, ask)
+	}
+	if _, ok := l.nodes[3].tables["t1"]; !ok {
+		t.Fatal("the first message's table is not held")
+	}
 }

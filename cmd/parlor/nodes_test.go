@@ -417,7 +417,8 @@ func TestNodesOneLobby(t *testing.T) {
 	online(ben, "Ann")
 
 	// What the nodes tell each other of the lobby, read off the bus: a
-	// node's part goes whole at a heartbeat and, in between, as changes.
+	// node's part goes as changes, and a heartbeat with nothing new is a
+	// beat naming the last change, never the whole part again.
 	nc, err := nats.Connect(bus)
 	if err != nil {
 		t.Fatal(err)
@@ -437,51 +438,51 @@ func TestNodesOneLobby(t *testing.T) {
 	if err := nc.Flush(); err != nil {
 		t.Fatal(err)
 	}
-
-	// asChange reports whether node a sent the table as a change (true)
-	// or in a whole part (false): a heartbeat that falls within the 100 ms
-	// before the change goes out sends the table whole, and then there is
-	// no change left to send.
-	asChange := func(id string) bool {
+	type lobbyMsg struct {
+		Whole  bool              `json:"whole"`
+		Beat   bool              `json:"beat"`
+		Users  []json.RawMessage `json:"users"`
+		Tables []json.RawMessage `json:"tables"`
+	}
+	// next reads the bus until a message for which ok holds.
+	next := func(what string, ok func(lobbyMsg, []byte) bool) {
 		t.Helper()
 		deadline := time.After(serveWait)
 		for {
 			select {
 			case data := <-states:
-				var st struct {
-					Whole  bool              `json:"whole"`
-					Users  []json.RawMessage `json:"users"`
-					Tables []json.RawMessage `json:"tables"`
-				}
+				var st lobbyMsg
 				if err := json.Unmarshal(data, &st); err != nil {
 					t.Fatalf("a lobby message on the bus does not read: %v: %s", err, data)
 				}
-				if !strings.Contains(string(data), id) {
-					continue
-				}
 				if st.Whole {
-					return false
+					t.Fatalf("a node sent its whole part to every node: %s", data)
 				}
-				if len(st.Tables) != 1 || len(st.Users) != 0 {
-					t.Fatalf("node a's change for the new table names %d tables and %d players: %s", len(st.Tables), len(st.Users), data)
+				if ok(st, data) {
+					return
 				}
-				return true
 			case <-deadline:
-				t.Fatal("node a never sent the new table")
+				t.Fatalf("no %s on the bus", what)
 			}
 		}
 	}
-	var id string
-	for try := 1; ; try++ {
-		rep := ann.ok(nil, "table.create", `"game":"dots","options":{"rows":3,"cols":3},"seats":[{"kind":"me"},{"kind":"open"}]`)
-		id = rep["table"].(map[string]any)["id"].(string)
-		if asChange(id) {
-			break
+	rep := ann.ok(nil, "table.create", `"game":"dots","options":{"rows":3,"cols":3},"seats":[{"kind":"me"},{"kind":"open"}]`)
+	id := rep["table"].(map[string]any)["id"].(string)
+	next("change for the new table", func(st lobbyMsg, data []byte) bool {
+		if !strings.Contains(string(data), id) {
+			return false
 		}
-		if try == 5 {
-			t.Fatal("node a sent each of five new tables whole, never as a change")
+		if len(st.Tables) != 1 || len(st.Users) != 0 {
+			t.Fatalf("node a's change for the new table names %d tables and %d players: %s", len(st.Tables), len(st.Users), data)
 		}
-	}
+		return true
+	})
+	next("beat", func(st lobbyMsg, data []byte) bool {
+		if st.Beat && (len(st.Tables) != 0 || len(st.Users) != 0) {
+			t.Fatalf("a beat with a part of the lobby: %s", data)
+		}
+		return st.Beat
+	})
 	ben.next(func(m map[string]any) bool {
 		if m["t"] != "lobby.tables" {
 			return false
