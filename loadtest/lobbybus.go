@@ -22,7 +22,7 @@ const (
 // fifth of it. lobbyQuiet is how long the bench listens while nothing
 // changes.
 const (
-	lobbyLease = 5 * time.Second
+	lobbyLease = 10 * time.Second
 	lobbyQuiet = 10 * time.Second
 )
 

@@ -61,9 +61,13 @@ const lobbyWholeWait = 5 * time.Second
 // the whole part as of message Seq. Users holds remoteUser and Tables
 // TableJSON objects; the Gone lists are ids.
 type lobbyState struct {
-	Node       int64             `json:"node"`
-	Seq        uint64            `json:"seq"`
-	Whole      bool              `json:"whole,omitempty"`
+	Node  int64  `json:"node"`
+	Seq   uint64 `json:"seq"`
+	Whole bool   `json:"whole,omitempty"`
+	// Part and Parts number the messages of a whole part too long for
+	// one (from 1; Parts 0 or 1 for one message).
+	Part       int               `json:"part,omitempty"`
+	Parts      int               `json:"parts,omitempty"`
 	Beat       bool              `json:"beat,omitempty"`
 	Users      []json.RawMessage `json:"users,omitempty"`
 	Tables     []json.RawMessage `json:"tables,omitempty"`
@@ -169,12 +173,87 @@ func (r *relay) publishLobby(beat bool) {
 		}
 		st = lobbyState{Node: r.c.Fence, Seq: r.sent.seq, Beat: true}
 	}
-	// A message that fails to go out is counted as sent all the same: the
-	// others, missing its number, ask for the whole part.
-	if b, err := json.Marshal(st); err == nil {
-		_ = r.c.Bus.Publish(lobbySubject, b)
+	// Changes too long for one message (a node's first, a takeover of
+	// many tables) go as several, numbered one after another: applied in
+	// order, they come to the same. A message that fails to go out is
+	// counted as sent all the same: the others, missing its number, ask
+	// for the whole part.
+	for _, m := range splitState(st, r.lobbyMessageMax()) {
+		if b, err := json.Marshal(m); err == nil {
+			_ = r.c.Bus.Publish(lobbySubject, b)
+		}
+		st.Seq = m.Seq
 	}
 	r.sent.seq, r.sent.users, r.sent.tables = st.Seq, users, tables
+}
+
+// lobbyMessageMax is how many bytes of items one lobby message carries
+// at most: half what the NATS server takes in a message, leaving room
+// for the rest of it.
+func (r *relay) lobbyMessageMax() int {
+	if n := r.c.Bus.MaxPayload(); n > 0 {
+		return int(n / 2)
+	}
+	return 512 << 10
+}
+
+// splitState splits st into messages whose items come to at most max
+// bytes each (one item at least), numbered from st.Seq on. A beat, or a
+// message short enough, is one.
+func splitState(st lobbyState, max int) []lobbyState {
+	size := 0
+	for _, raw := range st.Users {
+		size += len(raw) + 1
+	}
+	for _, raw := range st.Tables {
+		size += len(raw) + 1
+	}
+	for _, id := range st.UsersGone {
+		size += len(id) + 3
+	}
+	for _, id := range st.TablesGone {
+		size += len(id) + 3
+	}
+	if size <= max {
+		return []lobbyState{st}
+	}
+	var out []lobbyState
+	cur := lobbyState{Node: st.Node, Seq: st.Seq, Whole: st.Whole}
+	n := 0
+	room := func(k int) {
+		if n > 0 && n+k > max {
+			out = append(out, cur)
+			cur = lobbyState{Node: st.Node, Seq: cur.Seq, Whole: st.Whole}
+			if !st.Whole {
+				cur.Seq++ // changes: each message its own number
+			}
+			n = 0
+		}
+		n += k
+	}
+	for _, raw := range st.Users {
+		room(len(raw) + 1)
+		cur.Users = append(cur.Users, raw)
+	}
+	for _, raw := range st.Tables {
+		room(len(raw) + 1)
+		cur.Tables = append(cur.Tables, raw)
+	}
+	for _, id := range st.UsersGone {
+		room(len(id) + 3)
+		cur.UsersGone = append(cur.UsersGone, id)
+	}
+	for _, id := range st.TablesGone {
+		room(len(id) + 3)
+		cur.TablesGone = append(cur.TablesGone, id)
+	}
+	out = append(out, cur)
+	if st.Whole {
+		for i := range out {
+			out[i].Part, out[i].Parts = i+1, len(out)
+		}
+	}
+	return out
 }
 
 // serveLobbyWhole answers another node's request for this node's whole
@@ -186,8 +265,13 @@ func (r *relay) serveLobbyWhole(msg *nats.Msg) {
 		st.Users, st.Tables = r.sent.users.ordered(), r.sent.tables.ordered()
 	}
 	r.sent.mu.Unlock()
-	if b, err := json.Marshal(st); err == nil {
-		_ = msg.Respond(b)
+	if msg.Reply == "" {
+		return
+	}
+	for _, m := range splitState(st, r.lobbyMessageMax()) {
+		if b, err := json.Marshal(m); err == nil {
+			_ = r.c.Bus.Publish(msg.Reply, b)
+		}
 	}
 }
 
@@ -209,10 +293,9 @@ func (r *relay) serveLobbyState(msg *nats.Msg) {
 
 // askWhole asks node for its whole part of the lobby and takes it in.
 func (r *relay) askWhole(node int64) {
-	reply, err := r.c.Bus.Request(lobbyWholeSubject(node), nil, lobbyWholeWait)
-	var st lobbyState
-	if err == nil && (json.Unmarshal(reply.Data, &st) != nil || !st.Whole || st.Node != node) {
-		err = errors.New("not a whole part")
+	st, err := r.requestWhole(node)
+	if err != nil {
+		r.s.log.Warn("asking another node for its part of the lobby; asking again at its next message", "node", node, "err", err)
 	}
 	r.lobby.mu.Lock()
 	changed := false
@@ -225,6 +308,40 @@ func (r *relay) askWhole(node int64) {
 	r.lobby.mu.Unlock()
 	if changed {
 		r.s.hub.remoteChanged()
+	}
+}
+
+// requestWhole asks node for its whole part and gathers the messages of
+// the answer.
+func (r *relay) requestWhole(node int64) (lobbyState, error) {
+	inbox := r.c.Bus.NewInbox()
+	sub, err := r.c.Bus.SubscribeSync(inbox)
+	if err != nil {
+		return lobbyState{}, err
+	}
+	defer sub.Unsubscribe()
+	if err := r.c.Bus.PublishRequest(lobbyWholeSubject(node), inbox, nil); err != nil {
+		return lobbyState{}, err
+	}
+	deadline := time.Now().Add(lobbyWholeWait)
+	var whole lobbyState
+	for got := 0; ; {
+		msg, err := sub.NextMsg(time.Until(deadline))
+		if err != nil {
+			return lobbyState{}, err
+		}
+		var st lobbyState
+		if json.Unmarshal(msg.Data, &st) != nil || !st.Whole || st.Node != node || (got > 0 && st.Seq != whole.Seq) {
+			return lobbyState{}, errors.New("not a node's whole part")
+		}
+		if got == 0 {
+			whole = lobbyState{Node: node, Seq: st.Seq, Whole: true}
+		}
+		whole.Users = append(whole.Users, st.Users...)
+		whole.Tables = append(whole.Tables, st.Tables...)
+		if got++; got >= st.Parts {
+			return whole, nil
+		}
 	}
 }
 

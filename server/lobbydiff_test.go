@@ -228,3 +228,43 @@ func TestNodeLobbyFirstMessage(t *testing.T) {
 		t.Fatal("the first message's table is not held")
 	}
 }
+
+// TestNodeLobbySplitMessages: changes too long for one message on the bus
+// go as several numbered one after another, and a whole part as several
+// parts of one number; either way a node that takes them in holds what
+// one message would have told it.
+func TestNodeLobbySplitMessages(t *testing.T) {
+	var tables []json.RawMessage
+	for i := range 40 {
+		tables = append(tables, mustJSON(TableJSON{ID: fmt.Sprintf("t%02d", i), Game: "dots", Status: store.TableOpen}))
+	}
+	user := mustJSON(remoteUser{ID: 1, onlineUser: onlineUser{Name: "Ann"}})
+	changes := lobbyState{Node: 5, Seq: 1, Users: []json.RawMessage{user}, Tables: tables}
+	parts := splitState(changes, 400)
+	if len(parts) < 5 {
+		t.Fatalf("40 tables in %d messages of at most 400 bytes of items", len(parts))
+	}
+	l := remoteLobby{nodes: map[int64]*nodeLobby{}}
+	for i, m := range parts {
+		if m.Seq != uint64(i+1) || m.Parts != 0 {
+			t.Fatalf("changes message %d numbered %d, parts %d", i, m.Seq, m.Parts)
+		}
+		if changed, ask := l.applyLocked(m); !changed || ask {
+			t.Fatalf("changes message %d: changed %v, ask %v", i, changed, ask)
+		}
+	}
+	if n := l.nodes[5]; len(n.tables) != 40 || len(n.users) != 1 || n.seq != uint64(len(parts)) {
+		t.Fatalf("after the split changes: %d tables, %d users, at %d", len(n.tables), len(n.users), n.seq)
+	}
+
+	whole := lobbyState{Node: 5, Seq: 9, Whole: true, Tables: tables}
+	parts = splitState(whole, 400)
+	for i, m := range parts {
+		if m.Seq != 9 || m.Part != i+1 || m.Parts != len(parts) || !m.Whole {
+			t.Fatalf("whole part message %d: seq %d, part %d of %d", i, m.Seq, m.Part, m.Parts)
+		}
+	}
+	if short := splitState(lobbyState{Node: 5, Seq: 3, Beat: true}, 400); len(short) != 1 || short[0].Parts != 0 {
+		t.Fatalf("a beat split into %+v", short)
+	}
+}

@@ -37,7 +37,15 @@ func startNATS(t *testing.T, port int) (*natsserver.Server, string) {
 	if port == 0 {
 		port = -1 // the server's way of saying "any"
 	}
-	ns, err := natsserver.NewServer(&natsserver.Options{Host: "127.0.0.1", Port: port, NoLog: true, NoSigs: true})
+	return startNATSWith(t, natsserver.Options{Port: port})
+}
+
+// startNATSWith runs a NATS server in the test's process with opts, on
+// 127.0.0.1.
+func startNATSWith(t *testing.T, opts natsserver.Options) (*natsserver.Server, string) {
+	t.Helper()
+	opts.Host, opts.NoLog, opts.NoSigs = "127.0.0.1", true, true
+	ns, err := natsserver.NewServer(&opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -521,5 +529,58 @@ func TestNodesOneLobby(t *testing.T) {
 	hist := ann.ok(nil, "chat.history", fmt.Sprintf(`"channel":"table:%s"`, id))
 	if !strings.Contains(fmt.Sprint(hist), "good luck") {
 		t.Fatalf("the table's history at node a lacks Ben's line: %v", hist)
+	}
+}
+
+// TestNodesLobbyLateNodeInParts: node a's part of the lobby outgrows one
+// message of the bus (a NATS server taking 4 KiB at most): its changes go
+// as several, and node b, started after them, asks node a for its whole
+// part and gets it in parts, so Ben at node b sees every one of Ann's
+// tables, and then a table made later as a change.
+func TestNodesLobbyLateNodeInParts(t *testing.T) {
+	url := storetest.Postgres(t)
+	_, bus := startNATSWith(t, natsserver.Options{Port: -1, MaxPayload: 4096})
+	a := startNode(t, url, bus, "a")
+	ann := a.dial(a.guest("Ann"))
+	const made = 30
+	ids := map[string]bool{}
+	for range made {
+		rep := ann.ok(nil, "table.create", `"game":"dots","options":{"rows":3,"cols":3},"seats":[{"kind":"me"},{"kind":"open"}]`)
+		ids[rep["table"].(map[string]any)["id"].(string)] = true
+	}
+	b := startNode(t, url, bus, "b")
+	ben := b.dial(b.guest("Ben"))
+	ben.ok(nil, "lobby.join", `"changes":true`)
+	held := map[string]bool{}
+	// seen reports whether Ben holds every table of ids, taking in his
+	// lobby's table pushes as they come.
+	seen := func(m map[string]any) bool {
+		switch m["t"] {
+		case "lobby.tables":
+			held = map[string]bool{}
+			fallthrough
+		case "lobby.tables.diff":
+			for _, tb := range m["tables"].([]any) {
+				held[tb.(map[string]any)["id"].(string)] = true
+			}
+		}
+		for id := range ids {
+			if !held[id] {
+				return false
+			}
+		}
+		return true
+	}
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("Ben held %d tables; node a's log:\n%s\nnode b's log:\n%s", len(held), a.log.String(), b.log.String())
+		}
+	})
+	ben.next(seen)
+	rep := ann.ok(nil, "table.create", `"game":"dots","options":{"rows":3,"cols":3},"seats":[{"kind":"me"},{"kind":"open"}]`)
+	ids[rep["table"].(map[string]any)["id"].(string)] = true
+	ben.next(seen)
+	if len(held) < made+1 {
+		t.Fatalf("Ben holds %d tables, want the %d Ann made", len(held), made+1)
 	}
 }
