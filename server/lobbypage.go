@@ -189,7 +189,7 @@ func (m *lobbyMember) view(i int, l *lobbyList, cache map[pageKey]*lobbyList) lo
 func (h *hub) joinLobby(c *conn, changes bool, pages [2]pageKey) {
 	h.lobbyPush.Lock()
 	defer h.lobbyPush.Unlock()
-	lists := h.lobbyLists(lobbyOnline | lobbyTables)
+	lists := h.madeLobbyLists()
 	m := &lobbyMember{changes: changes, pages: pages, name: c.user.Name}
 	var views [2]lobbyView
 	for i, l := range lists {
@@ -204,6 +204,31 @@ func (h *hub) joinLobby(c *conn, changes bool, pages [2]pageKey) {
 	for i, v := range views {
 		c.push(v.whole(lobbyPushes[i].whole, lobbyPushes[i].field))
 	}
+}
+
+// madeLobbyLists are both lists for a member who joins: as the last push
+// or join made them while nothing changed since, else made again. Making
+// them costs every table's JSON, ten thousand for a crowded lobby, too
+// much for each of thousands of people joining while nothing changes.
+// Callers hold lobbyPush.
+func (h *hub) madeLobbyLists() lobbyLists {
+	h.mu.Lock()
+	stale := h.lobbyStale
+	h.lobbyStale = 0 // a change from now on marks it again
+	h.mu.Unlock()
+	for i, part := range []lobbyParts{lobbyOnline, lobbyTables} {
+		if h.lobbyMade[i] == nil {
+			stale |= part
+		}
+	}
+	if stale != 0 {
+		for i, l := range h.lobbyLists(stale) {
+			if l != nil {
+				h.lobbyMade[i] = l
+			}
+		}
+	}
+	return h.lobbyMade
 }
 
 // lobbyLists makes the lists which names, leaving the others nil.
@@ -233,13 +258,17 @@ func (h *hub) pushLobby(which lobbyParts) {
 	members := maps.Clone(h.lobby)
 	h.mu.Unlock()
 	if len(members) == 0 {
-		return
+		return // the lists stay marked changed, for the next join
 	}
+	h.mu.Lock()
+	h.lobbyStale &^= which // a change from now on marks it again
+	h.mu.Unlock()
 	lists := h.lobbyLists(which)
 	for i, next := range lists {
 		if next == nil {
 			continue
 		}
+		h.lobbyMade[i] = next
 		kind := lobbyPushes[i]
 		wholes := map[*lobbyList][]byte{}
 		type step struct{ from, to *lobbyList }
