@@ -163,8 +163,9 @@ func lobbyRun(c LobbyConfig, j lobbyJoin, stdout, stderr io.Writer) error {
 	b.settleLobby()
 	joined := b.lobbyBytes.Load()
 	var quiet busCount
+	var busiest int64
 	if bus != nil {
-		quiet = bus.over(lobbyQuiet)
+		quiet, busiest = bus.over(lobbyQuiet)
 	}
 	bus0 := bus.count()
 	if c.ArrivalsLast {
@@ -200,8 +201,9 @@ func lobbyRun(c LobbyConfig, j lobbyJoin, stdout, stderr io.Writer) error {
 		label, float64(got)/float64(n*k), float64(got)/1024/float64(k), ms(cpu), ms(self))
 	fmt.Fprintf(stdout, "%-17s %8.0f bytes of lobby lists per member on joining\n", label, float64(joined)/float64(n))
 	if bus != nil {
-		fmt.Fprintf(stdout, "%-17s %8.0f bytes on the bus per node per heartbeat while nothing changed (%d messages of both nodes in %v, heartbeats every %v), %.0f bytes per arrival (%d messages); %d requests for a node's whole part in all\n",
-			label, float64(quiet.bytes)/float64(max(quiet.msgs, 1)), quiet.msgs, lobbyQuiet, lobbyLease/5,
+		beats := float64(lobbyQuiet) / float64(lobbyLease/5)
+		fmt.Fprintf(stdout, "%-17s %8.0f bytes on the bus per heartbeat from the busier node while nothing changed (%d bytes in %d messages of both nodes in %v, heartbeats every %v), %.0f bytes per arrival (%d messages); %d requests for a node's whole part in all\n",
+			label, float64(busiest)/beats, quiet.bytes, quiet.msgs, lobbyQuiet, lobbyLease/5,
 			float64(arrivals.bytes)/float64(k), arrivals.msgs, bus.count().wholes)
 	}
 	return nil

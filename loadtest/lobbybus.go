@@ -1,6 +1,9 @@
 package loadtest
 
 import (
+	"encoding/json"
+	"maps"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -30,6 +33,9 @@ const (
 type lobbyBus struct {
 	nc                  *nats.Conn
 	bytes, msgs, wholes atomic.Int64
+
+	mu     sync.Mutex
+	byNode map[int64]int64 // bytes of lobby.state by the node that sent them
 }
 
 // busCount is the lobby's traffic counted up to a moment.
@@ -44,10 +50,18 @@ func listenLobbyBus(url string) (*lobbyBus, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &lobbyBus{nc: nc}
+	b := &lobbyBus{nc: nc, byNode: map[int64]int64{}}
 	if _, err := nc.Subscribe(lobbyStateSubject, func(m *nats.Msg) {
 		b.bytes.Add(int64(len(m.Data)))
 		b.msgs.Add(1)
+		var head struct {
+			Node int64 `json:"node"`
+		}
+		if json.Unmarshal(m.Data, &head) == nil {
+			b.mu.Lock()
+			b.byNode[head.Node] += int64(len(m.Data))
+			b.mu.Unlock()
+		}
 	}); err != nil {
 		nc.Close()
 		return nil, err
@@ -67,11 +81,22 @@ func (b *lobbyBus) count() busCount {
 	return busCount{b.bytes.Load(), b.msgs.Load(), b.wholes.Load()}
 }
 
-// over is the traffic of the next d.
-func (b *lobbyBus) over(d time.Duration) busCount {
-	c0 := b.count()
+// over is the traffic of the next d, and the bytes the busiest node
+// sent in it.
+func (b *lobbyBus) over(d time.Duration) (busCount, int64) {
+	c0, n0 := b.count(), b.nodeBytes()
 	time.Sleep(d)
-	return b.count().minus(c0)
+	busiest := int64(0)
+	for node, n := range b.nodeBytes() {
+		busiest = max(busiest, n-n0[node])
+	}
+	return b.count().minus(c0), busiest
+}
+
+func (b *lobbyBus) nodeBytes() map[int64]int64 {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return maps.Clone(b.byNode)
 }
 
 func (b *lobbyBus) close() { b.nc.Close() }
