@@ -118,18 +118,21 @@ func RunLobby(c LobbyConfig, stdout, stderr io.Writer) error {
 // lobbyRun is one mode's run on its own child server.
 func lobbyRun(c LobbyConfig, j lobbyJoin, stdout, stderr io.Writer) error {
 	n, k := c.Members, c.Arrivals
-	var nodeArgs []string
-	if c.DB != "" {
-		nodeArgs = []string{"-db", c.DB, "-nats", c.Bus, "-lease", lobbyLease.String(), "-node"}
+	// nodeArgs are the flags of the node named name; none with no nodes.
+	nodeArgs := func(name string) []string {
+		if c.DB == "" {
+			return nil
+		}
+		return []string{"-db", c.DB, "-nats", c.Bus, "-lease", lobbyLease.String(), "-node", name}
 	}
-	child, addr, err := startChildServer(stderr, c.CommitDelay, append(nodeArgs, "bench-a")...)
+	child, addr, err := startChildServer(stderr, c.CommitDelay, nodeArgs("bench-a")...)
 	if err != nil {
 		return err
 	}
 	defer child.stop()
 	var bus *lobbyBus
 	if c.DB != "" {
-		other, _, err := startChildServer(stderr, c.CommitDelay, append(nodeArgs, "bench-b")...)
+		other, _, err := startChildServer(stderr, c.CommitDelay, nodeArgs("bench-b")...)
 		if err != nil {
 			return err
 		}
