@@ -112,6 +112,13 @@ type sentLobby struct {
 	mu            sync.Mutex
 	seq           uint64
 	users, tables *lobbyList // nil before the first message
+
+	// One publishLobby runs at a time: making the part costs every
+	// table's JSON, which with ten thousand tables under load can take
+	// longer than the changes come. A call meanwhile only asks the
+	// running one to go again (again, and beat if it was a heartbeat's).
+	run                  sync.Mutex
+	running, again, beat bool
 }
 
 // subscribeLobby listens to the other nodes' lobbies and answers their
@@ -157,6 +164,31 @@ func (r *relay) ownLobby() (users, tables *lobbyList) {
 // the lobby since its last message, if anything did; at a heartbeat
 // (beat) with nothing changed, a beat naming the last message.
 func (r *relay) publishLobby(beat bool) {
+	sl := &r.sent
+	sl.run.Lock()
+	if sl.running {
+		sl.again, sl.beat = true, sl.beat || beat
+		sl.run.Unlock()
+		return
+	}
+	sl.running = true
+	sl.run.Unlock()
+	for {
+		r.publishLobbyOnce(beat)
+		sl.run.Lock()
+		if !sl.again {
+			sl.running = false
+			sl.run.Unlock()
+			return
+		}
+		beat, sl.again, sl.beat = sl.beat, false, false
+		sl.run.Unlock()
+	}
+}
+
+// publishLobbyOnce is one message (or several, when long) of
+// publishLobby.
+func (r *relay) publishLobbyOnce(beat bool) {
 	r.sent.mu.Lock()
 	defer r.sent.mu.Unlock()
 	users, tables := r.ownLobby()
