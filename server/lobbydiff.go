@@ -139,14 +139,6 @@ func (l *lobbyList) ordered() []json.RawMessage {
 	return out
 }
 
-// diff is the push that takes a member who holds l to next:
-// {"t":t,field:[new or changed items, in next's order],"gone":[keys]},
-// or nil when nothing changed.
-func (l *lobbyList) diff(next *lobbyList, t, field string) []byte {
-	changed, gone := l.changes(next)
-	return diffPush(t, field, changed, gone, l.moreTail(next))
-}
-
 // moreTail is ,"more":b when next is a page whose "more" differs from
 // l's, else nothing.
 func (l *lobbyList) moreTail(next *lobbyList) string {

@@ -85,10 +85,10 @@ func TestLobbyChangesKeepTheSameLists(t *testing.T) {
 		var kept, whole client.Lobby
 		applyPush(t, &kept, oldUsers.whole("lobby.online", "users"))
 		applyPush(t, &kept, oldTables.whole("lobby.tables", "tables"))
-		if d := oldUsers.diff(newUsers, "lobby.online.diff", "users"); d != nil {
+		if d := newPageDiff(oldUsers, newUsers, "lobby.online.diff", "users").push; d != nil {
 			applyPush(t, &kept, d)
 		}
-		if d := oldTables.diff(newTables, "lobby.tables.diff", "tables"); d != nil {
+		if d := newPageDiff(oldTables, newTables, "lobby.tables.diff", "tables").push; d != nil {
 			applyPush(t, &kept, d)
 		}
 		applyPush(t, &whole, newUsers.whole("lobby.online", "users"))
@@ -97,7 +97,7 @@ func TestLobbyChangesKeepTheSameLists(t *testing.T) {
 		if !reflect.DeepEqual(kept, whole) {
 			t.Fatalf("lists kept from changes:\n%+v\nwhole:\n%+v", kept, whole)
 		}
-		if d := newUsers.diff(newUsers, "lobby.online.diff", "users"); d != nil {
+		if d := newPageDiff(newUsers, newUsers, "lobby.online.diff", "users").push; d != nil {
 			t.Fatalf("no change made a push: %s", d)
 		}
 	})
@@ -129,7 +129,7 @@ func BenchmarkLobbyArrival(b *testing.B) {
 					if mode == "whole" {
 						msg = next.whole("lobby.online", "users")
 					} else {
-						msg = before.diff(next, "lobby.online.diff", "users")
+						msg = newPageDiff(before, next, "lobby.online.diff", "users").push
 					}
 					sent = len(msg)
 				}
