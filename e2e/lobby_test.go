@@ -119,8 +119,8 @@ func makeTablesJS(n int) string {
 // TestLobbyPagesOfTables (since v6): with more tables than a page holds,
 // the lobby shows the first page, not every table, with the guest's own
 // table (made last, so past the page) among them; Next shows the next
-// page, Previous the first again. On a phone (390x844) too, and without
-// sideways scrolling.
+// page, Previous the first again. On a phone (390x844) too, without
+// sideways scrolling and with no serious accessibility finding.
 func TestLobbyPagesOfTables(t *testing.T) {
 	base := startLobbyServer(t)
 	const perPage = 100 // tablesPerPage in web/src/screens/lobby.ts
@@ -167,6 +167,7 @@ func TestLobbyPagesOfTables(t *testing.T) {
 			t.Fatalf("%s: the last page lacks one's own table or offers a next page", size.name)
 		}
 		p.snap("next-page")
+		p.checkAxe("the lobby's second page of tables")
 		p.click(".tables-panel .pager-prev")
 		p.waitFor("the first page again", listed(bobs[0])+" && !("+listed(bobs[perPage])+")")
 	}
