@@ -324,6 +324,35 @@ func TestLobbyFirstPage(t *testing.T) {
 	if err := bob.JoinLobbyPage(ctx, 501); client.Code(err) != "bad-request" {
 		t.Fatalf("a page of 501: %v", err)
 	}
+
+	// The second page of one table, and a page of one person from the
+	// second: Lobby.Apply keeps where each page is and that the tables go
+	// on past it, and Bob's own entry and table come with them.
+	if err := bob.JoinLobbyPages(ctx, client.LobbyPages{Tables: client.PageAt{From: 1, N: 1}, Online: client.PageAt{From: 1, N: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	lobby = client.Lobby{}
+	for lobby.Tables == nil || lobby.Online == nil {
+		select {
+		case p := <-bob.Pushes():
+			if _, err := lobby.Apply(p); err != nil {
+				t.Fatal(err)
+			}
+		case <-deadline:
+			t.Fatal("no lists for the second pages")
+		}
+	}
+	got = nil
+	for _, tb := range lobby.Tables {
+		got = append(got, tb.ID)
+	}
+	if want := []string{ids[1], ids[2]}; !slices.Equal(got, want) || lobby.TablesPage == nil || *lobby.TablesPage != (client.ListPage{From: 1, More: true}) {
+		t.Fatalf("Bob's second page of tables %v at %+v, want %v from 1 with more", got, lobby.TablesPage, want)
+	}
+	// Online, by name: Ann, Bob; the second page is Bob, his own.
+	if len(lobby.Online) != 1 || lobby.Online[0].Name != "Bob" || lobby.OnlinePage == nil || *lobby.OnlinePage != (client.ListPage{From: 1}) {
+		t.Fatalf("Bob's second page of who is online %+v at %+v", lobby.Online, lobby.OnlinePage)
+	}
 }
 
 // TestClearSentences: the errors a person meets before playing say what

@@ -226,7 +226,28 @@ func (c *Conn) JoinLobby(ctx context.Context) error {
 // tables of the list and one's own past them (since v6), for a server
 // with more tables than a screen shows; n is 1 to 500.
 func (c *Conn) JoinLobbyPage(ctx context.Context, n int) error {
-	return c.Call(ctx, "lobby.join", map[string]any{"changes": true, "page": n}, nil)
+	return c.JoinLobbyPages(ctx, LobbyPages{Tables: PageAt{N: n}})
+}
+
+// PageAt is a page of one of the lobby's lists: N items (1 to 500) from
+// the From-th (0 for the first); N 0 is the whole list.
+type PageAt struct{ From, N int }
+
+// LobbyPages are the pages of the lobby's lists to join with (since v6).
+type LobbyPages struct{ Tables, Online PageAt }
+
+// JoinLobbyPages is JoinLobby with a page of either list, or both, and
+// one's own tables and entry outside them; joining again with other
+// pages moves to them (the lists come whole again).
+func (c *Conn) JoinLobbyPages(ctx context.Context, p LobbyPages) error {
+	req := map[string]any{"changes": true}
+	if p.Tables.N > 0 {
+		req["page"], req["from"] = p.Tables.N, p.Tables.From
+	}
+	if p.Online.N > 0 {
+		req["online"], req["onlineFrom"] = p.Online.N, p.Online.From
+	}
+	return c.Call(ctx, "lobby.join", req, nil)
 }
 
 // LeaveLobby stops the lobby's pushes.

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"fmt"
+	"os/exec"
 	"testing"
 )
 
@@ -63,4 +64,111 @@ func TestLobbyPutsJoinableTablesFirst(t *testing.T) {
 	ann.goTo("/")
 	ann.waitFor("Cy online and Bob's new table, back in the lobby", fmt.Sprintf(
 		`[...document.querySelectorAll(".people .person")].some(a => a.textContent === %q) && document.querySelector('button[data-table=%q]') !== null`, cyName, later))
+}
+
+// startLobbyServer runs a server of the test's own, so that the many
+// tables it makes crowd no other test's lobby; messages are not rate
+// limited, so that one page may make them all at once.
+func startLobbyServer(t *testing.T) string {
+	t.Helper()
+	if parlorBin == "" {
+		t.Skip("the suite is using a server it did not start (PARLOR_E2E_URL)")
+	}
+	addr, err := freeAddr()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	cmd := exec.Command(parlorBin, "serve", "-addr", addr, "-data", dir, "-ws-rate", "0")
+	done := make(chan struct{})
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { _ = cmd.Wait(); close(done) }()
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		<-done
+	})
+	base := "http://" + addr
+	if err := waitHealthy(base, done); err != nil {
+		t.Fatal(err)
+	}
+	return base
+}
+
+// makeTablesJS makes n open tables of Dots and Boxes over one WebSocket
+// and resolves to their ids, in the order made.
+func makeTablesJS(n int) string {
+	return fmt.Sprintf(`new Promise((resolve, reject) => {
+	const ws = new WebSocket((location.protocol === "https:" ? "wss:" : "ws:") + "//" + location.host + "/api/ws");
+	const ids = [];
+	const next = () => ws.send(JSON.stringify({t: "table.create", id: ids.length + 1, game: "dots", options: {rows: 3, cols: 3}, seats: [{kind: "me"}, {kind: "open"}]}));
+	ws.onmessage = (e) => {
+		const m = JSON.parse(e.data);
+		if (m.t === "hello") next();
+		else if (m.t === "reply") {
+			if (!m.ok) { ws.close(); reject(new Error(m.error)); return; }
+			ids.push(m.table.id);
+			if (ids.length === %d) { ws.close(); resolve(ids); } else next();
+		}
+	};
+	ws.onerror = () => reject(new Error("the WebSocket failed"));
+})`, n)
+}
+
+// TestLobbyPagesOfTables (since v6): with more tables than a page holds,
+// the lobby shows the first page, not every table, with the guest's own
+// table (made last, so past the page) among them; Next shows the next
+// page, Previous the first again. On a phone (390x844) too, without
+// sideways scrolling and with no serious accessibility finding.
+func TestLobbyPagesOfTables(t *testing.T) {
+	base := startLobbyServer(t)
+	const perPage = 100 // tablesPerPage in web/src/screens/lobby.ts
+	bob := newPage(t, "bob", 1280, 900)
+	bob.base = base
+	bob.guest(uniqueName("Bob"))
+	bobs := evalAs[[]string](bob, makeTablesJS(perPage+5))
+
+	for i, size := range []struct {
+		name string
+		w, h int64
+	}{{"ann", 1280, 900}, {"phone", 390, 844}} {
+		p := newPage(t, size.name, size.w, size.h)
+		p.base = base
+		p.guest(uniqueName("Ann"))
+		own := evalAs[string](p, createTableJS("dots", map[string]any{"rows": 4, "cols": 4}, []map[string]string{{"kind": "me"}, {"kind": "open"}}))
+		listed := func(id string) string {
+			return fmt.Sprintf(`document.querySelector('.table-item[data-table=%q]') !== null`, id)
+		}
+		p.waitFor("the first page with one's own table", listed(bobs[0])+" && "+listed(own)+` && document.querySelector(".pager-next") !== null && !document.querySelector(".pager-next").disabled`)
+		if n := evalAs[int](p, `new Set([...document.querySelectorAll(".table-item")].map(li => li.dataset.table)).size + (document.querySelector(".more-tables") ? Number(document.querySelector(".more-tables").textContent.match(/\d+/)[0]) : 0)`); n != perPage+1 {
+			t.Fatalf("%s: the first page holds %d tables, want %d and one's own", size.name, n, perPage)
+		}
+		if evalAs[bool](p, listed(bobs[perPage])) {
+			t.Fatalf("%s: a table past the first page is listed on it", size.name)
+		}
+		if got := p.text(".tables-panel .pager-where"); got != fmt.Sprintf("1–%d", perPage) {
+			t.Fatalf("%s: the first page says %q", size.name, got)
+		}
+		if !evalAs[bool](p, `document.querySelector(".pager-prev").disabled`) {
+			t.Fatalf("%s: Previous is offered on the first page", size.name)
+		}
+		if sideways := evalAs[bool](p, `document.documentElement.scrollWidth > window.innerWidth`); sideways {
+			t.Fatalf("%s: the lobby scrolls sideways at %dx%d", size.name, size.w, size.h)
+		}
+		p.snap("first-page")
+		p.click(".tables-panel .pager-next")
+		p.waitFor("the next page", listed(bobs[perPage])+" && "+listed(bobs[perPage+4])+" && !("+listed(bobs[0])+")")
+		// The second page: Bob's last five, and the tables of each Ann so far.
+		if got := p.text(".tables-panel .pager-where"); got != fmt.Sprintf("%d–%d", perPage+1, perPage+5+i+1) {
+			t.Fatalf("%s: the second page says %q", size.name, got)
+		}
+		if !evalAs[bool](p, listed(own)+` && document.querySelector(".pager-next").disabled`) {
+			t.Fatalf("%s: the last page lacks one's own table or offers a next page", size.name)
+		}
+		p.snap("next-page")
+		p.checkAxe("the lobby's second page of tables")
+		p.click(".tables-panel .pager-prev")
+		p.waitFor("the first page again", listed(bobs[0])+" && !("+listed(bobs[perPage])+")")
+	}
 }

@@ -18,17 +18,23 @@ type childServer struct {
 }
 
 // startChildServer runs 'parlor serve' from this binary on a temporary
-// data directory, so that its CPU time and memory are its own.
-func startChildServer(stderr io.Writer, commitDelay time.Duration) (*childServer, string, error) {
+// data directory, so that its CPU time and memory are its own; extra are
+// more flags of serve. $PARLOR_BENCH_SERVER_BIN names another parlor
+// binary to run instead, to measure an older build with this bench.
+func startChildServer(stderr io.Writer, commitDelay time.Duration, extra ...string) (*childServer, string, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, "", err
+	}
+	if bin := os.Getenv("PARLOR_BENCH_SERVER_BIN"); bin != "" {
+		exe = bin
 	}
 	dir, err := os.MkdirTemp("", "parlor-bench-")
 	if err != nil {
 		return nil, "", err
 	}
 	args := []string{"serve", "-addr", "127.0.0.1:0", "-data", dir, "-no-web", "-ws-rate", "0", "-ws-per-address", "0", "-commit-delay", commitDelay.String()}
+	args = append(args, extra...)
 	if p := os.Getenv("PARLOR_BENCH_SERVER_PROFILE"); p != "" {
 		args = append(args, "-cpuprofile", p, "-pprof")
 	}

@@ -39,8 +39,19 @@ type LobbyConfig struct {
 	// one too: a crowded lobby, where what a member is sent on joining
 	// and when a table is made is what counts.
 	Tables int
-	// Page is the first page's size with LobbyPage.
-	Page int
+	// Page is the first page's size with LobbyPage; Online, when
+	// positive, pages the online list too.
+	Page, Online int
+	// ArrivalsLast names the arrivals so that they sort after every
+	// member in the online list, past a first page of it: an arrival
+	// then changes no member's page, where by default (names numbered on
+	// from the members') each sorts onto the first page.
+	ArrivalsLast bool
+	// DB and Bus, when set, run the server as two nodes over that
+	// PostgreSQL database (it must hold no tables yet) and NATS server,
+	// the members on the first, and report what the first tells the
+	// other of its part of the lobby (lobby.state on the bus).
+	DB, Bus string
 	// CommitDelay is the child servers' commit delay (parlor serve
 	// -commit-delay).
 	CommitDelay time.Duration
@@ -65,6 +76,9 @@ func RunLobby(c LobbyConfig, stdout, stderr io.Writer) error {
 		return errors.New("loadtest: the lobby bench needs members and arrivals")
 	}
 	page := lobbyJoin{fmt.Sprintf("page of %d (v6)", c.Page), fmt.Sprintf(`"changes":true,"page":%d`, c.Page)}
+	if c.Online > 0 {
+		page = lobbyJoin{fmt.Sprintf("pages of %d+%d (v6)", c.Page, c.Online), fmt.Sprintf(`"changes":true,"page":%d,"online":%d`, c.Page, c.Online)}
+	}
 	changes := lobbyJoin{"changes (v5)", `"changes":true`}
 	whole := lobbyJoin{"whole lists (v4)", `"changes":false`}
 	var joins []lobbyJoin
@@ -85,6 +99,9 @@ func RunLobby(c LobbyConfig, stdout, stderr io.Writer) error {
 	if (c.Mode == LobbyPage || c.Mode == LobbyAll) && c.Page <= 0 {
 		return errors.New("loadtest: a page of no tables")
 	}
+	if c.DB != "" && len(joins) > 1 {
+		return errors.New("loadtest: with nodes, one mode per run (each needs a database of its own)")
+	}
 	raiseFileLimit(stderr)
 	fmt.Fprintf(stdout, "%d members in the lobby, %d arrivals 150 ms apart\n", c.Members, c.Arrivals)
 	if c.Tables > 0 {
@@ -101,11 +118,30 @@ func RunLobby(c LobbyConfig, stdout, stderr io.Writer) error {
 // lobbyRun is one mode's run on its own child server.
 func lobbyRun(c LobbyConfig, j lobbyJoin, stdout, stderr io.Writer) error {
 	n, k := c.Members, c.Arrivals
-	child, addr, err := startChildServer(stderr, c.CommitDelay)
+	// nodeArgs are the flags of the node named name; none with no nodes.
+	nodeArgs := func(name string) []string {
+		if c.DB == "" {
+			return nil
+		}
+		return []string{"-db", c.DB, "-nats", c.Bus, "-lease", lobbyLease.String(), "-node", name}
+	}
+	child, addr, err := startChildServer(stderr, c.CommitDelay, nodeArgs("bench-a")...)
 	if err != nil {
 		return err
 	}
 	defer child.stop()
+	var bus *lobbyBus
+	if c.DB != "" {
+		other, _, err := startChildServer(stderr, c.CommitDelay, nodeArgs("bench-b")...)
+		if err != nil {
+			return err
+		}
+		defer other.stop()
+		if bus, err = listenLobbyBus(c.Bus); err != nil {
+			return err
+		}
+		defer bus.close()
+	}
 	b := &bench{pid: child.cmd.Process.Pid, out: stdout, bases: []string{"http://" + addr}}
 	b.base = b.bases[0]
 	ps, err := b.connectAll(n)
@@ -129,6 +165,15 @@ func lobbyRun(c LobbyConfig, j lobbyJoin, stdout, stderr io.Writer) error {
 	// Let the joins' pushes drain before counting.
 	b.settleLobby()
 	joined := b.lobbyBytes.Load()
+	var quiet busCount
+	var busiest int64
+	if bus != nil {
+		quiet, busiest = bus.over(lobbyQuiet)
+	}
+	bus0 := bus.count()
+	if c.ArrivalsLast {
+		b.lateNames.Store(true)
+	}
 	bytes0, cpu0, self0 := joined, procCPUOr0(b.pid), selfCPU()
 	var late []*player
 	for range k {
@@ -148,6 +193,7 @@ func lobbyRun(c LobbyConfig, j lobbyJoin, stdout, stderr io.Writer) error {
 	}
 	b.settleLobby()
 	got, cpu, self := b.lobbyBytes.Load()-bytes0, procCPUOr0(b.pid)-cpu0, selfCPU()-self0
+	arrivals := bus.count().minus(bus0)
 	for _, p := range late {
 		p.quit.Store(true)
 		p.ws.Load().CloseNow()
@@ -157,6 +203,12 @@ func lobbyRun(c LobbyConfig, j lobbyJoin, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "%-17s %8.0f bytes of lobby pushes per member per arrival, %7.1f KiB per arrival in all, server CPU %6.2f ms and the members' CPU %6.2f ms per arrival\n",
 		label, float64(got)/float64(n*k), float64(got)/1024/float64(k), ms(cpu), ms(self))
 	fmt.Fprintf(stdout, "%-17s %8.0f bytes of lobby lists per member on joining\n", label, float64(joined)/float64(n))
+	if bus != nil {
+		beats := float64(lobbyQuiet) / float64(lobbyLease/5)
+		fmt.Fprintf(stdout, "%-17s %8.0f bytes on the bus per heartbeat from the busier node while nothing changed (%d bytes in %d messages of both nodes in %v, heartbeats every %v), %.0f bytes per arrival (%d messages); %d requests for a node's whole part in all\n",
+			label, float64(busiest)/beats, quiet.bytes, quiet.msgs, lobbyQuiet, lobbyLease/5,
+			float64(arrivals.bytes)/float64(k), arrivals.msgs, bus.count().wholes)
+	}
 	return nil
 }
 

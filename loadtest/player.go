@@ -69,7 +69,11 @@ func (b *bench) newPlayer(ctx context.Context) (*player, error) {
 	// 127.x.y.z: 20 sign-ups per address stay within the server's limit.
 	k := n / 20
 	src := net.IPv4(127, byte(1+k/60000), byte(k/250%240+1), byte(k%250+1))
-	p := &player{b: b, name: fmt.Sprintf("bench-%d-%d", os.Getpid()%10000, n), src: src, waiting: map[int64]chan benchMsg{}, closed: make(chan struct{})}
+	name := fmt.Sprintf("bench-%d-%d", os.Getpid()%10000, n)
+	if b.lateNames.Load() {
+		name = fmt.Sprintf("bench-%d-z%d", os.Getpid()%10000, n) // "z" sorts after every digit
+	}
+	p := &player{b: b, name: name, src: src, waiting: map[int64]chan benchMsg{}, closed: make(chan struct{})}
 	p.at = int(n) % len(b.bases)
 	if u, _ := url.Parse(b.bases[p.at]); !net.ParseIP(u.Hostname()).IsLoopback() {
 		p.src = nil // a remote server: use the default route

@@ -112,6 +112,7 @@ type bench struct {
 	board *board // the board every match is played on
 
 	nextUser    atomic.Int64
+	lateNames   atomic.Bool  // players from now on sort after those before (the lobby bench's arrivals)
 	lastRefusal atomic.Value // the last refusal of a move, as the server wrote it
 	moves       atomic.Int64
 	refused     atomic.Int64

@@ -168,25 +168,50 @@ type chatHistoryReq struct {
 type lobbyJoinReq struct {
 	envelope
 	Changes bool `json:"changes"`
-	// Page, when positive, asks for the first Page tables and one's own
-	// instead of every table (since v6).
-	Page int `json:"page"`
+	// Page, when positive, asks for Page tables from the From-th (the
+	// first, by default) and one's own instead of every table (since v6);
+	// Online and OnlineFrom the same of the online list (lobbypage.go).
+	Page       int `json:"page"`
+	From       int `json:"from"`
+	Online     int `json:"online"`
+	OnlineFrom int `json:"onlineFrom"`
 }
 
-// lobbyPageMax is the largest first page of tables a member may ask for:
-// a page is for a lobby too long to send whole, and a screen shows far
-// fewer.
-const lobbyPageMax = 500
+// lobbyPageMax is the largest page of a lobby's list a member may ask
+// for: a page is for a lobby too long to send whole, and a screen shows
+// far fewer. lobbyFromMax bounds where a page may start.
+const (
+	lobbyPageMax = 500
+	lobbyFromMax = 1_000_000
+)
+
+// lobbyPage checks one list's page of a lobby.join.
+func lobbyPage(what, pageField, fromField string, n, from int) (pageKey, error) {
+	switch {
+	case n < 0 || n > lobbyPageMax:
+		return pageKey{}, badRequest("a page of the lobby's %s (%s) holds 1 to %d (0 for all of them)", what, pageField, lobbyPageMax)
+	case from < 0 || from > lobbyFromMax:
+		return pageKey{}, badRequest("a page of the lobby's %s starts (%s) at 0 to %d", what, fromField, lobbyFromMax)
+	case from > 0 && n == 0:
+		return pageKey{}, badRequest("%s is where a page of the lobby's %s starts: give %s too", fromField, what, pageField)
+	}
+	return pageKey{from: from, n: n}, nil
+}
 
 func handleLobbyJoin(c *conn, data []byte) (any, error) {
 	var req lobbyJoinReq
 	if err := decodeStrict(data, &req); err != nil {
 		return nil, err
 	}
-	if req.Page < 0 || req.Page > lobbyPageMax {
-		return nil, badRequest("a page of the lobby's tables holds 1 to %d tables (0 for all of them)", lobbyPageMax)
+	var pages [2]pageKey // as lobbyPushes: the online list, the tables
+	var err error
+	if pages[0], err = lobbyPage("online list", "online", "onlineFrom", req.Online, req.OnlineFrom); err != nil {
+		return nil, err
 	}
-	c.h.joinLobby(c, req.Changes, req.Page)
+	if pages[1], err = lobbyPage("tables", "page", "from", req.Page, req.From); err != nil {
+		return nil, err
+	}
+	c.h.joinLobby(c, req.Changes, pages)
 	return nil, nil
 }
 

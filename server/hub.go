@@ -45,6 +45,8 @@ type hub struct {
 	online        map[int64]*presence    // user id -> presence
 	lobby         map[*conn]*lobbyMember // connections that joined the lobby
 	lobbyPush     sync.Mutex             // held while the lobby's lists are pushed (lobbydiff.go)
+	lobbyMade     lobbyLists             // the lists as last made, under lobbyPush (lobbypage.go)
+	lobbyStale    lobbyParts             // lists of lobbyMade changed since, under mu
 	pushing       bool                   // a coalesced presence push is scheduled
 	tablesPending bool
 	remotePending bool // a push of the lobby after another node's change
@@ -747,6 +749,7 @@ func (h *hub) setStats(game string, stats map[int64]accounts.Stats) {
 func (h *hub) presenceChanged() {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	h.lobbyStale |= lobbyOnline
 	if h.pushing {
 		return
 	}
@@ -821,6 +824,7 @@ func sortOnline(users []onlineUser) {
 // without telling the other nodes anything.
 func (h *hub) remoteChanged() {
 	h.mu.Lock()
+	h.lobbyStale |= lobbyOnline | lobbyTables
 	if h.remotePending {
 		h.mu.Unlock()
 		return

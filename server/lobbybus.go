@@ -2,10 +2,12 @@ package server
 
 import (
 	"encoding/json"
+	"errors"
 	"maps"
 	"sort"
 	"strconv"
 	"sync"
+	"time"
 
 	"github.com/nats-io/nats.go"
 )
@@ -15,37 +17,60 @@ import (
 // the lobby chat; each merges what the others said into its own lobby,
 // so that a player sees the same lobby whichever node they reached.
 //
-// A node sends its whole part of the lobby (its players and its tables)
-// at every heartbeat, and in between, each time it changes (at most ten
-// times a second: the lobby's pushes are coalesced already), only what
-// changed: the players and tables that are new or different and the ids
-// of those gone. A message carries a sequence number, one more than the
-// node's message before. Core NATS may lose a message; a node that sees
-// a number skipped stops applying that node's changes and keeps what it
-// has until the next whole part, at that node's next heartbeat, so what
-// a lost message cost is a lobby up to one beat old, never a wrong one.
-// A node that starts learns the others' parts within one beat.
+// A node sends only what changed in its part of the lobby (its players
+// and its tables): each time it changes (at most ten times a second: the
+// lobby's pushes are coalesced already), the players and tables that are
+// new or different and the ids of those gone, in a message numbered one
+// more than the node's message before. Its first message, numbered 1,
+// holds its whole part as new. At each heartbeat a node with nothing new
+// sends a beat of a few bytes naming the number of its last message, so
+// that a lost change shows within a beat even when none follows. Core
+// NATS may lose a message: a node that sees a number skipped, or a beat
+// naming a number it has not seen, or a node it has never heard from,
+// stops applying that node's changes and asks it for its whole part
+// (lobbyWholeSubject), once, and goes on from the number the answer
+// carries. So what a lost message costs is a lobby up to one beat old and
+// one whole part sent to the node that lost it, never a wrong lobby, and
+// no node's whole part goes to every node every beat: a lobby of ten
+// thousand tables is megabytes.
 //
 // The state of a node that no longer holds a lease is dropped (see
 // relay.nodesGone): its tables appear again when the node that took them
 // over announces its own.
 
-// lobbySubject carries the nodes' lobby states; lobbyChatSubject the
-// lobby's chat lines.
+// lobbySubject carries the nodes' lobby changes and beats;
+// lobbyChatSubject the lobby's chat lines.
 const (
 	lobbySubject     = "parlor.lobby.state"
 	lobbyChatSubject = "parlor.lobby.chat"
 )
 
-// lobbyState is a message of one node's part of the lobby: the whole
-// part (Whole), or what changed since the node's message Seq-1. Users
-// holds remoteUser and Tables TableJSON objects; the Gone lists are ids.
+// lobbyWholeSubject is where a node answers a request for its whole part
+// of the lobby.
+func lobbyWholeSubject(fence int64) string {
+	return "parlor.lobby.whole." + strconv.FormatInt(fence, 10)
+}
+
+// lobbyWholeWait is how long a node waits for another's whole part
+// before it asks again at the next message.
+const lobbyWholeWait = 5 * time.Second
+
+// lobbyState is a message of one node's part of the lobby: what changed
+// since the node's message Seq-1; or, with Beat, nothing, Seq being the
+// node's last message; or, with Whole (only as the answer to a request),
+// the whole part as of message Seq. Users holds remoteUser and Tables
+// TableJSON objects; the Gone lists are ids.
 type lobbyState struct {
-	Node       int64             `json:"node"`
-	Seq        uint64            `json:"seq"`
-	Whole      bool              `json:"whole,omitempty"`
-	Users      []json.RawMessage `json:"users"`
-	Tables     []json.RawMessage `json:"tables"`
+	Node  int64  `json:"node"`
+	Seq   uint64 `json:"seq"`
+	Whole bool   `json:"whole,omitempty"`
+	// Part and Parts number the messages of a whole part too long for
+	// one (from 1; Parts 0 or 1 for one message).
+	Part       int               `json:"part,omitempty"`
+	Parts      int               `json:"parts,omitempty"`
+	Beat       bool              `json:"beat,omitempty"`
+	Users      []json.RawMessage `json:"users,omitempty"`
+	Tables     []json.RawMessage `json:"tables,omitempty"`
 	UsersGone  []string          `json:"usersGone,omitempty"`
 	TablesGone []string          `json:"tablesGone,omitempty"`
 }
@@ -73,9 +98,11 @@ type remoteLobby struct {
 // nodeLobby is another node's part of the lobby as its messages told it.
 type nodeLobby struct {
 	seq uint64
-	// stale: a message was missed, so changes are not applied until the
-	// node's next whole part.
-	stale  bool
+	// stale: a message was missed (or the node is new to this one), so
+	// changes are not applied until its whole part comes.
+	stale bool
+	// asking: a request for the whole part is under way.
+	asking bool
 	users  map[int64]remoteUser // by user id
 	tables map[string]TableJSON // by table id
 }
@@ -84,34 +111,45 @@ type nodeLobby struct {
 type sentLobby struct {
 	mu            sync.Mutex
 	seq           uint64
-	users, tables *lobbyList // nil before the first message, or after a failed one
+	users, tables *lobbyList // nil before the first message
+
+	// One publishLobby runs at a time: making the part costs every
+	// table's JSON, which with ten thousand tables under load can take
+	// longer than the changes come. A call meanwhile only asks the
+	// running one to go again (again, and beat if it was a heartbeat's).
+	run                  sync.Mutex
+	running, again, beat bool
 }
 
-// subscribeLobby listens to the other nodes' lobbies.
+// subscribeLobby listens to the other nodes' lobbies and answers their
+// requests for this node's whole part.
 func (r *relay) subscribeLobby() error {
 	r.lobby.nodes = make(map[int64]*nodeLobby)
-	st, err := r.c.Bus.Subscribe(lobbySubject, r.serveLobbyState)
-	if err != nil {
-		return err
+	for _, sub := range []struct {
+		subject string
+		serve   nats.MsgHandler
+	}{
+		{lobbySubject, r.serveLobbyState},
+		{lobbyChatSubject, r.serveLobbyChat},
+		{lobbyWholeSubject(r.c.Fence), r.serveLobbyWhole},
+	} {
+		s, err := r.c.Bus.Subscribe(sub.subject, sub.serve)
+		if err != nil {
+			for _, s := range r.subs {
+				s.Unsubscribe()
+			}
+			return err
+		}
+		r.subs = append(r.subs, s)
 	}
-	ch, err := r.c.Bus.Subscribe(lobbyChatSubject, r.serveLobbyChat)
-	if err != nil {
-		st.Unsubscribe()
-		return err
-	}
-	r.subs = append(r.subs, st, ch)
 	return nil
 }
 
-// publishLobby sends this node's part of the lobby to the others: whole
-// at a heartbeat (or when the last message failed), else what changed
-// since the last message, if anything did.
-func (r *relay) publishLobby(whole bool) {
-	r.sent.mu.Lock()
-	defer r.sent.mu.Unlock()
+// ownLobby is this node's part of the lobby now.
+func (r *relay) ownLobby() (users, tables *lobbyList) {
 	h := r.s.hub
 	h.mu.Lock()
-	users := newLobbyList(len(h.online))
+	users = newLobbyList(len(h.online))
 	for _, p := range h.online {
 		if !p.shown() {
 			continue
@@ -119,60 +157,269 @@ func (r *relay) publishLobby(whole bool) {
 		users.add(strconv.FormatInt(p.user.ID, 10), mustJSON(remoteUser{ID: p.user.ID, onlineUser: onlineUser{Name: p.user.Name, Guest: p.user.Guest, Stats: p.stats}}))
 	}
 	h.mu.Unlock()
-	tables := tablesList(r.s.tables.localJSON())
+	return users, tablesList(r.s.tables.localJSON())
+}
 
-	st := lobbyState{Node: r.c.Fence, Seq: r.sent.seq + 1}
-	if whole || r.sent.users == nil {
-		st.Whole, st.Users, st.Tables = true, users.ordered(), tables.ordered()
-	} else {
-		st.Users, st.UsersGone = r.sent.users.changes(users)
-		st.Tables, st.TablesGone = r.sent.tables.changes(tables)
-		if len(st.Users)+len(st.UsersGone)+len(st.Tables)+len(st.TablesGone) == 0 {
+// publishLobby sends the other nodes what changed in this node's part of
+// the lobby since its last message, if anything did; at a heartbeat
+// (beat) with nothing changed, a beat naming the last message.
+func (r *relay) publishLobby(beat bool) {
+	sl := &r.sent
+	sl.run.Lock()
+	if sl.running {
+		sl.again, sl.beat = true, sl.beat || beat
+		sl.run.Unlock()
+		return
+	}
+	sl.running = true
+	sl.run.Unlock()
+	for {
+		r.publishLobbyOnce(beat)
+		sl.run.Lock()
+		if !sl.again {
+			sl.running = false
+			sl.run.Unlock()
 			return
 		}
+		beat, sl.again, sl.beat = sl.beat, false, false
+		sl.run.Unlock()
 	}
-	b, err := json.Marshal(st)
-	if err == nil {
-		err = r.c.Bus.Publish(lobbySubject, b)
+}
+
+// publishLobbyOnce is one message (or several, when long) of
+// publishLobby.
+func (r *relay) publishLobbyOnce(beat bool) {
+	r.sent.mu.Lock()
+	defer r.sent.mu.Unlock()
+	users, tables := r.ownLobby()
+	prevUsers, prevTables := r.sent.users, r.sent.tables
+	if prevUsers == nil {
+		prevUsers, prevTables = newLobbyList(0), newLobbyList(0)
 	}
-	if err != nil {
-		// The others may or may not have it: start again from whole.
-		r.sent.users, r.sent.tables = nil, nil
-		return
+	st := lobbyState{Node: r.c.Fence, Seq: r.sent.seq + 1}
+	st.Users, st.UsersGone = prevUsers.changes(users)
+	st.Tables, st.TablesGone = prevTables.changes(tables)
+	if len(st.Users)+len(st.UsersGone)+len(st.Tables)+len(st.TablesGone) == 0 && r.sent.users != nil {
+		if !beat {
+			return
+		}
+		st = lobbyState{Node: r.c.Fence, Seq: r.sent.seq, Beat: true}
+	}
+	// Changes too long for one message (a node's first, a takeover of
+	// many tables) go as several, numbered one after another: applied in
+	// order, they come to the same. A message that fails to go out is
+	// counted as sent all the same: the others, missing its number, ask
+	// for the whole part.
+	for _, m := range splitState(st, r.lobbyMessageMax()) {
+		if b, err := json.Marshal(m); err == nil {
+			_ = r.c.Bus.Publish(lobbySubject, b)
+		}
+		st.Seq = m.Seq
 	}
 	r.sent.seq, r.sent.users, r.sent.tables = st.Seq, users, tables
 }
 
+// lobbyMessageMax is how many bytes of items one lobby message carries
+// at most: half what the NATS server takes in a message, leaving room
+// for the rest of it.
+func (r *relay) lobbyMessageMax() int {
+	if n := r.c.Bus.MaxPayload(); n > 0 {
+		return int(n / 2)
+	}
+	return 512 << 10
+}
+
+// splitState splits st into messages whose items come to at most max
+// bytes each (one item at least), numbered from st.Seq on. A beat, or a
+// message short enough, is one.
+func splitState(st lobbyState, max int) []lobbyState {
+	size := 0
+	for _, raw := range st.Users {
+		size += len(raw) + 1
+	}
+	for _, raw := range st.Tables {
+		size += len(raw) + 1
+	}
+	for _, id := range st.UsersGone {
+		size += len(id) + 3
+	}
+	for _, id := range st.TablesGone {
+		size += len(id) + 3
+	}
+	if size <= max {
+		return []lobbyState{st}
+	}
+	var out []lobbyState
+	cur := lobbyState{Node: st.Node, Seq: st.Seq, Whole: st.Whole}
+	n := 0
+	room := func(k int) {
+		if n > 0 && n+k > max {
+			out = append(out, cur)
+			cur = lobbyState{Node: st.Node, Seq: cur.Seq, Whole: st.Whole}
+			if !st.Whole {
+				cur.Seq++ // changes: each message its own number
+			}
+			n = 0
+		}
+		n += k
+	}
+	for _, raw := range st.Users {
+		room(len(raw) + 1)
+		cur.Users = append(cur.Users, raw)
+	}
+	for _, raw := range st.Tables {
+		room(len(raw) + 1)
+		cur.Tables = append(cur.Tables, raw)
+	}
+	for _, id := range st.UsersGone {
+		room(len(id) + 3)
+		cur.UsersGone = append(cur.UsersGone, id)
+	}
+	for _, id := range st.TablesGone {
+		room(len(id) + 3)
+		cur.TablesGone = append(cur.TablesGone, id)
+	}
+	out = append(out, cur)
+	if st.Whole {
+		for i := range out {
+			out[i].Part, out[i].Parts = i+1, len(out)
+		}
+	}
+	return out
+}
+
+// serveLobbyWhole answers another node's request for this node's whole
+// part, as of its last message, so that changes after it follow on.
+func (r *relay) serveLobbyWhole(msg *nats.Msg) {
+	r.sent.mu.Lock()
+	st := lobbyState{Node: r.c.Fence, Seq: r.sent.seq, Whole: true}
+	if r.sent.users != nil {
+		st.Users, st.Tables = r.sent.users.ordered(), r.sent.tables.ordered()
+	}
+	r.sent.mu.Unlock()
+	if msg.Reply == "" {
+		return
+	}
+	for _, m := range splitState(st, r.lobbyMessageMax()) {
+		if b, err := json.Marshal(m); err == nil {
+			_ = r.c.Bus.Publish(msg.Reply, b)
+		}
+	}
+}
+
 func (r *relay) serveLobbyState(msg *nats.Msg) {
 	var st lobbyState
-	if json.Unmarshal(msg.Data, &st) != nil || st.Node == r.c.Fence || st.Node == 0 {
+	if json.Unmarshal(msg.Data, &st) != nil || st.Node == r.c.Fence || st.Node == 0 || st.Whole {
 		return
 	}
 	r.lobby.mu.Lock()
-	changed := r.lobby.applyLocked(st)
+	changed, ask := r.lobby.applyLocked(st)
+	r.lobby.mu.Unlock()
+	if changed {
+		r.s.hub.remoteChanged()
+	}
+	if ask {
+		go r.askWhole(st.Node)
+	}
+}
+
+// askWhole asks node for its whole part of the lobby and takes it in.
+func (r *relay) askWhole(node int64) {
+	st, err := r.requestWhole(node)
+	if err != nil {
+		r.s.log.Warn("asking another node for its part of the lobby; asking again at its next message", "node", node, "err", err)
+	}
+	r.lobby.mu.Lock()
+	changed := false
+	if err == nil {
+		changed, _ = r.lobby.applyLocked(st)
+	}
+	if n := r.lobby.nodes[node]; n != nil {
+		n.asking = false
+	}
 	r.lobby.mu.Unlock()
 	if changed {
 		r.s.hub.remoteChanged()
 	}
 }
 
-// applyLocked takes one message of a node's part into the lobby; it
-// reports whether the lobby changed.
-func (l *remoteLobby) applyLocked(st lobbyState) bool {
-	n := l.nodes[st.Node]
-	if !st.Whole && (n == nil || n.stale || st.Seq != n.seq+1) {
-		if n != nil && st.Seq > n.seq {
-			n.stale = true // one was missed: wait for the whole part
+// requestWhole asks node for its whole part and gathers the messages of
+// the answer.
+func (r *relay) requestWhole(node int64) (lobbyState, error) {
+	inbox := r.c.Bus.NewInbox()
+	sub, err := r.c.Bus.SubscribeSync(inbox)
+	if err != nil {
+		return lobbyState{}, err
+	}
+	defer sub.Unsubscribe()
+	if err := r.c.Bus.PublishRequest(lobbyWholeSubject(node), inbox, nil); err != nil {
+		return lobbyState{}, err
+	}
+	deadline := time.Now().Add(lobbyWholeWait)
+	var whole lobbyState
+	for got := 0; ; {
+		msg, err := sub.NextMsg(time.Until(deadline))
+		if err != nil {
+			return lobbyState{}, err
 		}
-		return false
+		var st lobbyState
+		if json.Unmarshal(msg.Data, &st) != nil || !st.Whole || st.Node != node || (got > 0 && st.Seq != whole.Seq) {
+			return lobbyState{}, errors.New("not a node's whole part")
+		}
+		if got == 0 {
+			whole = lobbyState{Node: node, Seq: st.Seq, Whole: true}
+		}
+		whole.Users = append(whole.Users, st.Users...)
+		whole.Tables = append(whole.Tables, st.Tables...)
+		if got++; got >= st.Parts {
+			return whole, nil
+		}
+	}
+}
+
+// applyLocked takes one message of a node's part into the lobby; it
+// reports whether the lobby changed, and whether to ask the node for its
+// whole part (it was not already asked).
+func (l *remoteLobby) applyLocked(st lobbyState) (changed, ask bool) {
+	n := l.nodes[st.Node]
+	if n == nil {
+		n = &nodeLobby{stale: true, users: map[int64]remoteUser{}, tables: map[string]TableJSON{}}
+		l.nodes[st.Node] = n
+		if st.Seq == 1 && !st.Beat && !st.Whole {
+			n.stale = false // the node's first message: its whole part, as new
+		}
+	}
+	switch {
+	case st.Whole:
+		if !n.stale && st.Seq <= n.seq {
+			return false, false // older than what is held
+		}
+	case st.Beat:
+		if !n.stale && st.Seq == n.seq {
+			return false, false
+		}
+		n.stale = n.stale || st.Seq > n.seq
+	case !n.stale && st.Seq <= n.seq:
+		return false, false // a repeat
+	case n.stale || st.Seq != n.seq+1:
+		n.stale = true
+	}
+	if n.stale && !st.Whole {
+		ask = !n.asking
+		n.asking = true
+		return false, ask
 	}
 	users, tables, ok := decodeParts(st)
 	if !ok {
-		return false
+		n.stale = true
+		ask = !n.asking
+		n.asking = true
+		return false, ask
 	}
 	if st.Whole {
-		l.nodes[st.Node] = &nodeLobby{seq: st.Seq, users: users, tables: tables}
-		return true
+		n.users, n.tables, n.stale = users, tables, false
+		n.seq = st.Seq
+		return true, false
 	}
 	n.seq = st.Seq
 	for _, id := range st.UsersGone {
@@ -185,7 +432,7 @@ func (l *remoteLobby) applyLocked(st lobbyState) bool {
 	}
 	maps.Copy(n.users, users)
 	maps.Copy(n.tables, tables)
-	return true
+	return true, false
 }
 
 // decodeParts reads the users and tables of a message.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"maps"
 	"slices"
+	"strconv"
 
 	"github.com/parlor-games/parlor/match"
 )
@@ -27,8 +28,15 @@ type lobbyList struct {
 	items map[string]json.RawMessage
 	// people, for the table list: the indexes in keys of the tables each
 	// person made or sits at, by name, so that a member who asked for a
-	// page also gets their own tables past it (see page).
+	// page also gets their own tables past it (lobbypage.go). The online
+	// list needs none: a person's own entry is keyed by their name.
 	people map[string][]int
+	// For a page of a list (lobbypage.go): paged is set, from is the
+	// index its first item has in the list, and more tells whether the
+	// list goes on past it.
+	paged bool
+	from  int
+	more  bool
 }
 
 func newLobbyList(n int) *lobbyList {
@@ -91,43 +99,19 @@ func tablePeople(t TableJSON) []string {
 	return names
 }
 
-// page is what a member who asked for a first page of n tables holds
-// (since v6): the first n tables of l, in l's order, then the member's
-// own tables past them, in l's order too. A lobby of ten thousand tables
-// would otherwise cost each member who joins all ten thousand, and every
-// change anywhere in the list a push to everyone; with a page, a change
-// past it reaches only those whose table it is. pages holds the first
-// pages made so far for this l, by n: members with no table past the page
-// share one, and so share one computed difference.
-func (l *lobbyList) page(n int, name string, pages map[int]*lobbyList) *lobbyList {
-	if n >= len(l.keys) {
-		return l
-	}
-	var own []int
-	for _, i := range l.people[name] {
-		if i >= n && (len(own) == 0 || own[len(own)-1] != i) {
-			own = append(own, i)
-		}
-	}
-	if len(own) == 0 && pages[n] != nil {
-		return pages[n]
-	}
-	p := newLobbyList(n + len(own))
-	for _, k := range l.keys[:n] {
-		p.add(k, l.items[k])
-	}
-	for _, i := range own {
-		p.add(l.keys[i], l.items[l.keys[i]])
-	}
-	if len(own) == 0 {
-		pages[n] = p
-	}
-	return p
+// whole is the push of the whole list: {"t":t,field:[items]}, and for a
+// page, its place: ,"from":n,"more":b.
+func (l *lobbyList) whole(t, field string) []byte {
+	return listPush(t, field, l.ordered(), l.placeTail())
 }
 
-// whole is the push of the whole list: {"t":t,field:[items]}.
-func (l *lobbyList) whole(t, field string) []byte {
-	return listPush(t, field, l.ordered(), "")
+// placeTail is a page's place as the end of a push: ,"from":n,"more":b;
+// nothing for a whole list.
+func (l *lobbyList) placeTail() string {
+	if !l.paged {
+		return ""
+	}
+	return `,"from":` + strconv.Itoa(l.from) + `,"more":` + strconv.FormatBool(l.more)
 }
 
 // changes is what takes a holder of l to next: the items that are new or
@@ -155,18 +139,25 @@ func (l *lobbyList) ordered() []json.RawMessage {
 	return out
 }
 
-// diff is the push that takes a member who holds l to next:
-// {"t":t,field:[new or changed items, in next's order],"gone":[keys]},
-// or nil when nothing changed.
-func (l *lobbyList) diff(next *lobbyList, t, field string) []byte {
-	changed, gone := l.changes(next)
-	if len(changed) == 0 && len(gone) == 0 {
+// moreTail is ,"more":b when next is a page whose "more" differs from
+// l's, else nothing.
+func (l *lobbyList) moreTail(next *lobbyList) string {
+	if !next.paged || (l.paged && l.more == next.more) {
+		return ""
+	}
+	return `,"more":` + strconv.FormatBool(next.more)
+}
+
+// diffPush is {"t":t,field:[changed],"gone":[gone]more}, or nil when
+// there is no change to tell.
+func diffPush(t, field string, changed []json.RawMessage, gone []string, more string) []byte {
+	if len(changed) == 0 && len(gone) == 0 && more == "" {
 		return nil
 	}
 	if gone == nil {
 		gone = []string{}
 	}
-	return listPush(t, field, changed, `,"gone":`+string(mustJSON(gone)))
+	return listPush(t, field, changed, `,"gone":`+string(mustJSON(gone))+more)
 }
 
 // listPush writes {"t":t,field:[items]tail} by hand, the items being
@@ -180,30 +171,6 @@ func listPush(t, field string, items []json.RawMessage, tail string) []byte {
 		b = append(b, it...)
 	}
 	return append(append(b, ']'), tail+"}"...)
-}
-
-// lobbyMember is a connection that joined the lobby. For a member that
-// asked for changes, held are the lists as it last got them, by part;
-// they are read and replaced only under hub.lobbyPush, so that each
-// member's pushes follow one another in the order they were computed.
-type lobbyMember struct {
-	changes bool
-	held    lobbyLists
-	// page, when positive, is how many of the first tables the member
-	// asked for (since v6); name is the member's, whose own tables come
-	// with the page.
-	page int
-	name string
-}
-
-// view is what of the lists m is sent: the lists themselves, but for a
-// member who asked for a page of tables, that page. pages is shared by
-// the members of one push (see lobbyList.page).
-func (m *lobbyMember) view(i int, l *lobbyList, pages map[int]*lobbyList) *lobbyList {
-	if i != 1 || m.page <= 0 { // lobbyPushes[1] is the tables
-		return l
-	}
-	return l.page(m.page, m.name, pages)
 }
 
 // lobbyParts names which of the lobby's lists a push brings up to date.
@@ -223,92 +190,6 @@ type lobbyLists [2]*lobbyList
 var lobbyPushes = [2]struct{ whole, diff, field string }{
 	{"lobby.online", "lobby.online.diff", "users"},
 	{"lobby.tables", "lobby.tables.diff", "tables"},
-}
-
-// joinLobby subscribes c to the lobby's pushes and sends both lists now;
-// with changes, later pushes carry only what changed; with a positive
-// page, the tables are the first page of that many and c's own.
-func (h *hub) joinLobby(c *conn, changes bool, page int) {
-	h.lobbyPush.Lock()
-	defer h.lobbyPush.Unlock()
-	lists := h.lobbyLists(lobbyOnline | lobbyTables)
-	m := &lobbyMember{changes: changes, page: page, name: c.user.Name}
-	for i, l := range lists {
-		lists[i] = m.view(i, l, map[int]*lobbyList{})
-	}
-	if changes {
-		m.held = lists
-	}
-	h.mu.Lock()
-	h.lobby[c] = m
-	h.mu.Unlock()
-	for i, l := range lists {
-		c.push(l.whole(lobbyPushes[i].whole, lobbyPushes[i].field))
-	}
-}
-
-// lobbyLists makes the lists which names, leaving the others nil.
-func (h *hub) lobbyLists(which lobbyParts) lobbyLists {
-	var out lobbyLists
-	if which&lobbyOnline != 0 { // lobbyPushes[0]
-		h.mu.Lock()
-		out[0] = usersList(h.onlineUsersLocked())
-		h.mu.Unlock()
-	}
-	if which&lobbyTables != 0 { // lobbyPushes[1]
-		out[1] = tablesList(h.s.tables.listJSON())
-	}
-	return out
-}
-
-// pushLobby brings every lobby member up to date with the lists which
-// names: the whole list to a member that did not ask for changes, the
-// difference from what it last got to one that did. Members that hold
-// the same list (all of them, but for those who joined since the last
-// push) share one computed difference.
-func (h *hub) pushLobby(which lobbyParts) {
-	h.lobbyPush.Lock()
-	defer h.lobbyPush.Unlock()
-	// A member cannot join meanwhile: joinLobby holds lobbyPush too.
-	h.mu.Lock()
-	members := maps.Clone(h.lobby)
-	h.mu.Unlock()
-	if len(members) == 0 {
-		return
-	}
-	lists := h.lobbyLists(which)
-	for i, next := range lists {
-		if next == nil {
-			continue
-		}
-		kind := lobbyPushes[i]
-		wholes := map[*lobbyList][]byte{}
-		type step struct{ from, to *lobbyList }
-		diffs := map[step][]byte{}
-		pages := map[int]*lobbyList{}
-		for c, m := range members {
-			view := m.view(i, next, pages)
-			if !m.changes {
-				w, ok := wholes[view]
-				if !ok {
-					w = view.whole(kind.whole, kind.field)
-					wholes[view] = w
-				}
-				c.push(w)
-				continue
-			}
-			st := step{m.held[i], view}
-			d, ok := diffs[st]
-			if !ok {
-				d = m.held[i].diff(view, kind.diff, kind.field)
-				diffs[st] = d
-			}
-			m.held[i] = view
-			if d != nil {
-				c.push(d)
-			}
-		}
-	}
 }
 
 // leaveLobby ends c's lobby pushes.

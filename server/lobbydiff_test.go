@@ -85,10 +85,10 @@ func TestLobbyChangesKeepTheSameLists(t *testing.T) {
 		var kept, whole client.Lobby
 		applyPush(t, &kept, oldUsers.whole("lobby.online", "users"))
 		applyPush(t, &kept, oldTables.whole("lobby.tables", "tables"))
-		if d := oldUsers.diff(newUsers, "lobby.online.diff", "users"); d != nil {
+		if d := newPageDiff(oldUsers, newUsers, "lobby.online.diff", "users").push; d != nil {
 			applyPush(t, &kept, d)
 		}
-		if d := oldTables.diff(newTables, "lobby.tables.diff", "tables"); d != nil {
+		if d := newPageDiff(oldTables, newTables, "lobby.tables.diff", "tables").push; d != nil {
 			applyPush(t, &kept, d)
 		}
 		applyPush(t, &whole, newUsers.whole("lobby.online", "users"))
@@ -97,7 +97,7 @@ func TestLobbyChangesKeepTheSameLists(t *testing.T) {
 		if !reflect.DeepEqual(kept, whole) {
 			t.Fatalf("lists kept from changes:\n%+v\nwhole:\n%+v", kept, whole)
 		}
-		if d := newUsers.diff(newUsers, "lobby.online.diff", "users"); d != nil {
+		if d := newPageDiff(newUsers, newUsers, "lobby.online.diff", "users").push; d != nil {
 			t.Fatalf("no change made a push: %s", d)
 		}
 	})
@@ -129,7 +129,7 @@ func BenchmarkLobbyArrival(b *testing.B) {
 					if mode == "whole" {
 						msg = next.whole("lobby.online", "users")
 					} else {
-						msg = before.diff(next, "lobby.online.diff", "users")
+						msg = newPageDiff(before, next, "lobby.online.diff", "users").push
 					}
 					sent = len(msg)
 				}
@@ -140,10 +140,12 @@ func BenchmarkLobbyArrival(b *testing.B) {
 }
 
 // TestNodeLobbyChangesInOrder: another node's part of the lobby is kept
-// from its whole part and its changes in order; a change that comes after
-// a lost message is not applied, and neither is any other, until the
-// node's next whole part, so the lobby is at worst a beat old, never
-// wrong; an old or repeated message changes nothing.
+// from its changes in order, starting from its first message or from the
+// whole part it sends when asked; a change after a lost message, or a
+// beat naming a message not seen, is not applied, and the node is asked
+// once for its whole part, so the lobby is at worst a beat old, never
+// wrong; an old or repeated message changes nothing, and a beat with
+// nothing missed asks for nothing.
 func TestNodeLobbyChangesInOrder(t *testing.T) {
 	user := func(id int64, name string, played int64) json.RawMessage {
 		return mustJSON(remoteUser{ID: id, onlineUser: onlineUser{Name: name, Stats: map[string]GameStats{"dots": {Played: played}}}})
@@ -152,12 +154,20 @@ func TestNodeLobbyChangesInOrder(t *testing.T) {
 		return mustJSON(TableJSON{ID: id, Game: "dots", Status: status})
 	}
 	l := remoteLobby{nodes: map[int64]*nodeLobby{}}
-	apply := func(st lobbyState, want bool) {
+	apply := func(st lobbyState, wantChanged, wantAsk bool) {
 		t.Helper()
 		st.Node = 7
-		if got := l.applyLocked(st); got != want {
-			t.Fatalf("message %d (whole %v): changed %v, want %v", st.Seq, st.Whole, got, want)
+		changed, ask := l.applyLocked(st)
+		if changed != wantChanged || ask != wantAsk {
+			t.Fatalf("message %d (whole %v, beat %v): changed %v and ask %v, want %v and %v", st.Seq, st.Whole, st.Beat, changed, ask, wantChanged, wantAsk)
 		}
+	}
+	// answered is the request for the whole part done (relay.askWhole).
+	answered := func(st lobbyState) {
+		t.Helper()
+		st.Whole = true
+		apply(st, true, false)
+		l.nodes[7].asking = false
 	}
 	seen := func() (users, tables string) {
 		n := l.nodes[7]
@@ -179,24 +189,82 @@ func TestNodeLobbyChangesInOrder(t *testing.T) {
 		}
 	}
 
-	apply(lobbyState{Seq: 2, Users: []json.RawMessage{user(1, "Ann", 0)}}, false) // changes before any whole part
-	if l.nodes[7] != nil {
-		t.Fatal("changes were taken before the node's whole part")
-	}
-	apply(lobbyState{Seq: 3, Whole: true, Users: []json.RawMessage{user(1, "Ann", 0), user(2, "Bob", 0)}, Tables: []json.RawMessage{table("t1", store.TableOpen)}}, true)
+	// A node first heard of at its message 2: its part is asked for, once.
+	apply(lobbyState{Seq: 2, Users: []json.RawMessage{user(1, "Ann", 0)}}, false, true)
+	apply(lobbyState{Seq: 3, Users: []json.RawMessage{user(2, "Bob", 0)}}, false, false)
+	check("before the whole part", "[]", "[]")
+	answered(lobbyState{Seq: 3, Users: []json.RawMessage{user(1, "Ann", 0), user(2, "Bob", 0)}, Tables: []json.RawMessage{table("t1", store.TableOpen)}})
 	check("whole", "[Ann:0 Bob:0]", "[t1:open]")
+	apply(lobbyState{Seq: 3, Beat: true}, false, false)
 	apply(lobbyState{Seq: 4, Users: []json.RawMessage{user(3, "Cy", 0), user(1, "Ann", 1)}, UsersGone: []string{"2"},
-		Tables: []json.RawMessage{table("t1", store.TablePlaying), table("t2", store.TableOpen)}}, true)
+		Tables: []json.RawMessage{table("t1", store.TablePlaying), table("t2", store.TableOpen)}}, true, false)
 	check("changes 4", "[Ann:1 Cy:0]", "[t1:playing t2:open]")
-	apply(lobbyState{Seq: 4, UsersGone: []string{"1"}}, false) // a repeat
+	apply(lobbyState{Seq: 4, UsersGone: []string{"1"}}, false, false) // a repeat
 	check("a repeat of 4", "[Ann:1 Cy:0]", "[t1:playing t2:open]")
-	apply(lobbyState{Seq: 6, TablesGone: []string{"t1"}}, false) // 5 was lost
-	apply(lobbyState{Seq: 7, UsersGone: []string{"3"}}, false)
+	apply(lobbyState{Seq: 6, TablesGone: []string{"t1"}}, false, true) // 5 was lost
+	apply(lobbyState{Seq: 7, UsersGone: []string{"3"}}, false, false)
 	check("after a lost message", "[Ann:1 Cy:0]", "[t1:playing t2:open]")
-	apply(lobbyState{Seq: 8, Whole: true, Users: []json.RawMessage{user(1, "Ann", 2)}, Tables: []json.RawMessage{table("t2", store.TablePlaying)}}, true)
-	check("the next whole part", "[Ann:2]", "[t2:playing]")
-	apply(lobbyState{Seq: 9, Tables: []json.RawMessage{table("t3", store.TableOpen)}}, true)
+	answered(lobbyState{Seq: 7, Users: []json.RawMessage{user(1, "Ann", 2)}, Tables: []json.RawMessage{table("t2", store.TablePlaying)}})
+	check("the whole part", "[Ann:2]", "[t2:playing]")
+	apply(lobbyState{Seq: 8, Tables: []json.RawMessage{table("t3", store.TableOpen)}}, true, false)
 	check("changes after it", "[Ann:2]", "[t2:playing t3:open]")
-	apply(lobbyState{Seq: 10, Users: []json.RawMessage{json.RawMessage(`{"id":"x"}`)}}, false) // unreadable
-	check("an unreadable message", "[Ann:2]", "[t2:playing t3:open]")
+	// Message 9 was lost and nothing followed but the beat.
+	apply(lobbyState{Seq: 9, Beat: true}, false, true)
+	answered(lobbyState{Seq: 9, Users: []json.RawMessage{user(1, "Ann", 2)}, Tables: []json.RawMessage{table("t3", store.TableOpen)}})
+	check("after a beat told of a lost message", "[Ann:2]", "[t3:open]")
+	apply(lobbyState{Seq: 8, Whole: true, Users: []json.RawMessage{user(1, "Ann", 9)}}, false, false)
+	check("an answer older than what is held", "[Ann:2]", "[t3:open]")
+}
+
+// TestNodeLobbyFirstMessage: a node's first message holds its whole part
+// as new, so a node that hears it needs to ask for nothing.
+func TestNodeLobbyFirstMessage(t *testing.T) {
+	l := remoteLobby{nodes: map[int64]*nodeLobby{}}
+	st := lobbyState{Node: 3, Seq: 1, Tables: []json.RawMessage{mustJSON(TableJSON{ID: "t1", Game: "dots", Status: store.TableOpen})}}
+	if changed, ask := l.applyLocked(st); !changed || ask {
+		t.Fatalf("the first message: changed %v, ask %v", changed, ask)
+	}
+	if _, ok := l.nodes[3].tables["t1"]; !ok {
+		t.Fatal("the first message's table is not held")
+	}
+}
+
+// TestNodeLobbySplitMessages: changes too long for one message on the bus
+// go as several numbered one after another, and a whole part as several
+// parts of one number; either way a node that takes them in holds what
+// one message would have told it.
+func TestNodeLobbySplitMessages(t *testing.T) {
+	var tables []json.RawMessage
+	for i := range 40 {
+		tables = append(tables, mustJSON(TableJSON{ID: fmt.Sprintf("t%02d", i), Game: "dots", Status: store.TableOpen}))
+	}
+	user := mustJSON(remoteUser{ID: 1, onlineUser: onlineUser{Name: "Ann"}})
+	changes := lobbyState{Node: 5, Seq: 1, Users: []json.RawMessage{user}, Tables: tables}
+	parts := splitState(changes, 400)
+	if len(parts) < 5 {
+		t.Fatalf("40 tables in %d messages of at most 400 bytes of items", len(parts))
+	}
+	l := remoteLobby{nodes: map[int64]*nodeLobby{}}
+	for i, m := range parts {
+		if m.Seq != uint64(i+1) || m.Parts != 0 {
+			t.Fatalf("changes message %d numbered %d, parts %d", i, m.Seq, m.Parts)
+		}
+		if changed, ask := l.applyLocked(m); !changed || ask {
+			t.Fatalf("changes message %d: changed %v, ask %v", i, changed, ask)
+		}
+	}
+	if n := l.nodes[5]; len(n.tables) != 40 || len(n.users) != 1 || n.seq != uint64(len(parts)) {
+		t.Fatalf("after the split changes: %d tables, %d users, at %d", len(n.tables), len(n.users), n.seq)
+	}
+
+	whole := lobbyState{Node: 5, Seq: 9, Whole: true, Tables: tables}
+	parts = splitState(whole, 400)
+	for i, m := range parts {
+		if m.Seq != 9 || m.Part != i+1 || m.Parts != len(parts) || !m.Whole {
+			t.Fatalf("whole part message %d: seq %d, part %d of %d", i, m.Seq, m.Part, m.Parts)
+		}
+	}
+	if short := splitState(lobbyState{Node: 5, Seq: 3, Beat: true}, 400); len(short) != 1 || short[0].Parts != 0 {
+		t.Fatalf("a beat split into %+v", short)
+	}
 }

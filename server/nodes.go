@@ -71,7 +71,8 @@ func (s *Server) RunNode(ctx context.Context, ns NodeStore, every time.Duration)
 			if nodes, err := ns.Nodes(ctx); err == nil {
 				s.relay.nodesGone(liveNodes(nodes))
 			}
-			s.relay.publishLobby(true)
+			// Not in the way of the next beat: the lease comes first.
+			go s.relay.publishLobby(true)
 		}
 		if len(taken) > 0 {
 			if err := s.takeOver(ctx, taken); err != nil {

@@ -1075,6 +1075,7 @@ func (t *table) leaveIfGone(userID int64) {
 func (h *hub) tablesChanged() {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	h.lobbyStale |= lobbyTables
 	if h.tablesPending {
 		return
 	}

@@ -93,7 +93,7 @@ type Model struct {
 func New(cfg Config) *Model {
 	in := textinput.New()
 	in.CharLimit = 500
-	return &Model{cfg: cfg, st: newStyles(cfg.NoColor), input: in, w: 80, h: 24}
+	return &Model{cfg: cfg, st: newStyles(cfg.NoColor), input: in, w: 80, h: 24, lobby: lobbyState{pages: firstPages}}
 }
 
 // Messages the model gets from its commands.
@@ -129,6 +129,7 @@ func (m *Model) Init() tea.Cmd { return m.connect() }
 // connect dials, joins the lobby and reads the games and the lobby chat.
 func (m *Model) connect() tea.Cmd {
 	c := m.cfg.Client
+	pages := m.lobby.pages
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), reqTimeout)
 		defer cancel()
@@ -138,7 +139,7 @@ func (m *Model) connect() tea.Cmd {
 		}
 		out := connectedMsg{conn: conn}
 		if out.games, err = c.Games(ctx); err == nil {
-			if err = conn.JoinLobby(ctx); err == nil {
+			if err = conn.JoinLobbyPages(ctx, pages); err == nil {
 				out.history, err = conn.ChatHistory(ctx, client.LobbyChannel)
 			}
 		}
@@ -519,7 +520,8 @@ func (m *Model) helpView() string {
 		add("New table", "up/down: choose a field", "left/right: change it", "Enter: create the table", "Esc: back to the lobby")
 	default:
 		add("Lobby", "up/down: choose a table", "Enter: join the table (sit in an open seat, or watch)",
-			"w: watch the table", "n: new table", "c: chat to the lobby", "q: quit")
+			"w: watch the table", "n: new table", "c: chat to the lobby",
+			"[ ] or PgUp PgDn: the previous or next page of tables", "{ }: the previous or next page of who is online", "q: quit")
 	}
 	add("Everywhere", "?: this help", "Ctrl+C: quit", "Esc: close the line you are typing in")
 	// A help longer than the screen scrolls, and its last line says so:

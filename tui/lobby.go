@@ -17,6 +17,42 @@ type lobbyState struct {
 	tables []client.Table
 	sel    int
 	chat   []client.Chat
+	// pages are the pages of the lists joined (since v6): a screen shows
+	// far fewer than a crowded server's thousands, and one's own tables
+	// and entry come with any page.
+	pages client.LobbyPages
+}
+
+// lobbyPageSize is how many tables, and how many people online, a page
+// of the lobby holds.
+const lobbyPageSize = 50
+
+// firstPages are the lobby's pages on connecting.
+var firstPages = client.LobbyPages{Tables: client.PageAt{N: lobbyPageSize}, Online: client.PageAt{N: lobbyPageSize}}
+
+// turnPage joins the lobby again with the page of a list moved by step
+// pages (1 the next, -1 the previous), if there is one that way.
+func (m *Model) turnPage(tables bool, step int) tea.Cmd {
+	pages := m.lobby.pages
+	at, held := &pages.Online, m.lobby.lists.OnlinePage
+	if tables {
+		at, held = &pages.Tables, m.lobby.lists.TablesPage
+	}
+	if held == nil || (step > 0 && !held.More) || (step < 0 && at.From == 0) {
+		m.status = "no more pages that way"
+		return nil
+	}
+	at.From = max(0, at.From+step*at.N)
+	return m.request("turn the page", func(ctx context.Context, c *client.Conn) (func(*Model) tea.Cmd, error) {
+		if err := c.JoinLobbyPages(ctx, pages); err != nil {
+			return nil, err
+		}
+		return func(m *Model) tea.Cmd {
+			m.lobby.pages = pages
+			m.lobby.sel = 0
+			return nil
+		}, nil
+	})
 }
 
 // push applies one push to the model.
@@ -91,6 +127,14 @@ func (m *Model) lobbyKey(s string) tea.Cmd {
 		}
 	case "c", "/":
 		return m.openInput(inputChat, "lobby> ")
+	case "]", "pgdown":
+		return m.turnPage(true, 1)
+	case "[", "pgup":
+		return m.turnPage(true, -1)
+	case "}":
+		return m.turnPage(false, 1)
+	case "{":
+		return m.turnPage(false, -1)
 	case "n":
 		if len(m.games) == 0 {
 			m.status = "the server offers no games"
@@ -137,7 +181,7 @@ func (m *Model) open(id string, seat int) tea.Cmd {
 func (m *Model) lobbyView() string {
 	var b strings.Builder
 	half := max(m.w/2, 40)
-	left := []string{m.st.bold.Render(fmt.Sprintf("Tables (%d)", len(m.lobby.tables)))}
+	left := []string{m.st.bold.Render("Tables" + pageWords(m.lobby.lists.TablesPage, m.lobby.pages.Tables, len(m.lobby.tables)))}
 	if len(m.lobby.tables) == 0 {
 		left = append(left, m.st.dim.Render("  none yet: press n to make one"))
 	}
@@ -182,7 +226,7 @@ func (m *Model) lobbyView() string {
 	if sel := m.lobby.sel; sel >= 0 && sel < len(m.lobby.tables) && m.lobby.tables[sel].Status != client.StatusOver {
 		left = append(left, m.st.dim.Render("  "+m.lobby.tables[sel].LeavingWords()))
 	}
-	right := []string{m.st.bold.Render(fmt.Sprintf("Online (%d)", len(m.lobby.lists.Online)))}
+	right := []string{m.st.bold.Render("Online" + pageWords(m.lobby.lists.OnlinePage, m.lobby.pages.Online, len(m.lobby.lists.Online)))}
 	for i, u := range m.lobby.lists.Online {
 		if m.w < 100 && i == 5 {
 			right = append(right, m.st.dim.Render(fmt.Sprintf("  and %d more", len(m.lobby.lists.Online)-5)))
@@ -229,8 +273,26 @@ func (m *Model) lobbyView() string {
 	for _, c := range lastChats(m.lobby.chat, chatRows) {
 		b.WriteString("  " + c.From + ": " + c.Text + "\n")
 	}
-	b.WriteString("\n" + m.st.dim.Render("Enter join   w watch   n new table   c chat   ? help   q quit"))
+	keys := "Enter join   w watch   n new table   c chat   ? help   q quit"
+	if p := m.lobby.lists.TablesPage; p != nil && (p.More || p.From > 0) {
+		keys = "[ ] pages   " + keys
+	}
+	b.WriteString("\n" + m.st.dim.Render(keys))
 	return b.String()
+}
+
+// pageWords is a list's heading after its name: " (n)" for a whole list
+// or a first page that holds it all, else which page it is, " 51-100 of
+// (more)", n being how many are held (one's own past the page included).
+func pageWords(held *client.ListPage, at client.PageAt, n int) string {
+	if held == nil || (held.From == 0 && !held.More) {
+		return fmt.Sprintf(" (%d)", n)
+	}
+	last := held.From + min(n, at.N)
+	if held.More {
+		return fmt.Sprintf(" %d-%d (more)", held.From+1, last)
+	}
+	return fmt.Sprintf(" %d-%d", held.From+1, last)
 }
 
 func (m *Model) gameTitle(name string) string {

@@ -298,3 +298,43 @@ func TestModelWarfareRecruitAndEndTurn(t *testing.T) {
 	ann.waitFor("Ann: end")
 	ann.waitFor("Round 2 of")
 }
+
+// TestModelLobbyPages (since v6): the lobby shows a page of the tables,
+// not all of them, says there are more, and turns to the next page with
+// ] and back with [.
+func TestModelLobbyPages(t *testing.T) {
+	srv := servertest.Start(t)
+	ctx := context.Background()
+	c, err := client.New(srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Guest(ctx, "Bob"); err != nil {
+		t.Fatal(err)
+	}
+	bob, err := c.Dial(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bob.CloseNow()
+	for range lobbyPageSize + 3 {
+		if _, err := bob.CreateTable(ctx, client.CreateTable{Game: "dots", Seats: []client.SeatRequest{{Kind: client.ChooseMe}, {Kind: client.ChooseOpen}}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ann := drive(t, srv, "Ann")
+	ann.waitFor(fmt.Sprintf("Tables 1-%d (more)", lobbyPageSize))
+	ann.waitFor("[ ] pages")
+	ann.keys("]")
+	ann.waitFor(fmt.Sprintf("Tables %d-%d", lobbyPageSize+1, lobbyPageSize+3))
+	if got := len(ann.m.lobby.tables); got != 3 {
+		t.Fatalf("the second page holds %d tables, want 3", got)
+	}
+	ann.keys("]")
+	ann.waitFor("no more pages that way")
+	ann.keys("[")
+	ann.waitFor(fmt.Sprintf("Tables 1-%d (more)", lobbyPageSize))
+	if got := len(ann.m.lobby.tables); got != lobbyPageSize {
+		t.Fatalf("the first page holds %d tables, want %d", got, lobbyPageSize)
+	}
+}

@@ -112,6 +112,10 @@ func benchLobby(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&mode, "mode", string(loadtest.LobbyBoth), "how the members join: changes (v5), whole (v4), both (changes then whole), page (changes and a first page of -page tables, v6) or all (page, changes, whole), one after the other")
 	fs.IntVar(&c.Tables, "tables", 0, "open tables the members make before they join (each arrival then makes one more)")
 	fs.IntVar(&c.Page, "page", 50, "with -mode page or all: how many tables the first page holds")
+	fs.IntVar(&c.Online, "online", 0, "with -mode page or all: how many people the first page of the online list holds (0: the whole list)")
+	fs.BoolVar(&c.ArrivalsLast, "arrivals-last", false, "name the arrivals so that they sort after every member, past a first page of the online list (by default each sorts onto it)")
+	fs.StringVar(&c.DB, "db", "", "with -nats: run the server as two nodes over this PostgreSQL database, which must hold no tables yet, and report what one tells the other of its lobby; one -mode only")
+	fs.StringVar(&c.Bus, "nats", "", "with -db: the NATS server of the two nodes")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -120,6 +124,12 @@ func benchLobby(args []string, stdout, stderr io.Writer) error {
 	}
 	if c.Tables < 0 {
 		return errors.New("-tables must not be negative")
+	}
+	if (c.DB == "") != (c.Bus == "") {
+		return errors.New("-db and -nats go together")
+	}
+	if c.Online < 0 || c.Online > 500 {
+		return errors.New("-online must be 0 to 500")
 	}
 	c.Mode = loadtest.LobbyMode(mode)
 	switch c.Mode {

@@ -13,6 +13,11 @@ interface Watch { since: number; views: boolean; patches: boolean }
 
 /** Refusal is a request the server refused: its sentence and its code
  * (docs/protocol.md, Error codes). */
+/** LobbyPages are the pages of the lobby's lists a member holds (since
+ * v6): page tables from the from-th, online people from the onlineFrom-th;
+ * 0 for a whole list. */
+export interface LobbyPages { page: number; from: number; online: number; onlineFrom: number }
+
 export class Refusal extends Error {
   constructor(message: string, readonly code: string) {
     super(message);
@@ -49,6 +54,7 @@ export class Socket {
   private timer = 0;
   private watches = new Map<string, Watch>();
   private inLobby = false;
+  private lobbyPages: LobbyPages = { page: 0, from: 0, online: 0, onlineFrom: 0 };
   private everReady = false;
   /** away is whether the page is hidden, as told to the server
    * (presence.set, protocol v6); awayTimer delays telling it. */
@@ -189,7 +195,7 @@ export class Socket {
   /** resume re-joins the lobby and re-watches tables after a reconnect. */
   private resume(): void {
     if (this.inLobby) {
-      this.send("lobby.join", { changes: true }).catch(() => undefined);
+      this.send("lobby.join", { changes: true, ...this.lobbyPages }).catch(() => undefined);
     }
     for (const [table, w] of this.watches) this.rewatch(table, w, 0);
   }
@@ -289,10 +295,14 @@ export class Socket {
   }
 
   /** joinLobby asks for the lobby's lists: whole now, then as changes
-   * (lobby.online.diff, lobby.tables.diff), which the lobby screen keeps. */
-  joinLobby(): Promise<unknown> {
+   * (lobby.online.diff, lobby.tables.diff), which the lobby screen keeps;
+   * with pages, a page of each list and one's own items outside it (since
+   * v6). Joining again with other pages turns to them; a reconnect joins
+   * with the pages last asked for. */
+  joinLobby(pages: LobbyPages): Promise<unknown> {
     this.inLobby = true;
-    return this.send("lobby.join", { changes: true });
+    this.lobbyPages = pages;
+    return this.send("lobby.join", { changes: true, ...pages });
   }
 
   /** leaveLobby stops the lobby's pushes: only the lobby screen shows

@@ -40,16 +40,52 @@ export function optionsText(t: Table): string {
   return "";
 }
 
+/** A page of the lobby's tables, and of who is online, holds at most
+ * this many (one's own tables and entry come too, wherever they are in the
+ * list): a crowded server's ten thousand need not all be sent. */
+export const tablesPerPage = 100;
+export const peoplePerPage = 100;
+
+/** pager is the buttons to the previous and next page of one of the
+ * lobby's lists and the words for the page shown; hidden while the list
+ * fits on one page. */
+function pager(label: string, turn: (step: number) => void) {
+  const prev = h("button", { class: "link pager-prev", onclick: () => turn(-1) }, "‹ Previous");
+  const next = h("button", { class: "link pager-next", onclick: () => turn(1) }, "Next ›");
+  const where = h("span", { class: "muted small pager-where", "aria-live": "polite" });
+  const el = h("nav", { class: "pager", "aria-label": label }, prev, where, next);
+  const show = (from: number, shown: number, more: boolean) => {
+    prev.disabled = from === 0;
+    next.disabled = !more;
+    el.hidden = from === 0 && !more;
+    where.textContent = shown > 0 ? `${from + 1}–${from + shown}` : "nothing here now";
+  };
+  return { el, show };
+}
+
 export function lobbyScreen(main: HTMLElement): () => void {
   const people = h("ul", { class: "people", "aria-label": "Players online" });
   const tables = h("div", { class: "tables" });
   const chat = chatBox("lobby", "Lobby chat");
   let online: Online[] = [];
   let tableList: Table[] = [];
+  // The pages held (since v6) and whether each list goes on past its page.
+  const pages = { page: tablesPerPage, from: 0, online: peoplePerPage, onlineFrom: 0 };
+  let tablesMore = false, peopleMore = false;
+  const join = () => socket.joinLobby({ ...pages }).catch((x: Error) => toast(x.message, "error"));
+  const tablesPager = pager("Pages of tables", (step) => {
+    pages.from = Math.max(0, pages.from + step * tablesPerPage);
+    void join();
+  });
+  const peoplePager = pager("Pages of players online", (step) => {
+    pages.onlineFrom = Math.max(0, pages.onlineFrom + step * peoplePerPage);
+    void join();
+  });
   let showAllPlaying = false;
   const watchShown = 8; // matches in play listed before "Show more"
 
   const renderPeople = () => {
+    peoplePager.show(pages.onlineFrom, Math.min(online.length, peoplePerPage), peopleMore);
     clear(people);
     if (online.length === 0) people.append(h("li", { class: "muted" }, "Nobody else is here yet."));
     for (const u of online) {
@@ -72,6 +108,7 @@ export function lobbyScreen(main: HTMLElement): () => void {
   };
 
   const renderTables = () => {
+    tablesPager.show(pages.from, Math.min(tableList.length, tablesPerPage), tablesMore);
     clear(tables);
     const visible = tableList.filter((t) => t.status !== "over");
     if (visible.length === 0) {
@@ -114,27 +151,34 @@ export function lobbyScreen(main: HTMLElement): () => void {
 
   // The lists come whole when the lobby is joined, then as their changes
   // (protocol v5): the players and tables that are new or different, and
-  // the names and ids of those gone.
+  // the names and ids of those gone. Each is a page (since v6): the pushes
+  // say where it starts and whether the list goes on past it.
   const offs = [
-    socket.on("lobby.online", (m: { users: Online[] | null }) => {
-      online = m.users ?? [];
+    socket.on("lobby.online", (m: { users: Online[] | null; from?: number; more?: boolean }) => {
+      online = (m.users ?? []).sort((a, b) => byName(a.name, b.name));
+      if (m.from !== undefined) pages.onlineFrom = m.from;
+      peopleMore = m.more ?? false;
       renderPeople();
     }),
-    socket.on("lobby.online.diff", (m: { users: Online[]; gone: string[] }) => {
+    socket.on("lobby.online.diff", (m: { users: Online[]; gone: string[]; more?: boolean }) => {
       online = applyChanges(online, m.users, m.gone, (u) => u.name);
       online.sort((a, b) => byName(a.name, b.name));
+      if (m.more !== undefined) peopleMore = m.more;
       renderPeople();
     }),
-    socket.on("lobby.tables", (m: { tables: Table[] | null }) => {
+    socket.on("lobby.tables", (m: { tables: Table[] | null; from?: number; more?: boolean }) => {
       tableList = m.tables ?? [];
+      if (m.from !== undefined) pages.from = m.from;
+      tablesMore = m.more ?? false;
       renderTables();
     }),
-    socket.on("lobby.tables.diff", (m: { tables: Table[]; gone: string[] }) => {
+    socket.on("lobby.tables.diff", (m: { tables: Table[]; gone: string[]; more?: boolean }) => {
       tableList = applyChanges(tableList, m.tables, m.gone, (t) => t.id);
+      if (m.more !== undefined) tablesMore = m.more;
       renderTables();
     }),
   ];
-  socket.joinLobby().catch((x: Error) => toast(x.message, "error"));
+  void join();
   renderPeople();
   renderTables();
 
@@ -144,8 +188,8 @@ export function lobbyScreen(main: HTMLElement): () => void {
     h("section", { class: "panel tables-panel", "aria-labelledby": "tables-h" },
       h("div", { class: "panel-head" }, h("h2", { id: "tables-h" }, "Tables"), newBtn),
       gameCards(app.games, true),
-      tables),
-    h("section", { class: "panel people-panel", "aria-labelledby": "people-h" }, h("h2", { id: "people-h" }, "Online"), people),
+      tables, tablesPager.el),
+    h("section", { class: "panel people-panel", "aria-labelledby": "people-h" }, h("h2", { id: "people-h" }, "Online"), people, peoplePager.el),
     chat.el));
   return () => {
     offs.forEach((f) => f());
