@@ -12,14 +12,15 @@ import (
 	"github.com/parlor-games/parlor/game"
 )
 
-// Measure is one chart: what it shows and how to read it off a position.
-type Measure struct {
+// Measure is one chart: what it shows and how to read it off a position
+// of the game's own type T.
+type Measure[T game.State] struct {
 	// Key names the chart for clients and tests ("treasure", "land").
 	Key string
 	// Title and Unit are the chart's words: "Treasure at home", "points".
 	Title, Unit string
 	// Value is seat's figure in st.
-	Value func(st game.State, seat game.Seat) int
+	Value func(st T, seat game.Seat) int
 }
 
 // Charts is an analysis made of per-turn series, in the JSON form the web
@@ -46,24 +47,33 @@ type Chart struct {
 // turnsDone is how many turns the game has finished in a position: a
 // point is taken at the first position where a turn is done, and the
 // final position gives a last point when the match ended during a turn
-// (a win in the middle of a turn, a resignation).
-func Sample(ctx context.Context, steps []game.ReplayStep, final game.State, turnsDone func(game.State) int, measures ...Measure) (*Charts, error) {
+// (a win in the middle of a turn, a resignation). Every position must be
+// the game's own T; a replay of another game is refused.
+func Sample[T game.State](ctx context.Context, steps []game.ReplayStep, final game.State, turnsDone func(T) int, measures ...Measure[T]) (*Charts, error) {
 	if len(steps) == 0 {
 		return nil, fmt.Errorf("turnchart: a replay has at least its start step")
 	}
-	after := func(i int) game.State {
-		if i+1 < len(steps) {
-			return steps[i+1].Before
+	pos := make([]T, len(steps)+1) // pos[i] is the position before step i; pos[len] the end
+	for i, s := range steps {
+		st, ok := s.Before.(T)
+		if !ok {
+			return nil, fmt.Errorf("turnchart: step %d holds a %T, want a %T", i, s.Before, *new(T))
 		}
-		return final
+		pos[i] = st
 	}
+	end, ok := final.(T)
+	if !ok {
+		return nil, fmt.Errorf("turnchart: the final position is a %T, want a %T", final, *new(T))
+	}
+	pos[len(steps)] = end
+	after := func(i int) T { return pos[i+1] }
 	seats := final.Seats()
 	out := &Charts{StepTurn: make([]int, len(steps))}
 	for _, m := range measures {
 		out.Charts = append(out.Charts, Chart{Key: m.Key, Title: m.Title, Unit: m.Unit, Seats: make([][]int, seats)})
 	}
-	first := turnsDone(steps[0].Before)
-	take := func(st game.State) {
+	first := turnsDone(pos[0])
+	take := func(st T) {
 		out.Turns = append(out.Turns, first+len(out.Turns)+1)
 		for j, m := range measures {
 			for s := range seats {
@@ -84,7 +94,7 @@ func Sample(ctx context.Context, steps []game.ReplayStep, final game.State, turn
 		}
 	}
 	if len(steps) > 1 && out.StepTurn[len(steps)-1] >= len(out.Turns) {
-		take(final) // the match ended during its last turn
+		take(end) // the match ended during its last turn
 	}
 	for i := range out.StepTurn {
 		out.StepTurn[i] = min(out.StepTurn[i], max(0, len(out.Turns)-1))

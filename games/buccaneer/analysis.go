@@ -2,7 +2,6 @@ package buccaneer
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/parlor-games/parlor/game"
 	"github.com/parlor-games/parlor/game/turnchart"
@@ -15,15 +14,7 @@ import (
 // middle of a turn ends with a point for that turn too. The JSON form is
 // turnchart.Charts, with one chart, "treasure".
 func Analyze(ctx context.Context, steps []game.ReplayStep, final game.State) (any, error) {
-	if _, ok := final.(*State); !ok {
-		return nil, fmt.Errorf("buccaneer: the final position is a %T", final)
-	}
-	for i, s := range steps {
-		if _, ok := s.Before.(*State); !ok {
-			return nil, fmt.Errorf("buccaneer: step %d holds a %T", i, s.Before)
-		}
-	}
-	return turnchart.Sample(ctx, steps, final, func(st game.State) int { return st.(*State).turns },
-		turnchart.Measure{Key: "treasure", Title: "Treasure at home", Unit: "points",
-			Value: func(st game.State, seat game.Seat) int { return st.(*State).homeWorth(seat) }})
+	return turnchart.Sample(ctx, steps, final, func(st *State) int { return st.turns },
+		turnchart.Measure[*State]{Key: "treasure", Title: "Treasure at home", Unit: "points",
+			Value: func(st *State, seat game.Seat) int { return st.homeWorth(seat) }})
 }

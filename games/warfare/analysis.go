@@ -2,7 +2,6 @@ package warfare
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/parlor-games/parlor/game"
 	"github.com/parlor-games/parlor/game/turnchart"
@@ -18,19 +17,11 @@ import (
 // ends with a point for that turn. The JSON form is turnchart.Charts,
 // with the charts "land" and "gold".
 func Analyze(ctx context.Context, steps []game.ReplayStep, final game.State) (any, error) {
-	if _, ok := final.(*State); !ok {
-		return nil, fmt.Errorf("warfare: the final position is a %T", final)
-	}
-	for i, s := range steps {
-		if _, ok := s.Before.(*State); !ok {
-			return nil, fmt.Errorf("warfare: step %d holds a %T", i, s.Before)
-		}
-	}
-	return turnchart.Sample(ctx, steps, final, func(st game.State) int { return st.(*State).turns },
-		turnchart.Measure{Key: "land", Title: "Land", Unit: "hexes",
-			Value: func(st game.State, seat game.Seat) int { return st.(*State).Scores()[seat] }},
-		turnchart.Measure{Key: "gold", Title: "Gold", Unit: "gold",
-			Value: func(st game.State, seat game.Seat) int { return st.(*State).goldOf(seat) }})
+	return turnchart.Sample(ctx, steps, final, func(st *State) int { return st.turns },
+		turnchart.Measure[*State]{Key: "land", Title: "Land", Unit: "hexes",
+			Value: func(st *State, seat game.Seat) int { return st.Scores()[seat] }},
+		turnchart.Measure[*State]{Key: "gold", Title: "Gold", Unit: "gold",
+			Value: func(st *State, seat game.Seat) int { return st.goldOf(seat) }})
 }
 
 // goldOf is the gold in all of seat's villages.
