@@ -28,7 +28,7 @@ const analysisWait = time.Minute
 func (m *Model) lessons(ts *tableState) tea.Cmd {
 	cl := m.cfg.Client
 	match, game, id := ts.t.Match, ts.t.Game, ts.t.ID
-	if cl == nil || match == "" || (game != "buccaneer" && game != "warfare" && game != "clue") {
+	if cl == nil || match == "" || !hasLessons(game) {
 		return nil
 	}
 	names := ts.names()
@@ -43,6 +43,11 @@ func (m *Model) lessons(ts *tableState) tea.Cmd {
 			return nil
 		}}
 	}
+}
+
+// hasLessons says whether game's analysis has a text form here.
+func hasLessons(game string) bool {
+	return game == "buccaneer" || game == "warfare" || game == "clue"
 }
 
 // lessonLines reads match's analysis and says it in lines.
