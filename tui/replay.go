@@ -28,7 +28,7 @@ type replayState struct {
 	seat int
 	// lessons is the analysis in lines once read; study says what became
 	// of it meanwhile ("studying the game", or why there is none).
-	lessons   []string
+	lessons   lesson
 	studyNote string
 	// panel shows the lessons in the board's place, on a screen too small
 	// for both (L switches).
@@ -63,7 +63,7 @@ func (m *Model) openReplay(match string) tea.Cmd {
 			rs.back = back
 			m.replay = rs
 			m.show(screenReplay)
-			return rs.study(m)
+			return rs.askLessons(m)
 		}}
 	}
 }
@@ -83,9 +83,9 @@ func newReplayState(m *Model, match string, r *client.Replay) *replayState {
 	return rs
 }
 
-// study asks for the match's analysis, for the games whose analysis
+// askLessons asks for the match's analysis, for the games whose analysis
 // reads well as text.
-func (rs *replayState) study(m *Model) tea.Cmd {
+func (rs *replayState) askLessons(m *Model) tea.Cmd {
 	cl := m.cfg.Client
 	if !hasLessons(rs.r.Game) || cl == nil || len(rs.r.Steps) == 0 {
 		return nil
@@ -95,12 +95,12 @@ func (rs *replayState) study(m *Model) tea.Cmd {
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), analysisWait)
 		defer cancel()
-		lines, err := lessonLines(ctx, cl, game, match, names)
+		l, err := study(ctx, cl, game, match, names)
 		return doneMsg{what: "the game's analysis", apply: func(m *Model) tea.Cmd {
 			if m.replay != rs {
 				return nil
 			}
-			rs.lessons, rs.studyNote = lines, ""
+			rs.lessons, rs.studyNote = l, ""
 			if err != nil {
 				rs.studyNote = "no analysis: " + sentence(err)
 			}
@@ -198,7 +198,13 @@ func (rs *replayState) lessonPanel(m *Model, width int) []string {
 	if rs.studyNote != "" {
 		return append(out, wrap(rs.studyNote, width)...)
 	}
-	for _, l := range rs.lessons {
+	all := rs.lessons.lines
+	if rs.lessons.at != nil && len(rs.r.Steps) > 0 {
+		// What the analysis says at the step shown comes first: it
+		// changes as the arrows step.
+		all = append([]string{rs.lessons.at(rs.at)}, all...)
+	}
+	for _, l := range all {
 		// A line wraps under itself, indented, as the moves panel's do.
 		lines := wrap(l, width)
 		if len(lines) > 1 {

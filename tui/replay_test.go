@@ -55,9 +55,10 @@ func replayOf(t *testing.T, g screenGame, moves int) *client.Replay {
 	return r
 }
 
-// lessonsOf are lessons of the size a match of g at its largest gets:
-// two charts of every seat, or a line per detective.
-func lessonsOf(g screenGame) []string {
+// lessonsOf are lessons of the size a match of g at its largest gets,
+// for a replay of six moves: two charts of every seat, or a line per
+// detective.
+func lessonsOf(g screenGame) lesson {
 	names := make([]string, g.seats)
 	for i := range names {
 		names[i] = seatName(screenSeat(i))
@@ -66,12 +67,12 @@ func lessonsOf(g screenGame) []string {
 	case "clue":
 		a := &clue.Analysis{}
 		for s := range g.seats {
-			a.Seats = append(a.Seats, clue.SeatAnalysis{Seat: game.Seat(s), Suspect: clue.Card(s), CertainAt: 40 + s, AccusedAt: -1})
+			a.Seats = append(a.Seats, clue.SeatAnalysis{Seat: game.Seat(s), Suspect: clue.Card(s), CertainAt: 3 + s, AccusedAt: -1})
 		}
-		a.Seats[1].AccusedAt, a.Seats[1].AccusedRight = 47, true
-		return clueLessons(a, names)
+		a.Seats[1].AccusedAt, a.Seats[1].AccusedRight = 6, true
+		return clueLesson(a, names)
 	case "buccaneer", "warfare":
-		c := &turnchart.Charts{}
+		c := &turnchart.Charts{StepTurn: []int{0, 0, 1, 1, 2, 2, 59}}
 		for k := range 60 {
 			c.Turns = append(c.Turns, k+1)
 		}
@@ -86,9 +87,9 @@ func lessonsOf(g screenGame) []string {
 			}
 			c.Charts = append(c.Charts, ch)
 		}
-		return chartLessons(c, names)
+		return chartLesson(c, names)
 	}
-	return nil
+	return lesson{}
 }
 
 // replayModel is a model showing g's replay at w x h, with its lessons.
@@ -129,7 +130,7 @@ func TestReplayScreenWhole(t *testing.T) {
 			if rs.seat != 0 {
 				t.Fatalf("v showed seat %d's view, want seat 0's", rs.seat)
 			}
-			if len(rs.lessons) > 0 {
+			if len(rs.lessons.lines) > 0 {
 				out := plain(m.View().Content)
 				if rs.lessonCols == 0 {
 					m.Update(press("L"))
@@ -214,5 +215,30 @@ func TestModelReplayFromTheEnd(t *testing.T) {
 	ann.waitFor("m rematch")
 	if ann.m.screen != screenTable {
 		t.Fatalf("q from the replay went to screen %d, not the table", ann.m.screen)
+	}
+}
+
+// TestReplayLessonFollowsTheStep: the line of the lessons that speaks of
+// the step shown changes as the arrows step: the charts' figures at the
+// end of the step's turn, and the detectives certain by then.
+func TestReplayLessonFollowsTheStep(t *testing.T) {
+	for _, c := range []struct {
+		game       int
+		end, start string
+	}{
+		{4, "Turn 60 of 60, at its end: Land: Ann 22, Bot medium 7,", "Turn 1 of 60, at its end: Land: Ann 0, Bot medium 0,"},
+		{2, "At move 6, certain of the answer: Miss Scarlet (Ann), Colonel Mustard (Bot medium), Mrs. White (Bot medium), Mr. Green (Bot medium).",
+			"At move 0 nobody could yet accuse with certainty."},
+	} {
+		g := screenGames[c.game]
+		m := replayModel(t, g, 120, 40)
+		said := func() string { return flat(plain(strings.Join(m.replay.lessonPanel(m, 1000), "\n"))) }
+		if !strings.Contains(said(), c.end) {
+			t.Fatalf("%s at the end: the lessons say %q, want %q", g.name, said(), c.end)
+		}
+		m.Update(press("home"))
+		if !strings.Contains(said(), c.start) {
+			t.Fatalf("%s at the start: the lessons say %q, want %q", g.name, said(), c.start)
+		}
 	}
 }
