@@ -363,15 +363,26 @@ func describeUpdate(b board, names []string, u client.Update) string {
 			}
 		}
 		if len(parts) == 0 {
-			// The board words none of them (a match's own decision,
-			// a resignation): their names say what happened.
+			// The board words none of them: the match's own decisions
+			// (a resignation, a timeout) say what happened by name.
 			for _, e := range u.Events {
-				parts = append(parts, eventText(e))
+				if decided(e) {
+					parts = append(parts, eventText(e))
+				}
 			}
 		}
 		what = strings.Join(parts, "; ")
 	}
 	return who + ": " + what
+}
+
+// decided says whether e is the match's own decision (it names its
+// action), not one of the game's events.
+func decided(e client.Event) bool {
+	var d struct {
+		Action string `json:"action"`
+	}
+	return json.Unmarshal(e.Data, &d) == nil && d.Action != ""
 }
 
 // eventText words an event: its type, with the reason of a match's

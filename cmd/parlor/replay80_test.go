@@ -23,7 +23,7 @@ func TestPlay80x24Replay(t *testing.T) {
 	ann.waitFor("r replay")
 	ann.keys("r")
 	s := ann.waitFor("Replay: Clue-Less")
-	if !strings.Contains(s, "Ann: resign") || !strings.Contains(s, "Game over:") {
+	if !strings.Contains(s, "Ann: resign. Game over:") || !strings.Contains(s, "Game over:") {
 		t.Fatalf("the replay's last step does not name the resignation and the result:\n%s", s)
 	}
 	for _, k := range []string{"? help", "q back", "←/→ step"} {
