@@ -48,3 +48,27 @@ func TestTableEndShowsAnalysisChart(t *testing.T) {
 	p.click("#open-replay")
 	p.waitFor("the replay", fmt.Sprintf(`location.pathname === "/replay/%s" && document.querySelectorAll("#replay-analysis .turn-chart svg.chart").length === 2`, match))
 }
+
+// TestTableEndClueStepOpensReplay (issue 26): at the end of a Clue-Less
+// table of three expert bots, the lesson under the board names for each
+// detective when it could have accused with certainty, the notebook shows
+// the last step, and a move named there opens the replay at that step
+// (/replay/{match}?step=N).
+func TestTableEndClueStepOpensReplay(t *testing.T) {
+	p := newPage(t, "end-clue", 1280, 800)
+	p.guest(uniqueName("Sleuth"))
+	id := evalAs[string](p, createTableJS("clue", map[string]any{}, botsOnly(3, "expert")))
+	p.goTo("/t/" + id)
+	match := finishedMatch(t, id)
+	last := len(replaySteps(t, match)) - 1
+	p.waitFor("a certainty line per detective", `document.querySelectorAll("#end-lesson #nb-certain li").length === 3`)
+	p.waitFor("the notebook at the last step", fmt.Sprintf(`document.querySelector("#end-lesson .nb-table")?.dataset.step === "%d"`, last))
+	p.checkAxe("the end of a Clue-Less game")
+	p.snap("end-clue")
+	if evalAs[int](p, `document.querySelectorAll("#end-lesson #nb-certain button[data-step]").length`) == 0 {
+		t.Fatal("no detective could accuse with certainty or accused, in a match the bots finished")
+	}
+	step := evalAs[string](p, `document.querySelector("#end-lesson #nb-certain button[data-step]").dataset.step`)
+	p.click("#end-lesson #nb-certain button[data-step]")
+	p.waitFor("the replay at the named step", fmt.Sprintf(`location.pathname === "/replay/%s" && location.search === "?step=%s"`, match, step))
+}
