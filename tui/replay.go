@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -30,6 +31,9 @@ type replayState struct {
 	// of it meanwhile ("studying the game", or why there is none).
 	lessons   lesson
 	studyNote string
+	// top is the first line shown of a board taller than the screen,
+	// under the lines that stay (column letters).
+	top int
 	// panel shows the lessons in the board's place, on a screen too small
 	// for both (L switches).
 	panel bool
@@ -154,6 +158,12 @@ func (rs *replayState) key(m *Model, s string) tea.Cmd {
 	case "L":
 		rs.panel = !rs.panel
 		return nil
+	case "down", "j":
+		rs.top += 2 // a row of the board is two lines in Dots and Boxes
+		return nil
+	case "up", "k":
+		rs.top = max(rs.top-2, 0)
+		return nil
 	default:
 		return nil
 	}
@@ -238,11 +248,7 @@ func (rs *replayState) view(m *Model) string {
 		}
 		boardLines = strings.Split(rs.board.render(width), "\n")
 	}
-	focus, sticky := 0, 0
-	if f, ok := rs.board.(focuser); ok {
-		focus, sticky = f.focus(), f.sticky()
-	}
-	shown, _ := windowSticky(boardLines, focus, mid, sticky)
+	shown, scrolls := rs.scroll(boardLines, mid)
 	bw := 0
 	for _, l := range shown {
 		bw = max(bw, printedWidth(l))
@@ -276,7 +282,24 @@ func (rs *replayState) view(m *Model) string {
 	if len(middle) > mid {
 		middle = middle[:mid]
 	}
-	return joinLines(append(append(top, middle...), rs.keyBar(m, width, folded, instead)))
+	return joinLines(append(append(top, middle...), rs.keyBar(m, width, folded, instead, scrolls)))
+}
+
+// scroll shows at most room lines of a board's drawing: a board taller
+// than the room (Dots and Boxes 16x16 at 80x24) scrolls with up/down
+// from rs.top, keeping its column letters; scrolls says whether it does.
+func (rs *replayState) scroll(lines []string, room int) (shown []string, scrolls bool) {
+	if len(lines) <= room {
+		rs.top = 0
+		return lines, false
+	}
+	sticky := 0
+	if f, ok := rs.board.(focuser); ok && f.sticky() < room {
+		sticky = f.sticky()
+	}
+	rest, n := lines[sticky:], room-sticky
+	rs.top = max(0, min(rs.top, len(rest)-n))
+	return append(slices.Clone(lines[:sticky]), rest[rs.top:rs.top+n]...), true
 }
 
 // lessonWidth is the narrowest the lessons may stand beside the board: a
@@ -285,8 +308,11 @@ const lessonWidth = 30
 
 // keyBar always shows help, leaving and stepping, and L while the
 // lessons wait behind it (folded) or stand in the board's place.
-func (rs *replayState) keyBar(m *Model, width int, folded, instead bool) string {
+func (rs *replayState) keyBar(m *Model, width int, folded, instead, scrolls bool) string {
 	must := []string{"? help", "q back", "←/→ step"}
+	if scrolls {
+		must = append(must, "↑/↓ scroll")
+	}
 	switch {
 	case instead:
 		must = append(must, "L board")
@@ -302,6 +328,7 @@ func (rs *replayState) keys() []string {
 		"left/right (or h/l): the step before or after",
 		"Home/End (or g/G): the start position, the last move",
 		"PgUp/PgDn: ten steps back or on",
+		"up/down (or k/j): scroll a board taller than the screen",
 		"v: whose view the board shows (the spectator's, then each seat's)",
 		"L: the lessons in place of the board, on a small screen",
 		"q or Esc: back",

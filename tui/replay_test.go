@@ -242,3 +242,28 @@ func TestReplayLessonFollowsTheStep(t *testing.T) {
 		}
 	}
 }
+
+// TestReplayScrollsATallBoard: a 16x16 Dots and Boxes replay at 80x24
+// does not fit; the key bar says the board scrolls, down brings row 16
+// into sight with the column letters kept, and no cursor is drawn, since
+// a replay offers no line to draw.
+func TestReplayScrollsATallBoard(t *testing.T) {
+	m := replayModel(t, screenGames[0], 80, 24)
+	out := checkWhole(t, "dots replay", m, []string{"↑/↓ scroll"})
+	if strings.Contains(out, "16 +") {
+		t.Fatalf("the whole 16x16 board fits at 80x24?\n%s", out)
+	}
+	if strings.Contains(out, "+...+") {
+		t.Fatalf("the replay draws the cursor:\n%s", out)
+	}
+	for range 20 {
+		m.Update(press("down"))
+	}
+	out = checkWhole(t, "dots replay scrolled", m, []string{"↑/↓ scroll"})
+	if !strings.Contains(out, "16 +") || !strings.Contains(out, "   a   b   c") {
+		t.Fatalf("scrolled down, the board lacks row 16 or its column letters:\n%s", out)
+	}
+	if m.replay.at != 6 {
+		t.Fatalf("scrolling moved the replay to step %d", m.replay.at)
+	}
+}
