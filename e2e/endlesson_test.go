@@ -11,9 +11,9 @@ import (
 // while a guest watches their table; once the match is over, under the
 // board, the table shows the land and gold charts of the replay at the
 // last turn, one point per turn, the land ending on the score, and a
-// link that opens the replay. At 390x844 the lesson stands below the
-// board (nothing above the board moves when it comes) and the page does
-// not scroll sideways.
+// link that opens the replay. At 800x600 and 390x844 the lesson stands
+// below the board (nothing above the board moves when it comes) and the
+// page does not scroll sideways.
 func TestTableEndShowsAnalysisChart(t *testing.T) {
 	p := newPage(t, "end-lesson", 1280, 800)
 	p.guest(uniqueName("Herald"))
@@ -32,17 +32,20 @@ func TestTableEndShowsAnalysisChart(t *testing.T) {
 	evalAs[bool](p, `(document.querySelector("#end-lesson").scrollIntoView(), true)`)
 	p.snap("end-lesson")
 
-	ph := newTouchPage(t, "390x844", 390, 844)
-	ph.guest(uniqueName("Herald"))
-	ph.goTo("/t/" + id)
-	ph.waitFor("the charts under the board", `document.querySelectorAll("#end-lesson .turn-chart svg.chart").length === 2`)
-	if below := evalAs[bool](ph, `document.querySelector("#end-lesson").getBoundingClientRect().top >= document.querySelector(".board-area").getBoundingClientRect().bottom - 1`); !below {
-		t.Errorf("at 390x844 the lesson is not below the board")
+	for _, size := range [][2]int64{{800, 600}, {390, 844}} {
+		at := fmt.Sprintf("%dx%d", size[0], size[1])
+		ph := newTouchPage(t, at, size[0], size[1])
+		ph.guest(uniqueName("Herald"))
+		ph.goTo("/t/" + id)
+		ph.waitFor("the charts under the board", `document.querySelectorAll("#end-lesson .turn-chart svg.chart").length === 2`)
+		if below := evalAs[bool](ph, `document.querySelector("#end-lesson").getBoundingClientRect().top >= document.querySelector(".board-area").getBoundingClientRect().bottom - 1`); !below {
+			t.Errorf("at %s the lesson is not below the board", at)
+		}
+		ph.fitsWidth("the end of a live game at " + at)
+		ph.checkAxe("the end of a live game at " + at)
+		evalAs[bool](ph, `(document.querySelector("#end-lesson").scrollIntoView(), true)`)
+		ph.snap("end-lesson")
 	}
-	ph.fitsWidth("the end of a live game at 390x844")
-	ph.checkAxe("the end of a live game at 390x844")
-	evalAs[bool](ph, `(document.querySelector("#end-lesson").scrollIntoView(), true)`)
-	ph.snap("end-lesson")
 
 	// The link opens the replay, drawn with the same charts.
 	p.click("#open-replay")
