@@ -17,19 +17,19 @@ import (
 // built one card at a time; an accusation asks once more before it goes.
 // n shows the notebook instead of the menu.
 type clueBoard struct {
-	st     styles
-	names  []string
-	v      clue.View
-	ok     bool
-	seat   int
-	myTurn bool
+	st       styles
+	names    []string
+	v        clue.View
+	ok       bool
+	seat     int
+	myTurn   bool
+	mode     clueMode
+	picked   []clue.Card
+	sel      int
+	notebook bool
 	// replaying: the board shows a replay's step, where nobody owes a
 	// move and no menu is offered.
 	replaying bool
-	mode      clueMode
-	picked    []clue.Card
-	sel       int
-	notebook  bool
 	// menuAt is the item of each line of the menu as last drawn (a long
 	// item wraps onto several lines), -1 for its title, for clicks.
 	menuAt []int
