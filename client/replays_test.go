@@ -42,7 +42,7 @@ func TestPlayOnAndAidThroughTheClient(t *testing.T) {
 		}
 	}
 	info, err := c.Replay(ctx, tb.Match)
-	if err != nil || info.Game != "dots" || len(info.Seats) != 2 || info.Seats[0] != "Ann" {
+	if err != nil || info.Game != "dots" || len(info.Seats) != 2 || info.Seats[0].Name != "Ann" {
 		t.Fatalf("the replay's game and seats: %+v %v", info, err)
 	}
 	raw, err := c.Analysis(ctx, tb.Match)

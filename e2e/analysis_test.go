@@ -175,12 +175,22 @@ func (p *page) chartPoints(key string) [][]int {
 	return evalAs[[][]int](p, fmt.Sprintf(`[...document.querySelectorAll('.turn-chart[data-chart=%q] g.chart-seat')].map((g) => [...g.querySelectorAll("circle")].map((c) => Number(c.dataset.value)))`, key))
 }
 
-// checkCharts checks the charts keys of a finished match: turns points
-// for every seat, the last one the final figure of final (nil: not
-// checked), and the marker on the first turn at the start.
+// checkCharts checks the charts keys of a finished match in its replay:
+// as checkChartPoints, and the marker on the first turn at the start.
 func checkCharts(t *testing.T, p *page, match string, turns int, keys []string, final func(key string) []int) {
 	t.Helper()
 	p.goTo("/replay/" + match)
+	checkChartPoints(t, p, "the replay's charts", turns, keys, final)
+	p.snap("charts")
+	p.click(`button[aria-label="First move"]`)
+	p.waitFor("the first turn marked", `document.querySelector("#chart-status").dataset.turn === "1" && document.querySelectorAll("circle.at").length > 0`)
+}
+
+// checkChartPoints checks the charts keys on the page (where): turns
+// points for every seat, the last one the final figure of final (nil:
+// not checked), the last turn marked, and no serious axe-core finding.
+func checkChartPoints(t *testing.T, p *page, where string, turns int, keys []string, final func(key string) []int) {
+	t.Helper()
 	p.waitFor("the charts", fmt.Sprintf(`document.querySelectorAll(".turn-chart svg[role=img] title").length === %d`, len(keys)))
 	for _, k := range keys {
 		pts := p.chartPoints(k)
@@ -202,10 +212,7 @@ func checkCharts(t *testing.T, p *page, match string, turns int, keys []string, 
 		t.Errorf("the chart's description reads %q", d)
 	}
 	p.waitFor("the last turn marked", fmt.Sprintf(`document.querySelector("#chart-status").dataset.turn === "%d"`, turns))
-	p.checkAxe("the replay's charts")
-	p.snap("charts")
-	p.click(`button[aria-label="First move"]`)
-	p.waitFor("the first turn marked", `document.querySelector("#chart-status").dataset.turn === "1" && document.querySelectorAll("circle.at").length > 0`)
+	p.checkAxe(where)
 }
 
 // replaySteps reads a finished match's replay steps: their notation, the
@@ -260,21 +267,7 @@ func TestReplayAnalysisWarfareCharts(t *testing.T) {
 	id := evalAs[string](p, createTableJS("warfare", map[string]any{"players": 2, "island": "pebble", "rounds": 8, "seed": 7}, botsOnly(2, "medium")))
 	match := finishedMatch(t, id)
 	steps := replaySteps(t, match)
-	turns := 0
-	for _, s := range steps {
-		if s.Text == "end" {
-			turns++
-		}
-	}
-	if steps[len(steps)-1].Text != "end" {
-		turns++
-	}
-	checkCharts(t, p, match, turns, []string{"land", "gold"}, func(k string) []int {
-		if k == "land" {
-			return steps[len(steps)-1].Scores
-		}
-		return nil
-	})
+	checkCharts(t, p, match, warfareTurns(steps), []string{"land", "gold"}, warfareFinal(steps))
 	p.click(`button[aria-label="Last move"]`)
 	p.docShot("replay-warfare")
 	for _, size := range [][2]int64{{800, 600}, {390, 844}} {
@@ -285,5 +278,32 @@ func TestReplayAnalysisWarfareCharts(t *testing.T) {
 		ph.fitsWidth("the replay's charts")
 		evalAs[bool](ph, `(document.querySelector(".turn-charts").scrollIntoView(), true)`)
 		ph.snap("charts")
+	}
+}
+
+// warfareTurns counts the turns of a finished Medieval Warfare match as
+// its charts do: a turn ends with "end", and a game decided during a
+// turn counts that turn too.
+func warfareTurns(steps []replayStep) int {
+	turns := 0
+	for _, s := range steps {
+		if s.Text == "end" {
+			turns++
+		}
+	}
+	if steps[len(steps)-1].Text != "end" {
+		turns++
+	}
+	return turns
+}
+
+// warfareFinal is the last figures a Warfare match's charts must end
+// on: the land is the score; the gold is not checked.
+func warfareFinal(steps []replayStep) func(key string) []int {
+	return func(k string) []int {
+		if k == "land" {
+			return steps[len(steps)-1].Scores
+		}
+		return nil
 	}
 }

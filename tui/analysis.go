@@ -30,7 +30,7 @@ const analysisWait = 2 * time.Minute
 func (m *Model) lessons(ts *tableState) tea.Cmd {
 	cl := m.cfg.Client
 	match, game, id := ts.t.Match, ts.t.Game, ts.t.ID
-	if cl == nil || match == "" {
+	if cl == nil || match == "" || !hasLessons(game) {
 		return nil
 	}
 	names := ts.names()
@@ -47,29 +47,96 @@ func (m *Model) lessons(ts *tableState) tea.Cmd {
 	}
 }
 
+// hasLessons says whether game's analysis has a text form here.
+func hasLessons(game string) bool {
+	switch game {
+	case "dots", "battleship", "buccaneer", "warfare", "clue":
+		return true
+	}
+	return false
+}
+
+// lesson is a match's analysis in text: its lines, and what it says at
+// one step of the replay (the replay screen's line that follows the
+// step shown).
+type lesson struct {
+	lines []string
+	at    func(step int) string
+}
+
 // lessonLines reads match's analysis and says it in lines.
 func lessonLines(ctx context.Context, cl *client.Client, game, match string, names []string) ([]string, error) {
+	l, err := study(ctx, cl, game, match, names)
+	return l.lines, err
+}
+
+// study reads match's analysis as a lesson.
+// The match may not yet be stored as over when its end arrives, so the
+// analysis is asked for again for a few seconds (analysisOnceOver).
+func study(ctx context.Context, cl *client.Client, game, match string, names []string) (lesson, error) {
 	raw, err := analysisOnceOver(ctx, cl, match)
 	if err != nil {
-		return nil, err
+		return lesson{}, err
 	}
 	switch game {
 	case "dots", "battleship":
-		return rawLessonLines(game, raw, names), nil
+		return lesson{lines: rawLessonLines(game, raw, names)}, nil
 	case "clue":
 		var a clue.Analysis
 		if err := json.Unmarshal(raw, &a); err != nil {
-			return nil, err
+			return lesson{}, err
 		}
-		return clueLessons(&a, names), nil
+		return clueLesson(&a, names), nil
 	case "buccaneer", "warfare":
 		var c turnchart.Charts
 		if err := json.Unmarshal(raw, &c); err != nil {
-			return nil, err
+			return lesson{}, err
 		}
-		return chartLessons(&c, names), nil
+		return chartLesson(&c, names), nil
 	}
-	return nil, nil
+	return lesson{}, nil
+}
+
+// chartLesson is the charts' lines and, at a step, every chart's
+// figures at the end of the step's turn, as the web chart's marker says.
+func chartLesson(c *turnchart.Charts, names []string) lesson {
+	return lesson{lines: chartLessons(c, names), at: func(step int) string {
+		if len(c.Turns) == 0 {
+			return ""
+		}
+		k := len(c.Turns) - 1
+		if step >= 0 && step < len(c.StepTurn) {
+			k = max(0, min(c.StepTurn[step], k))
+		}
+		var parts []string
+		for _, ch := range c.Charts {
+			var seats []string
+			for s, v := range ch.Seats {
+				if k < len(v) {
+					seats = append(seats, fmt.Sprintf("%s %d", nameOf(names, s), v[k]))
+				}
+			}
+			parts = append(parts, ch.Title+": "+strings.Join(seats, ", "))
+		}
+		return fmt.Sprintf("Turn %d of %d, at its end: %s.", c.Turns[k], c.Turns[len(c.Turns)-1], strings.Join(parts, "; "))
+	}}
+}
+
+// clueLesson is the detectives' lines and, at a step, who could accuse
+// with certainty by then.
+func clueLesson(a *clue.Analysis, names []string) lesson {
+	return lesson{lines: clueLessons(a, names), at: func(step int) string {
+		var sure []string
+		for _, sa := range a.Seats {
+			if sa.CertainAt >= 0 && sa.CertainAt <= step {
+				sure = append(sure, fmt.Sprintf("%s (%s)", sa.Suspect, nameOf(names, int(sa.Seat))))
+			}
+		}
+		if len(sure) == 0 {
+			return fmt.Sprintf("At move %d nobody could yet accuse with certainty.", step)
+		}
+		return fmt.Sprintf("At move %d, certain of the answer: %s.", step, strings.Join(sure, ", "))
+	}}
 }
 
 // sparkWidth is how many turns a sparkline shows at most; a longer match

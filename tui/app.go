@@ -44,6 +44,7 @@ const (
 	screenLobby screen = iota
 	screenCreate
 	screenTable
+	screenReplay
 )
 
 // inputKind says what the line at the bottom is being typed for.
@@ -82,6 +83,7 @@ type Model struct {
 	lobby  lobbyState
 	create *createForm
 	table  *tableState
+	replay *replayState
 
 	input    textinput.Model
 	inputFor inputKind
@@ -360,6 +362,10 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 		return m.create.key(m, s)
 	case screenTable:
 		return m.table.key(m, k)
+	case screenReplay:
+		if m.replay != nil {
+			return m.replay.key(m, s)
+		}
 	}
 	return m.lobbyKey(s)
 }
@@ -462,6 +468,8 @@ func (m *Model) View() tea.View {
 		body = m.create.view(m)
 	case m.screen == screenTable && m.table != nil:
 		body = m.table.view(m)
+	case m.screen == screenReplay && m.replay != nil:
+		body = m.replay.view(m)
 	default:
 		body = m.lobbyView()
 	}
@@ -516,11 +524,13 @@ func (m *Model) helpView() string {
 			add("Board", m.table.board.keys()...)
 		}
 		add("Table", m.table.keys()...)
+	case m.screen == screenReplay && m.replay != nil:
+		add("Replay", m.replay.keys()...)
 	case m.screen == screenCreate:
 		add("New table", "up/down: choose a field", "left/right: change it", "Enter: create the table", "Esc: back to the lobby")
 	default:
 		add("Lobby", "up/down: choose a table", "Enter: join the table (sit in an open seat, or watch)",
-			"w: watch the table", "n: new table", "c: chat to the lobby",
+			"w: watch the table", "r: the replay of a finished table's match", "n: new table", "c: chat to the lobby",
 			"[ ] or PgUp PgDn: the previous or next page of tables", "{ }: the previous or next page of who is online", "q: quit")
 	}
 	add("Everywhere", "?: this help", "Ctrl+C: quit", "Esc: close the line you are typing in")

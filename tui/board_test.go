@@ -19,7 +19,8 @@ import (
 // "up", or a printable character.
 func press(k string) tea.KeyPressMsg {
 	named := map[string]rune{"enter": tea.KeyEnter, "up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft,
-		"right": tea.KeyRight, "esc": tea.KeyEscape, "backspace": tea.KeyBackspace, "tab": tea.KeyTab}
+		"right": tea.KeyRight, "esc": tea.KeyEscape, "backspace": tea.KeyBackspace, "tab": tea.KeyTab,
+		"home": tea.KeyHome, "end": tea.KeyEnd}
 	if r, ok := named[k]; ok {
 		return tea.KeyPressMsg{Code: r}
 	}

@@ -27,6 +27,9 @@ type clueBoard struct {
 	picked   []clue.Card
 	sel      int
 	notebook bool
+	// replaying: the board shows a replay's step, where nobody owes a
+	// move and no menu is offered.
+	replaying bool
 	// menuAt is the item of each line of the menu as last drawn (a long
 	// item wraps onto several lines), -1 for its title, for clicks.
 	menuAt []int
@@ -65,6 +68,9 @@ func (b *clueBoard) set(view json.RawMessage, seat int, myTurn bool) error {
 	return nil
 }
 
+// replay marks the board as showing a replay (replay.go).
+func (b *clueBoard) replay() { b.replaying = true }
+
 // abbrev is a card's two letters on the map.
 var abbrev = map[string]string{
 	"scarlet": "Sc", "mustard": "Mu", "white": "Wh", "green": "Gr", "peacock": "Pe", "plum": "Pl",
@@ -89,6 +95,9 @@ func (b *clueBoard) pending() *clue.SuggestionView {
 }
 
 func (b *clueBoard) owes() bool {
+	if b.replaying {
+		return false
+	}
 	for _, s := range b.v.Owes {
 		if int(s) == b.seat {
 			return true

@@ -23,7 +23,13 @@ type dotsBoard struct {
 	r, c   int               // cursor cell
 	myTurn bool
 	ok     bool
+	// replaying: the board shows a replay's step, where no line is
+	// offered, so no cursor is drawn.
+	replaying bool
 }
+
+// replay marks the board as showing a replay (replay.go).
+func (b *dotsBoard) replay() { b.replaying = true }
 
 func newDots(names []string, st styles) board { return &dotsBoard{st: st, names: names, r: 0, c: 1} }
 
@@ -176,7 +182,7 @@ func (b *dotsBoard) render(width int) string {
 			sb.WriteString("   ")
 		}
 		for c := 0; c < 2*b.v.Cols-1; c++ {
-			cursor := r == b.r && c == b.c
+			cursor := !b.replaying && r == b.r && c == b.c
 			switch {
 			case r%2 == 0 && c%2 == 0:
 				sb.WriteString("+")

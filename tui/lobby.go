@@ -142,6 +142,12 @@ func (m *Model) lobbyKey(s string) tea.Cmd {
 		}
 		m.create = newCreateForm(m.games, m.user.Name)
 		m.show(screenCreate)
+	case "r":
+		if n == 0 || m.lobby.tables[m.lobby.sel].Status != client.StatusOver {
+			m.status = "only a finished table has a replay: choose one marked over"
+			return nil
+		}
+		return m.openReplay(m.lobby.tables[m.lobby.sel].Match)
 	case "enter", "w":
 		if n == 0 {
 			m.status = "no table yet: press n to make one"
@@ -273,7 +279,7 @@ func (m *Model) lobbyView() string {
 	for _, c := range lastChats(m.lobby.chat, chatRows) {
 		b.WriteString("  " + c.From + ": " + c.Text + "\n")
 	}
-	keys := "Enter join   w watch   n new table   c chat   ? help   q quit"
+	keys := "Enter join   w watch   r replay   n new table   c chat   ? help   q quit"
 	if p := m.lobby.lists.TablesPage; p != nil && (p.More || p.From > 0) {
 		keys = "[ ] pages   " + keys
 	}

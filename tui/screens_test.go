@@ -151,6 +151,9 @@ func checkHelp(t *testing.T, what string, m *Model) {
 		want = append(want, m.table.board.keys()...)
 		want = append(want, m.table.keys()...)
 	}
+	if m.screen == screenReplay && m.replay != nil {
+		want = append(want, m.replay.keys()...)
+	}
 	m.Update(press("?"))
 	seen := ""
 	for range 40 {
@@ -219,7 +222,7 @@ func TestEveryScreenWhole(t *testing.T) {
 			m.table.handover = -1
 
 			m.table.outcome = &client.Outcome{Winners: []int{1}, Reason: "the rules"}
-			checkWhole(t, g.name+" result", m, []string{"m rematch"}, "Game over: Bot medium wins (the rules)")
+			checkWhole(t, g.name+" result", m, []string{"m rematch", "r replay"}, "Game over: Bot medium wins (the rules)")
 		}
 	}
 }

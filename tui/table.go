@@ -323,12 +323,18 @@ func (ts *tableState) restartMoveClocks() {
 // the wording: the notation alone would leave out what came of one's own
 // move, which the other seats' lines tell.
 func (ts *tableState) describe(u client.Update) string {
+	return fmt.Sprintf("%3d. %s", u.Seq, describeUpdate(ts.board, ts.names(), u))
+}
+
+// describeUpdate is a move's line without its number, "Ann: a1-b1", as
+// the table's log and the replay's caption say it; b may be nil.
+func describeUpdate(b board, names []string, u client.Update) string {
 	who := "the game"
-	if u.Seat >= 0 && u.Seat < len(ts.t.Seats) {
-		who = seatName(ts.t.Seats[u.Seat])
+	if u.Seat >= 0 && u.Seat < len(names) {
+		who = names[u.Seat]
 	}
 	what := u.Text
-	if d, ok := ts.board.(describer); ok && what != "" {
+	if d, ok := b.(describer); ok && what != "" {
 		var parts []string
 		for _, e := range u.Events {
 			if s := d.describe(e); s != "" {
@@ -339,11 +345,11 @@ func (ts *tableState) describe(u client.Update) string {
 			what = said
 		}
 	}
-	if v := voteLogEntry(u, ts.names()); v != "" {
+	if v := voteLogEntry(u, names); v != "" {
 		what = v
 	}
 	if what == "" {
-		d, _ := ts.board.(describer)
+		d, _ := b.(describer)
 		var parts []string
 		for _, e := range u.Events {
 			s := ""
@@ -356,9 +362,27 @@ func (ts *tableState) describe(u client.Update) string {
 				parts = append(parts, s)
 			}
 		}
+		if len(parts) == 0 {
+			// The board words none of them: the match's own decisions
+			// (a resignation, a timeout) say what happened by name.
+			for _, e := range u.Events {
+				if decided(e) {
+					parts = append(parts, eventText(e))
+				}
+			}
+		}
 		what = strings.Join(parts, "; ")
 	}
-	return fmt.Sprintf("%3d. %s: %s", u.Seq, who, what)
+	return who + ": " + what
+}
+
+// decided says whether e is the match's own decision (it names its
+// action), not one of the game's events.
+func decided(e client.Event) bool {
+	var d struct {
+		Action string `json:"action"`
+	}
+	return json.Unmarshal(e.Data, &d) == nil && d.Action != ""
 }
 
 // eventText words an event: its type, with the reason of a match's
@@ -368,18 +392,22 @@ func eventText(e client.Event) string {
 		Cause  string `json:"cause"`
 		Action string `json:"action"`
 	}
-	if json.Unmarshal(e.Data, &d) == nil && d.Action != "" {
+	if json.Unmarshal(e.Data, &d) == nil && d.Action != "" && d.Cause != e.Type {
 		return e.Type + " (" + d.Cause + ")"
 	}
 	return e.Type
 }
 
 func (ts *tableState) result() string {
-	o := ts.outcome
+	return resultText(ts.outcome, ts.scores, ts.names())
+}
+
+// resultText says who won, the score and why: "Ann wins 3–1 (the
+// rules)"; "" for a match not over.
+func resultText(o *client.Outcome, scores []int, names []string) string {
 	if o == nil {
 		return ""
 	}
-	names := ts.names()
 	var w []string
 	for _, s := range o.Winners {
 		if s >= 0 && s < len(names) {
@@ -395,7 +423,7 @@ func (ts *tableState) result() string {
 	default:
 		out = strings.Join(w, " and ") + " share the win"
 	}
-	out += scoreLine(ts.scores, len(names))
+	out += scoreLine(scores, len(names))
 	if o.Reason != "" {
 		out += " (" + reasonNamed(o.Reason, names) + ")"
 	}
@@ -561,6 +589,9 @@ func (ts *tableState) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		if ts.t.Status == client.StatusOpen {
 			return m.nextRole(ts)
 		}
+		if ts.outcome != nil || ts.t.Status == client.StatusOver {
+			return m.openReplay(ts.t.Match)
+		}
 	case "g":
 		if ts.t.Status == client.StatusOpen {
 			id := ts.t.ID
@@ -705,7 +736,7 @@ func (ts *tableState) keys() []string {
 		"R: resign (asks first)   V: call or answer a players' vote",
 		"S: save the game",
 		"s: sit in an open seat (before the start)   g: start (the table's creator)",
-		"m: rematch, after the end",
+		"m: rematch, after the end   r: the match's replay, after the end",
 		"L: moves and chat in place of the board, on a small screen",
 		"q or Esc: back to the lobby",
 	}

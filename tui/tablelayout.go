@@ -174,7 +174,7 @@ func (ts *tableState) keyBar(m *Model, width int, folded, instead bool) string {
 	more := []string{"c chat", "R resign", "S save"}
 	switch {
 	case ts.outcome != nil || ts.t.Status == client.StatusOver:
-		must = append(must, "m rematch")
+		must = append(must, "m rematch", "r replay")
 		more = []string{"c chat", "S save"}
 	case ts.t.Status == client.StatusOpen:
 		must = append(must, "g start", "s sit")

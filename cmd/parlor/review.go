@@ -142,7 +142,11 @@ func serverReview(ctx context.Context, server, match string) (any, []string, err
 	default:
 		a = raw
 	}
-	return a, info.Seats, err
+	names := make([]string, len(info.Seats))
+	for i, seat := range info.Seats {
+		names[i] = seat.Name
+	}
+	return a, names, err
 }
 
 // replaySteps replays a log as a replay numbers its steps, for Analyze.

@@ -303,7 +303,8 @@ export function clueView(ctx: TableCtx): GameView {
   }
 
   function log(view: ClueView): HTMLElement {
-    const list = h("ol", { class: "clue-log", "aria-label": "Suggestions" });
+    // A long list scrolls; a keyboard reaches it (tabindex), as the move log.
+    const list = h("ol", { class: "clue-log", "aria-label": "Suggestions", tabindex: "0" });
     for (const s of view.suggestions) {
       let answer = "waiting for an answer";
       if (s.answered) answer = s.shownBy < 0 ? "nobody could answer" : `${who(s.shownBy)} showed ${s.card ? "the " + cardName(s.card) : "a card"}`;

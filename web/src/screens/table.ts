@@ -19,6 +19,7 @@ import { tutorialFor, type Tutorial } from "../games/tutorial";
 import { matchEventText, seatChange } from "../matchevents";
 import { awayPanel } from "./away";
 import { voteLogText, votePanel } from "../vote";
+import { endLesson } from "../analysis/atend";
 
 /** HistoryEntry is a past move as the watch's seats may see it (the
  * reply's history, asked for so that the move log survives a reload). */
@@ -157,6 +158,9 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     info: (text) => showNote(text, false),
     refreshStatus: () => renderStatus(),
   };
+  // Under the board once the match is over: the game's analysis at the
+  // last step and the way to the replay (analysis/atend.ts).
+  const lesson = endLesson(ctx);
 
   /** dropNote takes away the note once the match has moved on: a
    * refusal ("It is not your turn") or a passing note spoke of the board
@@ -449,8 +453,10 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
   function renderResult(): void {
     if (!st.outcome) {
       result.hidden = true;
+      lesson.el.hidden = true;
       return;
     }
+    if (table?.match) lesson.show(table.match, view?.el ?? null);
     const wasHidden = result.hidden;
     result.hidden = false;
     clear(result);
@@ -917,7 +923,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     h("div", { class: "table-main" },
       h("div", { class: "table-head" }, title, controls),
       status, away.el, reclaimBox, vote.el, startBtn, sitCta, note, invite, startPreview.el, result,
-      h("div", { class: "board-area" }, boardWrap, sideExtra)),
+      h("div", { class: "board-area" }, boardWrap, sideExtra), lesson.el),
     h("aside", { class: "table-side", "aria-label": "Players, moves and chat" },
       h("section", { class: "panel" }, h("h2", null, "Players"), seatsEl, away.policy),
       h("section", { class: "panel" }, h("h2", null, "Moves"), logEl),
@@ -942,6 +948,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     clearTimeout(noteTimer);
     chat?.destroy();
     vote.destroy();
+    lesson.destroy();
     view?.destroy?.();
     tutorial?.destroy();
     socket.unwatch(id);
