@@ -57,16 +57,19 @@ func (p *page) replayStep(i int) {
 	p.waitFor(fmt.Sprintf("replay step %d", i), fmt.Sprintf(`document.querySelector("#replay-slider").value === "%d"`, i))
 }
 
-// docShot writes the screen, with the analysis panel scrolled into view,
-// as docs/screens/<name>.png when PARLOR_SCREENS names the repository's
-// root (as TestScreensForDocs does); otherwise it writes nothing there.
-func (p *page) docShot(name string) {
+// docShot writes the screen as docs/screens/<name>.png when
+// PARLOR_SCREENS names the repository's root (as TestScreensForDocs
+// does); otherwise it writes nothing there. scrollTo, when not empty,
+// is the selector of what to scroll into view first (an analysis panel).
+func (p *page) docShot(name, scrollTo string) {
 	p.t.Helper()
 	root := os.Getenv("PARLOR_SCREENS")
 	if root == "" {
 		return
 	}
-	evalAs[bool](p, `(document.querySelector("#replay-analysis").scrollIntoView({ block: "start" }), document.activeElement?.blur(), new Promise((done) => setTimeout(() => done(true), 500)))`)
+	if scrollTo != "" {
+		evalAs[bool](p, fmt.Sprintf(`(document.querySelector(%q).scrollIntoView({ block: "start" }), document.activeElement?.blur(), new Promise((done) => setTimeout(() => done(true), 500)))`, scrollTo))
+	}
 	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
 	defer cancel()
 	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
@@ -149,7 +152,7 @@ func TestReplayAnalysisClueNotebook(t *testing.T) {
 	p.choose("#nb-seat", fmt.Sprint(to))
 	p.checkAxe("the replay's notebook")
 	p.snap("notebook")
-	p.docShot("replay-clue")
+	p.docShot("replay-clue", "#replay-analysis")
 
 	// A move named in a certainty line shows that move when clicked.
 	if evalAs[int](p, `document.querySelectorAll("#nb-certain button[data-step]").length`) == 0 {
@@ -253,7 +256,7 @@ func TestReplayAnalysisBuccaneerChart(t *testing.T) {
 	}
 	checkCharts(t, p, match, turns, []string{"treasure"}, func(string) []int { return last.Scores })
 	p.click(`button[aria-label="Last move"]`)
-	p.docShot("replay-buccaneer")
+	p.docShot("replay-buccaneer", "#replay-analysis")
 }
 
 // TestReplayAnalysisWarfareCharts: two medium bots play Medieval Warfare
@@ -269,7 +272,7 @@ func TestReplayAnalysisWarfareCharts(t *testing.T) {
 	steps := replaySteps(t, match)
 	checkCharts(t, p, match, warfareTurns(steps), []string{"land", "gold"}, warfareFinal(steps))
 	p.click(`button[aria-label="Last move"]`)
-	p.docShot("replay-warfare")
+	p.docShot("replay-warfare", "#replay-analysis")
 	for _, size := range [][2]int64{{800, 600}, {390, 844}} {
 		ph := newTouchPage(t, fmt.Sprintf("%dx%d", size[0], size[1]), size[0], size[1])
 		ph.guest(uniqueName("Herald"))

@@ -3,11 +3,8 @@ package e2e
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -76,25 +73,6 @@ func dotsBlunder(t *testing.T) (lines []string, blunder, cost int, best string) 
 	return lines, blunder, cost, best
 }
 
-// docShot writes the page, as it is now, to docs/screens/name.png under
-// PARLOR_SCREENS when it is set (see TestScreensForDocs).
-func docShot(t *testing.T, p *page, name string) {
-	t.Helper()
-	root := os.Getenv("PARLOR_SCREENS")
-	if root == "" {
-		return
-	}
-	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
-	defer cancel()
-	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(root, "docs", "screens", name+".png"), png, 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // noSidewaysScroll checks the page at a phone's and a small screen's
 // width, then goes back to the test's own size.
 func noSidewaysScroll(t *testing.T, p *page) {
@@ -145,7 +123,7 @@ func TestReplayAnalysisDotsBlunder(t *testing.T) {
 		t.Fatalf("the board marks %q as best, want %s", got, best)
 	}
 	p.snap("blunder")
-	docShot(t, p, "replay-dots")
+	p.docShot("replay-dots", "")
 	p.checkAxe("the Dots review")
 	noSidewaysScroll(t, p)
 
@@ -197,7 +175,7 @@ func TestReplayAnalysisBattleshipHeat(t *testing.T) {
 		p.waitFor("the expert's map", fmt.Sprintf(hottestIsExpert, "#target", "#target"))
 		if shot == 0 {
 			p.snap("aid")
-			docShot(t, p, "battleship-aid")
+			p.docShot("battleship-aid", "")
 			p.checkAxe("the expert's aid")
 		}
 		seq := evalAs[int](p, `window.parlorTable.state().seq`)
@@ -221,7 +199,7 @@ func TestReplayAnalysisBattleshipHeat(t *testing.T) {
 		t.Fatalf("I fired where the aid said, yet the replay says %q", p.text("#bs-heat-text"))
 	}
 	p.snap("replay-heat")
-	docShot(t, p, "replay-battleship")
+	p.docShot("replay-battleship", "")
 	p.checkAxe("the Battleship replay's heat map")
 	noSidewaysScroll(t, p)
 	// The bot's shot maps its own grid, the left one.
