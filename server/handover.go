@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/coder/websocket"
 	"github.com/nats-io/nats.go"
 
 	"github.com/parlor-games/parlor/store"
@@ -28,21 +27,14 @@ import (
 // "draining", and that node forwards them again to the new owner. No
 // message is refused and none is handled twice.
 //
-// The table's watchers here, and those of other nodes through proxies,
-// have their connections closed with "going away", as in a graceful stop:
-// their clients reconnect, watch again with their last sequence number
-// and find the table at its new node, and a move whose answer was lost is
-// sent again, tagged, and answered as the first time (match.PlayOnce).
+// The table's watchers, here and at other nodes through proxies, stay
+// on their sockets: each watch follows the table to its new node
+// (followtable.go), and the moves held meanwhile are answered there.
 
 // takeSubject is where node fence is asked to load a table handed to it.
 func takeSubject(fence int64) string {
 	return "parlor.node." + strconv.FormatInt(fence, 10) + ".take"
 }
-
-// hdrMoved, on a message to a player's node, says that the table the
-// player watched through the link has moved to another node: the node
-// closes the player's connection, and the client watches again.
-const hdrMoved = "Parlor-Moved"
 
 // takeTimeout bounds the wait for a node to load a table handed to it.
 const takeTimeout = 5 * time.Second
@@ -94,14 +86,14 @@ func (s *Server) handOver(ctx context.Context, id string, to int64) error {
 		t.unsub()
 		t.unsub = nil
 	}
-	watchers := make([]*conn, 0, len(t.watchers))
-	for c := range t.watchers {
-		watchers = append(watchers, c)
-	}
 	t.mu.Unlock()
 	if mt != nil {
 		s.metrics.live.Dec()
 	}
+	// Every watch is kept, as the next seq its client expects, by the
+	// node of its socket, before the table changes hands in the store:
+	// no message of a watcher's can reach the new node before its watch.
+	watchers := s.takeWatchers(t)
 
 	err := s.cfg.Cluster.Owners.HandOverTable(ctx, id, to)
 	if err == nil {
@@ -129,9 +121,7 @@ func (s *Server) handOver(ctx context.Context, id string, to int64) error {
 		s.metrics.handedOver.Inc()
 	}
 	close(moved)
-	for _, c := range watchers {
-		c.tableMoved()
-	}
+	s.followTable(watchers)
 	s.hub.tablesChanged()
 	return err
 }
@@ -161,21 +151,6 @@ func (s *Server) loadTable(ctx context.Context, id string) error {
 		}
 	}
 	return s.tables.adopt(ctx, []store.TableRow{row})
-}
-
-// tableMoved closes a watcher's connection after its table moved: the
-// client reconnects and watches the table again at its new node. A proxy
-// asks the player's node to close the player's connection.
-func (c *conn) tableMoved() {
-	const why = "this table moved to another server; reconnect"
-	if c.proxy == nil {
-		c.close(websocket.StatusGoingAway, why)
-		return
-	}
-	msg := nats.NewMsg(outSubject(c.proxy.to))
-	msg.Header.Set(hdrLink, c.proxy.link)
-	msg.Header.Set(hdrMoved, "1")
-	_ = c.proxy.r.c.Bus.PublishMsg(msg)
 }
 
 // askTake asks node to load table id, handed to it; with id "" it only
