@@ -1,5 +1,7 @@
 package server
 
+import "context"
+
 // HoldTable stops table id's gate, as a hand-over to another node does
 // first (handover.go), and returns the function that calls the hand-over
 // off: the gate opens again and the messages held back are handled here.
@@ -18,3 +20,12 @@ func (s *Server) HoldTable(id string) (callOff func()) {
 		close(moved)
 	}
 }
+
+// HandOver hands table id to the node whose lease is to, as rebalancing
+// does (handover.go).
+func (s *Server) HandOver(id string, to int64) error {
+	return s.handOver(context.Background(), id, to)
+}
+
+// Holds reports whether this node holds table id in memory.
+func (s *Server) Holds(id string) bool { return s.tables.get(id) != nil }
