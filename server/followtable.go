@@ -177,9 +177,12 @@ func (c *conn) settle(table string) {
 	c.mu.Unlock()
 	c.moving.Add(-1)
 	if !placed {
+		s.metrics.unfollowed.Inc()
 		s.log.Warn("a watcher could not follow its table to its new node", "table", table, "user", c.user.ID)
 		c.close(websocket.StatusGoingAway, "this table moved to another server; reconnect")
+		return
 	}
+	s.metrics.followed.Inc()
 }
 
 // placeWatch tries once to watch st's table where it is now: here, or
