@@ -165,10 +165,17 @@ func (c *conn) settle(table string) {
 	if !ok {
 		return
 	}
+	if c.ended {
+		c.mu.Lock()
+		delete(c.pending, table)
+		c.mu.Unlock()
+		c.moving.Add(-1)
+		return
+	}
 	s := c.h.s
 	deadline := time.Now().Add(handOverPatience)
 	placed := s.placeWatch(c, st)
-	for !placed && time.Now().Before(deadline) {
+	for !placed && time.Now().Before(deadline) && !c.closingNow() {
 		time.Sleep(handOverStep)
 		placed = s.placeWatch(c, st)
 	}
@@ -176,6 +183,9 @@ func (c *conn) settle(table string) {
 	delete(c.pending, table)
 	c.mu.Unlock()
 	c.moving.Add(-1)
+	if !placed && c.closingNow() {
+		return // closing anyway: the client resumes when it reconnects
+	}
 	if !placed {
 		s.metrics.unfollowed.Inc()
 		s.log.Warn("a watcher could not follow its table to its new node", "table", table, "user", c.user.ID)
@@ -183,6 +193,16 @@ func (c *conn) settle(table string) {
 		return
 	}
 	s.metrics.followed.Inc()
+}
+
+// stopFollowing is called as c's connection closes, before its watches
+// and links are dropped: no watch is placed for it any more, and one
+// being placed is placed first, so that it is dropped with the rest
+// (a watch placed after would keep the player's seat shown as there).
+func (c *conn) stopFollowing() {
+	c.moveMu.Lock()
+	c.ended = true
+	c.moveMu.Unlock()
 }
 
 // placeWatch tries once to watch st's table where it is now: here, or
@@ -296,6 +316,13 @@ func (p *proxy) sendMoving(c *conn, st watchState) error {
 	msg.Data = mustJSON(st)
 	_, err := p.r.c.Bus.RequestMsg(msg, movingTimeout)
 	return err
+}
+
+// closingNow reports whether c's connection is closing.
+func (c *conn) closingNow() bool {
+	c.qmu.Lock()
+	defer c.qmu.Unlock()
+	return c.closing
 }
 
 // flushed reports whether c has written everything queued.

@@ -141,6 +141,7 @@ type conn struct {
 	pending map[string]watchState
 	moving  atomic.Int32
 	moveMu  sync.Mutex
+	ended   bool // under moveMu: the connection has closed
 }
 
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
@@ -213,6 +214,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		defer s.wg.Done()
 		c.readLoop(context.Background())
 		c.close(websocket.StatusNormalClosure, "")
+		c.stopFollowing()
 		if s.relay != nil {
 			s.relay.dropLinks(c)
 		}
