@@ -97,15 +97,25 @@ func (s *Server) handOver(ctx context.Context, id string, to int64) error {
 
 	err := s.cfg.Cluster.Owners.HandOverTable(ctx, id, to)
 	if err == nil {
-		// The new owner loads it now; should it not answer, it is its
-		// table all the same, and a node that stopped answering loses its
-		// lease soon, and with it the table to a live node.
+		// The new owner loads it now. Should it answer that it could
+		// not, the table comes back here; should it not answer at all, it
+		// is its table all the same, and a node that stopped answering
+		// loses its lease soon, and with it the table to a live node.
 		for try := 0; try < 3; try++ {
 			if err = r.askTake(ctx, to, id); err == nil {
 				break
 			}
 		}
-		if err != nil {
+		var refused takeRefused
+		switch {
+		case errors.As(err, &refused):
+			// It answered that it holds nothing of it, and is asked no
+			// more: the table comes back here, as it was.
+			if berr := s.cfg.Cluster.Owners.TakeBackTable(ctx, id, to); berr != nil {
+				s.log.Warn("taking back a table the other node could not load", "table", id, "node", to, "err", berr)
+				err = nil
+			}
+		case err != nil:
 			s.log.Warn("the node a table was handed to did not confirm loading it", "table", id, "node", to, "err", err)
 			err = nil
 		}
@@ -150,7 +160,15 @@ func (s *Server) loadTable(ctx context.Context, id string) error {
 			return fmt.Errorf("recovering match %s: %w", row.MatchID, err)
 		}
 	}
-	return s.tables.adopt(ctx, []store.TableRow{row})
+	if err := s.tables.adopt(ctx, []store.TableRow{row}); err != nil {
+		if row.MatchID != "" && s.tables.get(id) == nil {
+			// Nothing of it stays here: the node that handed it over
+			// may take it back.
+			s.cfg.Matches.Unload(row.MatchID)
+		}
+		return err
+	}
+	return nil
 }
 
 // askTake asks node to load table id, handed to it; with id "" it only
@@ -163,10 +181,16 @@ func (r *relay) askTake(ctx context.Context, node int64, id string) error {
 		return err
 	}
 	if len(answer.Data) > 0 {
-		return errors.New(string(answer.Data))
+		return takeRefused(answer.Data)
 	}
 	return nil
 }
+
+// takeRefused is a node's answer that it did not load a table handed to
+// it, and holds nothing of it.
+type takeRefused string
+
+func (e takeRefused) Error() string { return string(e) }
 
 // serveTake answers askTake: it loads the table handed to this node
 // (empty data only asks whether the node is ready), and answers with
@@ -177,7 +201,8 @@ func (r *relay) serveTake(msg *nats.Msg) {
 		return
 	}
 	id := string(msg.Data)
-	if id == "" {
+	if id == "" || r.s.tables.get(id) != nil {
+		// Ready; or loaded already, on an ask whose answer was late.
 		_ = msg.Respond(nil)
 		return
 	}

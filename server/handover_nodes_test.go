@@ -1,25 +1,34 @@
 package server_test
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"testing"
 
 	"github.com/parlor-games/parlor/server"
 	"github.com/parlor-games/parlor/server/servertest"
+	"github.com/parlor-games/parlor/store"
 	"github.com/parlor-games/parlor/store/storetest"
 )
 
 // startNodes starts n nodes over one PostgreSQL database and one NATS
-// server, each an env of its own.
-func startNodes(t *testing.T, n int) []*env {
+// server, each an env of its own; tweak, if not nil, may change node i's
+// configuration.
+func startNodes(t *testing.T, n int, tweak func(i int, c *server.Config)) []*env {
 	t.Helper()
 	db, bus := storetest.Postgres(t), servertest.NATS(t)
 	var out []*env
 	for i := range n {
 		ts := servertest.StartWith(t, servertest.Options{Store: db,
-			Node:   &servertest.Node{Name: fmt.Sprintf("n%d", i), Bus: bus},
-			Config: func(c *server.Config) { c.MessageRate = -1 }})
+			Node: &servertest.Node{Name: fmt.Sprintf("n%d", i), Bus: bus},
+			Config: func(c *server.Config) {
+				c.MessageRate = -1
+				if tweak != nil {
+					tweak(i, c)
+				}
+			}})
 		out = append(out, &env{t: t, dir: ts.Dir, url: ts.URL, st: ts.Store, mgr: ts.Matches, srv: ts.API, ts: ts})
 	}
 	return out
@@ -63,7 +72,7 @@ func seqsOf(c *client, table string) []int {
 // move is on its way. Nobody's connection closes; each gets every update,
 // once, in order; every move is answered on the socket that sent it.
 func TestHandOverKeepsWatchersOnTheirSockets(t *testing.T) {
-	nodes := startNodes(t, 3)
+	nodes := startNodes(t, 3, nil)
 	ann := nodes[0].guest("Ann")
 	bob := nodes[0].guest("Bob").at(nodes[1])
 	cid := nodes[0].guest("Cid")
@@ -132,5 +141,66 @@ func TestHandOverKeepsWatchersOnTheirSockets(t *testing.T) {
 	}
 	if !nodes[1].srv.Holds(id) {
 		t.Errorf("node 1 does not hold the table after it was handed to it")
+	}
+}
+
+// unloadable is a node's view of the store in which no table handed to
+// it can be read, so that it cannot load one.
+type unloadable struct{ server.TableOwners }
+
+func (unloadable) Table(context.Context, string) (store.TableRow, error) {
+	return store.TableRow{}, errors.New("the database is away")
+}
+
+// TestHandOverRefusedTakesTheTableBack: a node that answers that it
+// could not load a table handed to it holds nothing of it, and the table
+// comes back to the node that handed it over, as it was. Its watchers,
+// Ann on that node and Bob on the other through a link, keep their
+// sockets and are served there: the next moves reach everyone, once and
+// in order.
+func TestHandOverRefusedTakesTheTableBack(t *testing.T) {
+	nodes := startNodes(t, 2, func(i int, c *server.Config) {
+		if i == 1 {
+			c.Cluster.Owners = unloadable{c.Cluster.Owners}
+		}
+	})
+	ann := nodes[0].guest("Ann")
+	bob := nodes[0].guest("Bob").at(nodes[1])
+	ca, cb := ann.dial(), bob.dial()
+	id := tableID(ca.ok("table.create", map[string]any{"game": "dots", "options": map[string]any{"rows": 3, "cols": 3},
+		"seats": []any{map[string]any{"kind": "me"}, map[string]any{"kind": "open"}}}))
+	cb.ok("table.sit", map[string]any{"table": id, "seat": 1})
+	ca.ok("table.start", map[string]any{"table": id})
+	all := []*client{ca, cb}
+	for _, c := range all {
+		c.ok("table.watch", map[string]any{"table": id})
+	}
+	ca.ok("match.play", map[string]any{"table": id, "seat": 0, "move": "a1-b1"})
+	for _, c := range all {
+		waitSeq(c, id, 1)
+	}
+
+	if err := nodes[0].srv.HandOver(id, nodes[1].st.Fence()); err == nil {
+		t.Fatal("a hand-over to a node that could not load the table reported success")
+	}
+	if !nodes[0].srv.Holds(id) || nodes[1].srv.Holds(id) {
+		t.Fatalf("after the refused hand-over node 0 holds the table: %v, node 1: %v; want node 0 only",
+			nodes[0].srv.Holds(id), nodes[1].srv.Holds(id))
+	}
+	if o, err := nodes[0].st.TableOwner(context.Background(), id); err != nil || o.Fence != nodes[0].st.Fence() {
+		t.Fatalf("the store gives the table to node %d (%v), want node 0 (%d)", o.Fence, err, nodes[0].st.Fence())
+	}
+	if r := cb.ok("match.play", map[string]any{"table": id, "seat": 1, "move": "a3-b3"}); r["seq"] != float64(2) {
+		t.Fatalf("Bob's move after the refused hand-over answered %v, want seq 2", r)
+	}
+	if r := ca.ok("match.play", map[string]any{"table": id, "seat": 0, "move": "b1-c1"}); r["seq"] != float64(3) {
+		t.Fatalf("Ann's move after the refused hand-over answered %v, want seq 3", r)
+	}
+	for _, c := range all {
+		waitSeq(c, id, 3)
+		c.still("after a refused hand-over of the table it watches")
+		if seqs := seqsOf(c, id); fmt.Sprint(seqs) != "[1 2 3]" {
+			t.Errorf("%s got the updates %v, want [1 2 3]", c.u.name, seqs)
+		}
 	}
 }

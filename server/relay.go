@@ -60,6 +60,9 @@ type TableOwners interface {
 	// HandOverTable gives a table this node owns to node to;
 	// store.ErrNoHandOver when it did not.
 	HandOverTable(ctx context.Context, id string, to int64) error
+	// TakeBackTable gives back a table handed to node from, which
+	// answered that it could not load it.
+	TakeBackTable(ctx context.Context, id string, from int64) error
 	// Table reads a table's row, to load a table handed to this node.
 	Table(ctx context.Context, id string) (store.TableRow, error)
 }
