@@ -70,6 +70,14 @@ func (s *Server) handOver(ctx context.Context, id string, to int64) error {
 	defer cancel()
 	// Let the messages being handled finish; hold the rest back.
 	t.gate.stop()
+	return s.moveHeld(ctx, t, to, moved)
+}
+
+// moveHeld hands table t, whose gate handOver has stopped, over to node
+// to, and then closes moved, letting the held messages go where the
+// table is.
+func (s *Server) moveHeld(ctx context.Context, t *table, to int64, moved chan struct{}) error {
+	r, id := s.relay, t.id
 	t.mu.Lock()
 	mt := t.mt
 	if mt != nil && !s.cfg.Matches.Unload(mt.ID()) {

@@ -204,3 +204,85 @@ func TestHandOverRefusedTakesTheTableBack(t *testing.T) {
 		}
 	}
 }
+
+// TestHandOverAnswersHeldMessagesOnTheirSockets: messages that name a
+// table while it is being handed over wait, and are answered at its new
+// node on the sockets that sent them, after what they caused. Bob's move
+// (on node 1, forwarded to node 0, which holds the table) and Ann's line
+// in the table's chat (on node 0) are held; the table goes to node 2.
+// Bob gets his move's update, then its answer; Ann, whose watch followed
+// the table, gets her line as a reader of the table's chat, then its
+// answer. Nobody's socket closes.
+func TestHandOverAnswersHeldMessagesOnTheirSockets(t *testing.T) {
+	nodes := startNodes(t, 3, nil)
+	ann := nodes[0].guest("Ann")
+	bob := nodes[0].guest("Bob").at(nodes[1])
+	ca, cb := ann.dial(), bob.dial()
+	id := tableID(ca.ok("table.create", map[string]any{"game": "dots", "options": map[string]any{"rows": 3, "cols": 3},
+		"seats": []any{map[string]any{"kind": "me"}, map[string]any{"kind": "open"}}}))
+	cb.ok("table.sit", map[string]any{"table": id, "seat": 1})
+	ca.ok("table.start", map[string]any{"table": id})
+	all := []*client{ca, cb}
+	for _, c := range all {
+		c.ok("table.watch", map[string]any{"table": id})
+	}
+	ca.ok("match.play", map[string]any{"table": id, "seat": 0, "move": "a1-b1"})
+	for _, c := range all {
+		waitSeq(c, id, 1)
+	}
+
+	handOver := nodes[0].srv.HoldForHandOver(id)
+	cb.send(map[string]any{"t": "match.play", "id": 900, "table": id, "seat": 1, "move": "a3-b3"})
+	ca.send(map[string]any{"t": "chat.send", "id": 901, "channel": "table:" + id, "text": "held"})
+	answered := func(c *client, id int) int {
+		for i, m := range c.all() {
+			if m.t() == "reply" && m.m["id"] == float64(id) {
+				return i
+			}
+		}
+		return -1
+	}
+	if answered(cb, 900) >= 0 || answered(ca, 901) >= 0 {
+		t.Fatal("a message was answered while its table was held for a hand-over")
+	}
+	if err := handOver(nodes[2].st.Fence()); err != nil {
+		t.Fatalf("handing the table to node 2: %v", err)
+	}
+
+	r := cb.waitFor("the answer to the held move", func(m msg) bool { return m.t() == "reply" && m.m["id"] == float64(900) })
+	if r.m["ok"] != true || r.m["seq"] != float64(2) {
+		t.Fatalf("Bob's held move was answered %s, want ok at seq 2", r.raw)
+	}
+	update := waitSeq(cb, id, 2)
+	if i, j := slicesIndex(cb.all(), update), answered(cb, 900); i > j {
+		t.Errorf("Bob got his move's answer (message %d) before its update (message %d)", j, i)
+	}
+	r = ca.waitFor("the answer to the held chat line", func(m msg) bool { return m.t() == "reply" && m.m["id"] == float64(901) })
+	if r.m["ok"] != true {
+		t.Fatalf("Ann's held chat line was answered %s", r.raw)
+	}
+	line := ca.waitFor("her line in the table's chat", func(m msg) bool { return m.t() == "chat" && m.m["text"] == "held" })
+	if i, j := slicesIndex(ca.all(), line), answered(ca, 901); i > j {
+		t.Errorf("Ann got her line's answer (message %d) before the line (message %d)", j, i)
+	}
+	waitSeq(ca, id, 2)
+	for _, c := range all {
+		c.still("after the hand-over of the table it watches")
+		if seqs := seqsOf(c, id); fmt.Sprint(seqs) != "[1 2]" {
+			t.Errorf("%s got the updates %v, want [1 2]", c.u.name, seqs)
+		}
+	}
+	if !nodes[2].srv.Holds(id) || nodes[0].srv.Holds(id) {
+		t.Errorf("after the hand-over node 2 holds the table: %v, node 0: %v", nodes[2].srv.Holds(id), nodes[0].srv.Holds(id))
+	}
+}
+
+// slicesIndex is where m is among ms (by its bytes), -1 if nowhere.
+func slicesIndex(ms []msg, m msg) int {
+	for i, x := range ms {
+		if string(x.raw) == string(m.raw) {
+			return i
+		}
+	}
+	return -1
+}
