@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/coder/websocket"
 	"github.com/nats-io/nats.go"
 
 	"github.com/parlor-games/parlor/store"
@@ -28,21 +27,14 @@ import (
 // "draining", and that node forwards them again to the new owner. No
 // message is refused and none is handled twice.
 //
-// The table's watchers here, and those of other nodes through proxies,
-// have their connections closed with "going away", as in a graceful stop:
-// their clients reconnect, watch again with their last sequence number
-// and find the table at its new node, and a move whose answer was lost is
-// sent again, tagged, and answered as the first time (match.PlayOnce).
+// The table's watchers, here and at other nodes through proxies, stay
+// on their sockets: each watch follows the table to its new node
+// (followtable.go), and the moves held meanwhile are answered there.
 
 // takeSubject is where node fence is asked to load a table handed to it.
 func takeSubject(fence int64) string {
 	return "parlor.node." + strconv.FormatInt(fence, 10) + ".take"
 }
-
-// hdrMoved, on a message to a player's node, says that the table the
-// player watched through the link has moved to another node: the node
-// closes the player's connection, and the client watches again.
-const hdrMoved = "Parlor-Moved"
 
 // takeTimeout bounds the wait for a node to load a table handed to it.
 const takeTimeout = 5 * time.Second
@@ -78,6 +70,14 @@ func (s *Server) handOver(ctx context.Context, id string, to int64) error {
 	defer cancel()
 	// Let the messages being handled finish; hold the rest back.
 	t.gate.stop()
+	return s.moveHeld(ctx, t, to, moved)
+}
+
+// moveHeld hands table t, whose gate handOver has stopped, over to node
+// to, and then closes moved, letting the held messages go where the
+// table is.
+func (s *Server) moveHeld(ctx context.Context, t *table, to int64, moved chan struct{}) error {
+	r, id := s.relay, t.id
 	t.mu.Lock()
 	mt := t.mt
 	if mt != nil && !s.cfg.Matches.Unload(mt.ID()) {
@@ -94,26 +94,36 @@ func (s *Server) handOver(ctx context.Context, id string, to int64) error {
 		t.unsub()
 		t.unsub = nil
 	}
-	watchers := make([]*conn, 0, len(t.watchers))
-	for c := range t.watchers {
-		watchers = append(watchers, c)
-	}
 	t.mu.Unlock()
 	if mt != nil {
 		s.metrics.live.Dec()
 	}
+	// Every watch is kept, as the next seq its client expects, by the
+	// node of its socket, before the table changes hands in the store:
+	// no message of a watcher's can reach the new node before its watch.
+	watchers := s.takeWatchers(t)
 
 	err := s.cfg.Cluster.Owners.HandOverTable(ctx, id, to)
 	if err == nil {
-		// The new owner loads it now; should it not answer, it is its
-		// table all the same, and a node that stopped answering loses its
-		// lease soon, and with it the table to a live node.
+		// The new owner loads it now. Should it answer that it could
+		// not, the table comes back here; should it not answer at all, it
+		// is its table all the same, and a node that stopped answering
+		// loses its lease soon, and with it the table to a live node.
 		for try := 0; try < 3; try++ {
 			if err = r.askTake(ctx, to, id); err == nil {
 				break
 			}
 		}
-		if err != nil {
+		var refused takeRefused
+		switch {
+		case errors.As(err, &refused):
+			// It answered that it holds nothing of it, and is asked no
+			// more: the table comes back here, as it was.
+			if berr := s.cfg.Cluster.Owners.TakeBackTable(ctx, id, to); berr != nil {
+				s.log.Warn("taking back a table the other node could not load", "table", id, "node", to, "err", berr)
+				err = nil
+			}
+		case err != nil:
 			s.log.Warn("the node a table was handed to did not confirm loading it", "table", id, "node", to, "err", err)
 			err = nil
 		}
@@ -129,9 +139,7 @@ func (s *Server) handOver(ctx context.Context, id string, to int64) error {
 		s.metrics.handedOver.Inc()
 	}
 	close(moved)
-	for _, c := range watchers {
-		c.tableMoved()
-	}
+	s.followTable(watchers)
 	s.hub.tablesChanged()
 	return err
 }
@@ -160,22 +168,15 @@ func (s *Server) loadTable(ctx context.Context, id string) error {
 			return fmt.Errorf("recovering match %s: %w", row.MatchID, err)
 		}
 	}
-	return s.tables.adopt(ctx, []store.TableRow{row})
-}
-
-// tableMoved closes a watcher's connection after its table moved: the
-// client reconnects and watches the table again at its new node. A proxy
-// asks the player's node to close the player's connection.
-func (c *conn) tableMoved() {
-	const why = "this table moved to another server; reconnect"
-	if c.proxy == nil {
-		c.close(websocket.StatusGoingAway, why)
-		return
+	if err := s.tables.adopt(ctx, []store.TableRow{row}); err != nil {
+		if row.MatchID != "" && s.tables.get(id) == nil {
+			// Nothing of it stays here: the node that handed it over
+			// may take it back.
+			s.cfg.Matches.Unload(row.MatchID)
+		}
+		return err
 	}
-	msg := nats.NewMsg(outSubject(c.proxy.to))
-	msg.Header.Set(hdrLink, c.proxy.link)
-	msg.Header.Set(hdrMoved, "1")
-	_ = c.proxy.r.c.Bus.PublishMsg(msg)
+	return nil
 }
 
 // askTake asks node to load table id, handed to it; with id "" it only
@@ -188,10 +189,16 @@ func (r *relay) askTake(ctx context.Context, node int64, id string) error {
 		return err
 	}
 	if len(answer.Data) > 0 {
-		return errors.New(string(answer.Data))
+		return takeRefused(answer.Data)
 	}
 	return nil
 }
+
+// takeRefused is a node's answer that it did not load a table handed to
+// it, and holds nothing of it.
+type takeRefused string
+
+func (e takeRefused) Error() string { return string(e) }
 
 // serveTake answers askTake: it loads the table handed to this node
 // (empty data only asks whether the node is ready), and answers with
@@ -202,7 +209,8 @@ func (r *relay) serveTake(msg *nats.Msg) {
 		return
 	}
 	id := string(msg.Data)
-	if id == "" {
+	if id == "" || r.s.tables.get(id) != nil {
+		// Ready; or loaded already, on an ask whose answer was late.
 		_ = msg.Respond(nil)
 		return
 	}

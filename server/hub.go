@@ -135,6 +135,15 @@ type conn struct {
 	// node (guarded by mu).
 	proxy *proxy
 	links map[int64]*link
+
+	// pending holds, by table, the watches of tables being handed over
+	// to another node, until they are settled there (followtable.go);
+	// moving counts them, so that a message checks without a lock.
+	// moveMu makes a settle and the messages that wait for it take turns.
+	pending map[string]watchState
+	moving  atomic.Int32
+	moveMu  sync.Mutex
+	ended   bool // under moveMu: the connection has closed
 }
 
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
@@ -207,6 +216,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		defer s.wg.Done()
 		c.readLoop(context.Background())
 		c.close(websocket.StatusNormalClosure, "")
+		c.stopFollowing()
 		if s.relay != nil {
 			s.relay.dropLinks(c)
 		}
@@ -525,6 +535,8 @@ func (c *conn) atTable(table string, id int64, data []byte, handle func()) {
 	s := c.h.s
 	for {
 		if t := s.tables.get(table); t != nil && table != "" {
+			// A watch of the table held over its hand-over goes first.
+			c.settle(table)
 			if t.gate.enter() {
 				handle()
 				t.gate.leave()

@@ -26,6 +26,8 @@ type metrics struct {
 	heartbeatsFailed prometheus.Counter
 	forwarded        prometheus.Counter
 	forwardFailed    prometheus.Counter
+	followed         prometheus.Counter
+	unfollowed       prometheus.Counter
 }
 
 func newMetrics(owned func() float64) *metrics {
@@ -70,7 +72,13 @@ func newMetrics(owned func() float64) *metrics {
 	m.forwardFailed = prometheus.NewCounter(prometheus.CounterOpts{
 		Name: "parlor_forward_failures_total", Help: "Forwarded messages the table's node did not answer.",
 	})
-	m.reg.MustRegister(m.node, m.owned, m.takeovers, m.handedOver, m.heartbeatsFailed, m.forwarded, m.forwardFailed)
+	m.followed = prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "parlor_watches_followed_total", Help: "Watches of this node's sockets that followed their table to another node after a hand-over, the socket kept.",
+	})
+	m.unfollowed = prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "parlor_watches_unfollowed_total", Help: "Sockets closed because a watched table found no node in time after a hand-over (the client resumes).",
+	})
+	m.reg.MustRegister(m.node, m.owned, m.takeovers, m.handedOver, m.heartbeatsFailed, m.forwarded, m.forwardFailed, m.followed, m.unfollowed)
 	m.reg.MustRegister(m.connections, m.live, m.moves, m.refused, m.latency,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m

@@ -92,8 +92,8 @@ func fairTarget(nodes []store.NodeInfo, me int64) (int64, bool) {
 }
 
 // toMove chooses the table to hand over: one not over and not already
-// moving, watched by as few connections as possible (each watcher
-// reconnects), the lowest id among equals; "" when there is none.
+// moving, watched by as few connections as possible (each watch is moved
+// with it), the lowest id among equals; "" when there is none.
 func (ts *tables) toMove() string {
 	ts.mu.Lock()
 	list := make([]*table, 0, len(ts.m))

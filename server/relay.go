@@ -60,6 +60,9 @@ type TableOwners interface {
 	// HandOverTable gives a table this node owns to node to;
 	// store.ErrNoHandOver when it did not.
 	HandOverTable(ctx context.Context, id string, to int64) error
+	// TakeBackTable gives back a table handed to node from, which
+	// answered that it could not load it.
+	TakeBackTable(ctx context.Context, id string, from int64) error
 	// Table reads a table's row, to load a table handed to this node.
 	Table(ctx context.Context, id string) (store.TableRow, error)
 }
@@ -299,11 +302,10 @@ func (r *relay) forwardOnce(c *conn, table string, data []byte) (handled, wait b
 		return true, true, unavailable(errors.New("owner's lease ran out"),
 			"the server holding this table stopped; another takes it over within seconds, then try again")
 	}
-	l := r.linkTo(c, owner)
-	msg := nats.NewMsg(inSubject(owner))
-	msg.Header.Set(hdrLink, l.id)
-	msg.Header.Set(hdrFrom, strconv.FormatInt(r.c.Fence, 10))
-	msg.Header.Set(hdrUser, string(mustJSON(c.user)))
+	// A watch of the table held over its hand-over reaches the owner
+	// before this message (followtable.go).
+	c.settle(table)
+	msg := r.linkMsg(c, owner)
 	msg.Data = data
 	answer, err := r.c.Bus.RequestMsgWithContext(ctx, msg)
 	if err != nil {
@@ -352,6 +354,16 @@ func (r *relay) warnForward(table string, owner int64, err error) {
 type warnState struct {
 	last  time.Time // the last warning logged
 	quiet int       // failures since, not logged
+}
+
+// linkMsg is a message for owner on c's link to it.
+func (r *relay) linkMsg(c *conn, owner int64) *nats.Msg {
+	l := r.linkTo(c, owner)
+	msg := nats.NewMsg(inSubject(owner))
+	msg.Header.Set(hdrLink, l.id)
+	msg.Header.Set(hdrFrom, strconv.FormatInt(r.c.Fence, 10))
+	msg.Header.Set(hdrUser, string(mustJSON(c.user)))
+	return msg
 }
 
 // linkTo returns c's link to owner, made on first use.
@@ -445,7 +457,10 @@ func (p *proxy) run(c *conn) {
 				continue
 			}
 			c.hold()
-			if c.h.s.cfg.MessageRate >= 0 && !c.allow() {
+			if msg.Header.Get(hdrRewatch) != "" {
+				// A watch following its table here (followtable.go).
+				p.redirect = !c.h.s.adoptForwarded(c, msg.Data)
+			} else if c.h.s.cfg.MessageRate >= 0 && !c.allow() {
 				// The player's rate is limited here too, where the work
 				// is done, not only at their own node.
 				var req struct {
@@ -480,10 +495,23 @@ func (r *relay) serveOut(msg *nats.Msg) {
 	l := r.links[msg.Header.Get(hdrLink)]
 	r.mu.Unlock()
 	if l == nil {
+		if msg.Reply != "" {
+			_ = msg.Respond(nil) // a watch's state: nobody to keep it for
+		}
 		return // the player left meanwhile
 	}
-	if msg.Header.Get(hdrMoved) != "" {
-		l.c.close(websocket.StatusGoingAway, "this table moved to another server; reconnect")
+	if table := msg.Header.Get(hdrMoving); table != "" {
+		// The player's watch of a table being handed over: kept until
+		// the table is at its new node (followtable.go).
+		var st watchState
+		if json.Unmarshal(msg.Data, &st) == nil && st.Table == table {
+			l.c.expectMove(st)
+		}
+		_ = msg.Respond(nil)
+		return
+	}
+	if table := msg.Header.Get(hdrMoved); table != "" {
+		go l.c.settle(table)
 		return
 	}
 	for b := range bytes.SplitSeq(msg.Data, []byte{'\n'}) {

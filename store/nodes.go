@@ -352,3 +352,25 @@ func (s *Store) HandOverTable(ctx context.Context, id string, to int64) error {
 	}
 	return nil
 }
+
+// TakeBackTable gives back to this node table id, which it handed to
+// node from, when that node answered that it could not load it
+// (server/handover.go). ErrNoHandOver when nothing changed: from does
+// not own it (any more), it is over, or this node's lease has ended.
+func (s *Store) TakeBackTable(ctx context.Context, id string, from int64) error {
+	fence := s.fence.Load()
+	if fence == 0 {
+		return errors.New("store: taking back a table of a store that holds no lease")
+	}
+	res, err := s.db.ExecContext(ctx, `UPDATE server_tables SET owner = $2
+		WHERE id = $1 AND owner = $3 AND status != $4
+			AND EXISTS (SELECT 1 FROM node_leases WHERE fence = $2 AND expires >= `+pgNow+`)`,
+		id, fence, from, string(TableOver))
+	if err != nil {
+		return fmt.Errorf("store: taking table %s back: %w", id, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNoHandOver
+	}
+	return nil
+}

@@ -378,3 +378,40 @@ func TestNodeHandOverTable(t *testing.T) {
 		t.Errorf("t3 moved to %d though no hand-over succeeded", o.Fence)
 	}
 }
+
+// A node takes back a table it handed to a node that could not load it,
+// and only while that node owns it.
+func TestNodeTakeBackTable(t *testing.T) {
+	ctx := context.Background()
+	_, url := postgresBackend.openTemp(t)
+	a := joinNode(t, url, "a", time.Minute)
+	b := joinNode(t, url, "b", time.Minute)
+	c := joinNode(t, url, "c", time.Minute)
+	for _, r := range []TableRow{tableRow("t1", "", TableOpen), tableRow("t2", "", TableOpen)} {
+		if err := a.SaveTable(ctx, r); err != nil {
+			t.Fatal(err)
+		}
+		if err := a.HandOverTable(ctx, r.ID, b.Fence()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := a.TakeBackTable(ctx, "t1", b.Fence()); err != nil {
+		t.Fatal(err)
+	}
+	if o, _ := a.TableOwner(ctx, "t1"); o.Fence != a.Fence() {
+		t.Fatalf("t1's owner after it was taken back: %+v, want a's fence %d", o, a.Fence())
+	}
+	if rows, _ := a.ListOpenTables(ctx); !slices.Equal(tableIDs(rows), []string{"t1"}) {
+		t.Fatalf("a lists %v after taking t1 back, want [t1]", tableIDs(rows))
+	}
+	// t1 is b's no more: nothing is taken from b.
+	if err := c.TakeBackTable(ctx, "t1", b.Fence()); !errors.Is(err, ErrNoHandOver) {
+		t.Errorf("taking back a table the other node no longer owns: %v, want ErrNoHandOver", err)
+	}
+	if o, _ := a.TableOwner(ctx, "t1"); o.Fence != a.Fence() {
+		t.Errorf("t1 moved to %d", o.Fence)
+	}
+	if o, _ := a.TableOwner(ctx, "t2"); o.Fence != b.Fence() {
+		t.Errorf("t2 moved to %d", o.Fence)
+	}
+}

@@ -43,6 +43,7 @@ func TestNodesSIGTERMUnderLoad(t *testing.T) {
 	}
 	bench.check(t, 6*4)
 	out := bench.out.String()
+	resumedAfterLoss(t, out)
 	m := regexp.MustCompile(`(\d+) moves answered unavailable`).FindStringSubmatch(out)
 	if m == nil || m[1] != "0" {
 		t.Errorf("moves were answered unavailable during a graceful stop:\n%s", out)

@@ -50,8 +50,9 @@ const (
 
 // The pace at which a node hands tables to a node holding fewer
 // (docs/deploy.md): one table a second moves a joining node's share of
-// a few hundred tables within minutes, while each hand-over, which costs
-// its watchers a reconnect, stays an event apart from the next.
+// a few hundred tables within minutes, while each hand-over, which holds
+// the table's messages for a few milliseconds, stays an event apart from
+// the next.
 const (
 	defaultRebalance = time.Second
 	minRebalance     = 100 * time.Millisecond
@@ -116,7 +117,7 @@ func parseServeFlags(args []string, stderr io.Writer) (serveFlags, error) {
 	fs.StringVar(&f.node, "node", os.Getenv("PARLOR_NODE"), "with a PostgreSQL -db, this server's name among the servers sharing the database, unique to it and kept across its restarts (also $PARLOR_NODE); the default is the host name and the port it serves on")
 	fs.DurationVar(&f.lease, "lease", defaultLease, "with a PostgreSQL -db, how long this server's hold on its tables lasts without a heartbeat: when it dies, the other servers take its tables this long after its last heartbeat (2s to 10s)")
 	fs.StringVar(&f.nats, "nats", os.Getenv("PARLOR_NATS"), "with a PostgreSQL -db, the NATS server (nats://host:4222) over which the servers sharing the database pass on a player's messages to the server holding their table, so that a player may connect to any of them (also $PARLOR_NATS)")
-	fs.DurationVar(&f.rebalance, "rebalance", defaultRebalance, "with -nats, how often this server hands one of its tables to the server holding fewest, while it holds at least two more, so that a server that joins gets its share (each hand-over makes the table's watchers reconnect); 0 never hands tables over")
+	fs.DurationVar(&f.rebalance, "rebalance", defaultRebalance, "with -nats, how often this server hands one of its tables to the server holding fewest, while it holds at least two more, so that a server that joins gets its share (the table's watchers keep their connections); 0 never hands tables over")
 	if err := fs.Parse(args); err != nil {
 		return f, err
 	}

@@ -10,6 +10,9 @@ import (
 	"testing"
 	"time"
 
+	natsserver "github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
+
 	"github.com/parlor-games/parlor/accounts"
 	"github.com/parlor-games/parlor/games"
 	"github.com/parlor-games/parlor/match"
@@ -30,6 +33,8 @@ type Server struct {
 	Matches *match.Manager
 	API     *server.Server
 	http    *httptest.Server
+	// stopNode ends a node's heartbeat and its bus connection.
+	stopNode func()
 }
 
 // Options change how StartWith starts a server.
@@ -44,6 +49,33 @@ type Options struct {
 	Match match.Options
 	// Config, when not nil, may change the server's configuration.
 	Config func(*server.Config)
+	// Node, when not nil, makes the server one node among several that
+	// share Store, which must then be PostgreSQL.
+	Node *Node
+}
+
+// Node is what a server needs to be one of several nodes: its name among
+// them, the NATS server they talk over (see NATS), and its lease.
+type Node struct {
+	Name  string
+	Bus   string
+	Lease time.Duration
+}
+
+// NATS runs a NATS server in the test's process, for nodes to talk over,
+// and returns its URL; it stops when the test ends.
+func NATS(t testing.TB) string {
+	t.Helper()
+	ns, err := natsserver.NewServer(&natsserver.Options{Host: "127.0.0.1", Port: -1, NoLog: true, NoSigs: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	go ns.Start()
+	if !ns.ReadyForConnections(10 * time.Second) {
+		t.Fatal("NATS did not start")
+	}
+	t.Cleanup(ns.Shutdown)
+	return ns.ClientURL()
 }
 
 // Start starts a server over a new data directory. Bots think for at most
@@ -73,6 +105,21 @@ func StartWith(t testing.TB, opts Options) *Server {
 	if err != nil {
 		t.Fatal(err)
 	}
+	var bus *nats.Conn
+	if opts.Node != nil {
+		if opts.Node.Lease == 0 {
+			opts.Node.Lease = 10 * time.Second
+		}
+		if _, err := st.JoinNodes(ctx, opts.Node.Name, opts.Node.Name, opts.Node.Lease); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := st.Heartbeat(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if bus, err = nats.Connect(opts.Node.Bus); err != nil {
+			t.Fatal(err)
+		}
+	}
 	acct := accounts.New(st, accounts.Options{Hash: accounts.HashParams{Time: 1, Memory: 64, Threads: 1}})
 	if err := acct.Init(ctx); err != nil {
 		t.Fatal(err)
@@ -83,6 +130,9 @@ func StartWith(t testing.TB, opts Options) *Server {
 		t.Fatal(err)
 	}
 	cfg := server.Config{Registry: reg, Matches: mgr, Accounts: acct, Store: st, BotBudget: 50 * time.Millisecond}
+	if bus != nil {
+		cfg.Cluster = &server.Cluster{Bus: bus, Fence: st.Fence(), Owners: st}
+	}
 	if opts.Config != nil {
 		opts.Config(&cfg)
 	}
@@ -92,6 +142,21 @@ func StartWith(t testing.TB, opts Options) *Server {
 	}
 	s := &Server{Dir: opts.Dir, Store: st, Matches: mgr, API: srv, http: httptest.NewServer(srv.Handler())}
 	s.URL = s.http.URL
+	if bus != nil {
+		// The node's heartbeat keeps its lease and tells it of the
+		// others, until it stops.
+		beat, stop := context.WithCancel(ctx)
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			_ = srv.RunNode(beat, st, opts.Node.Lease/5)
+		}()
+		s.stopNode = func() {
+			stop()
+			<-done
+			bus.Close()
+		}
+	}
 	t.Cleanup(s.Stop)
 	return s
 }
@@ -108,6 +173,9 @@ func (s *Server) Stop() {
 	defer cancel()
 	s.http.CloseClientConnections()
 	_ = s.API.Shutdown(ctx)
+	if s.stopNode != nil {
+		s.stopNode()
+	}
 	s.http.Close()
 	_ = s.Matches.Close(ctx)
 	_ = s.Store.Close()
