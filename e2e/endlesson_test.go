@@ -31,6 +31,7 @@ func TestTableEndShowsAnalysisChart(t *testing.T) {
 	}
 	evalAs[bool](p, `(document.querySelector("#end-lesson").scrollIntoView(), true)`)
 	p.snap("end-lesson")
+	p.docShot("end-warfare", "#end-lesson")
 
 	for _, size := range [][2]int64{{800, 600}, {390, 844}} {
 		at := fmt.Sprintf("%dx%d", size[0], size[1])
