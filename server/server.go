@@ -95,9 +95,12 @@ type Config struct {
 	Store    Store
 	// Log receives structured logs; nil discards them.
 	Log *slog.Logger
-	// Origins lists extra origins (host patterns as coder/websocket
-	// understands them) allowed to open WebSockets besides the server's own.
+	// Origins lists extra origins (host patterns, as path.Match reads
+	// them) allowed to open WebSockets besides the server's own.
 	Origins []string
+	// Transport is how WebSockets are held (transport.go); "" means
+	// DefaultTransport. TransportEpoll is refused off Linux.
+	Transport Transport
 	// BotBudget is the default time a bot may think per move.
 	BotBudget time.Duration
 	// ChatKeep is how many lines of chat each channel keeps in the store;
@@ -159,10 +162,11 @@ type Server struct {
 	mux      *http.ServeMux
 	metrics  *metrics
 
-	hub    *hub
-	conns  *connLimits
-	tables *tables
-	relay  *relay // nil unless Config.Cluster is set
+	hub       *hub
+	transport transport
+	conns     *connLimits
+	tables    *tables
+	relay     *relay // nil unless Config.Cluster is set
 
 	ctx    context.Context // cancelled by Shutdown
 	cancel context.CancelFunc
@@ -205,6 +209,11 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		}
 		return float64(s.tables.open())
 	})
+	tr, err := newTransport(s, cfg.Transport)
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	s.transport = tr
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.hub = newHub(s)
 	s.conns = newConnLimits(cfg)
@@ -218,11 +227,13 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	s.tables = newTables(s)
 	if err := s.tables.load(ctx); err != nil {
+		s.transport.stop()
 		return nil, err
 	}
 	if cfg.Cluster != nil {
 		r, err := newRelay(s, *cfg.Cluster)
 		if err != nil {
+			s.transport.stop()
 			return nil, fmt.Errorf("server: listen on the bus: %w", err)
 		}
 		s.relay = r
@@ -248,6 +259,9 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	s.cancel()
 	done := make(chan struct{})
 	go func() { s.wg.Wait(); close(done) }()
+	// The transport's loop stops after its connections, whose last
+	// messages it runs.
+	defer s.transport.stop()
 	select {
 	case <-done:
 		if s.relay != nil {

@@ -74,6 +74,8 @@ type serveFlags struct {
 	// is how long its lease holds without a heartbeat.
 	node  string
 	lease time.Duration
+	// transport holds the WebSockets (server.Transport).
+	transport server.Transport
 	// nats is the NATS server the nodes forward players' messages over;
 	// "" forwards nothing (one node, or players sent to their table's
 	// node some other way).
@@ -102,12 +104,18 @@ func parseServeFlags(args []string, stderr io.Writer) (serveFlags, error) {
 	fs.StringVar(&f.node, "node", os.Getenv("PARLOR_NODE"), "with a PostgreSQL -db, this server's name among the servers sharing the database, unique to it and kept across its restarts (also $PARLOR_NODE); the default is the host name and the port it serves on")
 	fs.DurationVar(&f.lease, "lease", defaultLease, "with a PostgreSQL -db, how long this server's hold on its tables lasts without a heartbeat: when it dies, the other servers take its tables this long after its last heartbeat (2s to 10s)")
 	fs.StringVar(&f.nats, "nats", os.Getenv("PARLOR_NATS"), "with a PostgreSQL -db, the NATS server (nats://host:4222) over which the servers sharing the database pass on a player's messages to the server holding their table, so that a player may connect to any of them (also $PARLOR_NATS)")
+	transport := fs.String("transport", string(server.DefaultTransport), "how WebSockets are held: goroutine (a reader goroutine per connection, any system) or epoll (an event loop, Linux only: an idle connection holds no goroutine and no buffer)")
 	if err := fs.Parse(args); err != nil {
 		return f, err
 	}
 	if fs.NArg() > 0 {
 		return f, fmt.Errorf("unexpected arguments: %v", fs.Args())
 	}
+	t, err := server.ParseTransport(*transport)
+	if err != nil {
+		return f, fmt.Errorf("-transport: %w", err)
+	}
+	f.transport = t
 	if f.botMS <= 0 {
 		return f, errors.New("-bot-ms must be positive")
 	}
@@ -326,6 +334,7 @@ func startServer(ctx context.Context, f serveFlags, log *slog.Logger, addr net.A
 		Store:     st,
 		Log:       log,
 		Origins:   origins,
+		Transport: f.transport,
 		BotBudget: time.Duration(f.botMS) * time.Millisecond,
 		Static:    static,
 		Checks:    checks,
