@@ -19,7 +19,8 @@ type childServer struct {
 
 // startChildServer runs 'parlor serve' from this binary on a temporary
 // data directory, so that its CPU time and memory are its own.
-func startChildServer(stderr io.Writer, commitDelay time.Duration) (*childServer, string, error) {
+// transport is its -transport; "" leaves the server's default.
+func startChildServer(stderr io.Writer, commitDelay time.Duration, transport string) (*childServer, string, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, "", err
@@ -29,6 +30,9 @@ func startChildServer(stderr io.Writer, commitDelay time.Duration) (*childServer
 		return nil, "", err
 	}
 	args := []string{"serve", "-addr", "127.0.0.1:0", "-data", dir, "-no-web", "-ws-rate", "0", "-ws-per-address", "0", "-commit-delay", commitDelay.String()}
+	if transport != "" {
+		args = append(args, "-transport", transport)
+	}
 	if p := os.Getenv("PARLOR_BENCH_SERVER_PROFILE"); p != "" {
 		args = append(args, "-cpuprofile", p, "-pprof")
 	}

@@ -101,7 +101,7 @@ func RunLobby(c LobbyConfig, stdout, stderr io.Writer) error {
 // lobbyRun is one mode's run on its own child server.
 func lobbyRun(c LobbyConfig, j lobbyJoin, stdout, stderr io.Writer) error {
 	n, k := c.Members, c.Arrivals
-	child, addr, err := startChildServer(stderr, c.CommitDelay)
+	child, addr, err := startChildServer(stderr, c.CommitDelay, "")
 	if err != nil {
 		return err
 	}
