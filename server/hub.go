@@ -202,25 +202,37 @@ func (s *Server) end(c *conn, addr string) {
 // The writer goroutine exists only while there is something to write:
 // an idle connection costs no goroutine but its reader, which is what
 // lets one server hold tens of thousands of idle players.
+//
+// Over a transport whose writes never block (wire.blocks), the pusher
+// writes itself: a goroutine started and woken per push is a measurable
+// share of a move's cost.
 func (c *conn) push(b []byte) {
 	c.qmu.Lock()
-	defer c.qmu.Unlock()
 	if c.closing {
+		c.qmu.Unlock()
 		return
 	}
 	if len(c.queue) >= sendQueue {
 		c.h.s.log.Warn("closing slow connection", "user", c.user.Name)
 		c.closeLocked(closePolicy, "too slow reading messages")
+		c.qmu.Unlock()
 		// The writer may be stuck in a write to a peer that reads
 		// nothing; give it a moment, then cut the socket.
 		time.AfterFunc(writeTimeout, c.closeNow)
 		return
 	}
 	c.queue = append(c.queue, b)
-	if !c.writing && (!c.holding || len(c.queue) >= holdLimit) {
-		c.writing = true
-		go c.flush()
+	if c.writing || c.holding && len(c.queue) < holdLimit {
+		c.qmu.Unlock()
+		return
 	}
+	c.writing = true
+	c.qmu.Unlock()
+	if c.wire != nil && !c.wire.blocks() {
+		c.drain(false)
+		return
+	}
+	go c.flush()
 }
 
 // hold defers the writer while the reader handles a request.

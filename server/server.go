@@ -227,13 +227,11 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	s.tables = newTables(s)
 	if err := s.tables.load(ctx); err != nil {
-		s.transport.stop()
 		return nil, err
 	}
 	if cfg.Cluster != nil {
 		r, err := newRelay(s, *cfg.Cluster)
 		if err != nil {
-			s.transport.stop()
 			return nil, fmt.Errorf("server: listen on the bus: %w", err)
 		}
 		s.relay = r
@@ -259,9 +257,6 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	s.cancel()
 	done := make(chan struct{})
 	go func() { s.wg.Wait(); close(done) }()
-	// The transport's loop stops after its connections, whose last
-	// messages it runs.
-	defer s.transport.stop()
 	select {
 	case <-done:
 		if s.relay != nil {

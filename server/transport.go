@@ -44,8 +44,6 @@ func ParseTransport(name string) (Transport, error) {
 // and must be released when it ends.
 type transport interface {
 	open(w http.ResponseWriter, r *http.Request, user Identity, addr string, over error)
-	// stop ends what the transport runs once its connections are gone.
-	stop()
 }
 
 // newTransport builds the transport cfg names.
@@ -72,6 +70,10 @@ type wire interface {
 	close(code closeStatus, reason string)
 	// cut ends the connection at once, without a closing handshake.
 	cut()
+	// blocks reports whether send and close may wait on the peer: if
+	// not, whoever queues a message may write it at once, without a
+	// writer goroutine.
+	blocks() bool
 }
 
 // closeStatus is a WebSocket close code (RFC 6455, section 7.4.1).

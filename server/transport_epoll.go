@@ -26,7 +26,6 @@ import (
 type epollTransport struct {
 	s      *Server
 	engine *nbhttp.Engine
-	once   sync.Once
 }
 
 // maxBehind is how many bytes a client may leave unread before it is cut
@@ -34,21 +33,34 @@ type epollTransport struct {
 // transport's full queue.
 const maxBehind = 1 << 20
 
-func newEpollTransport(s *Server) (transport, error) {
-	// The library logs at Info to stdout; the server keeps its own log.
-	logging.SetLevel(logging.LevelError)
-	e := nbhttp.NewEngine(nbhttp.Config{
-		Name:                    "parlor",
-		ReleaseWebsocketPayload: true,
-		MaxWriteBufferSize:      maxBehind,
-	})
-	if err := e.Start(); err != nil {
-		return nil, err
-	}
-	return &epollTransport{s: s, engine: e}, nil
-}
+// The loop is the process's, shared by its servers and never stopped: a
+// server's Shutdown closes its own connections, and stopping the
+// library's engine right after starting it can hang (its poller may
+// miss the wake-up).
+var (
+	loopOnce sync.Once
+	loop     *nbhttp.Engine
+	loopErr  error
+)
 
-func (t *epollTransport) stop() { t.once.Do(t.engine.Stop) }
+func newEpollTransport(s *Server) (transport, error) {
+	loopOnce.Do(func() {
+		// The library logs at Info to stdout; the server keeps its own log.
+		logging.SetLevel(logging.LevelError)
+		e := nbhttp.NewEngine(nbhttp.Config{
+			Name:                    "parlor",
+			ReleaseWebsocketPayload: true,
+			MaxWriteBufferSize:      maxBehind,
+		})
+		if loopErr = e.Start(); loopErr == nil {
+			loop = e
+		}
+	})
+	if loopErr != nil {
+		return nil, loopErr
+	}
+	return &epollTransport{s: s, engine: loop}, nil
+}
 
 func (t *epollTransport) open(w http.ResponseWriter, r *http.Request, user Identity, addr string, over error) {
 	s := t.s
@@ -216,3 +228,11 @@ func (w *epollWire) close(code closeStatus, reason string) {
 }
 
 func (w *epollWire) cut() { _ = w.ws.Close() }
+
+// blocks: the loop's connection keeps what the socket does not take, up
+// to maxBehind; only a connection that fell back to blocking mode (not
+// a TCP socket, so not moved into the loop) waits.
+func (w *epollWire) blocks() bool {
+	_, inLoop := w.ws.UnderlayerConn().(*nbio.Conn)
+	return !inLoop
+}

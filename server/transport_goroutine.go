@@ -14,8 +14,6 @@ import (
 // it on a goroutine of its own (TransportGoroutine).
 type goroutineTransport struct{ s *Server }
 
-func (t goroutineTransport) stop() {}
-
 func (t goroutineTransport) open(w http.ResponseWriter, r *http.Request, user Identity, addr string, over error) {
 	s := t.s
 	cw := &corkWriter{ResponseWriter: w}
@@ -92,6 +90,9 @@ func (w *coderWire) close(code closeStatus, reason string) {
 }
 
 func (w *coderWire) cut() { w.ws.CloseNow() }
+
+// blocks: a write waits while the peer's receive window is full.
+func (w *coderWire) blocks() bool { return true }
 
 // readBufs holds the buffers messages are read into: a message is handled
 // before the next is read, and handlers copy what they keep, so one
