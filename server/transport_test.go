@@ -13,8 +13,7 @@ import (
 
 // TestStopSaysGoingAway: a server stopping closes every WebSocket with
 // status 1001, going away, so that clients reconnect (to another node)
-// rather than report an error (docs/protocol.md, "Closing"); a request
-// answered before the stop keeps its reply.
+// rather than report an error (docs/protocol.md, "WebSocket", limits).
 func TestStopSaysGoingAway(t *testing.T) {
 	eachTransport(t, func(t *testing.T) {
 		e := newEnv(t)
