@@ -33,6 +33,12 @@ type epollTransport struct {
 // transport's full queue.
 const maxBehind = 1 << 20
 
+// maxIdleWorkers bounds the goroutines kept waiting for the loop's next
+// message (workers.go): enough for the messages of a busy node in
+// flight at once, few enough that their stacks are a small part of its
+// memory.
+const maxIdleWorkers = 256
+
 // The loop is the process's, shared by its servers and never stopped: a
 // server's Shutdown closes its own connections, and stopping the
 // library's engine right after starting it can hang (its poller may
@@ -51,6 +57,7 @@ func newEpollTransport(s *Server) (transport, error) {
 			Name:                    "parlor",
 			ReleaseWebsocketPayload: true,
 			MaxWriteBufferSize:      maxBehind,
+			ServerExecutor:          newWorkers(maxIdleWorkers).run,
 		})
 		if loopErr = e.Start(); loopErr == nil {
 			loop = e
