@@ -15,6 +15,7 @@ import (
 
 	"github.com/coder/websocket"
 	"github.com/parlor-games/parlor/client"
+	"github.com/parlor-games/parlor/server"
 	"github.com/parlor-games/parlor/server/servertest"
 )
 
@@ -164,72 +165,75 @@ func TestTwoPlayersThroughTheClient(t *testing.T) {
 
 // TestResumeAfterADrop drops a player's connection mid-game while the
 // other plays on, and checks that a Follower on a new connection gets
-// exactly the missed updates, in order, and then live ones.
+// exactly the missed updates, in order, and then live ones, on each
+// WebSocket transport.
 func TestResumeAfterADrop(t *testing.T) {
-	srv := servertest.Start(t)
-	ctx := context.Background()
-	annC, ann := guest(t, srv, "Ann")
-	_, bob := guest(t, srv, "Bob")
-	// No grace runs out during the test: a gone player's seat waits.
-	tb, err := ann.CreateTable(ctx, client.CreateTable{Game: "dots", Options: map[string]int{"rows": 4, "cols": 4},
-		Seats: []client.SeatRequest{{Kind: client.ChooseMe}, {Kind: client.ChooseOpen}}, Policy: &client.Policy{}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := bob.Sit(ctx, tb.ID, 1); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := ann.Start(ctx, tb.ID); err != nil {
-		t.Fatal(err)
-	}
-	fa := &client.Follower{Table: tb.ID}
-	w, err := fa.Watch(ctx, ann)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if w.Snapshot.Turn[0] != 0 {
-		t.Fatalf("turn %v: seat 0 moves first", w.Snapshot.Turn)
-	}
-	if _, err := ann.Play(ctx, tb.ID, 0, "a1-b1"); err != nil {
-		t.Fatal(err)
-	}
-	if ok, _ := fa.Accept(nextUpdate(t, ann, tb.ID)); !ok || fa.Seq != 1 {
-		t.Fatalf("seq %d after the first move", fa.Seq)
-	}
-	ann.CloseNow()
-	if _, err := ann.Play(ctx, tb.ID, 0, "a2-b2"); !errors.Is(err, client.ErrClosed) {
-		t.Fatalf("a request on a dropped connection: %v, want ErrClosed", err)
-	}
-	if _, err := bob.Play(ctx, tb.ID, 1, "c1-d1"); err != nil {
-		t.Fatal(err)
-	}
+	servertest.EachTransport(t, func(t *testing.T, tr server.Transport) {
+		srv := servertest.StartOn(t, tr)
+		ctx := context.Background()
+		annC, ann := guest(t, srv, "Ann")
+		_, bob := guest(t, srv, "Bob")
+		// No grace runs out during the test: a gone player's seat waits.
+		tb, err := ann.CreateTable(ctx, client.CreateTable{Game: "dots", Options: map[string]int{"rows": 4, "cols": 4},
+			Seats: []client.SeatRequest{{Kind: client.ChooseMe}, {Kind: client.ChooseOpen}}, Policy: &client.Policy{}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := bob.Sit(ctx, tb.ID, 1); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ann.Start(ctx, tb.ID); err != nil {
+			t.Fatal(err)
+		}
+		fa := &client.Follower{Table: tb.ID}
+		w, err := fa.Watch(ctx, ann)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w.Snapshot.Turn[0] != 0 {
+			t.Fatalf("turn %v: seat 0 moves first", w.Snapshot.Turn)
+		}
+		if _, err := ann.Play(ctx, tb.ID, 0, "a1-b1"); err != nil {
+			t.Fatal(err)
+		}
+		if ok, _ := fa.Accept(nextUpdate(t, ann, tb.ID)); !ok || fa.Seq != 1 {
+			t.Fatalf("seq %d after the first move", fa.Seq)
+		}
+		ann.CloseNow()
+		if _, err := ann.Play(ctx, tb.ID, 0, "a2-b2"); !errors.Is(err, client.ErrClosed) {
+			t.Fatalf("a request on a dropped connection: %v, want ErrClosed", err)
+		}
+		if _, err := bob.Play(ctx, tb.ID, 1, "c1-d1"); err != nil {
+			t.Fatal(err)
+		}
 
-	again, err := annC.Dial(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer again.CloseNow()
-	w, err = fa.Watch(ctx, again)
-	if err != nil || w.Snapshot != nil {
-		t.Fatalf("resume: snapshot %v err %v, want none (pushes from seq 2)", w.Snapshot, err)
-	}
-	if w.Seq != 2 {
-		t.Fatalf("the resume's reply says the match is at %d, want 2: the client would act before catching up", w.Seq)
-	}
-	u := nextUpdate(t, again, tb.ID)
-	if ok, gap := fa.Accept(u); !ok || gap || u.Seq != 2 || u.Text != "c1-d1" {
-		t.Fatalf("first push after the resume: seq %d %q", u.Seq, u.Text)
-	}
-	if _, err := again.Play(ctx, tb.ID, 0, "a2-b2"); err != nil {
-		t.Fatal(err)
-	}
-	if u := nextUpdate(t, again, tb.ID); u.Seq != 3 {
-		t.Fatalf("live push after the resume: seq %d", u.Seq)
-	}
-	// A push that skips a seq is a gap, never applied.
-	if ok, gap := fa.Accept(client.Update{Table: tb.ID, Seq: fa.Seq + 2}); ok || !gap {
-		t.Fatal("a skipped seq was not reported as a gap")
-	}
+		again, err := annC.Dial(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer again.CloseNow()
+		w, err = fa.Watch(ctx, again)
+		if err != nil || w.Snapshot != nil {
+			t.Fatalf("resume: snapshot %v err %v, want none (pushes from seq 2)", w.Snapshot, err)
+		}
+		if w.Seq != 2 {
+			t.Fatalf("the resume's reply says the match is at %d, want 2: the client would act before catching up", w.Seq)
+		}
+		u := nextUpdate(t, again, tb.ID)
+		if ok, gap := fa.Accept(u); !ok || gap || u.Seq != 2 || u.Text != "c1-d1" {
+			t.Fatalf("first push after the resume: seq %d %q", u.Seq, u.Text)
+		}
+		if _, err := again.Play(ctx, tb.ID, 0, "a2-b2"); err != nil {
+			t.Fatal(err)
+		}
+		if u := nextUpdate(t, again, tb.ID); u.Seq != 3 {
+			t.Fatalf("live push after the resume: seq %d", u.Seq)
+		}
+		// A push that skips a seq is a gap, never applied.
+		if ok, gap := fa.Accept(client.Update{Table: tb.ID, Seq: fa.Seq + 2}); ok || !gap {
+			t.Fatal("a skipped seq was not reported as a gap")
+		}
+	})
 }
 
 // TestChatAndLobby: the lobby's pushes and a chat line reach another guest.

@@ -21,6 +21,8 @@ type childServer struct {
 // data directory, so that its CPU time and memory are its own; extra are
 // more flags of serve. $PARLOR_BENCH_SERVER_BIN names another parlor
 // binary to run instead, to measure an older build with this bench.
+// The server's -transport, among extra, is the server's default unless
+// named.
 func startChildServer(stderr io.Writer, commitDelay time.Duration, extra ...string) (*childServer, string, error) {
 	exe, err := os.Executable()
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"runtime/pprof"
+	"slices"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -36,9 +37,16 @@ type ServerConfig struct {
 	// time and memory.
 	PID int
 	// Idle, when positive, holds this many idle live matches instead of
-	// playing, and reports the server's memory after Hold.
-	Idle int
-	Hold time.Duration
+	// playing, and reports the server's memory after Hold. Then, if
+	// Probe is positive, that many pairs of the crowd play for Duration,
+	// at Think's pace, and the latency of their moves is reported: what
+	// a move through an idle crowd costs.
+	Idle  int
+	Hold  time.Duration
+	Probe int
+	// Transport is the child server's -transport (goroutine or epoll);
+	// "" is its default. Unused with Nodes.
+	Transport string
 	// Size is the board's size in dots (8 is 8x8 dots, 49 boxes).
 	Size int
 	// Think is the mean pause before each move (uniform from 0 to twice
@@ -65,7 +73,11 @@ func RunServer(f ServerConfig, stdout, stderr io.Writer) error {
 
 	nodes, pid := f.Nodes, f.PID
 	if len(nodes) == 0 {
-		child, a, err := startChildServer(stderr, f.CommitDelay)
+		var extra []string
+		if f.Transport != "" {
+			extra = []string{"-transport", f.Transport}
+		}
+		child, a, err := startChildServer(stderr, f.CommitDelay, extra...)
 		if err != nil {
 			return err
 		}
@@ -361,9 +373,57 @@ func (b *bench) runIdle() error {
 		fmt.Fprintf(b.out, "idle live matches %d, connections %d: server RSS %.1f MiB (peak %.1f MiB; %.1f MiB before the clients), %.1f KiB per match\n",
 			n, 2*n, float64(rss)/(1<<20), float64(hwm)/(1<<20), float64(rss0)/(1<<20), float64(rss-rss0)/1024/float64(n))
 	}
+	if b.f.Probe > 0 {
+		if err := b.probe(ps[:2*min(b.f.Probe, n)]); err != nil {
+			return err
+		}
+	}
 	for _, p := range ps {
 		p.quit.Store(true)
 		p.ws.Load().CloseNow()
 	}
+	return nil
+}
+
+// probe has pairs of ps play, one match after another, for the run's
+// Duration and reports their moves' latency, send to acknowledgement.
+func (b *bench) probe(ps []*player) error {
+	pairs := len(ps) / 2
+	var stop atomic.Bool
+	errs := make(chan error, pairs)
+	var wg sync.WaitGroup
+	for i := range pairs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for n := uint64(0); !stop.Load(); n++ {
+				if err := b.playOne(ps[2*i], ps[2*i+1], uint64(i)<<32|n, &stop); err != nil {
+					errs <- err
+					stop.Store(true)
+					return
+				}
+			}
+		}()
+	}
+	time.Sleep(b.f.Duration)
+	stop.Store(true)
+	wg.Wait()
+	select {
+	case err := <-errs:
+		return err
+	default:
+	}
+	b.mu.Lock()
+	lats := slices.Clone(b.lats)
+	b.mu.Unlock()
+	slices.Sort(lats)
+	pct := func(p float64) time.Duration {
+		if len(lats) == 0 {
+			return 0
+		}
+		return lats[min(len(lats)-1, int(p*float64(len(lats))))].Round(time.Microsecond)
+	}
+	fmt.Fprintf(b.out, "through the crowd: %d pairs, think %v, %d moves: latency send->ack p50 %v p99 %v max %v\n",
+		pairs, b.f.Think, len(lats), pct(.50), pct(.99), pct(1))
 	return nil
 }

@@ -1,13 +1,9 @@
 package server
 
 import (
-	"context"
 	"net"
 	"net/http"
 	"sync"
-	"time"
-
-	"github.com/coder/websocket"
 )
 
 // The default caps on open WebSockets. A person opens one per tab or
@@ -88,18 +84,4 @@ func addressOf(r *http.Request) string {
 		return r.RemoteAddr
 	}
 	return host
-}
-
-// refuseConn tells a connection over a cap why, as an error reply with
-// "id":0 (code rate-limited) and a close with status 1008 whose reason is
-// the same sentence, and closes it.
-func refuseConn(ctx context.Context, ws *websocket.Conn, why error) {
-	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-	defer cancel()
-	_ = ws.Write(ctx, websocket.MessageText, errorReply(0, why))
-	reason := why.Error()
-	if len(reason) > 120 { // a close reason is at most 123 bytes
-		reason = reason[:120]
-	}
-	_ = ws.Close(websocket.StatusPolicyViolation, reason)
 }

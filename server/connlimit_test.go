@@ -39,34 +39,36 @@ func dialFreed(t *testing.T, u *user) *client {
 // WebSockets open at once; one more is told why, with the code
 // rate-limited and a sentence, and a connection closed frees its place.
 func TestConnectionCaps(t *testing.T) {
-	e := startEnvConfig(t, t.TempDir(), match.Options{}, func(c *server.Config) {
-		c.ConnsPerAccount, c.ConnsPerAddress = 3, 5
-	})
-	ann := e.guest("Ann")
-	var open []*client
-	for range 3 {
-		open = append(open, ann.dial())
-	}
-	err := dialErr(t, ann)
-	if pclient.Code(err) != "rate-limited" || err.Error() != "too many connections for this account (3 open); close a Parlor tab or window and reconnect" {
-		t.Fatalf("Ann's fourth connection: %v (code %q), want rate-limited with a sentence", err, pclient.Code(err))
-	}
-	// The open ones still work.
-	open[0].ok("lobby.join", nil)
-	open[2].close()
-	open = append(open[:2], dialFreed(t, ann))
+	eachTransport(t, func(t *testing.T) {
+		e := startEnvConfig(t, t.TempDir(), match.Options{}, func(c *server.Config) {
+			c.ConnsPerAccount, c.ConnsPerAddress = 3, 5
+		})
+		ann := e.guest("Ann")
+		var open []*client
+		for range 3 {
+			open = append(open, ann.dial())
+		}
+		err := dialErr(t, ann)
+		if pclient.Code(err) != "rate-limited" || err.Error() != "too many connections for this account (3 open); close a Parlor tab or window and reconnect" {
+			t.Fatalf("Ann's fourth connection: %v (code %q), want rate-limited with a sentence", err, pclient.Code(err))
+		}
+		// The open ones still work.
+		open[0].ok("lobby.join", nil)
+		open[2].close()
+		open = append(open[:2], dialFreed(t, ann))
 
-	// Bob, from the same address, fits in the two places left.
-	bob := e.guest("Bob")
-	bob.dial()
-	bob.dial()
-	err = dialErr(t, bob)
-	if pclient.Code(err) != "rate-limited" || err.Error() != "too many connections from your address (5 open); close some and reconnect" {
-		t.Fatalf("the sixth connection from one address: %v, want rate-limited with a sentence", err)
-	}
-	if err := dialErr(t, e.guest("Cid")); pclient.Code(err) != "rate-limited" {
-		t.Fatalf("a new account from a full address: %v, want rate-limited", err)
-	}
-	open[0].close()
-	dialFreed(t, e.guest("Dee"))
+		// Bob, from the same address, fits in the two places left.
+		bob := e.guest("Bob")
+		bob.dial()
+		bob.dial()
+		err = dialErr(t, bob)
+		if pclient.Code(err) != "rate-limited" || err.Error() != "too many connections from your address (5 open); close some and reconnect" {
+			t.Fatalf("the sixth connection from one address: %v, want rate-limited with a sentence", err)
+		}
+		if err := dialErr(t, e.guest("Cid")); pclient.Code(err) != "rate-limited" {
+			t.Fatalf("a new account from a full address: %v, want rate-limited", err)
+		}
+		open[0].close()
+		dialFreed(t, e.guest("Dee"))
+	})
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"time"
 
-	"github.com/coder/websocket"
 	"github.com/nats-io/nats.go"
 
 	"github.com/parlor-games/parlor/game"
@@ -189,7 +188,7 @@ func (c *conn) settle(table string) {
 	if !placed {
 		s.metrics.unfollowed.Inc()
 		s.log.Warn("a watcher could not follow its table to its new node", "table", table, "user", c.user.ID)
-		c.close(websocket.StatusGoingAway, "this table moved to another server; reconnect")
+		c.close(closeGoingAway, "this table moved to another server; reconnect")
 		return
 	}
 	s.metrics.followed.Inc()

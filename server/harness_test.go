@@ -61,7 +61,9 @@ func startEnvWith(t *testing.T, dir string, opts match.Options) *env {
 // to make it fail.
 func startEnvConfig(t *testing.T, dir string, opts match.Options, tweak func(*server.Config)) *env {
 	t.Helper()
-	ts := servertest.StartWith(t, servertest.Options{Dir: dir, Store: storePath(t, dir), Match: opts, Config: tweak})
+	tr, _ := onTransport.Load(t)
+	trName, _ := tr.(server.Transport)
+	ts := servertest.StartWith(t, servertest.Options{Dir: dir, Store: storePath(t, dir), Match: opts, Config: tweak, Transport: trName})
 	return &env{t: t, dir: dir, url: ts.URL, st: ts.Store, mgr: ts.Matches, srv: ts.API, ts: ts}
 }
 
@@ -110,6 +112,26 @@ func eachStore(t *testing.T, fn func(t *testing.T)) {
 	t.Run("postgres", func(t *testing.T) {
 		onPostgres.Store(t, true)
 		t.Cleanup(func() { onPostgres.Delete(t) })
+		fn(t)
+	})
+}
+
+// onTransport holds the tests (their *testing.T) whose servers run on a
+// given transport (eachTransport).
+var onTransport sync.Map
+
+// eachTransport runs fn as a subtest on each WebSocket transport
+// (servertest.Transports): a test of what a connection does passes on
+// the event loop as on a goroutine per connection.
+func eachTransport(t *testing.T, fn func(t *testing.T)) {
+	_, pg := onPostgres.Load(t)
+	servertest.EachTransport(t, func(t *testing.T, tr server.Transport) {
+		onTransport.Store(t, tr)
+		t.Cleanup(func() { onTransport.Delete(t) })
+		if pg { // inside eachStore's "postgres"
+			onPostgres.Store(t, true)
+			t.Cleanup(func() { onPostgres.Delete(t) })
+		}
 		fn(t)
 	})
 }

@@ -2,7 +2,6 @@ package server
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"maps"
@@ -14,8 +13,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"github.com/coder/websocket"
 
 	"github.com/parlor-games/parlor/accounts"
 	"github.com/parlor-games/parlor/game"
@@ -96,14 +93,13 @@ func newHub(s *Server) *hub {
 	}
 }
 
-// conn is one WebSocket. Its reader runs on the goroutine that accepted it;
-// a writer goroutine, started when there is something to send, drains a
-// bounded queue so that a slow client never blocks a match or another
-// client.
+// conn is one WebSocket. Its transport (transport.go) hands it each
+// message read, in order; a writer goroutine, started when there is
+// something to send, drains a bounded queue so that a slow client never
+// blocks a match or another client.
 type conn struct {
 	h    *hub
-	ws   *websocket.Conn
-	nc   *corkConn // under ws: lets the writer send a batch with one system call
+	wire wire // nil on a proxy
 	user Identity
 
 	qmu     sync.Mutex
@@ -115,7 +111,7 @@ type conn struct {
 	// it is done, in one system call, rather than frame by frame.
 	holding     bool
 	closing     bool
-	closeCode   websocket.StatusCode
+	closeCode   closeStatus
 	closeReason string
 
 	// Token bucket for the per-connection rate limit.
@@ -164,67 +160,51 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	}
 	defer s.wg.Done()
 	addr := addressOf(r)
-	over := s.conns.acquire(user.ID, addr)
-	cw := &corkWriter{ResponseWriter: w}
-	ws, err := websocket.Accept(cw, r, &websocket.AcceptOptions{
-		OriginPatterns:  s.cfg.Origins,
-		CompressionMode: websocket.CompressionDisabled,
-	})
-	if err != nil {
-		if over == nil {
-			s.conns.release(user.ID, addr)
-		}
-		s.log.Info("websocket refused", "err", err, "origin", r.Header.Get("Origin"))
-		return
-	}
-	if over != nil {
-		// Over a cap: the socket is opened only to say why, since a
-		// browser shows a script nothing of a refused upgrade.
-		refuseConn(r.Context(), ws, over)
-		s.log.Info("websocket over its cap", "user", user.ID, "addr", addr)
-		return
-	}
-	ws.SetReadLimit(maxMessage)
-	c := &conn{
+	s.transport.open(w, r, user, addr, s.conns.acquire(user.ID, addr))
+}
+
+// newConn is a connection of user's over w, not yet in the hub.
+func (s *Server) newConn(user Identity, w wire) *conn {
+	return &conn{
 		h:       s.hub,
-		ws:      ws,
-		nc:      cw.conn,
+		wire:    w,
 		user:    user,
 		tokens:  rateBurst,
 		last:    time.Now(),
 		watches: make(map[string]*watch),
 	}
+}
+
+// begin puts an open connection in the hub and greets it. The transport
+// has counted it in s.wg, and calls end once it is closed.
+func (s *Server) begin(c *conn) {
 	s.hub.add(c)
-	// Reads carry no context (see readLoop), so Shutdown ends them by
-	// closing the connections it finds in the hub: one added after its
-	// sweep must close itself.
+	// Reads carry no context, so Shutdown ends them by closing the
+	// connections it finds in the hub: one added after its sweep must
+	// close itself.
 	s.mu.Lock()
-	closed = s.closed
+	closed := s.closed
 	s.mu.Unlock()
 	if closed {
-		c.close(websocket.StatusGoingAway, "server shutting down")
+		c.close(closeGoingAway, "server shutting down")
 	}
 	s.metrics.connections.Inc()
-	c.push(mustJSON(map[string]any{"t": "hello", "v": protocolVersion, "user": user}))
+	c.push(mustJSON(map[string]any{"t": "hello", "v": protocolVersion, "user": c.user}))
 	s.announcePending(c)
-	// The connection is hijacked: let net/http's goroutine, whose stack
-	// grew through the handshake and the session lookup, end, and read on
-	// a fresh goroutine with a small stack. At 20,000 connections that
-	// difference is most of the server's memory.
-	s.wg.Add(1)
-	go func() {
-		defer s.wg.Done()
-		c.readLoop(context.Background())
-		c.close(websocket.StatusNormalClosure, "")
-		c.stopFollowing()
-		if s.relay != nil {
-			s.relay.dropLinks(c)
-		}
-		s.tables.dropConn(c)
-		s.hub.remove(c)
-		s.conns.release(user.ID, addr)
-		s.metrics.connections.Dec()
-	}()
+}
+
+// end forgets a connection that has closed, from addr, once its last
+// message has been handled.
+func (s *Server) end(c *conn, addr string) {
+	c.close(closeNormal, "")
+	c.stopFollowing()
+	if s.relay != nil {
+		s.relay.dropLinks(c)
+	}
+	s.tables.dropConn(c)
+	s.hub.remove(c)
+	s.conns.release(c.user.ID, addr)
+	s.metrics.connections.Dec()
 }
 
 // push queues bytes for the client and makes sure a writer is running.
@@ -234,25 +214,37 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 // The writer goroutine exists only while there is something to write:
 // an idle connection costs no goroutine but its reader, which is what
 // lets one server hold tens of thousands of idle players.
+//
+// Over a transport whose writes never block (wire.blocks), the pusher
+// writes itself: a goroutine started and woken per push is a measurable
+// share of a move's cost.
 func (c *conn) push(b []byte) {
 	c.qmu.Lock()
-	defer c.qmu.Unlock()
 	if c.closing {
+		c.qmu.Unlock()
 		return
 	}
 	if len(c.queue) >= sendQueue {
 		c.h.s.log.Warn("closing slow connection", "user", c.user.Name)
-		c.closeLocked(websocket.StatusPolicyViolation, "too slow reading messages")
+		c.closeLocked(closePolicy, "too slow reading messages")
+		c.qmu.Unlock()
 		// The writer may be stuck in a write to a peer that reads
 		// nothing; give it a moment, then cut the socket.
 		time.AfterFunc(writeTimeout, c.closeNow)
 		return
 	}
 	c.queue = append(c.queue, b)
-	if !c.writing && (!c.holding || len(c.queue) >= holdLimit) {
-		c.writing = true
-		go c.flush()
+	if c.writing || c.holding && len(c.queue) < holdLimit {
+		c.qmu.Unlock()
+		return
 	}
+	c.writing = true
+	c.qmu.Unlock()
+	if c.wire != nil && !c.wire.blocks() {
+		c.drain(false)
+		return
+	}
+	go c.flush()
 }
 
 // hold defers the writer while the reader handles a request.
@@ -279,13 +271,13 @@ func (c *conn) release() {
 
 // close asks the writer to send what is queued (an error reply that
 // explains the close, say) and then close with code.
-func (c *conn) close(code websocket.StatusCode, reason string) {
+func (c *conn) close(code closeStatus, reason string) {
 	c.qmu.Lock()
 	defer c.qmu.Unlock()
 	c.closeLocked(code, reason)
 }
 
-func (c *conn) closeLocked(code websocket.StatusCode, reason string) {
+func (c *conn) closeLocked(code closeStatus, reason string) {
 	if c.closing {
 		return
 	}
@@ -328,11 +320,7 @@ func (c *conn) drain(inline bool) {
 			if c.proxy != nil {
 				return
 			}
-			// Close waits for the peer's closing handshake; CloseNow after
-			// a short while keeps shutdown bounded.
-			t := time.AfterFunc(2*time.Second, func() { c.ws.CloseNow() })
-			c.ws.Close(code, reason)
-			t.Stop()
+			c.wire.close(code, reason)
 			return
 		}
 		batch := c.queue
@@ -359,85 +347,28 @@ func (c *conn) drain(inline bool) {
 
 // closeNow cuts the connection without a closing handshake.
 func (c *conn) closeNow() {
-	if c.ws != nil {
-		c.ws.CloseNow()
+	if c.wire != nil {
+		c.wire.cut()
 	}
 }
 
-// writeBatch writes messages in order, one frame each, with one system
-// call (or one per corkLimit bytes). While closing, each goes through the
-// library with a deadline instead.
+// writeBatch writes messages in order: to the player's node for a proxy,
+// else through the transport.
 func (c *conn) writeBatch(batch [][]byte, closing bool) bool {
 	if c.proxy != nil {
 		return c.proxy.send(batch)
 	}
-	if closing || c.nc == nil {
-		timeout := time.Duration(0)
-		if closing {
-			timeout = time.Second
-		}
-		for _, b := range batch {
-			if !c.write(b, timeout) {
-				return false
-			}
-		}
-		return true
-	}
-	return c.nc.writeFrames(batch) == nil
+	return c.wire.send(batch, closing)
 }
 
-// write sends one message. Live writes carry no deadline, because a timer
-// per message is a measurable share of a move's cost; a client that stops
-// reading is caught instead by its full queue (push closes it, and
-// CloseNow unblocks a stuck write).
-func (c *conn) write(b []byte, timeout time.Duration) bool {
-	ctx := context.Background()
-	if timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, timeout)
-		defer cancel()
-	}
-	return c.ws.Write(ctx, websocket.MessageText, b) == nil
-}
-
-// readBufs holds the buffers messages are read into: a message is handled
-// before the next is read, and handlers copy what they keep, so one
-// buffer serves message after message instead of a new one each.
-var readBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
-
-// readLoop reads and handles messages until the connection ends. The
-// caller passes a context that is never cancelled: with a cancellable one
-// the WebSocket library registers and removes a callback on it for every
-// message, a measurable cost per move; shutdown closes the connection
-// instead, which ends the read just the same.
-func (c *conn) readLoop(ctx context.Context) {
-	for {
-		typ, r, err := c.ws.Reader(ctx)
-		if err != nil {
-			return
-		}
-		buf := readBufs.Get().(*bytes.Buffer)
-		buf.Reset()
-		_, err = buf.ReadFrom(r)
-		ok := err == nil && c.serve(typ, buf.Bytes())
-		if buf.Cap() <= 8<<10 {
-			// A rare big message's buffer is left to the collector.
-			readBufs.Put(buf)
-		}
-		if !ok {
-			return
-		}
-	}
-}
-
-// serve handles one message; false ends the connection.
-func (c *conn) serve(typ websocket.MessageType, data []byte) bool {
+// serve handles one message, text or binary; false ends the connection.
+func (c *conn) serve(text bool, data []byte) bool {
 	if c.h.s.cfg.MessageRate >= 0 && !c.allow() {
 		c.push(errorReply(0, refuse(codeRateLimited, "too many messages: slow down")))
-		c.close(websocket.StatusPolicyViolation, "rate limit exceeded")
+		c.close(closePolicy, "rate limit exceeded")
 		return false
 	}
-	if typ != websocket.MessageText {
+	if !text {
 		c.push(errorReply(0, badRequest("messages must be JSON text")))
 		return true
 	}
@@ -872,6 +803,6 @@ func (h *hub) closeAll() {
 	}
 	h.mu.Unlock()
 	for _, c := range all {
-		c.close(websocket.StatusGoingAway, "server shutting down")
+		c.close(closeGoingAway, "server shutting down")
 	}
 }

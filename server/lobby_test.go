@@ -104,42 +104,44 @@ func TestStrictMessages(t *testing.T) {
 // TestConnectionLimits: a flood is cut off, a huge message is refused, a
 // foreign origin is refused, and a request without a session is refused.
 func TestConnectionLimits(t *testing.T) {
-	e := newEnv(t)
-	u := e.guest("Flood")
-	if _, err := u.tryDial("http://evil.example"); err == nil {
-		t.Fatal("a foreign origin opened a WebSocket")
-	}
-	if _, err := e.newUser("nobody").tryDial(""); err == nil {
-		t.Fatal("a WebSocket opened without a session")
-	}
-
-	big := u.dial()
-	big.send([]byte(`{"t":"chat.send","id":1001,"channel":"lobby","text":"` + strings.Repeat("x", 70<<10) + `"}`))
-	<-big.done
-	if websocket.CloseStatus(big.err) != websocket.StatusMessageTooBig {
-		t.Fatalf("oversized message closed with %v", big.err)
-	}
-
-	c := u.dial()
-	for i := range 200 {
-		msg := mustMarshal(map[string]any{"t": "chat.history", "id": i + 1, "channel": "lobby"})
-		if err := c.conn.Send(t.Context(), msg); err != nil {
-			break
+	eachTransport(t, func(t *testing.T) {
+		e := newEnv(t)
+		u := e.guest("Flood")
+		if _, err := u.tryDial("http://evil.example"); err == nil {
+			t.Fatal("a foreign origin opened a WebSocket")
 		}
-	}
-	<-c.done
-	if websocket.CloseStatus(c.err) != websocket.StatusPolicyViolation {
-		t.Fatalf("flood closed with %v", c.err)
-	}
-	found := false
-	for _, m := range c.all() {
-		if m.t() == "reply" && m.m["ok"] == false && m.m["code"] == "rate-limited" && strings.Contains(m.m["error"].(string), "too many") {
-			found = true
+		if _, err := e.newUser("nobody").tryDial(""); err == nil {
+			t.Fatal("a WebSocket opened without a session")
 		}
-	}
-	if !found {
-		t.Fatal("no error reply before the flood was cut off")
-	}
+
+		big := u.dial()
+		big.send([]byte(`{"t":"chat.send","id":1001,"channel":"lobby","text":"` + strings.Repeat("x", 70<<10) + `"}`))
+		<-big.done
+		if websocket.CloseStatus(big.err) != websocket.StatusMessageTooBig {
+			t.Fatalf("oversized message closed with %v", big.err)
+		}
+
+		c := u.dial()
+		for i := range 200 {
+			msg := mustMarshal(map[string]any{"t": "chat.history", "id": i + 1, "channel": "lobby"})
+			if err := c.conn.Send(t.Context(), msg); err != nil {
+				break
+			}
+		}
+		<-c.done
+		if websocket.CloseStatus(c.err) != websocket.StatusPolicyViolation {
+			t.Fatalf("flood closed with %v", c.err)
+		}
+		found := false
+		for _, m := range c.all() {
+			if m.t() == "reply" && m.m["ok"] == false && m.m["code"] == "rate-limited" && strings.Contains(m.m["error"].(string), "too many") {
+				found = true
+			}
+		}
+		if !found {
+			t.Fatal("no error reply before the flood was cut off")
+		}
+	})
 }
 
 // TestHTTPOperations: health, metrics and the games list.

@@ -11,7 +11,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/coder/websocket"
 	"github.com/nats-io/nats.go"
 
 	"github.com/parlor-games/parlor/store"
@@ -191,7 +190,7 @@ func (r *relay) busLost() {
 	r.proxies = make(map[string]*conn)
 	r.mu.Unlock()
 	for _, c := range linked {
-		c.close(websocket.StatusGoingAway, "lost touch with the server holding your table; reconnect")
+		c.close(closeGoingAway, "lost touch with the server holding your table; reconnect")
 	}
 	for _, p := range proxies {
 		r.retire(p)
@@ -570,7 +569,7 @@ func (r *relay) nodesGone(live map[int64]bool) {
 	}
 	r.mu.Unlock()
 	for _, c := range dead {
-		c.close(websocket.StatusGoingAway, "the server holding your table stopped; reconnect")
+		c.close(closeGoingAway, "the server holding your table stopped; reconnect")
 	}
 	for _, p := range gone {
 		r.retire(p)

@@ -96,9 +96,12 @@ type Config struct {
 	Store    Store
 	// Log receives structured logs; nil discards them.
 	Log *slog.Logger
-	// Origins lists extra origins (host patterns as coder/websocket
-	// understands them) allowed to open WebSockets besides the server's own.
+	// Origins lists extra origins (host patterns, as path.Match reads
+	// them) allowed to open WebSockets besides the server's own.
 	Origins []string
+	// Transport is how WebSockets are held (transport.go); "" means
+	// DefaultTransport. TransportEpoll is refused off Linux.
+	Transport Transport
 	// BotBudget is the default time a bot may think per move.
 	BotBudget time.Duration
 	// ChatKeep is how many lines of chat each channel keeps in the store;
@@ -160,10 +163,11 @@ type Server struct {
 	mux      *http.ServeMux
 	metrics  *metrics
 
-	hub    *hub
-	conns  *connLimits
-	tables *tables
-	relay  *relay // nil unless Config.Cluster is set
+	hub       *hub
+	transport transport
+	conns     *connLimits
+	tables    *tables
+	relay     *relay // nil unless Config.Cluster is set
 
 	ctx    context.Context // cancelled by Shutdown
 	cancel context.CancelFunc
@@ -234,6 +238,11 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		}
 		return float64(s.tables.open())
 	})
+	tr, err := newTransport(s, cfg.Transport)
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	s.transport = tr
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.hub = newHub(s)
 	s.conns = newConnLimits(cfg)

@@ -54,6 +54,8 @@ func benchServer(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&c.Idle, "idle", 0, "instead of playing, hold this many idle live matches (2 connections each) and report the server's memory")
 	fs.IntVar(&c.Size, "size", 8, "board size in dots (8 is 8x8 dots, 49 boxes)")
 	fs.DurationVar(&c.Hold, "hold", 3*time.Second, "with -idle: how long to hold the matches before measuring")
+	fs.IntVar(&c.Probe, "probe", 0, "with -idle: after measuring, this many pairs of the idle crowd play for -duration at -think's pace, and their moves' latency is reported")
+	fs.StringVar(&c.Transport, "transport", "", "the child server's WebSocket transport, goroutine or epoll (parlor serve -transport); ignored with -addr")
 	fs.IntVar(&c.Games, "games", 0, "play this many whole games per pair, then stop (instead of -duration)")
 	fs.BoolVar(&c.Verify, "verify", false, "at the end, check each finished match against its stored replay: every acknowledged move stored at its sequence number, none stored twice, no push missed")
 	fs.DurationVar(&c.Think, "think", 0, "mean pause before each move (uniform from 0 to twice this): 0 plays flat out; with a pause the clients offer a load the machine can carry, and the latency is the server's rather than a queue's")

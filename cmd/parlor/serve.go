@@ -85,6 +85,8 @@ type serveFlags struct {
 	// is how long its lease holds without a heartbeat.
 	node  string
 	lease time.Duration
+	// transport holds the WebSockets (server.Transport).
+	transport server.Transport
 	// nats is the NATS server the nodes forward players' messages over;
 	// "" forwards nothing (one node, or players sent to their table's
 	// node some other way).
@@ -118,12 +120,18 @@ func parseServeFlags(args []string, stderr io.Writer) (serveFlags, error) {
 	fs.DurationVar(&f.lease, "lease", defaultLease, "with a PostgreSQL -db, how long this server's hold on its tables lasts without a heartbeat: when it dies, the other servers take its tables this long after its last heartbeat (2s to 10s)")
 	fs.StringVar(&f.nats, "nats", os.Getenv("PARLOR_NATS"), "with a PostgreSQL -db, the NATS server (nats://host:4222) over which the servers sharing the database pass on a player's messages to the server holding their table, so that a player may connect to any of them (also $PARLOR_NATS)")
 	fs.DurationVar(&f.rebalance, "rebalance", defaultRebalance, "with -nats, how often this server hands one of its tables to the server holding fewest, while it holds at least two more, so that a server that joins gets its share (the table's watchers keep their connections); 0 never hands tables over")
+	transport := fs.String("transport", string(server.DefaultTransport), "how WebSockets are held: goroutine (a reader goroutine per connection, any system) or epoll (an event loop, Linux only: an idle connection holds no goroutine and no buffer)")
 	if err := fs.Parse(args); err != nil {
 		return f, err
 	}
 	if fs.NArg() > 0 {
 		return f, fmt.Errorf("unexpected arguments: %v", fs.Args())
 	}
+	t, err := server.ParseTransport(*transport)
+	if err != nil {
+		return f, fmt.Errorf("-transport: %w", err)
+	}
+	f.transport = t
 	if f.botMS <= 0 {
 		return f, errors.New("-bot-ms must be positive")
 	}
@@ -346,6 +354,7 @@ func startServer(ctx context.Context, f serveFlags, log *slog.Logger, addr net.A
 		Store:     st,
 		Log:       log,
 		Origins:   origins,
+		Transport: f.transport,
 		BotBudget: time.Duration(f.botMS) * time.Millisecond,
 		Static:    static,
 		Checks:    checks,

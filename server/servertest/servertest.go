@@ -7,6 +7,8 @@ package servertest
 import (
 	"context"
 	"net/http/httptest"
+	"os"
+	"runtime"
 	"testing"
 	"time"
 
@@ -52,6 +54,10 @@ type Options struct {
 	// Node, when not nil, makes the server one node among several that
 	// share Store, which must then be PostgreSQL.
 	Node *Node
+	// Transport holds the server's WebSockets; "" is the one
+	// PARLOR_TEST_TRANSPORT names, else the server's default, so that
+	// PARLOR_TEST_TRANSPORT=epoll runs every test on the event loop.
+	Transport server.Transport
 }
 
 // Node is what a server needs to be one of several nodes: its name among
@@ -78,12 +84,36 @@ func NATS(t testing.TB) string {
 	return ns.ClientURL()
 }
 
+// Transports lists the WebSocket transports this platform runs: the
+// event loop only on Linux.
+func Transports() []server.Transport {
+	if runtime.GOOS == "linux" {
+		return []server.Transport{server.TransportGoroutine, server.TransportEpoll}
+	}
+	return []server.Transport{server.TransportGoroutine}
+}
+
+// EachTransport runs fn as a subtest on each transport of Transports,
+// named for it: a test of what a connection does (a match played, a
+// resume, the caps, a drain) passes on both.
+func EachTransport(t *testing.T, fn func(t *testing.T, tr server.Transport)) {
+	for _, tr := range Transports() {
+		t.Run(string(tr), func(t *testing.T) { fn(t, tr) })
+	}
+}
+
+// StartOn is Start on the transport tr.
+func StartOn(t testing.TB, tr server.Transport) *Server {
+	t.Helper()
+	return StartWith(t, Options{Match: match.Options{BotTime: 50 * time.Millisecond}, Config: func(c *server.Config) { c.MessageRate = -1 }, Transport: tr})
+}
+
 // Start starts a server over a new data directory. Bots think for at most
 // 50 ms a move, so that games against them end quickly; message rates are
 // not limited, since a test may send faster than a person.
 func Start(t testing.TB) *Server {
 	t.Helper()
-	return StartWith(t, Options{Match: match.Options{BotTime: 50 * time.Millisecond}, Config: func(c *server.Config) { c.MessageRate = -1 }})
+	return StartOn(t, "")
 }
 
 // StartWith starts a server as opts say. Password hashing is cheap, since
@@ -129,7 +159,10 @@ func StartWith(t testing.TB, opts Options) *Server {
 	if _, err := mgr.Recover(ctx); err != nil {
 		t.Fatal(err)
 	}
-	cfg := server.Config{Registry: reg, Matches: mgr, Accounts: acct, Store: st, BotBudget: 50 * time.Millisecond}
+	cfg := server.Config{Registry: reg, Matches: mgr, Accounts: acct, Store: st, BotBudget: 50 * time.Millisecond, Transport: opts.Transport}
+	if cfg.Transport == "" {
+		cfg.Transport = server.Transport(os.Getenv("PARLOR_TEST_TRANSPORT"))
+	}
 	if bus != nil {
 		cfg.Cluster = &server.Cluster{Bus: bus, Fence: st.Fence(), Owners: st}
 	}
