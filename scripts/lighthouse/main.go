@@ -212,7 +212,7 @@ func measure(lh string, b build, tmp, keep, only string, counts bool) ([]page, [
 		{"battleship", "Battleship", 2, map[string]any{}},
 		{"clue", "Clue-Less", 3, map[string]any{}},
 		{"buccaneer", "Buccaneer", 2, map[string]any{"seats": 2}},
-		{"warfare", "Medieval Warfare", 2, map[string]any{}},
+		{"warfare", "Medieval Warfare", 2, map[string]any{"seed": 1}}, // one island for every build
 	} {
 		seats := []map[string]string{{"kind": "me"}}
 		for range g.seats - 1 {
