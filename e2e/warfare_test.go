@@ -191,7 +191,7 @@ func TestWarfareVillageActions(t *testing.T) {
 	p.goTo("/t/" + id)
 	p.waitFor("the island", `document.querySelectorAll(".wf-land polygon").length === 40`)
 	p.waitVisible("#wf-end")
-	for _, sel := range []string{`[data-level="town"]`, `[data-level="hovel"]`, `[data-level="fort"]`, `use[data-thing="tree"]`,
+	for _, sel := range []string{`[data-level="town"]`, `[data-level="hovel"]`, `[data-level="fort"]`, `path[data-thing="tree"]`,
 		`use[data-thing="tombstone"]`, `use[data-thing="tower"]`, `[data-meadow="9"]`, `[data-road="8"]`,
 		`[data-rank="knight"]`, `[data-rank="soldier"]`, `[data-rank="infantry"]`, `.wf-unit.working`, `.wf-village.short`} {
 		if !evalAs[bool](p, fmt.Sprintf(`document.querySelector(%q) !== null`, sel)) {

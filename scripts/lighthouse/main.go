@@ -13,6 +13,7 @@
 //	go run ./scripts/lighthouse                  # the working tree
 //	go run ./scripts/lighthouse -before REV      # REV first, then the working tree
 //	go run ./scripts/lighthouse -only Buccaneer  # one page (its name contains the word)
+//	go run ./scripts/lighthouse -counts          # style and layout work counted, no Lighthouse
 //
 // With -before, both builds are measured in the same run, one page after
 // the other, so a busy machine weighs on both alike.
@@ -41,8 +42,9 @@ func main() {
 	before := flag.String("before", "", "a git revision to measure first, for a before/after table")
 	keep := flag.String("out", "", "a folder to keep the JSON reports in (none kept by default)")
 	only := flag.String("only", "", "measure only the pages whose name contains this (\"Buccaneer\", \"lobby\")")
+	counts := flag.Bool("counts", false, "count the style and layout work of each page's first draw in Chromium instead of running Lighthouse")
 	flag.Parse()
-	if err := run(*lh, *before, *keep, *only); err != nil {
+	if err := run(*lh, *before, *keep, *only, *counts); err != nil {
 		fmt.Fprintln(os.Stderr, "lighthouse:", err)
 		os.Exit(1)
 	}
@@ -69,7 +71,7 @@ type figures struct {
 	bytes, gzBytes float64
 }
 
-func run(lh, before, keep, only string) error {
+func run(lh, before, keep, only string, counts bool) error {
 	root, err := os.Getwd()
 	if err != nil {
 		return err
@@ -102,25 +104,42 @@ func run(lh, before, keep, only string) error {
 		builds = []build{{label: before, dir: dir}, {label: "now", dir: root}}
 	}
 	results := map[string][]figures{}
+	drawn := map[string][]drawCounts{}
 	var pages []page
 	for _, b := range builds {
-		ps, figs, err := measure(lh, b, tmp, keep, only)
+		ps, figs, draws, err := measure(lh, b, tmp, keep, only, counts)
 		if err != nil {
 			return fmt.Errorf("%s: %w", b.label, err)
 		}
 		pages = ps
 		results[b.label] = figs
+		drawn[b.label] = draws
+	}
+	label := func(b build) string {
+		if before == "" {
+			return b.label
+		}
+		// The columns docs/benchmarks.md keeps.
+		return map[bool]string{true: "before", false: "after"}[b.label == before]
+	}
+	if counts {
+		fmt.Println("| page | build | style recalculations | elements styled | layouts | objects laid out | DOM nodes | layout objects |")
+		fmt.Println("|---|---|---|---|---|---|---|---|")
+		for i, p := range pages {
+			for _, b := range builds {
+				d := drawn[b.label][i]
+				fmt.Printf("| %s | %s | %d | %d | %d | %d | %.0f | %.0f |\n",
+					p.name, label(b), d.styleRecalcs, d.stylesElems, d.layouts, d.layoutObjects, d.nodes, d.objects)
+			}
+		}
+		return nil
 	}
 	fmt.Println("| page | build | accessibility | mobile performance | layout shift | total blocking time | first contentful paint | page weight (gzip) |")
 	fmt.Println("|---|---|---|---|---|---|---|---|")
 	for i, p := range pages {
 		for _, b := range builds {
 			f := results[b.label][i]
-			name := b.label
-			if before != "" {
-				// The columns docs/benchmarks.md keeps.
-				name = map[bool]string{true: "before", false: "after"}[b.label == before]
-			}
+			name := label(b)
 			fmt.Printf("| %s | %s | %.0f | %.0f | %.3f | %.0f ms | %.1f s | %.1f KiB (%.1f KiB) |\n",
 				p.name, name, f.access*100, f.perf*100, f.cls, f.tbt, f.fcp/1000, f.bytes/1024, f.gzBytes/1024)
 		}
@@ -129,31 +148,31 @@ func run(lh, before, keep, only string) error {
 }
 
 // measure builds and starts one version, prepares a guest and its tables
-// and runs Lighthouse on every page.
-func measure(lh string, b build, tmp, keep, only string) ([]page, []figures, error) {
+// and runs Lighthouse on every page, or counts its drawing work.
+func measure(lh string, b build, tmp, keep, only string, counts bool) ([]page, []figures, []drawCounts, error) {
 	bin := filepath.Join(tmp, "parlor-"+strings.ReplaceAll(b.label, "/", "-"))
 	cmd := exec.Command("go", "build", "-o", bin, "./cmd/parlor")
 	cmd.Dir = b.dir
 	if out, err := cmd.CombinedOutput(); err != nil {
-		return nil, nil, fmt.Errorf("go build: %v\n%s", err, out)
+		return nil, nil, nil, fmt.Errorf("go build: %v\n%s", err, out)
 	}
 	addr, err := freeAddr()
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	data, err := os.MkdirTemp(tmp, "data-")
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	srv := exec.Command(bin, "serve", "-addr", addr, "-data", data)
 	logf, err := os.Create(filepath.Join(tmp, "server-"+filepath.Base(data)+".log"))
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	defer logf.Close()
 	srv.Stdout, srv.Stderr = logf, logf
 	if err := srv.Start(); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	defer func() {
 		_ = srv.Process.Signal(os.Interrupt)
@@ -167,20 +186,20 @@ func measure(lh string, b build, tmp, keep, only string) ([]page, []figures, err
 	}()
 	base := "http://" + addr
 	if err := waitHealthy(base); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	c, err := client.New(base)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if _, err := c.Guest(ctx, "Measurer"); err != nil {
-		return nil, nil, fmt.Errorf("guest: %w", err)
+		return nil, nil, nil, fmt.Errorf("guest: %w", err)
 	}
 	conn, err := c.Dial(ctx, client.WithOrigin(base))
 	if err != nil {
-		return nil, nil, fmt.Errorf("websocket: %w", err)
+		return nil, nil, nil, fmt.Errorf("websocket: %w", err)
 	}
 	defer conn.Close()
 	pages := []page{{"first page (signed out)", "/", false}, {"lobby", "/lobby", true}}
@@ -193,7 +212,7 @@ func measure(lh string, b build, tmp, keep, only string) ([]page, []figures, err
 		{"battleship", "Battleship", 2, map[string]any{}},
 		{"clue", "Clue-Less", 3, map[string]any{}},
 		{"buccaneer", "Buccaneer", 2, map[string]any{"seats": 2}},
-		{"warfare", "Medieval Warfare", 2, map[string]any{}},
+		{"warfare", "Medieval Warfare", 2, map[string]any{"seed": 1}}, // one island for every build
 	} {
 		seats := []map[string]string{{"kind": "me"}}
 		for range g.seats - 1 {
@@ -203,13 +222,13 @@ func measure(lh string, b build, tmp, keep, only string) ([]page, []figures, err
 			Table client.Table `json:"table"`
 		}
 		if err := conn.Call(ctx, "table.create", map[string]any{"game": g.name, "options": g.options, "seats": seats}, &reply); err != nil {
-			return nil, nil, fmt.Errorf("a %s table: %w", g.name, err)
+			return nil, nil, nil, fmt.Errorf("a %s table: %w", g.name, err)
 		}
 		pages = append(pages, page{g.title + " table", "/t/" + reply.Table.ID, true})
 	}
 	headers, err := json.Marshal(map[string]string{"Cookie": client.SessionCookie + "=" + c.Session()})
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	var picked []page
 	for _, p := range pages {
@@ -218,9 +237,13 @@ func measure(lh string, b build, tmp, keep, only string) ([]page, []figures, err
 		}
 	}
 	if len(picked) == 0 {
-		return nil, nil, fmt.Errorf("no page's name contains %q", only)
+		return nil, nil, nil, fmt.Errorf("no page's name contains %q", only)
 	}
 	pages = picked
+	if counts {
+		draws, err := countDraws(context.Background(), base, c.Session(), pages)
+		return pages, nil, draws, err
+	}
 	var figs []figures
 	for i, p := range pages {
 		report := filepath.Join(keep, fmt.Sprintf("%s-%d.json", strings.ReplaceAll(b.label, "/", "-"), i))
@@ -234,15 +257,15 @@ func measure(lh string, b build, tmp, keep, only string) ([]page, []figures, err
 		lhc := exec.Command(lh, args...)
 		lhc.Stderr = os.Stderr
 		if err := lhc.Run(); err != nil {
-			return nil, nil, fmt.Errorf("lighthouse on %s: %w", p.path, err)
+			return nil, nil, nil, fmt.Errorf("lighthouse on %s: %w", p.path, err)
 		}
 		f, err := readReport(report)
 		if err != nil {
-			return nil, nil, fmt.Errorf("the report on %s: %w", p.path, err)
+			return nil, nil, nil, fmt.Errorf("the report on %s: %w", p.path, err)
 		}
 		figs = append(figs, f)
 	}
-	return pages, figs, nil
+	return pages, figs, nil, nil
 }
 
 // readReport takes the figures out of a Lighthouse JSON report. The page

@@ -160,11 +160,13 @@ function defs(): SVGDefsElement {
     svg("pattern", { id: "wf-pat-3", width: 9, height: 9, patternUnits: "userSpaceOnUse", patternTransform: "rotate(-45)" }, ln(0, 0, 0, 9)),
     pat(4, ln(0, 4.5, 9, 4.5), ln(4.5, 0, 4.5, 9)),
     pat(5, ln(4.5, 0, 4.5, 9)),
+    // A tree's one path is green above its trunk and brown below (see
+    // treeShape): the bounding box runs from y=-19 to y=13, the trunk
+    // shows below y=8.
+    svg("linearGradient", { id: "wf-tree-fill", x1: 0, y1: 0, x2: 0, y2: 1 },
+      svg("stop", { offset: 27 / 32, "stop-color": "#2f6b2f" }),
+      svg("stop", { offset: 27 / 32, "stop-color": "#6b4423" })),
     // Symbols are drawn about (0,0), about one hex across.
-    svg("g", { id: "wf-sym-tree", class: "wf-tree" },
-      svg("rect", { x: -2, y: 6, width: 4, height: 7, class: "trunk" }),
-      svg("path", { d: "M0,-15 L11,8 L-11,8 Z" }),
-      svg("path", { d: "M0,-19 L8,-3 L-8,-3 Z" })),
     svg("g", { id: "wf-sym-tombstone", class: "wf-tomb" },
       svg("path", { d: "M-8,12 L-8,-5 A8,8 0 0 1 8,-5 L8,12 Z" }),
       svg("path", { d: "M0,-8 V6 M-5,-3 H5", class: "cross" })),
@@ -183,9 +185,16 @@ function defs(): SVGDefsElement {
     svg("g", { id: "wf-sym-tower", class: "wf-building wf-stone" },
       svg("path", { d: "M-7,13 V-10 H-9 V-16 H-5 V-13 H-2 V-16 H2 V-13 H5 V-16 H9 V-10 H7 V13 Z", class: "wall" }),
       svg("rect", { x: -1.5, y: -6, width: 3, height: 6, class: "door" })),
-    svg("g", { id: "wf-sym-meadow", class: "wf-meadow" },
-      svg("path", { d: "M-12,10 l2,-8 l2,8 M-4,10 l2,-9 l2,9 M4,10 l2,-8 l2,8 M-8,14 l2,-7 l2,7 M1,14 l2,-7 l2,7" })));
+    // One element, not a group: each <use> of it copies what it holds.
+    svg("path", { id: "wf-sym-meadow", class: "wf-meadow", d: "M-12,10 l2,-8 l2,8 M-4,10 l2,-9 l2,9 M4,10 l2,-8 l2,8 M-8,14 l2,-7 l2,7 M1,14 l2,-7 l2,7" }));
 }
+
+/** treeShape is a tree about (0,0) in one path: its trunk and two layers
+ * of leaves. An island holds a hundred trees or more, and a <use> of a
+ * symbol costs the browser a copy of each of the symbol's elements to
+ * style and lay out: a tree of four elements drawn that way was a fifth
+ * of the map's first draw. */
+const treeShape = "M-2,6 h4 v7 h-4 Z M0,-15 L11,8 L-11,8 Z M0,-19 L8,-3 L-8,-3 Z";
 
 /** warfarePreview draws the start of a match small and still, for the
  * people at a table to agree on the island before the start: each land
@@ -610,6 +619,10 @@ export function warfareView(ctx: TableCtx): GameView {
           svg("text", { x: cx + 13, y: cy - 15.5, "dominant-baseline": "central", "text-anchor": "middle", class: "flag-text" }, String(c.owner + 1)));
         if (vv?.short) g.append(svg("text", { x: cx - 13, y: cy - 13, class: "wf-warn", "text-anchor": "middle", "dominant-baseline": "central" }, "!"));
         thingLayer.append(g);
+        continue;
+      }
+      if (c.thing === "tree") {
+        thingLayer.append(svg("path", { d: treeShape, transform: `translate(${cx.toFixed(1)},${cy.toFixed(1)})`, class: "wf-tree", "data-thing": c.thing }));
         continue;
       }
       thingLayer.append(svg("use", { href: `#wf-sym-${c.thing}`, x: cx, y: cy, "data-thing": c.thing }));

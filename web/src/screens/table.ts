@@ -928,8 +928,9 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
       h("section", { class: "panel" }, h("h2", null, "Players"), seatsEl, away.policy),
       h("section", { class: "panel" }, h("h2", null, "Moves"), logEl),
       chatSlot));
-  // The screen is laid out but not shown until the first watch reply has
-  // drawn the board: on a phone the board comes above the players, moves
+  // The screen is not shown until the first watch reply has drawn the
+  // board (hidden by a content-visibility, see app.css, so that its
+  // elements are styled once, when shown): on a phone the board comes above the players, moves
   // and chat, and drawn late it pushed them down while the page loaded
   // (a layout shift of 0.5 in Lighthouse). A line in its place says what
   // is coming.
