@@ -38,11 +38,13 @@ func (m *Model) turnPage(tables bool, step int) tea.Cmd {
 	if tables {
 		at, held = &pages.Tables, m.lobby.lists.TablesPage
 	}
-	if held == nil || (step > 0 && !held.More) || (step < 0 && at.From == 0) {
+	// The page turns from the one shown, which the server's push names,
+	// not from the one last asked for, whose reply may still be on its way.
+	if held == nil || (step > 0 && !held.More) || (step < 0 && held.From == 0) {
 		m.status = "no more pages that way"
 		return nil
 	}
-	at.From = max(0, at.From+step*at.N)
+	at.From = max(0, held.From+step*at.N)
 	return m.request("turn the page", func(ctx context.Context, c *client.Conn) (func(*Model) tea.Cmd, error) {
 		if err := c.JoinLobbyPages(ctx, pages); err != nil {
 			return nil, err
