@@ -110,6 +110,9 @@ func TestReplayAnalysisDotsBlunder(t *testing.T) {
 	if tp := p.text("#dots-turning"); !strings.Contains(tp, fmt.Sprintf("Move %d ", n)) || !strings.Contains(tp, fmt.Sprintf("gave away %d boxes", cost)) {
 		t.Fatalf("turning point %q, want move %d giving away %d boxes", tp, n, cost)
 	}
+	if tp := p.text("#dots-turning"); strings.Contains(tp, "(Player ") {
+		t.Errorf("turning point %q names a seat by number, not its player", tp)
+	}
 	p.click(`button[aria-label="First move"]`)
 	p.click(fmt.Sprintf(`#dots-costly button[data-step="%d"]`, n))
 	p.waitFor("the blunder's step", fmt.Sprintf(`document.querySelector("#replay-caption").textContent.startsWith("Move %d of %d")`, n, len(lines)))

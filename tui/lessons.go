@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -37,6 +39,9 @@ func analysisOnceOver(ctx context.Context, c *client.Client, match string) (json
 	}
 }
 
+// turningSeat finds the seat in a Dots and Boxes turning point's sentence.
+var turningSeat = regexp.MustCompile(`^Move (\d+) \(Player (\d+), `)
+
 // rawLessonLines turns a Dots and Boxes or Battleship analysis (its JSON
 // form) into lines of text.
 func rawLessonLines(game string, raw json.RawMessage, names []string) []string {
@@ -66,7 +71,13 @@ func rawLessonLines(game string, raw json.RawMessage, names []string) []string {
 		if a.TurningPoint == nil {
 			return []string{"Lesson: no move gave anything away."}
 		}
-		out := []string{"Lesson: " + a.TurningPoint.Text}
+		// The game names seats by number, knowing no names.
+		text := turningSeat.ReplaceAllStringFunc(a.TurningPoint.Text, func(m string) string {
+			sub := turningSeat.FindStringSubmatch(m)
+			n, _ := strconv.Atoi(sub[2])
+			return "Move " + sub[1] + " (" + name(n-1) + ", "
+		})
+		out := []string{"Lesson: " + text}
 		var costly []string
 		for _, r := range a.Moves {
 			if r.Cost > 0 && len(costly) < maxCostly {

@@ -9,7 +9,8 @@ import (
 
 // TestModelLessonsAtTheEnd: when a Dots and Boxes game ends at the table
 // (here by a resignation after a move that hands a box over), the move
-// log gets what its replay teaches: the costliest move, named.
+// log gets what its replay teaches: the costliest move, named, with the
+// name of the player who made it.
 func TestModelLessonsAtTheEnd(t *testing.T) {
 	srv := servertest.Start(t)
 	ann := drive(t, srv, "Ann")
@@ -42,5 +43,8 @@ func TestModelLessonsAtTheEnd(t *testing.T) {
 	s := ann.waitFor("Lesson: Move ")
 	if !strings.Contains(s, "gave away") {
 		t.Fatalf("the lesson does not say what the move gave away:\n%s", s)
+	}
+	if !strings.Contains(s, "Lesson: Move ") || !strings.Contains(s, "(Ann, ") {
+		t.Fatalf("the lesson does not name Ann, who gave the box away:\n%s", s)
 	}
 }

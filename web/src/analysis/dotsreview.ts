@@ -23,6 +23,13 @@ interface DotsAnalysis { moves: Review[]; turningPoint: { step: number; number: 
 
 const boxes = (n: number) => (n === 1 ? "1 box" : `${n} boxes`);
 
+/** withName puts the player's name in the analysis's sentence, which
+ * names seats by number since the game knows no names ("Move 6 (Player
+ * 2, a1-a2) gave away…"). */
+function withName(text: string, ctx: TableCtx): string {
+  return text.replace(/^Move (\d+) \(Player (\d+), /, (_, m: string, s: string) => `Move ${m} (${ctx.seatName(Number(s) - 1)}, `);
+}
+
 export function dotsPanel(a: unknown, r: Replay, ctx: TableCtx): AnalysisPanel {
   const an = a as DotsAnalysis;
   const moves = an.moves ?? [];
@@ -33,7 +40,7 @@ export function dotsPanel(a: unknown, r: Replay, ctx: TableCtx): AnalysisPanel {
   const source = h("p", { class: "small muted", id: "dots-review-source" });
   const turning = an.turningPoint
     ? h("p", { class: "turning", id: "dots-turning" }, h("strong", null, "Turning point: "),
-      h("button", { class: "link", id: "dots-turning-go", onclick: () => gotoStep(el, an.turningPoint!.step) }, an.turningPoint.text))
+      h("button", { class: "link", id: "dots-turning-go", onclick: () => gotoStep(el, an.turningPoint!.step) }, withName(an.turningPoint.text, ctx)))
     : h("p", { class: "turning muted", id: "dots-turning" }, "No move gave anything away.");
   const costly = moves.filter((m) => m.cost > 0);
   const items = new Map<number, HTMLElement>();
