@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 
@@ -77,14 +78,8 @@ func TestHandOverKeepsWatchersOnTheirSockets(t *testing.T) {
 	bob := nodes[0].guest("Bob").at(nodes[1])
 	cid := nodes[0].guest("Cid")
 	ca, cb, cc := ann.dial(), bob.dial(), cid.dial()
-	id := tableID(ca.ok("table.create", map[string]any{"game": "dots", "options": map[string]any{"rows": 3, "cols": 3},
-		"seats": []any{map[string]any{"kind": "me"}, map[string]any{"kind": "open"}}}))
-	cb.ok("table.sit", map[string]any{"table": id, "seat": 1})
-	ca.ok("table.start", map[string]any{"table": id})
 	all := []*client{ca, cb, cc}
-	for _, c := range all {
-		c.ok("table.watch", map[string]any{"table": id})
-	}
+	id := dotsBetween(ca, cb, all)
 	// Lines that close no box: the turn passes at every move.
 	play := func(c *client, seat, seq int, move string) {
 		t.Helper()
@@ -167,14 +162,8 @@ func TestHandOverRefusedTakesTheTableBack(t *testing.T) {
 	ann := nodes[0].guest("Ann")
 	bob := nodes[0].guest("Bob").at(nodes[1])
 	ca, cb := ann.dial(), bob.dial()
-	id := tableID(ca.ok("table.create", map[string]any{"game": "dots", "options": map[string]any{"rows": 3, "cols": 3},
-		"seats": []any{map[string]any{"kind": "me"}, map[string]any{"kind": "open"}}}))
-	cb.ok("table.sit", map[string]any{"table": id, "seat": 1})
-	ca.ok("table.start", map[string]any{"table": id})
 	all := []*client{ca, cb}
-	for _, c := range all {
-		c.ok("table.watch", map[string]any{"table": id})
-	}
+	id := dotsBetween(ca, cb, all)
 	ca.ok("match.play", map[string]any{"table": id, "seat": 0, "move": "a1-b1"})
 	for _, c := range all {
 		waitSeq(c, id, 1)
@@ -218,14 +207,8 @@ func TestHandOverAnswersHeldMessagesOnTheirSockets(t *testing.T) {
 	ann := nodes[0].guest("Ann")
 	bob := nodes[0].guest("Bob").at(nodes[1])
 	ca, cb := ann.dial(), bob.dial()
-	id := tableID(ca.ok("table.create", map[string]any{"game": "dots", "options": map[string]any{"rows": 3, "cols": 3},
-		"seats": []any{map[string]any{"kind": "me"}, map[string]any{"kind": "open"}}}))
-	cb.ok("table.sit", map[string]any{"table": id, "seat": 1})
-	ca.ok("table.start", map[string]any{"table": id})
 	all := []*client{ca, cb}
-	for _, c := range all {
-		c.ok("table.watch", map[string]any{"table": id})
-	}
+	id := dotsBetween(ca, cb, all)
 	ca.ok("match.play", map[string]any{"table": id, "seat": 0, "move": "a1-b1"})
 	for _, c := range all {
 		waitSeq(c, id, 1)
@@ -279,10 +262,19 @@ func TestHandOverAnswersHeldMessagesOnTheirSockets(t *testing.T) {
 
 // slicesIndex is where m is among ms (by its bytes), -1 if nowhere.
 func slicesIndex(ms []msg, m msg) int {
-	for i, x := range ms {
-		if string(x.raw) == string(m.raw) {
-			return i
-		}
+	return slices.IndexFunc(ms, func(x msg) bool { return string(x.raw) == string(m.raw) })
+}
+
+// dotsBetween starts a 3x3 Dots and Boxes table with ca's player in
+// seat 0 and cb's in seat 1, watched by every client of watchers, and
+// returns its id.
+func dotsBetween(ca, cb *client, watchers []*client) string {
+	id := tableID(ca.ok("table.create", map[string]any{"game": "dots", "options": map[string]any{"rows": 3, "cols": 3},
+		"seats": []any{map[string]any{"kind": "me"}, map[string]any{"kind": "open"}}}))
+	cb.ok("table.sit", map[string]any{"table": id, "seat": 1})
+	ca.ok("table.start", map[string]any{"table": id})
+	for _, c := range watchers {
+		c.ok("table.watch", map[string]any{"table": id})
 	}
-	return -1
+	return id
 }

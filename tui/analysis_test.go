@@ -140,6 +140,19 @@ func (d *driver) waitLog(want string) []string {
 // panel gets the land and gold of each player over the turns, from the
 // server's analysis of the match.
 func TestModelWarfareLessonsAtTheEnd(t *testing.T) {
+	ann := warfareTurnThenResign(t)
+	ann.waitFor("Game over")
+	log := ann.waitLog("Land (hexes), turns 1-3:")
+	joined := strings.Join(log, "\n")
+	if !strings.Contains(joined, "Gold, turns 1-3:") || !strings.Contains(joined, "  Ann ") {
+		t.Fatalf("the moves panel at the end:\n%s", joined)
+	}
+}
+
+// warfareTurnThenResign has Ann play one turn of Medieval Warfare against
+// the computer, then resign; it returns her terminal at the result.
+func warfareTurnThenResign(t *testing.T) *driver {
+	t.Helper()
 	srv := servertest.Start(t)
 	ann := drive(t, srv, "Ann")
 	ann.waitFor("Ann*")
@@ -152,10 +165,5 @@ func TestModelWarfareLessonsAtTheEnd(t *testing.T) {
 	ann.keys("R")
 	ann.waitFor("Really resign? y / n")
 	ann.keys("y")
-	ann.waitFor("Game over")
-	log := ann.waitLog("Land (hexes), turns 1-3:")
-	joined := strings.Join(log, "\n")
-	if !strings.Contains(joined, "Gold, turns 1-3:") || !strings.Contains(joined, "  Ann ") {
-		t.Fatalf("the moves panel at the end:\n%s", joined)
-	}
+	return ann
 }

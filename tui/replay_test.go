@@ -12,7 +12,6 @@ import (
 	"github.com/parlor-games/parlor/game/gametest"
 	"github.com/parlor-games/parlor/game/turnchart"
 	"github.com/parlor-games/parlor/games/clue"
-	"github.com/parlor-games/parlor/server/servertest"
 )
 
 // replayOf is g's match at its largest after a few moves of easy bots,
@@ -178,18 +177,7 @@ func TestReplayStepsAndBack(t *testing.T) {
 // the server's analysis, the arrows step back to the turn's end, and q
 // goes back to the table.
 func TestModelReplayFromTheEnd(t *testing.T) {
-	srv := servertest.Start(t)
-	ann := drive(t, srv, "Ann")
-	ann.waitFor("Ann*")
-	ann.newTable("Medieval Warfare")
-	ann.keys("enter")
-	ann.waitFor("Your turn: Enter selects")
-	ann.keys("e")
-	ann.waitFor("Ann: end")
-	ann.waitFor("Your turn: Enter selects")
-	ann.keys("R")
-	ann.waitFor("Really resign? y / n")
-	ann.keys("y")
+	ann := warfareTurnThenResign(t)
 	ann.waitFor("r replay")
 	ann.keys("r")
 	out := ann.waitFor("Replay: Medieval Warfare")
