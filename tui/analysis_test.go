@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -61,10 +60,7 @@ func TestLessonsBuccaneerChart(t *testing.T) {
 	if !r.PlayBots(buccaneer.Definition, "hard", 20000) {
 		t.Fatal("the bots did not finish")
 	}
-	v, err := buccaneer.Analyze(context.Background(), r.Steps, r.State())
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := r.Analyze(buccaneer.Analyze)
 	var c turnchart.Charts
 	overTheWire(t, v, &c)
 	lines := chartLessons(&c, []string{"Ann", "Bob"})
@@ -91,10 +87,7 @@ func TestLessonsClueCertainty(t *testing.T) {
 	if !r.PlayBots(clue.Definition, "expert", 5000) {
 		t.Fatal("the bots did not finish")
 	}
-	v, err := clue.Analyze(context.Background(), r.Steps, r.State())
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := r.Analyze(clue.Analyze)
 	var a clue.Analysis
 	overTheWire(t, v, &a)
 	lines := clueLessons(&a, []string{"Ann", "Bob", "Cy"})

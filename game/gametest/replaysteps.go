@@ -36,6 +36,17 @@ func (r *Recorder) Play(seat game.Seat, m game.Move) {
 	r.Steps = append(r.Steps, game.ReplayStep{Seat: seat, Move: m, Before: before})
 }
 
+// Analyze runs a game's replay analysis over the recorded match; an
+// error fails the test.
+func (r *Recorder) Analyze(analyze game.Analyze) any {
+	r.t.Helper()
+	v, err := analyze(context.Background(), r.Steps, r.st)
+	if err != nil {
+		r.t.Fatalf("the analysis: %v", err)
+	}
+	return v
+}
+
 // PlayText reads text as seat's move and plays it.
 func (r *Recorder) PlayText(seat game.Seat, text string) {
 	r.t.Helper()

@@ -1,7 +1,6 @@
 package buccaneer
 
 import (
-	"context"
 	"slices"
 	"testing"
 
@@ -11,11 +10,7 @@ import (
 
 func charts(t *testing.T, r *gametest.Recorder) *turnchart.Charts {
 	t.Helper()
-	v, err := Analyze(context.Background(), r.Steps, r.State())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return v.(*turnchart.Charts)
+	return r.Analyze(Analyze).(*turnchart.Charts)
 }
 
 // The treasure chart has one point per captain's turn, as the turn limit

@@ -1,7 +1,6 @@
 package clue
 
 import (
-	"context"
 	"encoding/json"
 	"testing"
 
@@ -46,11 +45,7 @@ func analysisGame(t testing.TB) (*gametest.Recorder, map[string]int) {
 
 func analyze(t testing.TB, r *gametest.Recorder) *Analysis {
 	t.Helper()
-	v, err := Analyze(context.Background(), r.Steps, r.State())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return v.(*Analysis)
+	return r.Analyze(Analyze).(*Analysis)
 }
 
 // cell is seat sa's mark for card c and holder (a seat, or -1 for the

@@ -1,7 +1,6 @@
 package warfare
 
 import (
-	"context"
 	"encoding/json"
 	"testing"
 
@@ -12,11 +11,7 @@ import (
 
 func charts(t *testing.T, r *gametest.Recorder) *turnchart.Charts {
 	t.Helper()
-	v, err := Analyze(context.Background(), r.Steps, r.State())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return v.(*turnchart.Charts)
+	return r.Analyze(Analyze).(*turnchart.Charts)
 }
 
 // villageGold adds up seat's treasuries hex by hex, as a player reading
