@@ -2,11 +2,13 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -306,4 +308,65 @@ func TestBatchWithDuplicateInside(t *testing.T) {
 		}
 		wantLog(t, s, "m", 1, 2, 3)
 	})
+}
+
+// TestMovesKeptWhenTheirTableLosesItsRowid opens a database made before
+// match_moves became a table without rowid, with moves in it, and checks
+// that the step rebuilding the table keeps every move and leaves one
+// B-tree (no separate index for the primary key).
+func TestMovesKeptWhenTheirTableLosesItsRowid(t *testing.T) {
+	ctx := context.Background()
+	s, path := openTemp(t)
+	if err := s.CreateMatch(ctx, header("m1")); err != nil {
+		t.Fatal(err)
+	}
+	for i := int64(1); i <= 5; i++ {
+		if err := s.Append(ctx, Record{Match: "m1", Index: i, Seat: game.Seat(i & 1), Move: json.RawMessage(fmt.Sprintf(`{"line":"h%d"}`, i))}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.Close() // folds the journal into match_moves
+	// Put the table back as it was, and forget the step.
+	raw, err := sql.Open("sqlite3", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = raw.ExecContext(ctx, `CREATE TABLE match_moves_old (
+		match_id TEXT NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+		idx BIGINT NOT NULL, seat INTEGER NOT NULL, move TEXT, event TEXT, at BIGINT NOT NULL,
+		PRIMARY KEY (match_id, idx));
+	INSERT INTO match_moves_old SELECT * FROM match_moves;
+	DROP TABLE match_moves;
+	ALTER TABLE match_moves_old RENAME TO match_moves;
+	DELETE FROM schema_migrations WHERE name = 'store' AND step = `+fmt.Sprint(len(schema)))
+	raw.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	s, err = Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var def string
+	if err := s.db.QueryRowContext(ctx, `SELECT sql FROM sqlite_master WHERE name = 'match_moves'`).Scan(&def); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(def, "WITHOUT ROWID") {
+		t.Errorf("match_moves after the step: %s", def)
+	}
+	got, err := s.LoadMatch(ctx, "m1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Records) != 5 || string(got.Records[4].Move) != `{"line":"h5"}` {
+		t.Errorf("after the step the match has %d records: %+v", len(got.Records), got.Records)
+	}
+	if err := s.Append(ctx, Record{Match: "m1", Index: 6, Move: json.RawMessage(`{"line":"h6"}`)}); err != nil {
+		t.Errorf("an append after the step: %v", err)
+	}
+	if err := s.Append(ctx, Record{Match: "m1", Index: 5, Move: json.RawMessage(`{"line":"h9"}`)}); err == nil {
+		t.Error("an index stored before the step was stored again")
+	}
 }
