@@ -95,7 +95,7 @@ func PlayEvents(st State, seat Seat, text []byte) ([]Event, error) {
 
 // Canonical returns the canonical JSON form of m.
 func Canonical(m Move) json.RawMessage {
-	b, err := json.Marshal(m)
+	b, err := appendJSON(nil, m)
 	if err != nil {
 		// A move type that cannot marshal is a bug in its game package.
 		panic(fmt.Sprintf("game: move %v does not marshal: %v", m, err))

@@ -222,11 +222,14 @@ func appendPush(b []byte, p *matchPush, vs []seatView) ([]byte, bool) {
 	case len(p.Events) == 0:
 		b = append(b, "[]"...)
 	default:
-		ev, err := json.Marshal(p.Events)
-		if err != nil {
-			return b, false
+		var ok bool
+		if b, ok = game.AppendEvents(b, p.Events); !ok {
+			ev, err := json.Marshal(p.Events)
+			if err != nil {
+				return b, false
+			}
+			b = append(b, ev...)
 		}
-		b = append(b, ev...)
 	}
 	b = append(b, `,"turn":`...)
 	b = appendInts(b, p.Turn)

@@ -448,7 +448,27 @@ func (m *match) canonical(mv game.Move) (string, bool) {
 		m.fail("move %s does not marshal to JSON: %v", mv, err)
 		return "", false
 	}
+	m.appendsAsMarshal(mv, j, fmt.Sprintf("move %s", mv))
+	if got := string(game.Canonical(mv)); got != string(j) {
+		m.fail("game.Canonical writes move %s as %s, json.Marshal as %s", mv, got, j)
+	}
 	return string(j), true
+}
+
+// appendsAsMarshal checks that a value that writes its own JSON (a
+// game.JSONAppender) writes what json.Marshal writes, after bytes already
+// in the buffer as well as into an empty one.
+func (m *match) appendsAsMarshal(v any, marshalled []byte, what string) {
+	a, ok := v.(game.JSONAppender)
+	if !ok {
+		return
+	}
+	if got := a.AppendJSON(nil); string(got) != string(marshalled) {
+		m.fail("%s appends its JSON as %s, but json.Marshal writes %s", what, got, marshalled)
+	}
+	if got := a.AppendJSON([]byte("x")); string(got) != "x"+string(marshalled) {
+		m.fail("%s appends its JSON to a buffer as %s, want x%s", what, got, marshalled)
+	}
 }
 
 // readsBack checks that ParseMove reads a move's notation and its
@@ -486,6 +506,16 @@ func (m *match) events(evs []game.Event, seat game.Seat, mv game.Move) {
 		}
 		if _, err := json.Marshal(e); err != nil {
 			m.fail("%s does not marshal to JSON: %v", what, err)
+		}
+		if e.Data != nil {
+			if j, err := json.Marshal(e.Data); err == nil {
+				m.appendsAsMarshal(e.Data, j, what+"'s data")
+			}
+		}
+	}
+	if want, err := json.Marshal(evs); err == nil && len(evs) > 0 {
+		if got, ok := game.AppendEvents(nil, evs); ok && string(got) != string(want) {
+			m.fail("the events of seat %d's move %s append as %s, but json.Marshal writes %s", seat, mv, got, want)
 		}
 	}
 }

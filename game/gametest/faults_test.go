@@ -57,6 +57,20 @@ type oddMove struct{ Move }
 
 func (m oddMove) String() string { return fmt.Sprintf("take %d", m.Take) }
 
+// sloppyMove is a Nim move that writes its own JSON wrongly: without
+// the field's name, where json.Marshal writes {"take":n}.
+type sloppyMove struct{ Move }
+
+func (m sloppyMove) AppendJSON(b []byte) []byte { return fmt.Appendf(b, "{%d}", m.Take) }
+
+// sloppyData is event data that writes its own JSON with a space
+// json.Marshal would not write.
+type sloppyData struct {
+	Take int `json:"take"`
+}
+
+func (d sloppyData) AppendJSON(b []byte) []byte { return fmt.Appendf(b, `{"take": %d}`, d.Take) }
+
 // badMove is a Nim move that does not marshal.
 type badMove struct {
 	Move
@@ -165,6 +179,10 @@ func (f *faultyNim) Legal(seat game.Seat) []game.Move {
 		for i, m := range l {
 			l[i] = badMove{Move: m.(Move)}
 		}
+	case "move-appends-wrongly":
+		for i, m := range l {
+			l[i] = sloppyMove{Move: m.(Move)}
+		}
 	}
 	return l
 }
@@ -198,6 +216,8 @@ func (f *faultyNim) Apply(seat game.Seat, gm game.Move) ([]game.Event, error) {
 	owes := game.OwesMove(f.State, seat)
 	switch mv := gm.(type) {
 	case oddMove:
+		gm = mv.Move
+	case sloppyMove:
 		gm = mv.Move
 	case badMove:
 		gm = mv.Move
@@ -250,6 +270,8 @@ func (f *faultyNim) Apply(seat game.Seat, gm game.Move) ([]game.Event, error) {
 			evs[i].Type = ""
 		case f.fault == "event-unmarshalable":
 			evs[i].Data = func() {}
+		case f.fault == "event-appends-wrongly":
+			evs[i].Data = sloppyData{Take: m.Take}
 		}
 	}
 	return evs, err
@@ -515,6 +537,8 @@ func TestEveryCheckCanFail(t *testing.T) {
 		{fault: "seats-change", want: "Seats() changed"},
 		{fault: "notation", want: "does not read back"},
 		{fault: "move-unmarshalable", want: "does not marshal"},
+		{fault: "move-appends-wrongly", want: "appends its JSON as {"},
+		{fault: "event-appends-wrongly", want: "data appends its JSON as"},
 		{fault: "plays-after-end", want: "after the end is accepted"},
 		{fault: "apply-panics", want: "the game panicked: nim bug"},
 		{fault: "newbot-error", want: "no such bot"},

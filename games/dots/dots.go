@@ -302,12 +302,33 @@ type LineEvent struct {
 	By   game.Seat `json:"by"`
 }
 
+// AppendJSON writes the event as json.Marshal does, without reflection:
+// one is pushed with every move (see game.JSONAppender).
+func (e LineEvent) AppendJSON(b []byte) []byte {
+	b = append(b, `{"from":`...)
+	b = game.AppendInts(b, e.From[:]...)
+	b = append(b, `,"to":`...)
+	b = game.AppendInts(b, e.To[:]...)
+	b = append(b, `,"by":`...)
+	return append(strconv.AppendInt(b, int64(e.By), 10), '}')
+}
+
 // BoxEvent is the data of a "box" event, one per closed box; Row and Col
 // are those of the box's top-left dot.
 type BoxEvent struct {
 	Row   int       `json:"row"`
 	Col   int       `json:"col"`
 	Owner game.Seat `json:"owner"`
+}
+
+// AppendJSON writes the event as json.Marshal does (game.JSONAppender).
+func (e BoxEvent) AppendJSON(b []byte) []byte {
+	b = append(b, `{"row":`...)
+	b = strconv.AppendInt(b, int64(e.Row), 10)
+	b = append(b, `,"col":`...)
+	b = strconv.AppendInt(b, int64(e.Col), 10)
+	b = append(b, `,"owner":`...)
+	return append(strconv.AppendInt(b, int64(e.Owner), 10), '}')
 }
 
 // EndEvent is the data of the "end" event.
@@ -397,6 +418,16 @@ func (s *State) View(seat game.Seat) any {
 type Move struct {
 	From [2]int `json:"from"`
 	To   [2]int `json:"to"`
+}
+
+// AppendJSON writes the move as json.Marshal does: every accepted move
+// is put in canonical form (game.JSONAppender).
+func (m Move) AppendJSON(b []byte) []byte {
+	b = append(b, `{"from":`...)
+	b = game.AppendInts(b, m.From[:]...)
+	b = append(b, `,"to":`...)
+	b = game.AppendInts(b, m.To[:]...)
+	return append(b, '}')
 }
 
 // Canon returns the same line with the smaller dot first.
