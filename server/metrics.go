@@ -6,6 +6,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/parlor-games/parlor/store"
 )
 
 // metrics are the server's Prometheus series. Each server has its own
@@ -82,6 +84,29 @@ func newMetrics(owned func() float64) *metrics {
 	m.reg.MustRegister(m.connections, m.live, m.moves, m.refused, m.latency,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
+}
+
+// writerStats is the store's count of its group commits, which the
+// SQLite and PostgreSQL stores keep (store.Store.WriterStats).
+type writerStats interface {
+	WriterStats() store.WriterStats
+}
+
+// watchWriter adds the store's commits and the writes they held as
+// counters: the ratio of their rates is the mean group commit, which
+// says what a move costs the disk (one sync shared by that many moves)
+// and whether -commit-delay is gathering moves at the server's pace.
+func (m *metrics) watchWriter(w writerStats) {
+	m.reg.MustRegister(
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "parlor_store_commits_total",
+			Help: "Transactions the store's writer committed, each with one sync to disk.",
+		}, func() float64 { return float64(w.WriterStats().Commits) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "parlor_store_writes_total",
+			Help: "Appends and match ends those commits held; divided by the commits, the mean group commit.",
+		}, func() float64 { return float64(w.WriterStats().Writes) }),
+	)
 }
 
 func (m *metrics) handler() http.Handler {

@@ -238,6 +238,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		}
 		return float64(s.tables.open())
 	})
+	if w, ok := cfg.Store.(writerStats); ok {
+		s.metrics.watchWriter(w)
+	}
 	tr, err := newTransport(s, cfg.Transport)
 	if err != nil {
 		return nil, fmt.Errorf("server: %w", err)
