@@ -40,6 +40,9 @@ type Store interface {
 	FinishMatch(ctx context.Context, id string, outcome json.RawMessage, reason string) error
 	LoadMatch(ctx context.Context, id string) (*store.MatchLog, error)
 	UnfinishedMatches(ctx context.Context) ([]string, error)
+	// SetPaused stores a match's pause (a zero at: its end), so that
+	// RecoverMatches rebuilds a paused match paused.
+	SetPaused(ctx context.Context, id string, seat game.Seat, at time.Time) error
 }
 
 // Options tune a Manager. The zero value is ready to use.

@@ -591,6 +591,7 @@ func (m *Manager) rebuild(ml *store.MatchLog) (*Match, error) {
 			s.goneAt = now
 		}
 	}
+	mt.restorePauseLocked(ml.Paused, ml.PausedSeat)
 	if mt.vote != nil {
 		// Nobody could vote while the server was down; a vote that its
 		// ballots decided before the crash ends at once.

@@ -22,8 +22,11 @@ import (
 // Options.CloseAfter (ClosePaused by default) is closed: it ends for all,
 // with no winner, so an abandoned table does not stay in play for ever.
 //
-// A pause is not stored: after a restart every player counts as gone from
-// then on, and the match pauses again once their grace runs out.
+// A pause is stored (store.SetPaused): a match rebuilt after a restart or
+// on another node is paused as it was, since when it was, and waits for
+// the same player. Were it not, every seat would count as gone from the
+// restart on, and a clock shorter than the grace would run out on the
+// player the table had been waiting for.
 
 // ClosePaused is how long a match stays paused before it is closed: a
 // week, long enough for a holiday, short enough that the lobby forgets
@@ -109,7 +112,36 @@ func (mt *Match) everyoneGoneLocked() bool {
 // pauseLocked pauses the match because seat's grace ran out.
 func (mt *Match) pauseLocked(seat game.Seat, now time.Time) {
 	mt.paused, mt.pausedAt, mt.pausedSeat = true, now, seat
+	mt.storePauseLocked()
 	mt.afterChangeLocked(now)
+}
+
+// storePauseLocked stores the match's pause, or that it has none. A
+// failure is logged and the match goes on: the pause holds in memory,
+// and only a restart before it ends would forget it.
+func (mt *Match) storePauseLocked() {
+	at := mt.pausedAt
+	if !mt.paused {
+		at = time.Time{}
+	}
+	if err := mt.m.st.SetPaused(mt.m.ctx, mt.id, mt.pausedSeat, at); err != nil {
+		mt.m.log.Error("match pause not stored", "match", mt.id, "paused", mt.paused, "err", err)
+	}
+}
+
+// restorePauseLocked makes a match rebuilt from its log paused as it was
+// stored: since then, for the same seat, with every person's grace
+// already run out, as it had when the match paused.
+func (mt *Match) restorePauseLocked(at time.Time, seat game.Seat) {
+	if at.IsZero() || mt.outcome != nil || seat < 0 || int(seat) >= len(mt.seats) {
+		return
+	}
+	mt.paused, mt.pausedAt, mt.pausedSeat = true, at, seat
+	for i := range mt.seats {
+		if s := &mt.seats[i]; mt.spec.Seats[i].Kind != Bot && !s.connected {
+			s.goneAt = at.Add(-mt.spec.Policy.Grace)
+		}
+	}
 }
 
 // keepsPausedLocked reports whether the match must stay paused: a seat
@@ -143,6 +175,7 @@ func (mt *Match) resumeLocked(now time.Time) {
 		}
 	}
 	mt.paused = false
+	mt.storePauseLocked()
 	mt.m.wg.Add(1)
 	go func() {
 		// The caller holds mt.mu and, in the server, the table's lock.

@@ -151,3 +151,69 @@ func TestPauseIsNotATimeoutAction(t *testing.T) {
 		t.Fatal("onTimeout pause accepted")
 	}
 }
+
+// A paused match stays paused across a restart: since when it paused,
+// waiting for the same player, and a move clock shorter than the grace
+// does not run out on the player the table was waiting for. Before
+// pauses were stored, the rebuilt match counted everyone gone from the
+// restart on, and seat 0 lost on time three minutes after it.
+func TestPauseSurvivesARestart(t *testing.T) {
+	e := newEnv(t)
+	mt := e.create(Spec{Game: "race", Options: json.RawMessage(`{"target":1000}`), Seats: humans(2),
+		Policy: Policy{Grace: 5 * time.Minute, OnGone: Pause, MoveClock: 3 * time.Minute, OnTimeout: Forfeit}})
+	id := mt.ID()
+	play(t, mt, 0, "1")
+	mt.SetConnected(0, false) // seat 0 leaves
+	e.clock.Advance(150 * time.Second)
+	play(t, mt, 1, "1") // seat 0 owes now, due in 3 minutes
+	e.clock.Advance(150 * time.Second)
+	if !paused(mt) {
+		t.Fatal("not paused after the grace")
+	}
+	_, before := mt.Away()
+
+	e.clock.Advance(time.Hour)
+	e.restart()
+	if _, err := e.m.Recover(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	mt, ok := e.m.Get(id)
+	if !ok {
+		t.Fatal("the paused match was not recovered")
+	}
+	away, after := mt.Away()
+	if !after.Paused || !after.Since.Equal(before.Since) || !after.CloseAt.Equal(before.CloseAt) {
+		t.Fatalf("after the restart the pause is %+v, want %+v", after, before)
+	}
+	for _, a := range away {
+		if a.Until.After(after.Since) {
+			t.Errorf("after the restart seat %d is given until %v, past the pause at %v", a.Seat, a.Until, after.Since)
+		}
+	}
+	if _, err := mt.Play(context.Background(), 0, []byte("1")); !errors.Is(err, ErrPaused) {
+		t.Fatalf("a move while paused after the restart: %v, want ErrPaused", err)
+	}
+	e.clock.Advance(24 * time.Hour)
+	if mt.Outcome() != nil {
+		t.Fatalf("the match ended while paused after the restart: %+v", mt.Outcome())
+	}
+	mt.SetConnected(1, true) // the other player alone does not end the pause
+	if !paused(mt) {
+		t.Fatal("the pause ended when a player other than the one it waits for came back")
+	}
+	mt.SetConnected(0, true)
+	if paused(mt) {
+		t.Fatal("still paused after the player it waited for came back")
+	}
+	play(t, mt, 0, "1")
+
+	// Its end is stored too: a restart now finds the match not paused.
+	e.restart()
+	if _, err := e.m.Recover(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	mt, _ = e.m.Get(id)
+	if _, ps := mt.Away(); ps.Paused {
+		t.Fatalf("a resumed match came back paused: %+v", ps)
+	}
+}

@@ -1,8 +1,12 @@
 package server_test
 
 import (
+	"fmt"
 	"testing"
 	"time"
+
+	"github.com/parlor-games/parlor/clock/clocktest"
+	"github.com/parlor-games/parlor/match"
 )
 
 // seatOf returns seat i of a table push.
@@ -179,4 +183,49 @@ func TestClueRequirement17AfterTheGrace(t *testing.T) {
 			t.Fatalf("%s after the grace: %s", c.u.name, end.raw)
 		}
 	}
+}
+
+// A paused table is still paused after the server restarts, closing when
+// it would have, and its player's return resumes it. Before pauses were
+// stored, a restart counted Ann gone from the restart on and the table
+// showed her countdown again, as if she had just left.
+func TestPausedTableStaysPausedAfterARestart(t *testing.T) {
+	clock := clocktest.New(time.Now().UTC())
+	opts := match.Options{Clock: clock, BotTime: 50 * time.Millisecond}
+	e := startEnvWith(t, t.TempDir(), opts)
+	ann, cy := e.guest("Ann"), e.guest("Cy")
+	ca, cc := ann.dial(), cy.dial()
+	id := tableID(ca.ok("table.create", map[string]any{"game": "dots", "options": map[string]any{"rows": 3, "cols": 3},
+		"seats": []any{map[string]any{"kind": "me"}, map[string]any{"kind": "bot", "level": "easy"}}}))
+	ca.ok("table.watch", map[string]any{"table": id, "views": false})
+	cc.ok("table.watch", map[string]any{"table": id, "views": false})
+	mark := len(cc.all())
+	ca.close()
+	tablePush(cc, mark, "Ann's countdown", func(tj map[string]any) bool {
+		return tj["seats"].([]any)[0].(map[string]any)["goneUntil"] != nil
+	})
+	mark = len(cc.all())
+	clock.Advance(60 * time.Second)
+	m := tablePush(cc, mark, "the table paused", func(tj map[string]any) bool { return tj["paused"] == true })
+	closesAt := m.m["table"].(map[string]any)["closesAt"]
+
+	clock.Advance(time.Hour)
+	e.stop()
+	e2 := startEnvWith(t, e.dir, opts)
+	ann.e, cy.e = e2, e2
+	cc2 := cy.dial()
+	rep := cc2.ok("table.watch", map[string]any{"table": id, "views": false})
+	tj := rep["table"].(map[string]any)
+	before, _ := time.Parse(time.RFC3339Nano, closesAt.(string))
+	after, _ := time.Parse(time.RFC3339Nano, fmt.Sprint(tj["closesAt"]))
+	// The store keeps times to the millisecond.
+	if tj["paused"] != true || !after.Equal(before.Truncate(time.Millisecond)) {
+		t.Fatalf("after the restart the table is %v, want paused and closing at %v", tj, closesAt)
+	}
+	mark = len(cc2.all())
+	ca2 := ann.dial()
+	ca2.ok("table.watch", map[string]any{"table": id, "views": false})
+	tablePush(cc2, mark, "the table resumed", func(tj map[string]any) bool {
+		return tj["paused"] == nil && tj["seats"].([]any)[0].(map[string]any)["connected"] == true
+	})
 }

@@ -47,6 +47,10 @@ type MatchLog struct {
 	Finished bool
 	Outcome  json.RawMessage // set when Finished
 	Reason   string
+	// Paused is when the match paused, zero while it is not paused, and
+	// PausedSeat the seat whose absence paused it (see SetPaused).
+	Paused     time.Time
+	PausedSeat game.Seat
 }
 
 // Log returns the game log: header and game moves, and the decisions of
@@ -221,6 +225,23 @@ func (s *Store) FinishMatch(ctx context.Context, id string, outcome json.RawMess
 	return err
 }
 
+// SetPaused stores that a match paused at at, for the absence of seat's
+// player, or, with a zero at, that it is no longer paused. It goes
+// through the writer like the match's records, so it is stored after
+// every record appended before it.
+func (s *Store) SetPaused(ctx context.Context, id string, seat game.Seat, at time.Time) error {
+	var ms int64
+	if !at.IsZero() {
+		ms = millis(at)
+	} else {
+		seat = -1
+	}
+	if err := s.exec(ctx, `UPDATE matches SET paused = $1, paused_seat = $2 WHERE id = $3`, ms, int64(seat), id); err != nil {
+		return fmt.Errorf("store: pause of match %s: %w", id, err)
+	}
+	return nil
+}
+
 // MatchFinished reports whether a match has ended, without reading its
 // log: ErrNotFound for a match the store does not have.
 func (s *Store) MatchFinished(ctx context.Context, id string) (bool, error) {
@@ -242,9 +263,10 @@ func (s *Store) LoadMatch(ctx context.Context, id string) (*MatchLog, error) {
 	var seed, created int64
 	var finished sql.NullInt64
 	var outcome sql.NullString
+	var paused, pausedSeat int64
 	err := s.db.QueryRowContext(ctx,
-		`SELECT id, game, options, seed, seats, settings, created, finished, outcome, reason FROM matches WHERE id = $1`, id).
-		Scan(&m.ID, &m.Game, &opts, &seed, &seats, &settings, &created, &finished, &outcome, &m.Reason)
+		`SELECT id, game, options, seed, seats, settings, created, finished, outcome, reason, paused, paused_seat FROM matches WHERE id = $1`, id).
+		Scan(&m.ID, &m.Game, &opts, &seed, &seats, &settings, &created, &finished, &outcome, &m.Reason, &paused, &pausedSeat)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
 	}
@@ -259,6 +281,9 @@ func (s *Store) LoadMatch(ctx context.Context, id string) (*MatchLog, error) {
 	m.Settings = json.RawMessage(settings)
 	m.Created = fromMillis(created)
 	m.Finished = finished.Valid
+	if paused != 0 {
+		m.Paused, m.PausedSeat = fromMillis(paused), game.Seat(pausedSeat)
+	}
 	if outcome.Valid {
 		m.Outcome = json.RawMessage(outcome.String)
 	}

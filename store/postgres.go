@@ -189,6 +189,9 @@ var pgSchema = []string{
 		writer TEXT PRIMARY KEY,
 		batch BIGINT NOT NULL
 	)`,
+	// A match's pause, as on SQLite (schema, store.go).
+	`ALTER TABLE matches ADD COLUMN paused BIGINT NOT NULL DEFAULT 0`,
+	`ALTER TABLE matches ADD COLUMN paused_seat INTEGER NOT NULL DEFAULT -1`,
 }
 
 // pgAccountsSchema is accountsSchema on PostgreSQL. Flags stay INTEGER

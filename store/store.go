@@ -309,6 +309,12 @@ var schema = []string{
 		SELECT match_id, idx, seat, move, event, at FROM match_moves;
 	DROP TABLE match_moves;
 	ALTER TABLE match_moves_keyed RENAME TO match_moves`,
+	// When the match paused (Unix milliseconds, 0 while it is not) and
+	// the seat whose absence paused it (see SetPaused), so that a restart
+	// does not forget a pause and let clocks run against a player the
+	// table was waiting for.
+	`ALTER TABLE matches ADD COLUMN paused BIGINT NOT NULL DEFAULT 0`,
+	`ALTER TABLE matches ADD COLUMN paused_seat INTEGER NOT NULL DEFAULT -1`,
 }
 
 // migrate brings the tables of one owner up to date. name identifies the
