@@ -79,6 +79,9 @@ type Model struct {
 
 	lost    bool // the connection dropped and a new one is being made
 	attempt int
+	// presence follows the terminal's focus to tell the server when its
+	// person is away (away.go).
+	presence awayState
 
 	lobby  lobbyState
 	create *createForm
@@ -95,7 +98,8 @@ type Model struct {
 func New(cfg Config) *Model {
 	in := textinput.New()
 	in.CharLimit = 500
-	return &Model{cfg: cfg, st: newStyles(cfg.NoColor), input: in, w: 80, h: 24, lobby: lobbyState{pages: firstPages}}
+	return &Model{cfg: cfg, st: newStyles(cfg.NoColor), input: in, w: 80, h: 24, lobby: lobbyState{pages: firstPages},
+		presence: awayState{after: awayAfter}}
 }
 
 // Messages the model gets from its commands.
@@ -191,7 +195,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		m.conn, m.user, m.games, m.lost = msg.conn, msg.conn.User(), msg.games, false
 		m.lobby.chat = msg.history
-		cmds := []tea.Cmd{listen(msg.conn)}
+		cmds := []tea.Cmd{listen(msg.conn), m.awayConnected()}
 		if m.attempt > 0 {
 			m.status = "reconnected"
 		}
@@ -228,6 +232,14 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		m.ticking = false
 		return m, nil
+	case tea.FocusMsg:
+		return m, m.focus(true)
+	case tea.BlurMsg:
+		return m, m.focus(false)
+	case awayMsg:
+		return m, m.awayWaited(msg)
+	case awaySentMsg:
+		return m, m.awaySent(msg)
 	case moveDoneMsg:
 		m.moveDone(msg)
 		return m, nil
@@ -501,6 +513,9 @@ func (m *Model) View() tea.View {
 	v := tea.NewView(strings.Join(lines, "\n"))
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
+	// Focus reports say when the player has gone to another window
+	// (away.go).
+	v.ReportFocus = true
 	return v
 }
 

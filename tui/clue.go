@@ -585,13 +585,51 @@ func (b *clueBoard) seatOut(seat int) bool {
 	return false
 }
 
-// notices says in a sentence that this seat is out after a wrong
-// accusation: the case file line alone did not tell a player so.
-func (b *clueBoard) notices() []string {
-	if b.ok && b.seat >= 0 && b.seatOut(b.seat) {
-		return []string{b.st.warn.Render("Your accusation was wrong: you are out of the game.") + " You still show a card when a suggestion asks you."}
+// seatRemoved says whether the players removed seat by a vote, for the
+// seat line's "(removed)": such a player's token and cards stay in the
+// game, so nothing on the map tells it.
+func (b *clueBoard) seatRemoved(seat int) bool {
+	for _, p := range b.v.Players {
+		if int(p.Seat) == seat {
+			return p.Removed
+		}
 	}
-	return nil
+	return false
+}
+
+// seatMark is the seat line's word for a seat no longer in the game.
+func (b *clueBoard) seatMark(seat int) string {
+	switch {
+	case b.seatRemoved(seat):
+		return "removed"
+	case b.seatOut(seat):
+		return "out"
+	}
+	return ""
+}
+
+// notices says in a sentence that this seat is out after a wrong
+// accusation: the case file line alone did not tell a player so; and who
+// was removed by a vote, whose cards the game still shows for them, so
+// that a player knows an answer may come from a seat no one plays.
+func (b *clueBoard) notices() []string {
+	if !b.ok {
+		return nil
+	}
+	var out []string
+	if b.seat >= 0 && b.seatOut(b.seat) {
+		out = append(out, b.st.warn.Render("Your accusation was wrong: you are out of the game.")+" You still show a card when a suggestion asks you.")
+	}
+	var removed []string
+	for _, p := range b.v.Players {
+		if p.Removed {
+			removed = append(removed, b.nameOf(int(p.Seat)))
+		}
+	}
+	if len(removed) > 0 {
+		out = append(out, "Removed by a vote: "+strings.Join(removed, ", ")+". Their cards still answer suggestions.")
+	}
+	return out
 }
 
 func (b *clueBoard) keys() []string {

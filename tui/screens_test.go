@@ -368,6 +368,43 @@ func TestClueWrongAccuserIsOut(t *testing.T) {
 	}
 }
 
+// TestClueRemovedByVote: a player removed by a vote is marked
+// "(removed)" on the seat line, and a sentence names them and says their
+// cards still answer, as the web client's side panel does; beside a
+// wrong accuser's "(out)" and its sentence, at 80x24 and 120x40, every
+// seat, room, the hint and the key bar stay whole, for the accuser and
+// for the seat to move.
+func TestClueRemovedByVote(t *testing.T) {
+	for _, sz := range screenSizes {
+		// Seat 0 holds Miss Scarlet: an accusation naming her is wrong.
+		m, st := tableModel(t, screenGames[2], sz[0], sz[1], "accuse scarlet rope billiard-room")
+		if _, err := st.(game.SeatRemover).RemoveSeat(2); err != nil {
+			t.Fatal(err)
+		}
+		setSeatView(t, m, st, 0)
+		b := m.table.board.(*clueBoard)
+		removed := "Removed by a vote: " + b.nameOf(2) + ". Their cards still answer suggestions."
+		want := []string{"1 Ann (you) (out)", "3 Bot medium (removed)", "6 Bot medium", "Your accusation was wrong", removed}
+		for _, p := range clue.Places() {
+			if !p.IsHallway() && !p.IsHome() {
+				want = append(want, p.String())
+			}
+		}
+		checkWhole(t, "clue removed, seen by the accuser", m, nil, want...)
+
+		// The seat to move sees the same marks and note, and its menu's
+		// hint and key.
+		first := int(st.Turn()[0])
+		m.table.mine = []int{first}
+		setSeatView(t, m, st, first)
+		out := checkWhole(t, "clue removed, seen by the seat to move", m, []string{b.mainKey()},
+			append([]string{b.prompt(), "1 Ann (out)", "3 Bot medium (removed)", removed}, want[5:]...)...)
+		if strings.Count(out, "(removed)") != 1 {
+			t.Fatalf("one seat was removed; the screen marks %d:\n%s", strings.Count(out, "(removed)"), out)
+		}
+	}
+}
+
 // TestBattleshipOwnShotLogged (defect 6): your own shot is logged with its
 // result, as the other side's are, and the placing hint is whole at
 // 80x24 with Enter in the key bar.

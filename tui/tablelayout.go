@@ -111,6 +111,13 @@ func (ts *tableState) view(m *Model) string {
 	return joinLines(append(out, ts.keyBar(m, width, folded, instead)))
 }
 
+// A seatMarker is a board whose seats may leave the game before its end
+// (Clue-Less: out after a wrong accusation, removed by a vote): seatMark
+// is the seat line's word for such a seat, "" for one still in it.
+type seatMarker interface {
+	seatMark(seat int) string
+}
+
 // seatItems are the seats as the seat line shows them, one item each, so
 // that the line wraps between seats and never drops one.
 func (ts *tableState) seatItems(m *Model) []string {
@@ -141,8 +148,8 @@ func (ts *tableState) seatItems(m *Model) []string {
 			role = " as " + m.roleName(ts.t.Game, s.Role)
 		}
 		out := ""
-		if o, ok := ts.board.(interface{ seatOut(seat int) bool }); ok && o.seatOut(i) {
-			out = " (out)"
+		if o, ok := ts.board.(seatMarker); ok && o.seatMark(i) != "" {
+			out = " (" + o.seatMark(i) + ")"
 		}
 		seats = append(seats, mark+m.st.seatStyle(i).Render(fmt.Sprintf("%d %s", i+1, seatName(s)))+role+you+out+score+conn+clock)
 	}

@@ -73,6 +73,37 @@ func (tt *tmuxTerm) keys(keys ...string) {
 	}
 }
 
+// focus sends what a terminal that reports focus sends when its window
+// gains it (CSI I) or loses it (CSI O), as bytes, which tmux passes on
+// to the client whatever its own focus-events option.
+func (tt *tmuxTerm) focus(in bool) {
+	tt.t.Helper()
+	final := "4f" // O
+	if in {
+		final = "49" // I
+	}
+	if out, err := exec.Command("tmux", "send-keys", "-t", tt.name, "-H", "1b", "5b", final).CombinedOutput(); err != nil {
+		tt.t.Fatalf("send-keys focus %v: %v %s", in, err, out)
+	}
+}
+
+// waitGone waits until the screen no longer shows gone, and returns the
+// screen.
+func (tt *tmuxTerm) waitGone(gone string) string {
+	tt.t.Helper()
+	deadline := time.Now().Add(serveWait)
+	for {
+		s := tt.screen()
+		if !strings.Contains(s, gone) {
+			return s
+		}
+		if time.Now().After(deadline) {
+			tt.t.Fatalf("%s: the screen still shows %q:\n%s", tt.name, gone, s)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
 // waitFor waits until the screen shows want, and returns the screen.
 func (tt *tmuxTerm) waitFor(want string) string {
 	tt.t.Helper()
