@@ -146,7 +146,8 @@ func (t *epollTransport) open(w http.ResponseWriter, r *http.Request, user Ident
 		opening.Store(key, ew)
 	}
 	ws, err := u.UpgradeAndTransferConnToPoller(w, r, nil)
-	if _, notOpened := opening.LoadAndDelete(key); notOpened && err == nil {
+	opening.Delete(key)
+	if err == nil && ew.ws == nil {
 		// openInLoop did not find the wire (it always should): take the
 		// reads now, at the risk of a first message read without it.
 		ew.ws = ws
