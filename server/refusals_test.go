@@ -38,9 +38,9 @@ func checkRefusals(t *testing.T, rs []refusal) {
 	}
 }
 
-// noIDReply waits for the error reply with id 0 and text, and checks its
-// code.
-func noIDReply(t *testing.T, c *client, text, code string) {
+// noIDReply waits for the error reply with id 0 and text, checks its
+// code, and returns it.
+func noIDReply(t *testing.T, c *client, text, code string) msg {
 	t.Helper()
 	r := c.waitFor("error reply "+text, func(m msg) bool {
 		return m.t() == "reply" && m.m["id"] == float64(0) && m.m["error"] == text
@@ -48,6 +48,7 @@ func noIDReply(t *testing.T, c *client, text, code string) {
 	if r.m["ok"] != false || r.m["code"] != code {
 		t.Errorf("%s: want ok false and code %q", r.raw, code)
 	}
+	return r
 }
 
 // TestRefusalCodes walks the refusals of every kind of request, before,

@@ -25,9 +25,6 @@ const (
 	TransportEpoll Transport = "epoll"
 )
 
-// DefaultTransport is the transport a Config without one gets.
-const DefaultTransport = TransportGoroutine
-
 // ParseTransport reads a transport's name, as parlor serve's -transport
 // flag takes it.
 func ParseTransport(name string) (Transport, error) {
@@ -49,7 +46,9 @@ type transport interface {
 // newTransport builds the transport cfg names.
 func newTransport(s *Server, t Transport) (transport, error) {
 	switch t {
-	case "", TransportGoroutine:
+	case "":
+		return newTransport(s, DefaultTransport)
+	case TransportGoroutine:
 		return goroutineTransport{s: s}, nil
 	case TransportEpoll:
 		return newEpollTransport(s)

@@ -3,7 +3,9 @@
 package server
 
 import (
+	"encoding/binary"
 	"errors"
+	"net"
 	"net/http"
 	"sync"
 	"sync/atomic"
@@ -59,6 +61,13 @@ func newEpollTransport(s *Server) (transport, error) {
 			MaxWriteBufferSize:      maxBehind,
 			ServerExecutor:          newWorkers(maxIdleWorkers).run,
 		})
+		// coder/websocket, under the goroutine transport, does not check
+		// that text is UTF-8, and the JSON decoder reads a bad byte as
+		// U+FFFD: the loop reads text the same way, so that such a
+		// message is answered on both transports rather than closing the
+		// connection on one.
+		e.CheckUtf8 = func([]byte) bool { return true }
+		e.OnOpen(openInLoop)
 		if loopErr = e.Start(); loopErr == nil {
 			loop = e
 		}
@@ -86,15 +95,19 @@ func (t *epollTransport) open(w http.ResponseWriter, r *http.Request, user Ident
 	u.KeepaliveTime = 0 // no read deadline: an idle player is no fault
 	u.MessageLengthLimit = maxMessage
 	u.CheckOrigin = func(r *http.Request) bool { return originAllowed(r, s.cfg.Origins) }
-	u.OnMessage(func(_ *websocket.Conn, typ websocket.MessageType, data []byte) {
+	onMessage := func(text bool, data []byte) {
 		gate.Lock()
 		gate.Unlock()
 		if c == nil || ended.Load() {
 			return // refused, or ended by an earlier message
 		}
-		if !c.serve(typ == websocket.TextMessage, data) {
+		if !c.serve(text, data) {
 			ended.Store(true)
 		}
+	}
+	ew.empty = func(text bool) { onMessage(text, nil) }
+	u.OnMessage(func(_ *websocket.Conn, typ websocket.MessageType, data []byte) {
+		onMessage(typ == websocket.TextMessage, data)
 	})
 	u.SetCloseHandler(func(ws *websocket.Conn, code int, _ string) {
 		// The peer closes: answer with its code, unless this side has
@@ -127,17 +140,27 @@ func (t *epollTransport) open(w http.ResponseWriter, r *http.Request, user Ident
 	})
 	gate.Lock()
 	defer gate.Unlock()
+	key := ""
+	if local, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr); ok {
+		key = connKey(local.String(), r.RemoteAddr)
+		opening.Store(key, ew)
+	}
 	ws, err := u.UpgradeAndTransferConnToPoller(w, r, nil)
+	opening.Delete(key)
+	if err == nil && ew.ws == nil {
+		// openInLoop did not find the wire (it always should): take the
+		// reads now, at the risk of a first message read without it.
+		ew.ws = ws
+		if nc, ok := ws.UnderlayerConn().(*nbio.Conn); ok {
+			nc.OnData(ew.parse)
+		}
+	}
 	if err != nil {
 		if over == nil {
 			s.conns.release(user.ID, addr)
 		}
 		s.log.Info("websocket refused", "err", err, "origin", r.Header.Get("Origin"))
 		return
-	}
-	ew.ws = ws
-	if nc, ok := ws.UnderlayerConn().(*nbio.Conn); ok {
-		nc.OnData(ew.parse)
 	}
 	if over != nil {
 		// Over a cap: said as the goroutine transport says it.
@@ -151,11 +174,44 @@ func (t *epollTransport) open(w http.ResponseWriter, r *http.Request, user Ident
 	s.begin(c)
 }
 
+// opening holds, by connKey, the wires of WebSockets being upgraded,
+// until openInLoop gives each its connection.
+var opening sync.Map
+
+// connKey names a TCP connection by its two ends.
+func connKey(local, remote string) string { return local + " " + remote }
+
+// openInLoop runs as the library adds an upgraded connection to the loop,
+// before it answers the upgrade, so before the client may send a frame:
+// the connection's reads go to its wire's parse from the first byte on,
+// which parse's frameScan needs.
+func openInLoop(c net.Conn) {
+	nc, ok := c.(*nbio.Conn)
+	if !ok {
+		return
+	}
+	v, ok := opening.LoadAndDelete(connKey(nc.LocalAddr().String(), nc.RemoteAddr().String()))
+	if !ok {
+		return
+	}
+	ew := v.(*epollWire)
+	ew.ws, _ = nc.Session().(*websocket.Conn)
+	if ew.ws == nil {
+		return
+	}
+	nc.OnData(ew.parse)
+}
+
 // epollWire is a WebSocket in nbio's loop. Writes never block: what the
 // socket does not take at once the library keeps until it can, up to
 // maxBehind.
 type epollWire struct {
 	ws *websocket.Conn
+
+	// scan and empty find and handle the messages of no bytes, which the
+	// library reads without calling its message handler (parse).
+	scan  frameScan
+	empty func(text bool)
 
 	mu        sync.Mutex
 	closeSent bool // a close frame went out: nothing may follow it
@@ -168,20 +224,110 @@ type epollWire struct {
 // the connection then stays open, what follows unread, until the peer
 // answers it or closeWait passes, so that the peer, still sending, reads
 // the close frame rather than a reset.
+//
+// The protocol answers every message, an empty one with an error, but the
+// library drops a message of no bytes: data is parsed up to the end of
+// each such message, which is then handed to empty on the connection's
+// queue of messages, in its place among them.
 func (w *epollWire) parse(nc *nbio.Conn, data []byte) {
-	if w.tooBig.Load() {
-		return
+	for len(data) > 0 {
+		if w.tooBig.Load() {
+			return
+		}
+		n, empty, text := w.scan.next(data)
+		err := w.ws.Parse(data[:n])
+		switch {
+		case err == nil:
+		case errors.Is(err, websocket.ErrMessageTooLarge):
+			w.tooBig.Store(true)
+			w.markClosing()
+			time.AfterFunc(closeWait, w.cut)
+			return
+		default:
+			_ = nc.CloseWithError(err)
+			return
+		}
+		if empty {
+			w.ws.Execute(func() { w.empty(text) })
+		}
+		data = data[n:]
 	}
-	err := w.ws.Parse(data)
-	switch {
-	case err == nil:
-	case errors.Is(err, websocket.ErrMessageTooLarge):
-		w.tooBig.Store(true)
-		w.markClosing()
-		time.AfterFunc(closeWait, w.cut)
-	default:
-		_ = nc.CloseWithError(err)
+}
+
+// frameScan follows the WebSocket frames of a connection's bytes as they
+// are read (RFC 6455, section 5.2), reading headers and skipping
+// payloads, to find where a data message of no bytes ends.
+type frameScan struct {
+	head [14]byte // the header being read
+	held int      // its bytes read so far
+	left uint64   // payload bytes of the current frame still to come
+	fin  bool     // the current frame ends its message
+	data bool     // the current frame is a data frame, not a control one
+	size uint64   // payload bytes of the data message being read
+	text bool     // that message is text
+}
+
+// next reads data up to the end of the first data message of no bytes
+// that ends in it, returning how far it read and whether that message
+// was text; n is len(data) and empty false when no such message ends in
+// data.
+func (s *frameScan) next(data []byte) (n int, empty, text bool) {
+	for n < len(data) {
+		if s.left > 0 {
+			k := min(s.left, uint64(len(data)-n))
+			n += int(k)
+			s.left -= k
+		} else {
+			s.head[s.held] = data[n]
+			s.held++
+			n++
+			if !s.headerRead() {
+				continue
+			}
+		}
+		if s.left == 0 && s.data && s.fin && s.size == 0 {
+			s.data = false
+			return n, true, s.text
+		}
 	}
+	return n, false, false
+}
+
+// headerRead reports whether the header being read is whole, and if so
+// takes in its frame.
+func (s *frameScan) headerRead() bool {
+	if s.held < 2 {
+		return false
+	}
+	need, size := 2, uint64(s.head[1]&0x7f)
+	switch size {
+	case 126:
+		need += 2
+	case 127:
+		need += 8
+	}
+	if s.head[1]&0x80 != 0 { // masked, as every client's frame is
+		need += 4
+	}
+	if s.held < need {
+		return false
+	}
+	switch size {
+	case 126:
+		size = uint64(binary.BigEndian.Uint16(s.head[2:4]))
+	case 127:
+		size = binary.BigEndian.Uint64(s.head[2:10])
+	}
+	op := s.head[0] & 0x0f
+	s.held, s.left = 0, size
+	s.fin, s.data = s.head[0]&0x80 != 0, op <= 2
+	if op == 1 || op == 2 { // a message's first frame; 0 continues one
+		s.size, s.text = 0, op == 1
+	}
+	if s.data {
+		s.size += size
+	}
+	return true
 }
 
 // markClosing records that a close frame is being sent, and reports

@@ -76,3 +76,45 @@ func serverGoroutines() int {
 	}
 	return n
 }
+
+// TestUnreadableMessagesAnswered: on either transport a message the
+// server cannot read as a request gets its error reply with id 0, in
+// order with the messages around it: an empty text message (which the
+// event loop's library reads without calling anyone) and an empty binary
+// one too. A request whose strings are not UTF-8 is answered like any
+// other, the bad bytes read as U+FFFD, rather than closing the
+// connection.
+func TestUnreadableMessagesAnswered(t *testing.T) {
+	eachTransport(t, func(t *testing.T) {
+		e := newEnv(t)
+		c := e.guest("Ann").dial()
+		c.send([]byte{})
+		ok := c.call("lobby.join", nil)
+		empty := noIDReply(t, c, "message is not a JSON object", "bad-request")
+		if !before(c, empty, ok) {
+			t.Fatalf("the reply to the empty message came after the next message's: %s", ok.raw)
+		}
+		if err := c.conn.SendBinary(t.Context(), nil); err != nil {
+			t.Fatal(err)
+		}
+		noIDReply(t, c, "messages must be JSON text", "bad-request")
+
+		if got := c.fail("table.watch", map[string]any{"table": "\xff\xfe"}); got != "no table \"\ufffd\ufffd\"" {
+			t.Fatalf("table.watch of a name that is not UTF-8: %q", got)
+		}
+		c.ok("lobby.join", nil)
+	})
+}
+
+// before reports whether c received a before b.
+func before(c *client, a, b msg) bool {
+	for _, m := range c.all() {
+		switch &m.raw[0] {
+		case &a.raw[0]:
+			return true
+		case &b.raw[0]:
+			return false
+		}
+	}
+	return false
+}

@@ -55,8 +55,9 @@ type Options struct {
 	// share Store, which must then be PostgreSQL.
 	Node *Node
 	// Transport holds the server's WebSockets; "" is the one
-	// PARLOR_TEST_TRANSPORT names, else the server's default, so that
-	// PARLOR_TEST_TRANSPORT=epoll runs every test on the event loop.
+	// PARLOR_TEST_TRANSPORT names, else the server's default (the event
+	// loop on Linux), so that PARLOR_TEST_TRANSPORT=goroutine runs every
+	// test on a goroutine per connection.
 	Transport server.Transport
 }
 
