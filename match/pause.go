@@ -15,7 +15,9 @@ import (
 // the table is gone and the action would forfeit or end the match: a game
 // against bots only has nobody to forfeit to, so it waits for its player
 // rather than end while they are away (a bot taking over still plays on,
-// as its table chose). While paused no clock runs, no bot starts a move
+// as its table chose). A table that waits for ever for a gone player
+// (OnGone "") pauses too once everyone is gone, so that it is closed
+// after CloseAfter like the others rather than stay in play for good. While paused no clock runs, no bot starts a move
 // and no move is taken. The match resumes when the player whose absence
 // paused it returns (or, when every person was gone, when any returns);
 // a seat still gone then gets a fresh grace. A match paused for
@@ -86,7 +88,10 @@ func (mt *Match) Away() ([]Away, PauseState) {
 // goneActionLocked is what happens to a seat whose grace runs out now.
 func (mt *Match) goneActionLocked() Action {
 	a := mt.spec.Policy.OnGone
-	if (a == Forfeit || a == End) && mt.everyoneGoneLocked() {
+	// OnGone "" with no grace at all is a match without any policy (an
+	// engine's, a test's): it keeps waiting, whoever is gone.
+	waits := a == "" && mt.spec.Policy.Grace > 0
+	if (a == Forfeit || a == End || waits) && mt.everyoneGoneLocked() {
 		return Pause
 	}
 	return a

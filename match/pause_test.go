@@ -143,6 +143,46 @@ func TestEveryoneGoneThenOneReturns(t *testing.T) {
 	}
 }
 
+// A table that waits for ever for a gone player (OnGone "") still waits
+// while one player is there; once everyone is gone it pauses after the
+// grace, shows the countdown, and is closed after a week, rather than
+// stay in play in the lobby for good. Without a grace (a match with no
+// policy at all) it keeps waiting.
+func TestWaitingForEverPausesWhenEveryoneIsGone(t *testing.T) {
+	e := newEnv(t)
+	mt := e.create(Spec{Game: "race", Options: json.RawMessage(`{"target":1000}`), Seats: humans(2),
+		Policy: Policy{Grace: time.Minute}})
+	mt.SetConnected(0, false)
+	if away, _ := mt.Away(); len(away) != 1 || away[0].Then != "" || !away[0].Until.IsZero() {
+		t.Fatalf("one of two gone from a table that waits for ever: %+v, want no countdown", away)
+	}
+	e.clock.Advance(30 * 24 * time.Hour)
+	if paused(mt) || mt.Outcome() != nil {
+		t.Fatal("a table that waits for ever did something while one player was there")
+	}
+	mt.SetConnected(1, false)
+	away, _ := mt.Away()
+	if len(away) != 2 || away[1].Then != Pause || !away[1].Until.Equal(e.clock.Now().Add(time.Minute)) {
+		t.Fatalf("both gone: %+v, want both pausing a minute from now", away)
+	}
+	e.clock.Advance(time.Minute)
+	if !paused(mt) {
+		t.Fatal("both gone: not paused after the grace")
+	}
+	e.clock.Advance(ClosePaused)
+	if o := mt.Outcome(); o == nil || o.Reason != "the table was closed: nobody came back for 7 days" {
+		t.Fatalf("outcome %+v, want the table closed", o)
+	}
+
+	still := e.create(Spec{Game: "race", Options: json.RawMessage(`{"target":1000}`), Seats: humans(2)})
+	still.SetConnected(0, false)
+	still.SetConnected(1, false)
+	e.clock.Advance(ClosePaused + time.Hour)
+	if paused(still) || still.Outcome() != nil {
+		t.Fatal("a match with no policy at all paused or ended when everyone left")
+	}
+}
+
 // A pause cannot be the action of a clock: everyone would be there,
 // waiting for ever.
 func TestPauseIsNotATimeoutAction(t *testing.T) {

@@ -66,7 +66,10 @@ func (mt *Match) deadlineLocked(i int) (time.Time, string) {
 		// closes it after a long absence (pause.go).
 		return time.Time{}, ""
 	}
-	if !s.connected && p.OnGone != "" {
+	if !s.connected && (p.OnGone != "" || mt.goneActionLocked() == Pause) {
+		// A table that waits for ever (OnGone "") waits for its players,
+		// not for a room nobody is in: once all are gone it pauses after
+		// the grace like any other, and is closed after CloseAfter.
 		earlier(s.goneAt.Add(p.Grace), "gone")
 	}
 	if s.owing {
