@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strconv"
 	"time"
 
 	"github.com/parlor-games/parlor/game"
@@ -34,21 +33,17 @@ type PlayedMatch struct {
 // Who sat where is the seats of the match's own row, written with the
 // match and never changed after: the table's row (server_tables) is the
 // table's, which outlives its match by a rematch, and the counted results
-// (accounts_results) leave out unrated matches. The seats are JSON as
-// Go's encoder writes it, the same on every engine, so a user's seat
-// reads `"userId":12,` or `"userId":12}` and one LIKE of each finds it
-// (a name holding those characters is escaped, so it cannot look alike).
-// The scan walks matches_finished from the newest end and stops at limit;
-// a user with few games among many makes it read further.
+// (accounts_results) leave out unrated matches. match_players, written in
+// the same commit as the match (CreateMatch), indexes those seats by user,
+// so the query reads only the user's own matches.
 func (s *Store) FinishedMatchesOf(ctx context.Context, userID int64, limit int) ([]PlayedMatch, error) {
 	if limit <= 0 {
 		return nil, nil
 	}
-	id := strconv.FormatInt(userID, 10)
-	rows, err := s.db.QueryContext(ctx, `SELECT id, game, seats, finished, outcome, reason FROM matches
-		WHERE finished IS NOT NULL AND (seats LIKE $1 OR seats LIKE $2)
-		ORDER BY finished DESC, id DESC LIMIT $3`,
-		`%"userId":`+id+`,%`, `%"userId":`+id+`}%`, limit)
+	rows, err := s.query(ctx, `SELECT m.id, m.game, m.seats, m.finished, m.outcome, m.reason
+		FROM match_players p JOIN matches m ON m.id = p.match_id
+		WHERE p.user_id = $1 AND m.finished IS NOT NULL
+		ORDER BY m.finished DESC, m.id DESC LIMIT $2`, userID, limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: matches of user %d: %w", userID, err)
 	}
@@ -71,10 +66,6 @@ func (s *Store) FinishedMatchesOf(ctx context.Context, userID int64, limit int) 
 			if h.UserID == userID {
 				m.Held = append(m.Held, game.Seat(i))
 			}
-		}
-		if len(m.Held) == 0 {
-			// Matched the pattern outside a seat's userId: not theirs.
-			continue
 		}
 		m.Seats, m.Outcome, m.Finished = json.RawMessage(seats), json.RawMessage(outcome), fromMillis(finished)
 		out = append(out, m)

@@ -12,7 +12,8 @@ import (
 // TestFinishedMatchesOf: a player's list holds the finished matches they
 // sat in, newest first, with the seat they held and the end's reason;
 // never a match still being played, nor one of another user whose id
-// starts with theirs.
+// starts with theirs; and the matches stored before the index of players
+// existed are found as well.
 func TestFinishedMatchesOf(t *testing.T) {
 	eachBackend(t, func(t *testing.T, b backend) {
 		ctx := context.Background()
@@ -74,6 +75,31 @@ func TestFinishedMatchesOf(t *testing.T) {
 		}
 		if got, err := s.FinishedMatchesOf(ctx, 99, 20); err != nil || len(got) != 0 {
 			t.Errorf("a user with no games: %v (%v)", got, err)
+		}
+
+		// Matches stored before match_players existed are found too: the
+		// schema step that made it filled it in from their seats.
+		if _, err := s.db.ExecContext(ctx, `DELETE FROM match_players`); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := s.FinishedMatchesOf(ctx, 7, 20); err != nil || len(got) != 0 {
+			t.Fatalf("with match_players emptied: %d matches (%v)", len(got), err)
+		}
+		steps := schema
+		if b.name == "postgres" {
+			steps = pgSchema
+		}
+		if _, err := s.db.ExecContext(ctx, steps[len(steps)-1]); err != nil {
+			t.Fatalf("the step filling match_players: %v", err)
+		}
+		again, err := s.FinishedMatchesOf(ctx, 7, 20)
+		if err != nil || len(again) != len(got) {
+			t.Fatalf("after the fill: %d matches (%v), want %d", len(again), err, len(got))
+		}
+		for i := range got {
+			if again[i].ID != got[i].ID || !slices.Equal(again[i].Held, got[i].Held) {
+				t.Errorf("after the fill, match %d is %s held %v, want %s held %v", i, again[i].ID, again[i].Held, got[i].ID, got[i].Held)
+			}
 		}
 	})
 }
