@@ -1,10 +1,14 @@
 package server_test
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/parlor-games/parlor/store"
 )
 
 // recentReply is the reply of GET /api/profile/{name}/games.
@@ -103,4 +107,39 @@ func TestRecentGamesOnProfile(t *testing.T) {
 			t.Errorf("games of an unknown player: %d, want 404", code)
 		}
 	})
+}
+
+// A copy of a Battleship match made from a save by an earlier version
+// keeps its replay closed (it would show the facts of the match it was
+// copied from), so the list of its player's games leaves it out too,
+// while a finished match of the same player beside it is listed.
+func TestRecentGamesLeaveOutClosedReplays(t *testing.T) {
+	e := newEnv(t)
+	ann := e.guest("Ann")
+	code, body := ann.do("GET", "/api/me", nil)
+	var me struct {
+		User struct {
+			ID int64 `json:"id"`
+		} `json:"user"`
+	}
+	if code != 200 || json.Unmarshal(body, &me) != nil || me.User.ID == 0 {
+		t.Fatalf("me: %d %s", code, body)
+	}
+	ctx := context.Background()
+	seats := json.RawMessage(fmt.Sprintf(`[{"kind":"human","userId":%d,"name":"Ann"},{"kind":"bot","level":"easy"}]`, me.User.ID))
+	for _, m := range []struct{ id, game string }{{"m-legacy-copy", "battleship"}, {"abc123", "dots"}} {
+		if err := e.st.CreateMatch(ctx, store.MatchHeader{ID: m.id, Game: m.game, Seats: seats}); err != nil {
+			t.Fatal(err)
+		}
+		if err := e.st.FinishMatch(ctx, m.id, json.RawMessage(`{"winners":[0],"reason":"seat 1 resigned"}`), "seat 1 resigned"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if code, _ := ann.do("GET", "/api/replays/m-legacy-copy", nil); code != 403 {
+		t.Fatalf("the legacy copy's replay: %d, want 403", code)
+	}
+	r := recentOf(t, ann, "Ann")
+	if len(r.Games) != 1 || r.Games[0].Match != "abc123" || !slices.Equal(r.Games[0].Winners, []int{0}) {
+		t.Fatalf("Ann's games: %+v, want abc123 alone", r.Games)
+	}
 }
