@@ -9,7 +9,8 @@ import (
 // A player finds a finished game on their profile, on a phone: the
 // "Recent games" table names the game, the opponent, the result and when,
 // fits the screen, and its Replay link opens the match's replay. A game
-// still being played is not listed.
+// still being played is not listed; one played at one screen names its
+// seats and the winner among them.
 func TestRecentGamesOnProfile(t *testing.T) {
 	p := newPage(t, "recent", 390, 844)
 	p.guest(uniqueName("Ann"))
@@ -52,4 +53,17 @@ func TestRecentGamesOnProfile(t *testing.T) {
 
 	p.click(row + ` a[href^="/replay/"]`)
 	p.waitFor("the replay", fmt.Sprintf(`location.pathname === "/replay/%s" && document.querySelector("#replay-caption")?.textContent.length > 0`, match))
+
+	// A game played at one screen names its seats and the winning one:
+	// the player neither won nor lost it.
+	p.goTo("/")
+	p.createTable("dots", "hotseat", 3, "")
+	p.waitFor("the board", `document.querySelectorAll("g.slot").length === 12`)
+	playOutDots(t, p)
+	p.goTo("/profile/" + p.whoami())
+	p.waitFor("two recent games", `document.querySelectorAll(".recent-table tbody tr").length === 2`)
+	first := evalAs[[]string](p, `[...document.querySelector(".recent-table tbody tr").children].map(c => c.textContent)`)
+	if first[1] != "Player 1, Player 2at one screen" || !(strings.HasSuffix(strings.Split(first[2], "All")[0], " won") || strings.HasPrefix(first[2], "Tied")) {
+		t.Fatalf("the row of the game at one screen: %q", first)
+	}
 }

@@ -60,12 +60,22 @@ function seatName(g: RecentGame, i: number): string {
   return s?.name || `Player ${i + 1}`;
 }
 
+/** oneScreen reports whether the player held every seat: a game played
+ * at one screen, which they neither won nor lost. */
+function oneScreen(g: RecentGame): boolean {
+  const held = g.held ?? [];
+  const seats = g.seats ?? [];
+  return seats.length > 0 && seats.every((_, i) => held.includes(i));
+}
+
 /** resultOf says how a match ended for the seats the player held: a tie
- * is a win shared with a seat they did not hold. */
+ * is a win shared with a seat they did not hold. At one screen it names
+ * the winning seat. */
 function resultOf(g: RecentGame): string {
   const held = g.held ?? [];
   const winners = g.winners ?? [];
   if (winners.length === 0) return "No winner";
+  if (oneScreen(g)) return winners.length > 1 ? "Tied" : `${seatName(g, winners[0])} won`;
   if (!winners.some((w) => held.includes(w))) return "Lost";
   return winners.every((w) => held.includes(w)) ? "Won" : "Tied";
 }
@@ -81,7 +91,10 @@ function recentTable(games: RecentGame[]): HTMLElement {
       ? h("tr", null, h("td", { colspan: 5, class: "muted" }, "No finished games yet."))
       : games.map((g) => {
         const held = g.held ?? [];
-        const others = (g.seats ?? []).map((_, i) => i).filter((i) => !held.includes(i)).map((i) => seatName(g, i));
+        // At one screen the player held every seat: the seats' names are
+        // the players.
+        const together = oneScreen(g);
+        const others = (g.seats ?? []).map((_, i) => i).filter((i) => together || !held.includes(i)).map((i) => seatName(g, i));
         const why = (g.reason ?? "").replace(/\bseat (\d+)/g, (_, n: string) => seatName(g, Number(n)));
         const result = resultOf(g);
         const when = fmtTime(g.finished);
@@ -89,12 +102,12 @@ function recentTable(games: RecentGame[]): HTMLElement {
           // The time is in its own column, or on a phone under the
           // game's name (app.css shows one of the two).
           h("th", { scope: "row" }, gameTitle(g.game), h("div", { class: "small muted when-inline" }, when)),
-          h("td", { class: "opponents" }, others.length ? others.join(", ") : "–"),
+          h("td", { class: "opponents" }, others.length ? others.join(", ") : "–", together ? h("div", { class: "small muted" }, "at one screen") : null),
           h("td", null, h("strong", null, result), why ? h("div", { class: "small muted" }, why.charAt(0).toUpperCase() + why.slice(1)) : null),
           h("td", { class: "when" }, h("time", { datetime: g.finished }, when)),
           h("td", null, h("a", {
             href: "/replay/" + encodeURIComponent(g.match), "data-nav": true, class: "button small-btn",
-            "aria-label": `Replay of ${gameTitle(g.game)}${others.length ? " against " + others.join(", ") : ""}, ${result.toLowerCase()}, ${when}`,
+            "aria-label": `Replay of ${gameTitle(g.game)}${together ? " at one screen" : others.length ? " against " + others.join(", ") : ""}, ${result.toLowerCase()}, ${when}`,
           }, "Replay")));
       })));
 }
