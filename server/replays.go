@@ -71,14 +71,22 @@ func (s *Server) finishedMatch(w http.ResponseWriter, r *http.Request) (*store.M
 		httpError(w, http.StatusConflict, "replays are for finished matches only")
 		return nil, false
 	}
-	if legacyCopy(ml.ID) {
-		def, err := s.reg.Lookup(ml.Game)
-		if err == nil && !def.Forkable() {
-			httpError(w, http.StatusForbidden, "this match was copied from a save by an earlier version of Parlor; its replay stays closed, since it would show hidden facts of the match it was copied from, which may still be played")
-			return nil, false
-		}
+	if s.replayClosed(ml.ID, ml.Game) {
+		httpError(w, http.StatusForbidden, "this match was copied from a save by an earlier version of Parlor; its replay stays closed, since it would show hidden facts of the match it was copied from, which may still be played")
+		return nil, false
 	}
 	return ml, true
+}
+
+// replayClosed reports whether a finished match's replay stays closed: a
+// copy by an earlier version of a game that hides facts (legacyCopy).
+// The list of a player's games leaves out the same matches.
+func (s *Server) replayClosed(id, gameName string) bool {
+	if !legacyCopy(id) {
+		return false
+	}
+	def, err := s.reg.Lookup(gameName)
+	return err == nil && !def.Forkable()
 }
 
 // walkedStep is one step of a finished match as walkMatch replays it.

@@ -69,6 +69,7 @@ func (s *Server) routes() {
 	mux.HandleFunc("DELETE /api/saves/{id}", s.authed(s.apiSaveDelete))
 	mux.HandleFunc("GET /api/replays/{match}", s.apiReplay)
 	mux.HandleFunc("GET /api/replays/{match}/analysis", s.apiAnalysis)
+	mux.HandleFunc("GET /api/profile/{name}/games", s.apiRecentGames)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusNotFound, "no such API endpoint")
 	})

@@ -44,6 +44,9 @@ type Accounts interface {
 	// another node that took the table over, say).
 	CountMatch(ctx context.Context, m accounts.Match, also ...store.Stmt) (accounts.Recorded, error)
 	Unannounced(ctx context.Context, userID int64) ([]accounts.Achievement, error)
+	// UserByName finds a player by name, for the list of their games;
+	// accounts.ErrNotFound when there is none.
+	UserByName(ctx context.Context, name string) (accounts.User, error)
 	MarkAnnounced(ctx context.Context, userID int64, ids []string) error
 }
 
@@ -71,6 +74,9 @@ type Store interface {
 	LoadMatch(ctx context.Context, id string) (*store.MatchLog, error)
 	// MatchFinished says whether a match has ended, for bookmarks.
 	MatchFinished(ctx context.Context, id string) (bool, error)
+	// FinishedMatchesOf lists the finished matches a user held a seat
+	// in, newest first, for their profile's recent games.
+	FinishedMatchesOf(ctx context.Context, userID int64, limit int) ([]store.PlayedMatch, error)
 	CreateMatch(ctx context.Context, h store.MatchHeader) error
 	Append(ctx context.Context, r store.Record) error
 	// AddChat and ChatLines keep chat, so that a channel's history

@@ -99,10 +99,15 @@ func (s *Store) CreateMatch(ctx context.Context, h MatchHeader) error {
 	// Through the writer, so the header shares the next group commit's
 	// transaction and sync instead of paying for its own, and the writer
 	// learns of the match without reading it back at its first append.
+	// The seats' holders go with it, in the same commit: a match is
+	// never stored without them (see FinishedMatchesOf).
+	stmts := []Stmt{{insertMatch, []any{h.ID, h.Game, opts, int64(h.Seed), seats, settings, millis(created)}}}
+	for _, u := range seatHolders(h.Seats) {
+		stmts = append(stmts, Stmt{insertPlayer, []any{u, h.ID}})
+	}
 	req := s.reqPool.Get().(*request)
 	req.kind = opExec
-	req.query = insertMatch
-	req.args = []any{h.ID, h.Game, opts, int64(h.Seed), seats, settings, millis(created)}
+	req.stmts = stmts
 	req.rec = Record{Match: h.ID}
 	err = s.submit(ctx, req)
 	s.putExec(req)
@@ -112,7 +117,30 @@ func (s *Store) CreateMatch(ctx context.Context, h MatchHeader) error {
 	return nil
 }
 
-const insertMatch = `INSERT INTO matches (id, game, options, seed, seats, settings, created) VALUES ($1, $2, $3, $4, $5, $6, $7)`
+const (
+	insertMatch  = `INSERT INTO matches (id, game, options, seed, seats, settings, created) VALUES ($1, $2, $3, $4, $5, $6, $7)`
+	insertPlayer = `INSERT INTO match_players (user_id, match_id) VALUES ($1, $2)`
+)
+
+// seatHolders returns the users holding a seat in a match's seats (package
+// match's JSON: an array of objects with "userId"), each once, in seat
+// order. Seats of another shape hold no user.
+func seatHolders(seats json.RawMessage) []int64 {
+	var list []json.RawMessage
+	if json.Unmarshal(seats, &list) != nil {
+		return nil
+	}
+	var ids []int64
+	for _, raw := range list {
+		var seat struct {
+			UserID int64 `json:"userId"`
+		}
+		if json.Unmarshal(raw, &seat) == nil && seat.UserID != 0 && !slices.Contains(ids, seat.UserID) {
+			ids = append(ids, seat.UserID)
+		}
+	}
+	return ids
+}
 
 // exec runs one write statement (INSERT, UPDATE, DELETE; parameters $1,
 // $2, ...) in the writer's next group commit and returns once that has

@@ -192,6 +192,18 @@ var pgSchema = []string{
 	// A match's pause, as on SQLite (schema, store.go).
 	`ALTER TABLE matches ADD COLUMN paused BIGINT NOT NULL DEFAULT 0`,
 	`ALTER TABLE matches ADD COLUMN paused_seat INTEGER NOT NULL DEFAULT -1`,
+	// The users who hold a seat in each match, as on SQLite, and those of
+	// the matches stored before.
+	`CREATE TABLE match_players (
+		user_id BIGINT NOT NULL,
+		match_id TEXT NOT NULL,
+		PRIMARY KEY (user_id, match_id)
+	)`,
+	`INSERT INTO match_players (user_id, match_id)
+		SELECT DISTINCT (e->>'userId')::BIGINT, m.id
+		FROM matches m CROSS JOIN LATERAL jsonb_array_elements(
+			CASE WHEN jsonb_typeof(m.seats::jsonb) = 'array' THEN m.seats::jsonb ELSE '[]'::jsonb END) e
+		WHERE jsonb_typeof(e) = 'object' AND jsonb_typeof(e->'userId') = 'number'`,
 }
 
 // pgAccountsSchema is accountsSchema on PostgreSQL. Flags stay INTEGER

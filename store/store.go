@@ -315,6 +315,19 @@ var schema = []string{
 	// table was waiting for.
 	`ALTER TABLE matches ADD COLUMN paused BIGINT NOT NULL DEFAULT 0`,
 	`ALTER TABLE matches ADD COLUMN paused_seat INTEGER NOT NULL DEFAULT -1`,
+	// The users who hold a seat in each match (see FinishedMatchesOf), so
+	// that a player's matches are found by their id rather than by reading
+	// the seats of every match. CreateMatch writes them with the match;
+	// the next step fills them in for the matches stored before.
+	`CREATE TABLE match_players (
+		user_id BIGINT NOT NULL,
+		match_id TEXT NOT NULL,
+		PRIMARY KEY (user_id, match_id)
+	) WITHOUT ROWID`,
+	`INSERT OR IGNORE INTO match_players (user_id, match_id)
+		SELECT CAST(json_extract(j.value, '$.userId') AS INTEGER), m.id
+		FROM matches m, json_each(m.seats) j
+		WHERE j.type = 'object' AND json_type(j.value, '$.userId') = 'integer'`,
 }
 
 // migrate brings the tables of one owner up to date. name identifies the

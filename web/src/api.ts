@@ -18,6 +18,13 @@ export interface GameInfo {
 }
 export interface Stats { played: number; won: number; tied?: number; rating?: number; rd?: number }
 export interface Achievement { id: string; game: string; title: string; description: string; at?: string }
+/** One of a player's finished matches (GET /api/profile/{name}/games): only
+ * what the match's replay shows anyone. held are the player's seats. */
+export interface RecentGame {
+  match: string; game: string; finished: string;
+  seats: { kind: "human" | "bot" | "open"; name?: string; level?: string }[] | null;
+  held: number[] | null; winners: number[] | null; reason?: string;
+}
 /** A seat; player (protocol v6) is its holder's own name when the seat
  * has a name of its own (a seat at one screen). */
 export interface Seat {
@@ -103,6 +110,8 @@ export const api = {
   profile: (name: string) =>
     http<{ user: User; stats: Record<string, Stats> | null; achievements: Achievement[] | null }>(
       "GET", "/api/profile/" + encodeURIComponent(name)),
+  recentGames: (name: string) =>
+    http<{ games: RecentGame[] | null }>("GET", "/api/profile/" + encodeURIComponent(name) + "/games"),
   saves: () => http<{ saves: SaveInfo[] | null }>("GET", "/api/saves"),
   importSave: (file: string) => http<{ save: SaveInfo }>("POST", "/api/saves/import", file),
   deleteSave: (id: string) => http<void>("DELETE", "/api/saves/" + encodeURIComponent(id)),
