@@ -133,6 +133,19 @@ type Table struct {
 	// ClosesAt is when it is closed if nobody comes back (since v6).
 	Paused   bool       `json:"paused,omitempty"`
 	ClosesAt *time.Time `json:"closesAt,omitempty"`
+	// Rev orders the descriptions of a table that reach its watchers
+	// (since v6; 0 in the lobby's lists and from older servers): see
+	// Supersedes.
+	Rev int64 `json:"rev,omitempty"`
+}
+
+// Supersedes reports whether t may replace old as what a client shows of
+// the table: unless both carry a Rev and t's is lower. A reply and a
+// push about one table may arrive in the other order than the server
+// worked them out; the older must not undo the newer (a seat shown away
+// whose player is there).
+func (t Table) Supersedes(old Table) bool {
+	return t.Rev == 0 || old.Rev == 0 || t.Rev >= old.Rev
 }
 
 // Event is one thing that happened in a match, as a seat may see it. Data

@@ -532,6 +532,7 @@ func handleTableWatch(c *conn, data []byte) (any, error) {
 		}
 	}
 	tj := t.jsonLocked(c.user.ID)
+	tj.Rev = t.revLocked()
 	t.mu.Unlock()
 	c.mu.Lock()
 	c.watches[t.id] = w

@@ -82,8 +82,15 @@ func (h *hub) setAway(c *conn, away bool) {
 // so a page hidden and shown again costs the lobby's members nothing
 // (their copy catches up with the table's next change).
 func (t *table) pushToWatchers() {
+	// Two changes at once (one player watching, another starting the
+	// match) each push the table: without pushMu the older seat list
+	// could be queued after the newer one, and a watcher would keep
+	// showing a player away who is there.
+	t.pushMu.Lock()
+	defer t.pushMu.Unlock()
 	t.mu.Lock()
 	tj := t.jsonLocked(0)
+	tj.Rev = t.revLocked()
 	ws := make([]*conn, 0, len(t.watchers))
 	for c := range t.watchers {
 		ws = append(ws, c)

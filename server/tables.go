@@ -101,6 +101,9 @@ func (p PolicyJSON) policy() match.Policy {
 type table struct {
 	s *Server
 
+	// pushMu orders the table's pushes (pushToWatchers): each is worked
+	// out and queued to every watcher before the next is worked out.
+	pushMu        sync.Mutex
 	mu            sync.Mutex
 	id            string
 	game          string
@@ -123,6 +126,8 @@ type table struct {
 	// save, or a start from a scenario (see match.Spec.Unrated).
 	unrated bool
 	rematch string // the table a player opened for a rematch, once asked
+	// rev, under mu, is the last TableJSON.Rev given out (see revLocked).
+	rev int64
 
 	rematchMu sync.Mutex // serialises match.rematch, so players asking at once share one table
 
@@ -357,6 +362,17 @@ type TableJSON struct {
 	// and ClosesAt is when it will be closed if nobody comes back.
 	Paused   bool       `json:"paused,omitempty"`
 	ClosesAt *time.Time `json:"closesAt,omitempty"`
+	// Rev (since v6) orders the descriptions of one table that reach a
+	// watcher or a player: a table push, and the reply to a request about
+	// the table (table.watch, table.sit, ...). Each is worked out under
+	// the table's lock, but a reply and a push worked out at about the
+	// same time may be sent in either order, so a client keeps the
+	// highest Rev it has applied and ignores a description with a lower
+	// one: otherwise a player who watched again at that moment could be
+	// shown away for good. It is the time in microseconds, made to grow
+	// by at least one, so that it keeps growing across a restart and a
+	// hand-over to another node. The lobby's lists carry none (0).
+	Rev int64 `json:"rev,omitempty"`
 }
 
 // SeatJSON is one seat as clients see it.
@@ -414,10 +430,22 @@ func (t *table) connectedLocked() map[game.Seat]bool {
 	return out
 }
 
+// json describes the table for viewer; for a viewer, the reply to a
+// request about the table, it carries a Rev (see TableJSON.Rev).
 func (t *table) json(viewer int64) TableJSON {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return t.jsonLocked(viewer)
+	tj := t.jsonLocked(viewer)
+	if viewer != 0 {
+		tj.Rev = t.revLocked()
+	}
+	return tj
+}
+
+// revLocked gives out the next TableJSON.Rev. Callers hold t.mu.
+func (t *table) revLocked() int64 {
+	t.rev = max(t.rev+1, time.Now().UnixMicro())
+	return t.rev
 }
 
 // listJSON is the lobby's table list: every table that is open or

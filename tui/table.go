@@ -140,7 +140,11 @@ func seatName(s client.Seat) string {
 // watched applies the answer to a watch, then the match pushes that came
 // while it was asked for.
 func (ts *tableState) watched(m *Model, w client.Watching, chat []client.Chat) tea.Cmd {
-	ts.t, ts.mine = w.Table, w.Seats
+	if w.Table.ID != ts.t.ID || w.Table.Supersedes(ts.t) {
+		// A push worked out after this answer may have come first.
+		ts.t = w.Table
+	}
+	ts.mine = w.Seats
 	ts.rename()
 	if chat != nil {
 		ts.chat = chat
@@ -228,7 +232,7 @@ func (ts *tableState) push(m *Model, p client.Push) (cmd tea.Cmd) {
 	switch p.T {
 	case "table":
 		t, err := p.Table()
-		if err != nil || t.ID != ts.t.ID {
+		if err != nil || t.ID != ts.t.ID || !t.Supersedes(ts.t) {
 			return nil
 		}
 		started := ts.t.Status == client.StatusOpen && t.Status == client.StatusPlaying
@@ -684,7 +688,7 @@ func (m *Model) nextRole(ts *tableState) tea.Cmd {
 			return m.request("choose a character", func(ctx context.Context, c *client.Conn) (func(*Model) tea.Cmd, error) {
 				t, err := c.SetRole(ctx, id, mine, r.Key)
 				return func(m *Model) tea.Cmd {
-					if m.table == ts {
+					if m.table == ts && t.Supersedes(ts.t) {
 						ts.t = t
 					}
 					return nil

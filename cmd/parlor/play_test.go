@@ -205,6 +205,14 @@ func TestPlayTwoTerminalsDotsToTheEnd(t *testing.T) {
 
 	bob.keys("c", "=good luck", "Enter")
 	ann.waitFor("Bob: good luck")
+	// Both watch the table again as the match starts; a stale seat list
+	// that came last showed the other player away for the whole game
+	// (now ordered by the table's rev).
+	for _, tt := range []*tmuxTerm{ann, bob} {
+		if s := tt.screen(); strings.Contains(s, "(away)") {
+			t.Fatalf("%s's terminal shows a player away who is there:\n%s", tt.label, s)
+		}
+	}
 
 	lines := []string{"a1-b1", "b1-c1", "a2-b2", "b2-c2", "a3-b3", "b3-c3", "a1-a2", "b1-b2", "c1-c2", "a2-a3", "b2-b3", "c2-c3"}
 	terms := []*tmuxTerm{ann, bob}

@@ -42,6 +42,16 @@ export interface Table {
   paused?: boolean; closesAt?: string;
   /** false for a table whose match counts for nothing (protocol v4) */
   rated?: boolean;
+  /** orders the descriptions of the table that reach a watcher (protocol v6; none in the lobby's lists) */
+  rev?: number;
+}
+
+/** supersedes reports whether next may replace cur as what the page shows
+ * of a table: a reply and a push worked out at about the same time may
+ * arrive in either order, and the older must not undo the newer (a seat
+ * shown away whose player is there). */
+export function supersedes(next: Table, cur: Table | null | undefined): boolean {
+  return !cur || cur.id !== next.id || !next.rev || !cur.rev || next.rev >= cur.rev;
 }
 export interface Outcome { winners: number[]; reason?: string }
 export interface GameEvent { type: string; seat: number; data?: any }

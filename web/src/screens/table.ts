@@ -3,6 +3,7 @@
 // hot-seat hand-over screen. Game-specific
 // drawing lives in games/*.ts.
 import type { GameEvent, GameInfo, MatchPush, Snapshot, Table } from "../api";
+import { supersedes } from "../api";
 import { chatBox } from "../chat";
 import { announce, clear, h, toast } from "../dom";
 import { openRules } from "../rules";
@@ -236,7 +237,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     sel.addEventListener("change", async () => {
       try {
         const r = await socket.send("table.role", { table: id, seat: i, role: sel.value });
-        table = r.table;
+        if (supersedes(r.table, table)) table = r.table;
         renderSeats();
       } catch (x) {
         ctx.error((x as Error).message);
@@ -695,9 +696,11 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
   }
 
   function applyReply(r: WatchReply, resumed: boolean): void {
-    table = r.table;
-    away.watched(r.table, r.seats ?? [], r.snapshot?.outcome ?? null);
-    if (table.rematch) rematchAt = table.rematch;
+    // A table push worked out after this answer may have come first.
+    const shown: Table = table && !supersedes(r.table, table) ? table : r.table;
+    table = shown;
+    away.watched(shown, r.seats ?? [], r.snapshot?.outcome ?? null);
+    if (shown.rematch) rematchAt = shown.rematch;
     held = r.seats ?? [];
     // A request still waiting for its return is either answered by the
     // pushes that follow or was lost with the connection.
@@ -897,7 +900,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
       renderAll();
     }),
     socket.on("table", (m: { table: Table }) => {
-      if (!m.table || m.table.id !== id) return;
+      if (!m.table || m.table.id !== id || !supersedes(m.table, table)) return;
       const wasOpen = table?.status === "open";
       table = m.table;
       if (table.rematch && table.rematch !== rematchAt) {
