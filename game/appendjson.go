@@ -37,7 +37,7 @@ func AppendEvents(b []byte, evs []Event) ([]byte, bool) {
 	b = append(b, '[')
 	for i, e := range evs {
 		a, ok := e.Data.(JSONAppender)
-		if (!ok && e.Data != nil) || !plainASCII(e.Type) {
+		if (!ok && e.Data != nil) || !PlainText(e.Type) {
 			return b[:start], false
 		}
 		if i > 0 {
@@ -56,9 +56,10 @@ func AppendEvents(b []byte, evs []Event) ([]byte, bool) {
 	return append(b, ']'), true
 }
 
-// plainASCII reports whether json.Marshal writes s between its quotes
-// as it is: printable ASCII, nothing it escapes.
-func plainASCII(s string) bool {
+// PlainText reports whether json.Marshal writes s between its quotes as
+// it is: printable ASCII with nothing it escapes (it escapes <, > and &
+// too), so that a hand-written encoder may copy s and match it.
+func PlainText(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
 			return false

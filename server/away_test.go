@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/parlor-games/parlor/clock/clocktest"
 	"github.com/parlor-games/parlor/match"
 )
 
@@ -70,19 +69,11 @@ func TestBotsOnlyTablePausesResumesAndCloses(t *testing.T) {
 	e, clock := newClockEnv(t)
 	ann, cy := e.guest("Ann"), e.guest("Cy")
 	ca, cc := ann.dial(), cy.dial()
-	id := tableID(ca.ok("table.create", map[string]any{"game": "dots", "options": map[string]any{"rows": 3, "cols": 3},
-		"seats": []any{map[string]any{"kind": "me"}, map[string]any{"kind": "bot", "level": "easy"}}}))
-	ca.ok("table.watch", map[string]any{"table": id, "views": false})
-	cc.ok("table.watch", map[string]any{"table": id, "views": false})
-	mark := len(cc.all())
-	ca.close()
-	m := tablePush(cc, mark, "Ann's countdown", func(tj map[string]any) bool {
-		return tj["seats"].([]any)[0].(map[string]any)["goneUntil"] != nil
-	})
+	id, m := annLeavesHerBotTable(ca, cc)
 	if s := seatOf(m, 0); s["then"] != "pause" {
 		t.Fatalf("Ann alone against a bot left: her seat shows %v, want a pause", s)
 	}
-	mark = len(cc.all())
+	mark := len(cc.all())
 	clock.Advance(60 * time.Second)
 	m = tablePush(cc, mark, "the table paused", func(tj map[string]any) bool { return tj["paused"] == true })
 	if closes, _ := time.Parse(time.RFC3339Nano, m.m["table"].(map[string]any)["closesAt"].(string)); !closes.Equal(clock.Now().Add(7 * 24 * time.Hour)) {
@@ -190,28 +181,18 @@ func TestClueRequirement17AfterTheGrace(t *testing.T) {
 // stored, a restart counted Ann gone from the restart on and the table
 // showed her countdown again, as if she had just left.
 func TestPausedTableStaysPausedAfterARestart(t *testing.T) {
-	clock := clocktest.New(time.Now().UTC())
-	opts := match.Options{Clock: clock, BotTime: 50 * time.Millisecond}
-	e := startEnvWith(t, t.TempDir(), opts)
+	e, clock := newClockEnv(t)
 	ann, cy := e.guest("Ann"), e.guest("Cy")
 	ca, cc := ann.dial(), cy.dial()
-	id := tableID(ca.ok("table.create", map[string]any{"game": "dots", "options": map[string]any{"rows": 3, "cols": 3},
-		"seats": []any{map[string]any{"kind": "me"}, map[string]any{"kind": "bot", "level": "easy"}}}))
-	ca.ok("table.watch", map[string]any{"table": id, "views": false})
-	cc.ok("table.watch", map[string]any{"table": id, "views": false})
+	id, _ := annLeavesHerBotTable(ca, cc)
 	mark := len(cc.all())
-	ca.close()
-	tablePush(cc, mark, "Ann's countdown", func(tj map[string]any) bool {
-		return tj["seats"].([]any)[0].(map[string]any)["goneUntil"] != nil
-	})
-	mark = len(cc.all())
 	clock.Advance(60 * time.Second)
 	m := tablePush(cc, mark, "the table paused", func(tj map[string]any) bool { return tj["paused"] == true })
 	closesAt := m.m["table"].(map[string]any)["closesAt"]
 
 	clock.Advance(time.Hour)
 	e.stop()
-	e2 := startEnvWith(t, e.dir, opts)
+	e2 := startEnvWith(t, e.dir, match.Options{Clock: clock, BotTime: 50 * time.Millisecond})
 	ann.e, cy.e = e2, e2
 	cc2 := cy.dial()
 	rep := cc2.ok("table.watch", map[string]any{"table": id, "views": false})
@@ -227,5 +208,21 @@ func TestPausedTableStaysPausedAfterARestart(t *testing.T) {
 	ca2.ok("table.watch", map[string]any{"table": id, "views": false})
 	tablePush(cc2, mark, "the table resumed", func(tj map[string]any) bool {
 		return tj["paused"] == nil && tj["seats"].([]any)[0].(map[string]any)["connected"] == true
+	})
+}
+
+// annLeavesHerBotTable: Ann (on ca) makes a small Dots table against an
+// easy bot, she and a spectator (on cc) watch it, and Ann's connection
+// closes; it returns the table and the push of her countdown.
+func annLeavesHerBotTable(ca, cc *client) (string, msg) {
+	ca.t.Helper()
+	id := tableID(ca.ok("table.create", map[string]any{"game": "dots", "options": map[string]any{"rows": 3, "cols": 3},
+		"seats": []any{map[string]any{"kind": "me"}, map[string]any{"kind": "bot", "level": "easy"}}}))
+	ca.ok("table.watch", map[string]any{"table": id, "views": false})
+	cc.ok("table.watch", map[string]any{"table": id, "views": false})
+	mark := len(cc.all())
+	ca.close()
+	return id, tablePush(cc, mark, "Ann's countdown", func(tj map[string]any) bool {
+		return tj["seats"].([]any)[0].(map[string]any)["goneUntil"] != nil
 	})
 }

@@ -198,7 +198,7 @@ func viewBytes(vs []seatView) int {
 // vs are the push's views, if any (p.Views is ignored): each must be
 // json.Marshal's output, which is compact and escaped already.
 func appendPush(b []byte, p *matchPush, vs []seatView) ([]byte, bool) {
-	if !plainText(p.Table) || !plainText(p.Text) || !plainRaw(p.Move) {
+	if !game.PlainText(p.Table) || !game.PlainText(p.Text) || !plainRaw(p.Move) {
 		return b, false
 	}
 	b = append(b, `{"t":"match","table":"`...)
@@ -248,7 +248,7 @@ func appendPush(b []byte, p *matchPush, vs []seatView) ([]byte, bool) {
 	if len(vs) > 0 {
 		b = append(b, `,"views":{`...)
 		for i, v := range vs {
-			if !plainText(v.key) || len(v.view) == 0 {
+			if !game.PlainText(v.key) || len(v.view) == 0 {
 				return b, false
 			}
 			if i > 0 {
@@ -268,25 +268,7 @@ func appendInts[T ~int](b []byte, xs []T) []byte {
 	if xs == nil {
 		return append(b, "null"...)
 	}
-	b = append(b, '[')
-	for i, x := range xs {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = strconv.AppendInt(b, int64(x), 10)
-	}
-	return append(b, ']')
-}
-
-// plainText reports whether json.Marshal would write s as is between
-// quotes: printable ASCII with nothing to escape (it escapes <, > and &).
-func plainText(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-			return false
-		}
-	}
-	return true
+	return game.AppendInts(b, xs...)
 }
 
 // plainRaw reports whether json.Marshal would copy raw JSON as is: no
