@@ -1,8 +1,10 @@
 // The lobby: who is online with their records, the tables, and chat.
-import type { Stats, Table } from "../api";
+import { api } from "../api";
+import type { RecentGame, Stats, Table } from "../api";
 import { tableLeavingWords } from "../leaving";
 import { chatBox } from "../chat";
-import { clear, h, toast } from "../dom";
+import { clear, fmtTime, h, toast } from "../dom";
+import { dismissEnds, opponentsOf, reasonOf, resultOf, unseenEnds } from "../recentgames";
 import { app, gameTitle, navigate } from "../state";
 import { socket } from "../ws";
 import { openCreateDialog } from "./create";
@@ -184,7 +186,8 @@ export function lobbyScreen(main: HTMLElement): () => void {
 
   const newBtn = h("button", { class: "primary", id: "new-table" }, "New table…");
   newBtn.addEventListener("click", () => openCreateDialog({ game: "dots" }));
-  main.append(h("div", { class: "lobby" },
+  const ended = endedWhileAway();
+  main.append(ended, h("div", { class: "lobby" },
     h("section", { class: "panel tables-panel", "aria-labelledby": "tables-h" },
       h("div", { class: "panel-head" }, h("h2", { id: "tables-h" }, "Tables"), newBtn),
       gameCards(app.games, true),
@@ -196,4 +199,41 @@ export function lobbyScreen(main: HTMLElement): () => void {
     chat.destroy();
     socket.leaveLobby();
   };
+}
+
+/** endedWhileAway is the note, above the lobby, of the player's games
+ * that ended while they were not at the table (recentgames.ts): how each
+ * ended for them and why, with its replay, until they dismiss it. Empty,
+ * and hidden, when there is none. */
+function endedWhileAway(): HTMLElement {
+  const box = h("section", { class: "card ended-away", id: "ended-away", "aria-labelledby": "ended-away-h", hidden: true });
+  const me = app.me?.name;
+  if (!me) return box;
+  api.recentGames(me).then((r) => {
+    // data-read says the list came (for tests: the note may stay hidden).
+    box.dataset.read = "true";
+    const games = unseenEnds(me, r.games ?? []);
+    if (games.length === 0) return;
+    const item = (g: RecentGame) => {
+      const others = opponentsOf(g);
+      const why = reasonOf(g);
+      return h("li", { "data-match": g.match },
+        h("strong", null, `${gameTitle(g.game)}${others.length ? " with " + others.join(", ") : ""}: ${resultOf(g)}`),
+        why ? ` · ${why}` : null, " ",
+        h("span", { class: "small muted" }, fmtTime(g.finished)), " ",
+        h("a", { href: "/replay/" + encodeURIComponent(g.match), "data-nav": true, class: "button small-btn" }, "Replay"));
+    };
+    const dismiss = h("button", { id: "ended-away-dismiss" }, "Dismiss");
+    dismiss.addEventListener("click", () => {
+      dismissEnds(me, games);
+      box.hidden = true;
+    });
+    box.append(h("h2", { id: "ended-away-h" }, games.length === 1 ? "A game ended while you were away" : "Games that ended while you were away"),
+      h("ul", null, games.map(item)), dismiss);
+    box.hidden = false;
+  }).catch(() => {
+    // The note is a courtesy: the profile lists the same games.
+    box.dataset.read = "true";
+  });
+  return box;
 }

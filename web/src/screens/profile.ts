@@ -4,6 +4,7 @@
 import { api, type RecentGame } from "../api";
 import { fmtTime, h, medal } from "../dom";
 import { app, gameTitle, signedIn } from "../state";
+import { oneScreen, opponentsOf, reasonOf, resultOf } from "../recentgames";
 
 export function profileScreen(main: HTMLElement, params: string[]): void {
   const name = params[0];
@@ -52,34 +53,6 @@ export function profileScreen(main: HTMLElement, params: string[]): void {
   });
 }
 
-/** seatName names a seat of a finished match as the table did while it
- * was played: a bot as "Computer (level)", a person by name. */
-function seatName(g: RecentGame, i: number): string {
-  const s = g.seats?.[i];
-  if (s?.kind === "bot") return `Computer (${s.level ?? "bot"})`;
-  return s?.name || `Player ${i + 1}`;
-}
-
-/** oneScreen reports whether the player held every seat: a game played
- * at one screen, which they neither won nor lost. */
-function oneScreen(g: RecentGame): boolean {
-  const held = g.held ?? [];
-  const seats = g.seats ?? [];
-  return seats.length > 0 && seats.every((_, i) => held.includes(i));
-}
-
-/** resultOf says how a match ended for the seats the player held: a tie
- * is a win shared with a seat they did not hold. At one screen it names
- * the winning seat. */
-function resultOf(g: RecentGame): string {
-  const held = g.held ?? [];
-  const winners = g.winners ?? [];
-  if (winners.length === 0) return "No winner";
-  if (oneScreen(g)) return winners.length > 1 ? "Tied" : `${seatName(g, winners[0])} won`;
-  if (!winners.some((w) => held.includes(w))) return "Lost";
-  return winners.every((w) => held.includes(w)) ? "Won" : "Tied";
-}
-
 /** recentTable lists a player's last finished matches, each with a link
  * to its replay, so that a game the server ended while they were away
  * (a paused table closed after a week) is found, with the reason. */
@@ -90,12 +63,11 @@ function recentTable(games: RecentGame[]): HTMLElement {
     h("tbody", null, games.length === 0
       ? h("tr", null, h("td", { colspan: 5, class: "muted" }, "No finished games yet."))
       : games.map((g) => {
-        const held = g.held ?? [];
         // At one screen the player held every seat: the seats' names are
         // the players.
         const together = oneScreen(g);
-        const others = (g.seats ?? []).map((_, i) => i).filter((i) => together || !held.includes(i)).map((i) => seatName(g, i));
-        const why = (g.reason ?? "").replace(/\bseat (\d+)/g, (_, n: string) => seatName(g, Number(n)));
+        const others = opponentsOf(g);
+        const why = reasonOf(g);
         const result = resultOf(g);
         const when = fmtTime(g.finished);
         return h("tr", { "data-match": g.match },
@@ -103,7 +75,7 @@ function recentTable(games: RecentGame[]): HTMLElement {
           // game's name (app.css shows one of the two).
           h("th", { scope: "row" }, gameTitle(g.game), h("div", { class: "small muted when-inline" }, when)),
           h("td", { class: "opponents" }, others.length ? others.join(", ") : "–", together ? h("div", { class: "small muted" }, "at one screen") : null),
-          h("td", null, h("strong", null, result), why ? h("div", { class: "small muted" }, why.charAt(0).toUpperCase() + why.slice(1)) : null),
+          h("td", null, h("strong", null, result), why ? h("div", { class: "small muted" }, why) : null),
           h("td", { class: "when" }, h("time", { datetime: g.finished }, when)),
           h("td", null, h("a", {
             href: "/replay/" + encodeURIComponent(g.match), "data-nav": true, class: "button small-btn",
