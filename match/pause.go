@@ -17,8 +17,8 @@ import (
 // rather than end while they are away (a bot taking over still plays on,
 // as its table chose). A table that waits for ever for a gone player
 // (OnGone "") pauses too once everyone is gone, so that it is closed
-// after CloseAfter like the others rather than stay in play for good. While paused no clock runs, no bot starts a move
-// and no move is taken. The match resumes when the player whose absence
+// after CloseAfter like the others rather than stay in play for good.
+// While paused no clock runs, no bot starts a move and no move is taken. The match resumes when the player whose absence
 // paused it returns (or, when every person was gone, when any returns);
 // a seat still gone then gets a fresh grace. A match paused for
 // Options.CloseAfter (ClosePaused by default) is closed: it ends for all,
