@@ -159,15 +159,8 @@ func TestHandOverRefusedTakesTheTableBack(t *testing.T) {
 			c.Cluster.Owners = unloadable{c.Cluster.Owners}
 		}
 	})
-	ann := nodes[0].guest("Ann")
-	bob := nodes[0].guest("Bob").at(nodes[1])
-	ca, cb := ann.dial(), bob.dial()
+	ca, cb, id := annAndBobOneMoveIn(nodes)
 	all := []*client{ca, cb}
-	id := dotsBetween(ca, cb, all)
-	ca.ok("match.play", map[string]any{"table": id, "seat": 0, "move": "a1-b1"})
-	for _, c := range all {
-		waitSeq(c, id, 1)
-	}
 
 	if err := nodes[0].srv.HandOver(id, nodes[1].st.Fence()); err == nil {
 		t.Fatal("a hand-over to a node that could not load the table reported success")
@@ -204,15 +197,8 @@ func TestHandOverRefusedTakesTheTableBack(t *testing.T) {
 // answer. Nobody's socket closes.
 func TestHandOverAnswersHeldMessagesOnTheirSockets(t *testing.T) {
 	nodes := startNodes(t, 3, nil)
-	ann := nodes[0].guest("Ann")
-	bob := nodes[0].guest("Bob").at(nodes[1])
-	ca, cb := ann.dial(), bob.dial()
+	ca, cb, id := annAndBobOneMoveIn(nodes)
 	all := []*client{ca, cb}
-	id := dotsBetween(ca, cb, all)
-	ca.ok("match.play", map[string]any{"table": id, "seat": 0, "move": "a1-b1"})
-	for _, c := range all {
-		waitSeq(c, id, 1)
-	}
 
 	handOver := nodes[0].srv.HoldForHandOver(id)
 	cb.send(map[string]any{"t": "match.play", "id": 900, "table": id, "seat": 1, "move": "a3-b3"})
@@ -263,6 +249,20 @@ func TestHandOverAnswersHeldMessagesOnTheirSockets(t *testing.T) {
 // slicesIndex is where m is among ms (by its bytes), -1 if nowhere.
 func slicesIndex(ms []msg, m msg) int {
 	return slices.IndexFunc(ms, func(x msg) bool { return string(x.raw) == string(m.raw) })
+}
+
+// annAndBobOneMoveIn starts a Dots table between Ann, connected to node
+// 0, and Bob, connected to node 1, both watching it, and plays Ann's
+// first line; it returns their clients and the table once both have
+// seen it.
+func annAndBobOneMoveIn(nodes []*env) (ca, cb *client, id string) {
+	ca, cb = nodes[0].guest("Ann").dial(), nodes[0].guest("Bob").at(nodes[1]).dial()
+	id = dotsBetween(ca, cb, []*client{ca, cb})
+	ca.ok("match.play", map[string]any{"table": id, "seat": 0, "move": "a1-b1"})
+	for _, c := range []*client{ca, cb} {
+		waitSeq(c, id, 1)
+	}
+	return ca, cb, id
 }
 
 // dotsBetween starts a 3x3 Dots and Boxes table with ca's player in
