@@ -249,10 +249,7 @@ func (rs *replayState) view(m *Model) string {
 		boardLines = strings.Split(rs.board.render(width), "\n")
 	}
 	shown, scrolls := rs.scroll(boardLines, mid)
-	bw := 0
-	for _, l := range shown {
-		bw = max(bw, printedWidth(l))
-	}
+	bw := widest(shown)
 	var middle []string
 	folded, instead := false, false
 	rs.lessonCols = width

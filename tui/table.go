@@ -749,3 +749,13 @@ func (ts *tableState) keys() []string {
 func joinLines(lines []string) string { return strings.Join(lines, "\n") }
 
 func printedWidth(s string) int { return ansi.StringWidth(s) }
+
+// widest is the printed width of the widest of lines: how many columns a
+// board drawn in them takes beside its panel.
+func widest(lines []string) int {
+	w := 0
+	for _, l := range lines {
+		w = max(w, printedWidth(l))
+	}
+	return w
+}

@@ -72,10 +72,7 @@ func (ts *tableState) view(m *Model) string {
 	}
 	shown, first := windowSticky(boardLines, focus, mid, sticky)
 	ts.boardFirst, ts.boardSticky = first, sticky
-	bw := 0
-	for _, l := range shown {
-		bw = max(bw, printedWidth(l))
-	}
+	bw := widest(shown)
 	var middle []string
 	// folded: the panel has no room and waits behind L; instead: L has
 	// put the panel in the board's place.
