@@ -149,7 +149,7 @@ func (s *Server) endedPush(userID int64, always bool) []byte {
 		s.log.Warn("ends to tell", "user", userID, "err", err)
 		return nil
 	}
-	games := s.recentList(played)
+	games := s.recentList(played, userID)
 	if len(games) == 0 && !always {
 		return nil
 	}

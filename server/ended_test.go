@@ -106,7 +106,12 @@ func TestEndedListOutlivesARestartAndClearsAtTheTable(t *testing.T) {
 	ca, cb := ann.dial(), bob.dial()
 	first := dotsDuel(t, ca, cb, nil)
 	firstMatch := e.matchOf(t, ca, first)
+	mark := len(cb.all())
 	ca.close()
+	// Once Bob's table shows Ann's countdown, the server knows she is gone.
+	tablePush(cb, mark, "Ann's countdown", func(tj map[string]any) bool {
+		return tj["seats"].([]any)[0].(map[string]any)["goneUntil"] != nil
+	})
 	cb.ok("match.resign", map[string]any{"table": first, "seat": 1})
 	waitSeq(cb, first, 1)
 
@@ -121,7 +126,7 @@ func TestEndedListOutlivesARestartAndClearsAtTheTable(t *testing.T) {
 	second := dotsDuel(t, ca, cb, nil)
 	secondMatch := e2.matchOf(t, ca, second)
 	ca.ok("table.unwatch", map[string]any{"table": second})
-	mark := len(ca.all())
+	mark = len(ca.all())
 	cb.ok("match.resign", map[string]any{"table": second, "seat": 1})
 	if got := endedGames(t, waitAfter(ca, mark, "news of the second end", isEnded)); !slices.Equal(got, []string{secondMatch, firstMatch}) {
 		t.Fatalf("Ann's list %v, want [%s %s], the newest first", got, secondMatch, firstMatch)
