@@ -24,7 +24,7 @@ export interface Achievement { id: string; game: string; title: string; descript
  * held are the player's seats. */
 export interface RecentGame {
   match: string; game: string; finished: string;
-  seats: { kind: "human" | "bot"; name?: string; level?: string }[] | null;
+  seats: { kind: "human" | "bot" | "open"; name?: string; level?: string }[] | null;
   held: number[] | null; winners: number[] | null; reason?: string;
 }
 /** A seat; player (protocol v6) is its holder's own name when the seat
