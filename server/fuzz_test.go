@@ -481,6 +481,8 @@ var requestSeeds = []string{
 	`{"t":"match.reclaim","id":31,"table":"$B","seat":0}`,
 	`{"t":"match.resign","id":32,"table":"$B","seat":0}`,
 	`{"t":"match.resign","id":33,"table":"$D","seat":0}`,
+	`{"t":"ended.dismiss","id":34,"matches":["$D","no-such-match"]}`,
+	`{"t":"ended.dismiss","id":35,"matches":[]}`,
 
 	// Malformed.
 	``,
