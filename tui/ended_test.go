@@ -1,12 +1,14 @@
 package tui
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/parlor-games/parlor/client"
+	"github.com/parlor-games/parlor/server/servertest"
 )
 
 // endedPush is an ended push listing games, as the server sends it.
@@ -165,5 +167,76 @@ func TestEndedNoteGoesWithTheList(t *testing.T) {
 	m.Update(connectedMsg{conn: &client.Conn{}})
 	if len(m.lobby.ended) != 0 {
 		t.Fatal("a new connection keeps the list the last one was told")
+	}
+}
+
+// TestModelEndedWhileAway (protocol v7) against a real server: Ann
+// leaves her Dots and Boxes game with Bob for the lobby, Bob resigns,
+// and Ann's lobby notes the game, won; 1 opens its replay, q comes back
+// to the note, and x dismisses it: the server's shorter list takes it
+// off the screen, and a new connection is not told of it again.
+func TestModelEndedWhileAway(t *testing.T) {
+	srv := servertest.Start(t)
+	ann := drive(t, srv, "Ann")
+	bob := drive(t, srv, "Bob")
+	ann.waitFor("Bob*")
+	ctx := context.Background()
+	tb, err := ann.m.conn.CreateTable(ctx, client.CreateTable{Game: "dots",
+		Seats: []client.SeatRequest{{Kind: client.ChooseMe}, {Kind: client.ChooseOpen}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bob.m.conn.Sit(ctx, tb.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ann.m.conn.Start(ctx, tb.ID); err != nil {
+		t.Fatal(err)
+	}
+	ann.m.w, ann.m.h = 80, 24
+	ann.open(tb.ID)
+	bob.open(tb.ID)
+	ann.waitFor("Your move")
+	bob.waitGone("(away)")
+	ann.keys("q")
+	ann.waitFor("Really leave the table? y / n")
+	ann.keys("y")
+	ann.waitFor("Tables (")
+	// Ann no longer watches the table: its end is news to her.
+	bob.waitFor("(away)")
+	if strings.Contains(ann.screen(), "Ended while you were away") {
+		t.Fatalf("a note before any game ended:\n%s", ann.screen())
+	}
+
+	if _, err := bob.m.conn.Resign(ctx, tb.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	out := ann.waitFor("1 Dots and Boxes with Bob: you won (Bob resigned)")
+	checkWhole(t, "Ann's lobby with the note", ann.m, []string{"1 replay ended", "x dismiss"}, "Ended while you were away")
+	if testing.Verbose() {
+		t.Log("\n" + out)
+	}
+
+	ann.keys("1")
+	ann.waitFor("Replay: Dots and Boxes")
+	if ann.m.replay.match != ann.m.lobby.ended[0].Match {
+		t.Fatalf("1 opened the replay of %s, not of the game noted", ann.m.replay.match)
+	}
+	ann.keys("q")
+	ann.waitFor("Ended while you were away")
+	ann.keys("x")
+	ann.waitGone("Ended while you were away")
+	if len(ann.m.lobby.ended) != 0 {
+		t.Fatalf("after x the list holds %d games", len(ann.m.lobby.ended))
+	}
+
+	// Dismissed on the server, not only on this screen: Ann's next
+	// connection is not told of it. Bob's chat line comes to it after
+	// any push that followed its hello.
+	ann.m.conn.CloseNow()
+	ann.waitFor("reconnected")
+	bob.keys("c", "back?", "enter")
+	ann.waitFor("Bob: back?")
+	if s := ann.screen(); strings.Contains(s, "Ended while you were away") {
+		t.Fatalf("a dismissed game is noted again on a new connection:\n%s", s)
 	}
 }
