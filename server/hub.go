@@ -191,6 +191,7 @@ func (s *Server) begin(c *conn) {
 	s.metrics.connections.Inc()
 	c.push(mustJSON(map[string]any{"t": "hello", "v": protocolVersion, "user": c.user}))
 	s.announcePending(c)
+	s.announceEnded(c)
 }
 
 // end forgets a connection that has closed, from addr, once its last

@@ -515,10 +515,17 @@ func handleTableWatch(c *conn, data []byte) (any, error) {
 	}
 	tj := t.jsonLocked(c.user.ID)
 	tj.Rev = t.revLocked()
+	endSeen := t.ended && len(w.seats) > 0
+	matchID := t.matchID
 	t.mu.Unlock()
 	c.mu.Lock()
 	c.watches[t.id] = w
 	c.mu.Unlock()
+	if endSeen {
+		// The table shows its holder the end: it leaves their list of
+		// ends to tell (ended.go).
+		c.h.s.seenEnd(c.user.ID, matchID)
+	}
 
 	w.mu.Lock()
 	defer w.mu.Unlock()

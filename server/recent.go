@@ -8,6 +8,8 @@ import (
 
 	"github.com/parlor-games/parlor/accounts"
 	"github.com/parlor-games/parlor/game"
+	"github.com/parlor-games/parlor/match"
+	"github.com/parlor-games/parlor/store"
 )
 
 // recentGames is how many of a player's finished matches their profile
@@ -15,13 +17,13 @@ import (
 const recentGames = 20
 
 // recentGame is one finished match of a player's list. It holds only
-// what the match's replay shows anyone: the seats, the outcome and its
-// reason.
+// what the match's replay shows anyone: the seats by name, the outcome
+// and its reason.
 type recentGame struct {
-	Match    string          `json:"match"`
-	Game     string          `json:"game"`
-	Finished time.Time       `json:"finished"`
-	Seats    json.RawMessage `json:"seats"`
+	Match    string       `json:"match"`
+	Game     string       `json:"game"`
+	Finished time.Time    `json:"finished"`
+	Seats    []recentSeat `json:"seats"`
 	// Held are the seats the player held (more than one at a table
 	// played from one screen).
 	Held    []game.Seat `json:"held"`
@@ -29,11 +31,17 @@ type recentGame struct {
 	Reason  string      `json:"reason,omitempty"`
 }
 
+// recentSeat is a seat of a finished match as a person reads it: a bot
+// by its level, a person by name. The holder's user id stays out: a
+// player's list is public, by name, and the name is what it shows.
+type recentSeat struct {
+	Kind  match.SeatKind `json:"kind"`
+	Name  string         `json:"name,omitempty"`
+	Level string         `json:"level,omitempty"`
+}
+
 // apiRecentGames lists a player's most recently finished matches, each
-// with a link's worth to its replay. Only finished matches are listed,
-// and only those whose replay opens (finishedMatch's rules): a match
-// still being played, or a legacy copy whose replay stays closed, is
-// left out, so the list tells nothing a replay would not.
+// with a link's worth to its replay.
 func (s *Server) apiRecentGames(w http.ResponseWriter, r *http.Request) {
 	u, err := s.cfg.Accounts.UserByName(r.Context(), r.PathValue("name"))
 	if errors.Is(err, accounts.ErrNotFound) {
@@ -49,6 +57,14 @@ func (s *Server) apiRecentGames(w http.ResponseWriter, r *http.Request) {
 		s.storeError(w, err, "no such player")
 		return
 	}
+	writeJSON(w, http.StatusOK, map[string]any{"games": s.recentList(played)})
+}
+
+// recentList is played as a player's list shows it. Only finished
+// matches are listed, and only those whose replay opens (finishedMatch's
+// rules): a legacy copy whose replay stays closed is left out, so the
+// list tells nothing a replay would not.
+func (s *Server) recentList(played []store.PlayedMatch) []recentGame {
 	games := make([]recentGame, 0, len(played))
 	for _, m := range played {
 		if s.replayClosed(m.ID, m.Game) {
@@ -66,7 +82,21 @@ func (s *Server) apiRecentGames(w http.ResponseWriter, r *http.Request) {
 		if reason == "" {
 			reason = m.Reason
 		}
-		games = append(games, recentGame{Match: m.ID, Game: m.Game, Finished: m.Finished, Seats: m.Seats, Held: m.Held, Winners: out.Winners, Reason: reason})
+		games = append(games, recentGame{Match: m.ID, Game: m.Game, Finished: m.Finished, Seats: recentSeats(m.Seats), Held: m.Held, Winners: out.Winners, Reason: reason})
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"games": games})
+	return games
+}
+
+// recentSeats reads a match's stored seats (package match's SeatSpecs)
+// as the list shows them.
+func recentSeats(raw json.RawMessage) []recentSeat {
+	var specs []match.SeatSpec
+	if err := json.Unmarshal(raw, &specs); err != nil {
+		return []recentSeat{}
+	}
+	out := make([]recentSeat, len(specs))
+	for i, sp := range specs {
+		out[i] = recentSeat{Kind: sp.Kind, Name: sp.Name, Level: sp.Level}
+	}
+	return out
 }

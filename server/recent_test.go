@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -32,6 +33,9 @@ func recentOf(t *testing.T, u *user, name string) recentReply {
 	code, body := u.do("GET", "/api/profile/"+name+"/games", nil)
 	if code != 200 {
 		t.Fatalf("games of %s: %d %s", name, code, body)
+	}
+	if bytes.Contains(body, []byte("userId")) {
+		t.Errorf("games of %s name user ids: %s", name, body)
 	}
 	var r recentReply
 	if err := json.Unmarshal(body, &r); err != nil {

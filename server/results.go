@@ -63,6 +63,7 @@ func (t *table) finish(u match.Update) {
 	// over never again.
 	row := t.row()
 	seats := append([]seat(nil), t.seats...)
+	absent := t.absentHoldersLocked()
 	live := t.mt != nil // not so for an end found on start-up (endedUncounted)
 	t.mu.Unlock()
 	defer func() {
@@ -105,6 +106,7 @@ func (t *table) finish(u match.Update) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
+	t.s.noteAbsent(ctx, row.MatchID, absent)
 	if t.unrated {
 		// A copy of a save or a scenario: practice, which counts for
 		// nothing (see saves.go).

@@ -10,7 +10,7 @@ import (
 	"github.com/parlor-games/parlor/store"
 )
 
-// protocolVersion is sent in hello; docs/protocol.md describes version 6
+// protocolVersion is sent in hello; docs/protocol.md describes version 7
 // (version 1 plus match.resign, the resign and return events and stored
 // chat in version 2; match.reclaim, the snapshot's takenOver and the
 // code of every error reply in version 3; saves of games that hide facts
@@ -18,8 +18,9 @@ import (
 // error in version 4; the lobby's lists sent as changes in version 5;
 // the leaving policy's pause and countdown, guests who come back,
 // presence, names at one screen, the reveal at every ending, votes and
-// moves sent again in version 6).
-const protocolVersion = 6
+// moves sent again in version 6; the ended push and ended.dismiss, the
+// games that ended while their player was away, in version 7).
+const protocolVersion = 7
 
 // handlers maps a client message type to its handler. A handler returns
 // the reply's fields (nil for none) or an error whose text the client
@@ -49,6 +50,7 @@ func init() {
 		"match.vote.call": handleVoteCall,
 		"match.vote.cast": handleVoteCast,
 		"presence.set":    handlePresenceSet,
+		"ended.dismiss":   handleEndedDismiss,
 		"match.aid":       handleMatchAid,
 		"replay.play":     handleReplayPlay,
 	}

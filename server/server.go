@@ -77,6 +77,13 @@ type Store interface {
 	// FinishedMatchesOf lists the finished matches a user held a seat
 	// in, newest first, for their profile's recent games.
 	FinishedMatchesOf(ctx context.Context, userID int64, limit int) ([]store.PlayedMatch, error)
+	// TellLater, UntoldEnds, Untold and MarkTold keep the ends each
+	// player has yet to be told of, since they were not at the table
+	// (ended.go).
+	TellLater(ctx context.Context, match string, users ...int64) error
+	UntoldEnds(ctx context.Context, userID int64, limit int) ([]store.PlayedMatch, error)
+	Untold(ctx context.Context, userID int64, match string) (bool, error)
+	MarkTold(ctx context.Context, userID int64, matches ...string) error
 	CreateMatch(ctx context.Context, h store.MatchHeader) error
 	Append(ctx context.Context, r store.Record) error
 	// AddChat and ChatLines keep chat, so that a channel's history

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -47,6 +48,13 @@ func (s *Store) FinishedMatchesOf(ctx context.Context, userID int64, limit int) 
 	if err != nil {
 		return nil, fmt.Errorf("store: matches of user %d: %w", userID, err)
 	}
+	return scanPlayed(rows, userID)
+}
+
+// scanPlayed reads rows of finished matches (id, game, seats, finished,
+// outcome, reason) as userID's, with the seats they held, and closes
+// rows.
+func scanPlayed(rows *sql.Rows, userID int64) ([]PlayedMatch, error) {
 	defer rows.Close()
 	var out []PlayedMatch
 	for rows.Next() {

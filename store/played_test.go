@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/parlor-games/parlor/game"
@@ -89,7 +90,11 @@ func TestFinishedMatchesOf(t *testing.T) {
 		if b.name == "postgres" {
 			steps = pgSchema
 		}
-		if _, err := s.db.ExecContext(ctx, steps[len(steps)-1]); err != nil {
+		fill := slices.IndexFunc(steps, func(st string) bool { return strings.HasPrefix(st, "INSERT") && strings.Contains(st, "match_players") })
+		if fill < 0 {
+			t.Fatal("no schema step fills match_players")
+		}
+		if _, err := s.db.ExecContext(ctx, steps[fill]); err != nil {
 			t.Fatalf("the step filling match_players: %v", err)
 		}
 		again, err := s.FinishedMatchesOf(ctx, 7, 20)

@@ -204,6 +204,12 @@ var pgSchema = []string{
 		FROM matches m CROSS JOIN LATERAL jsonb_array_elements(
 			CASE WHEN jsonb_typeof(m.seats::jsonb) = 'array' THEN m.seats::jsonb ELSE '[]'::jsonb END) e
 		WHERE jsonb_typeof(e) = 'object' AND jsonb_typeof(e->'userId') = 'number'`,
+	// The ends each user has not yet been told of, as on SQLite.
+	`CREATE TABLE untold_ends (
+		user_id BIGINT NOT NULL,
+		match_id TEXT NOT NULL,
+		PRIMARY KEY (user_id, match_id)
+	)`,
 }
 
 // pgAccountsSchema is accountsSchema on PostgreSQL. Flags stay INTEGER

@@ -328,6 +328,15 @@ var schema = []string{
 		SELECT CAST(json_extract(j.value, '$.userId') AS INTEGER), m.id
 		FROM matches m, json_each(m.seats) j
 		WHERE j.type = 'object' AND json_type(j.value, '$.userId') = 'integer'`,
+	// The finished matches each user has not yet been told of: they were
+	// not at the table when it ended (see TellLater). A row lives only
+	// until the player has read of the end, so the table stays small and
+	// a player's list is one range of its key.
+	`CREATE TABLE untold_ends (
+		user_id BIGINT NOT NULL,
+		match_id TEXT NOT NULL,
+		PRIMARY KEY (user_id, match_id)
+	) WITHOUT ROWID`,
 }
 
 // migrate brings the tables of one owner up to date. name identifies the
