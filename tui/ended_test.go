@@ -180,6 +180,7 @@ func TestModelEndedWhileAway(t *testing.T) {
 	ann := drive(t, srv, "Ann")
 	bob := drive(t, srv, "Bob")
 	ann.waitFor("Bob*")
+	bob.waitFor("Ann*")
 	ctx := context.Background()
 	tb, err := ann.m.conn.CreateTable(ctx, client.CreateTable{Game: "dots",
 		Seats: []client.SeatRequest{{Kind: client.ChooseMe}, {Kind: client.ChooseOpen}}})
@@ -234,7 +235,9 @@ func TestModelEndedWhileAway(t *testing.T) {
 	// any push that followed its hello.
 	ann.m.conn.CloseNow()
 	ann.waitFor("reconnected")
-	bob.keys("c", "back?", "enter")
+	if err := bob.m.conn.Say(ctx, client.LobbyChannel, "back?"); err != nil {
+		t.Fatal(err)
+	}
 	ann.waitFor("Bob: back?")
 	if s := ann.screen(); strings.Contains(s, "Ended while you were away") {
 		t.Fatalf("a dismissed game is noted again on a new connection:\n%s", s)
