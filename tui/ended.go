@@ -31,22 +31,15 @@ func (m *Model) setEnded(p client.Push) {
 	}
 }
 
-// endedSeatName names seat i of a finished match as its table did: a
-// person by name, a bot by its level.
-func endedSeatName(g client.RecentGame, i int) string {
-	if i < 0 || i >= len(g.Seats) {
-		return fmt.Sprintf("seat %d", i+1)
-	}
-	if n := seatName(g.Seats[i]); n != "" {
-		return n
-	}
-	return fmt.Sprintf("Player %d", i+1)
-}
-
+// endedNames name the seats of a finished match as its table did: a
+// person by name, a bot by its level ("Bot hard").
 func endedNames(g client.RecentGame) []string {
 	out := make([]string, len(g.Seats))
-	for i := range g.Seats {
-		out[i] = endedSeatName(g, i)
+	for i, s := range g.Seats {
+		out[i] = seatName(s)
+		if out[i] == "" {
+			out[i] = fmt.Sprintf("Player %d", i+1)
+		}
 	}
 	return out
 }

@@ -106,6 +106,12 @@ func TestEndedNoteWhole(t *testing.T) {
 		if testing.Verbose() {
 			t.Log("\n" + out)
 		}
+		// A status of three lines: the note keeps its first game, the
+		// lobby its keys.
+		status := m.status
+		m.status = "the replay: " + strings.Repeat("the server could not be reached just now, ", 5)
+		checkWhole(t, "the ended note under a long status", m, keys[:3], awayWords[0], "> Dots and Boxes   open     P02, (open)")
+		m.status = status
 		m.Update(press("?"))
 		help := ""
 		for range 20 {

@@ -207,9 +207,9 @@ type lobbyLayout struct {
 // five, the ended note to three games, the chat to two lines, the people
 // online to two, the note to one game, then, on a screen with a long
 // status, the names online to none (the heading counts them) and the
-// chat to its last line. The tables take what is left, at
-// least three of them, in a window around the chosen one, and the key
-// bar is never pushed off.
+// chat to its last line. The tables take what is left, at least three
+// of them, in a window around the chosen one; so at 80x24, even under a
+// status of three lines, the key bar stays on screen.
 func (m *Model) lobbyLayout() lobbyLayout {
 	room := m.room
 	if room <= 0 {
