@@ -419,15 +419,30 @@ func (p *page) guest(name string) {
 	p.waitFor("the lobby after signing in", `document.querySelector(".who-name") !== null`)
 }
 
+// password is every test account's password.
+const password = "correct horse battery"
+
 // register creates an account from the welcome screen.
 func (p *page) register(name string) {
 	p.t.Helper()
 	p.goTo("/")
 	p.click("#tab-register")
 	p.typeInto("#auth-name", name)
-	p.typeInto("#auth-pass", "correct horse battery")
+	p.typeInto("#auth-pass", password)
 	p.click("#auth-submit")
 	p.waitFor("the lobby after registering", `document.querySelector(".who-name") !== null`)
+}
+
+// login logs in from the welcome screen to an account register made: in
+// a page of its own, another device of the same person.
+func (p *page) login(name string) {
+	p.t.Helper()
+	p.goTo("/")
+	p.click("#tab-login")
+	p.typeInto("#auth-name", name)
+	p.typeInto("#auth-pass", password)
+	p.click("#auth-submit")
+	p.waitFor("the lobby after logging in", `document.querySelector(".who-name") !== null`)
 }
 
 // createTable fills in the create-table dialog.

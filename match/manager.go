@@ -22,6 +22,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -170,6 +171,18 @@ type SeatSpec struct {
 	Name   string   `json:"name,omitempty"`
 }
 
+// Holders returns the users holding a human seat among seats, each once,
+// in seat order: who the store indexes a match under (MatchHeader.Holders).
+func Holders(seats []SeatSpec) []int64 {
+	var out []int64
+	for _, s := range seats {
+		if s.Kind == Human && s.UserID != 0 && !slices.Contains(out, s.UserID) {
+			out = append(out, s.UserID)
+		}
+	}
+	return out
+}
+
 // Policy is what happens when a player goes away or runs out of time.
 type Policy struct {
 	Grace     time.Duration `json:"grace,omitempty"`     // how long a gone player may stay away
@@ -274,7 +287,7 @@ func (m *Manager) Create(ctx context.Context, spec Spec) (*Match, error) {
 	now := m.clock.Now()
 	h := store.MatchHeader{
 		ID: newID(), Game: spec.Game, Options: spec.Options, Seed: spec.Seed,
-		Seats: seats, Settings: set, Created: now,
+		Seats: seats, Settings: set, Created: now, Holders: Holders(spec.Seats),
 	}
 	if err := m.st.CreateMatch(ctx, h); err != nil {
 		return nil, notStored{err}

@@ -56,7 +56,7 @@ func handleEndedDismiss(c *conn, data []byte) (any, error) {
 		s.log.Error("ends not marked told", "user", c.user.ID, "err", err)
 		return nil, unavailable(err, "the list could not be changed just now; try again")
 	}
-	s.tellEnded(c.user.ID, true)
+	s.endedChanged(c.user.ID)
 	return nil, nil
 }
 
@@ -82,8 +82,8 @@ func (t *table) absentHoldersLocked() []int64 {
 }
 
 // noteAbsent keeps match's end on the list of each of users, who were
-// not at its table, and tells those connected elsewhere on this node at
-// once (in the lobby, say).
+// not at its table, and tells those connected elsewhere at once (in the
+// lobby, say).
 func (s *Server) noteAbsent(ctx context.Context, matchID string, users []int64) {
 	if len(users) == 0 {
 		return
@@ -94,7 +94,7 @@ func (s *Server) noteAbsent(ctx context.Context, matchID string, users []int64) 
 		return
 	}
 	for _, u := range users {
-		s.tellEnded(u, false)
+		s.endedChanged(u)
 	}
 }
 
@@ -112,18 +112,26 @@ func (s *Server) seenEnd(userID int64, matchID string) {
 		s.log.Warn("end not marked told", "user", userID, "match", matchID, "err", err)
 		return
 	}
-	s.tellEnded(userID, true)
+	s.endedChanged(userID)
 }
 
-// tellEnded pushes userID's list of untold ends to each of their
-// connections on this node: also when it is empty if always, so that a
-// list shown elsewhere is cleared.
-func (s *Server) tellEnded(userID int64, always bool) {
+// endedChanged tells userID's connections, on this node and the others,
+// that their list changed.
+func (s *Server) endedChanged(userID int64) {
+	s.tellEnded(userID)
+	if s.relay != nil {
+		s.relay.publishEnded(userID)
+	}
+}
+
+// tellEnded pushes userID's list of untold ends, empty or not (a list
+// shown may need clearing), to each of their connections on this node.
+func (s *Server) tellEnded(userID int64) {
 	conns := s.hub.connsOf(userID)
 	if len(conns) == 0 {
 		return
 	}
-	b := s.endedPush(userID, always)
+	b := s.endedPush(userID, true)
 	if b == nil {
 		return
 	}
@@ -149,7 +157,7 @@ func (s *Server) endedPush(userID int64, always bool) []byte {
 		s.log.Warn("ends to tell", "user", userID, "err", err)
 		return nil
 	}
-	games := s.recentList(played)
+	games := s.recentList(played, userID)
 	if len(games) == 0 && !always {
 		return nil
 	}

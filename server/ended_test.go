@@ -106,7 +106,12 @@ func TestEndedListOutlivesARestartAndClearsAtTheTable(t *testing.T) {
 	ca, cb := ann.dial(), bob.dial()
 	first := dotsDuel(t, ca, cb, nil)
 	firstMatch := e.matchOf(t, ca, first)
+	mark := len(cb.all())
 	ca.close()
+	// Once Bob's table shows Ann's countdown, the server knows she is gone.
+	tablePush(cb, mark, "Ann's countdown", func(tj map[string]any) bool {
+		return tj["seats"].([]any)[0].(map[string]any)["goneUntil"] != nil
+	})
 	cb.ok("match.resign", map[string]any{"table": first, "seat": 1})
 	waitSeq(cb, first, 1)
 
@@ -121,7 +126,7 @@ func TestEndedListOutlivesARestartAndClearsAtTheTable(t *testing.T) {
 	second := dotsDuel(t, ca, cb, nil)
 	secondMatch := e2.matchOf(t, ca, second)
 	ca.ok("table.unwatch", map[string]any{"table": second})
-	mark := len(ca.all())
+	mark = len(ca.all())
 	cb.ok("match.resign", map[string]any{"table": second, "seat": 1})
 	if got := endedGames(t, waitAfter(ca, mark, "news of the second end", isEnded)); !slices.Equal(got, []string{secondMatch, firstMatch}) {
 		t.Fatalf("Ann's list %v, want [%s %s], the newest first", got, secondMatch, firstMatch)
@@ -172,5 +177,34 @@ func TestEndedDismissRefusesBadInput(t *testing.T) {
 	}
 	if got := endedGames(t, ann.dial().waitFor("the list, unchanged", isEnded)); !slices.Equal(got, []string{matchID}) {
 		t.Fatalf("after refused dismissals the list is %v, want [%s]", got, matchID)
+	}
+}
+
+// Across nodes the list follows the player: Bob's table is on node 0,
+// Ann plays it from node 1 and goes to the lobby there; Bob resigns, and
+// Ann's connection on node 1 is told at once. Ann dismisses the end from
+// a connection on node 0, and her list on node 1 empties too.
+func TestEndedListAcrossNodes(t *testing.T) {
+	nodes := startNodes(t, 2, nil)
+	bob := nodes[0].guest("Bob")
+	ann := nodes[0].guest("Ann").at(nodes[1])
+	cb, ca := bob.dial(), ann.dial()
+	id := dotsBetween(cb, ca, []*client{cb, ca})
+	matchID := nodes[0].matchOf(t, cb, id)
+	ca.ok("table.unwatch", map[string]any{"table": id})
+	ca.ok("lobby.join", nil)
+	mark := len(ca.all())
+	cb.ok("match.resign", map[string]any{"table": id, "seat": 0})
+	if got := endedGames(t, waitAfter(ca, mark, "Ann's news on node 1", isEnded)); !slices.Equal(got, []string{matchID}) {
+		t.Fatalf("Ann's list on node 1: %v, want [%s]", got, matchID)
+	}
+	ca0 := ann.at(nodes[0]).dial()
+	if got := endedGames(t, ca0.waitFor("Ann's list on node 0", isEnded)); !slices.Equal(got, []string{matchID}) {
+		t.Fatalf("Ann's list on node 0: %v, want [%s]", got, matchID)
+	}
+	mark = len(ca.all())
+	ca0.ok("ended.dismiss", map[string]any{"matches": []string{matchID}})
+	if got := endedGames(t, waitAfter(ca, mark, "the emptied list on node 1", isEnded)); len(got) != 0 {
+		t.Fatalf("after the dismissal on node 0, Ann's list on node 1 is %v, want empty", got)
 	}
 }

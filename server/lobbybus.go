@@ -132,6 +132,7 @@ func (r *relay) subscribeLobby() error {
 		{lobbySubject, r.serveLobbyState},
 		{lobbyChatSubject, r.serveLobbyChat},
 		{lobbyWholeSubject(r.c.Fence), r.serveLobbyWhole},
+		{endedSubject, r.serveEnded},
 	} {
 		s, err := r.c.Bus.Subscribe(sub.subject, sub.serve)
 		if err != nil {

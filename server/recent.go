@@ -57,14 +57,14 @@ func (s *Server) apiRecentGames(w http.ResponseWriter, r *http.Request) {
 		s.storeError(w, err, "no such player")
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"games": s.recentList(played)})
+	writeJSON(w, http.StatusOK, map[string]any{"games": s.recentList(played, u.ID)})
 }
 
-// recentList is played as a player's list shows it. Only finished
+// recentList is played as userID's list shows it. Only finished
 // matches are listed, and only those whose replay opens (finishedMatch's
 // rules): a legacy copy whose replay stays closed is left out, so the
 // list tells nothing a replay would not.
-func (s *Server) recentList(played []store.PlayedMatch) []recentGame {
+func (s *Server) recentList(played []store.PlayedMatch, userID int64) []recentGame {
 	games := make([]recentGame, 0, len(played))
 	for _, m := range played {
 		if s.replayClosed(m.ID, m.Game) {
@@ -82,21 +82,25 @@ func (s *Server) recentList(played []store.PlayedMatch) []recentGame {
 		if reason == "" {
 			reason = m.Reason
 		}
-		games = append(games, recentGame{Match: m.ID, Game: m.Game, Finished: m.Finished, Seats: recentSeats(m.Seats), Held: m.Held, Winners: out.Winners, Reason: reason})
+		seats, held := recentSeats(m.Seats, userID)
+		games = append(games, recentGame{Match: m.ID, Game: m.Game, Finished: m.Finished, Seats: seats, Held: held, Winners: out.Winners, Reason: reason})
 	}
 	return games
 }
 
 // recentSeats reads a match's stored seats (package match's SeatSpecs)
-// as the list shows them.
-func recentSeats(raw json.RawMessage) []recentSeat {
+// as the list shows them, and the seats userID held.
+func recentSeats(raw json.RawMessage, userID int64) ([]recentSeat, []game.Seat) {
 	var specs []match.SeatSpec
 	if err := json.Unmarshal(raw, &specs); err != nil {
-		return []recentSeat{}
+		return []recentSeat{}, []game.Seat{}
 	}
-	out := make([]recentSeat, len(specs))
+	seats, held := make([]recentSeat, len(specs)), []game.Seat{}
 	for i, sp := range specs {
-		out[i] = recentSeat{Kind: sp.Kind, Name: sp.Name, Level: sp.Level}
+		seats[i] = recentSeat{Kind: sp.Kind, Name: sp.Name, Level: sp.Level}
+		if sp.Kind == match.Human && sp.UserID == userID {
+			held = append(held, game.Seat(i))
+		}
 	}
-	return out
+	return seats, held
 }

@@ -132,7 +132,7 @@ func TestRecentGamesLeaveOutClosedReplays(t *testing.T) {
 	ctx := context.Background()
 	seats := json.RawMessage(fmt.Sprintf(`[{"kind":"human","userId":%d,"name":"Ann"},{"kind":"bot","level":"easy"}]`, me.User.ID))
 	for _, m := range []struct{ id, game string }{{"m-legacy-copy", "battleship"}, {"abc123", "dots"}} {
-		if err := e.st.CreateMatch(ctx, store.MatchHeader{ID: m.id, Game: m.game, Seats: seats}); err != nil {
+		if err := e.st.CreateMatch(ctx, store.MatchHeader{ID: m.id, Game: m.game, Seats: seats, Holders: []int64{me.User.ID}}); err != nil {
 			t.Fatal(err)
 		}
 		if err := e.st.FinishMatch(ctx, m.id, json.RawMessage(`{"winners":[0],"reason":"seat 1 resigned"}`), "seat 1 resigned"); err != nil {
@@ -145,5 +145,22 @@ func TestRecentGamesLeaveOutClosedReplays(t *testing.T) {
 	r := recentOf(t, ann, "Ann")
 	if len(r.Games) != 1 || r.Games[0].Match != "abc123" || !slices.Equal(r.Games[0].Winners, []int{0}) {
 		t.Fatalf("Ann's games: %+v, want abc123 alone", r.Games)
+	}
+}
+
+// A game played at one screen is listed once, with every seat held by
+// its player.
+func TestRecentGamesAtOneScreen(t *testing.T) {
+	e := newEnv(t)
+	dan := e.guest("Dan")
+	cd := dan.dial()
+	id := tableID(cd.ok("table.create", map[string]any{"game": "dots", "options": map[string]any{"rows": 3, "cols": 3},
+		"seats": []any{map[string]any{"kind": "me", "name": "Dan"}, map[string]any{"kind": "me", "name": "Eve"}}}))
+	cd.ok("table.watch", map[string]any{"table": id, "views": false})
+	cd.ok("match.resign", map[string]any{"table": id, "seat": 0})
+	waitSeq(cd, id, 1)
+	r := recentOf(t, dan, "Dan")
+	if len(r.Games) != 1 || !slices.Equal(r.Games[0].Held, []int{0, 1}) || !slices.Equal(r.Games[0].Winners, []int{1}) {
+		t.Fatalf("Dan's games: %+v, want the one game with both seats held", r.Games)
 	}
 }

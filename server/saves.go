@@ -284,7 +284,7 @@ func (ts *tables) createFrom(ctx context.Context, def *game.Definition, l game.L
 		s.log.Error("loaded match not stored", "match", id, "err", err)
 		return unavailable(err, "the saved match could not be stored; try again")
 	}
-	if err := s.cfg.Store.CreateMatch(ctx, store.MatchHeader{ID: id, Game: l.Game, Options: l.Options, Seed: l.Seed, Seats: sj, Settings: setj, Created: now}); err != nil {
+	if err := s.cfg.Store.CreateMatch(ctx, store.MatchHeader{ID: id, Game: l.Game, Options: l.Options, Seed: l.Seed, Seats: sj, Settings: setj, Created: now, Holders: match.Holders(specs)}); err != nil {
 		return nil, notStored(err)
 	}
 	for i, e := range l.Moves {

@@ -24,6 +24,10 @@ type MatchHeader struct {
 	Seats    json.RawMessage
 	Settings json.RawMessage
 	Created  time.Time
+	// Holders are the users holding a seat, each once: stored beside the
+	// match (match_players) so that a player's matches are found by id.
+	// The match's creator, who knows the seats' shape, names them.
+	Holders []int64
 }
 
 // Record is one numbered entry of a match's log: either a game move (Move
@@ -102,8 +106,10 @@ func (s *Store) CreateMatch(ctx context.Context, h MatchHeader) error {
 	// The seats' holders go with it, in the same commit: a match is
 	// never stored without them (see FinishedMatchesOf).
 	stmts := []Stmt{{insertMatch, []any{h.ID, h.Game, opts, int64(h.Seed), seats, settings, millis(created)}}}
-	for _, u := range seatHolders(h.Seats) {
-		stmts = append(stmts, Stmt{insertPlayer, []any{u, h.ID}})
+	for i, u := range h.Holders {
+		if u != 0 && !slices.Contains(h.Holders[:i], u) {
+			stmts = append(stmts, Stmt{insertPlayer, []any{u, h.ID}})
+		}
 	}
 	req := s.reqPool.Get().(*request)
 	req.kind = opExec
@@ -121,26 +127,6 @@ const (
 	insertMatch  = `INSERT INTO matches (id, game, options, seed, seats, settings, created) VALUES ($1, $2, $3, $4, $5, $6, $7)`
 	insertPlayer = `INSERT INTO match_players (user_id, match_id) VALUES ($1, $2)`
 )
-
-// seatHolders returns the users holding a seat in a match's seats (package
-// match's JSON: an array of objects with "userId"), each once, in seat
-// order. Seats of another shape hold no user.
-func seatHolders(seats json.RawMessage) []int64 {
-	var list []json.RawMessage
-	if json.Unmarshal(seats, &list) != nil {
-		return nil
-	}
-	var ids []int64
-	for _, raw := range list {
-		var seat struct {
-			UserID int64 `json:"userId"`
-		}
-		if json.Unmarshal(raw, &seat) == nil && seat.UserID != 0 && !slices.Contains(ids, seat.UserID) {
-			ids = append(ids, seat.UserID)
-		}
-	}
-	return ids
-}
 
 // exec runs one write statement (INSERT, UPDATE, DELETE; parameters $1,
 // $2, ...) in the writer's next group commit and returns once that has

@@ -6,8 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"time"
-
-	"github.com/parlor-games/parlor/game"
 )
 
 // PlayedMatch is a finished match one user held a seat in, as the list of
@@ -16,12 +14,9 @@ type PlayedMatch struct {
 	ID   string
 	Game string
 	// Seats are the match's seats as stored with it (package match's
-	// JSON: kind, level, userId, name), the same the match's replay
+	// JSON, which says who held which), the same the match's replay
 	// shows.
-	Seats json.RawMessage
-	// Held are the seats the user held, in seat order: one, or more at a
-	// table played from one screen.
-	Held     []game.Seat
+	Seats    json.RawMessage
 	Finished time.Time
 	Outcome  json.RawMessage // as package match encodes it: winners and reason
 	Reason   string
@@ -52,8 +47,7 @@ func (s *Store) FinishedMatchesOf(ctx context.Context, userID int64, limit int) 
 }
 
 // scanPlayed reads rows of finished matches (id, game, seats, finished,
-// outcome, reason) as userID's, with the seats they held, and closes
-// rows.
+// outcome, reason) of userID's, and closes rows.
 func scanPlayed(rows *sql.Rows, userID int64) ([]PlayedMatch, error) {
 	defer rows.Close()
 	var out []PlayedMatch
@@ -63,17 +57,6 @@ func scanPlayed(rows *sql.Rows, userID int64) ([]PlayedMatch, error) {
 		var finished int64
 		if err := rows.Scan(&m.ID, &m.Game, &seats, &finished, &outcome, &m.Reason); err != nil {
 			return nil, fmt.Errorf("store: matches of user %d: %w", userID, err)
-		}
-		var held []struct {
-			UserID int64 `json:"userId"`
-		}
-		if err := json.Unmarshal([]byte(seats), &held); err != nil {
-			return nil, fmt.Errorf("store: seats of match %s: %w", m.ID, err)
-		}
-		for i, h := range held {
-			if h.UserID == userID {
-				m.Held = append(m.Held, game.Seat(i))
-			}
 		}
 		m.Seats, m.Outcome, m.Finished = json.RawMessage(seats), json.RawMessage(outcome), fromMillis(finished)
 		out = append(out, m)

@@ -18,8 +18,10 @@ export interface GameInfo {
 }
 export interface Stats { played: number; won: number; tied?: number; rating?: number; rd?: number }
 export interface Achievement { id: string; game: string; title: string; description: string; at?: string }
-/** One of a player's finished matches (GET /api/profile/{name}/games): only
- * what the match's replay shows anyone. held are the player's seats. */
+/** One of a player's finished matches (GET /api/profile/{name}/games, and
+ * the ended push of protocol v7): only what the match's replay shows
+ * anyone, so a seat is its kind, name and a bot's level, with no user id.
+ * held are the player's seats. */
 export interface RecentGame {
   match: string; game: string; finished: string;
   seats: { kind: "human" | "bot" | "open"; name?: string; level?: string }[] | null;

@@ -2,6 +2,7 @@
 // routes between screens.
 import { api, type Achievement } from "./api";
 import { clear, h, toast } from "./dom";
+import { followEnded, forgetEnded } from "./ended";
 import { applySettings } from "./settings";
 import { play } from "./sound";
 import { app, linkHandler, mayLeave, navigate, onNavigate } from "./state";
@@ -73,6 +74,7 @@ async function logout(): Promise<void> {
     // the session is gone either way once the socket closes
   }
   socket.close();
+  forgetEnded();
   app.me = null;
   navigate("/", true, false);
 }
@@ -131,6 +133,9 @@ async function start(): Promise<void> {
     play("achievement");
     toast(a.description || "", "achievement", "Achievement unlocked: " + a.title);
   });
+  // The games that ended while the player was away come whenever the
+  // list changes, wherever the player is; the lobby shows the last list.
+  followEnded();
   // /api/session, not /api/me: a signed-out visit is no error (a 401
   // would be logged in the browser's console on every visit).
   const [me, games] = await Promise.allSettled([api.session(), api.games()]);

@@ -1,7 +1,7 @@
 // A player's finished games as the server lists them (GET
-// /api/profile/{name}/games): how each ended for them, for the profile's
-// Recent games and for the lobby's note of the games that ended while
-// they were not at the table.
+// /api/profile/{name}/games, and the ended push): how each ended for them,
+// in words, for the profile's Recent games and for the lobby's note of the
+// games that ended while they were not at the table (ended.ts).
 import type { RecentGame } from "./api";
 
 /** seatName names a seat of a finished match as the table did while it
@@ -44,54 +44,4 @@ export function opponentsOf(g: RecentGame): string[] {
   const held = g.held ?? [];
   const together = oneScreen(g);
   return (g.seats ?? []).map((_, i) => i).filter((i) => together || !held.includes(i)).map((i) => seatName(g, i));
-}
-
-// The ends a player has seen. A game that ended while its player was not
-// watching it (a partner who resigned, a seat forfeited after the grace,
-// a paused table closed after a week) would otherwise end in silence:
-// the lobby forgets a finished table ten minutes after its end. The
-// table screen notes every end it shows; the lobby lists the others that
-// came after the player's first visit, until dismissed. Kept per browser
-// in localStorage: a game seen ending in the terminal is news here once.
-
-interface Seen { since: string; ids: string[] }
-const seenKey = (name: string) => "parlor.endsSeen." + name;
-const keepIDs = 50;
-
-function loadSeen(name: string): Seen | null {
-  try {
-    const raw = localStorage.getItem(seenKey(name));
-    return raw ? (JSON.parse(raw) as Seen) : null;
-  } catch {
-    return null;
-  }
-}
-
-function saveSeen(name: string, s: Seen): void {
-  try { localStorage.setItem(seenKey(name), JSON.stringify({ since: s.since, ids: s.ids.slice(-keepIDs) })); } catch { /* storage off: nothing kept */ }
-}
-
-/** markEndSeen notes that the player saw match end (the table screen showed it). */
-export function markEndSeen(name: string, match: string): void {
-  const s = loadSeen(name) ?? { since: new Date().toISOString(), ids: [] };
-  if (!s.ids.includes(match)) s.ids.push(match);
-  saveSeen(name, s);
-}
-
-/** unseenEnds are the games of the list that ended after the player's
- * first visit without the player seeing them end. The first call starts
- * the count from now, so that a first visit is not a list of old games. */
-export function unseenEnds(name: string, games: RecentGame[]): RecentGame[] {
-  const s = loadSeen(name);
-  if (!s) {
-    saveSeen(name, { since: new Date().toISOString(), ids: [] });
-    return [];
-  }
-  const since = Date.parse(s.since);
-  return games.filter((g) => Date.parse(g.finished) > since && !s.ids.includes(g.match));
-}
-
-/** dismissEnds marks games as seen, so that the lobby stops listing them. */
-export function dismissEnds(name: string, games: RecentGame[]): void {
-  for (const g of games) markEndSeen(name, g.match);
 }

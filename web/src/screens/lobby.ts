@@ -1,10 +1,10 @@
 // The lobby: who is online with their records, the tables, and chat.
-import { api } from "../api";
 import type { RecentGame, Stats, Table } from "../api";
 import { tableLeavingWords } from "../leaving";
 import { chatBox } from "../chat";
 import { clear, fmtTime, h, toast } from "../dom";
-import { dismissEnds, opponentsOf, reasonOf, resultOf, unseenEnds } from "../recentgames";
+import { dismissEnded, endedGames, onEnded } from "../ended";
+import { opponentsOf, reasonOf, resultOf } from "../recentgames";
 import { app, gameTitle, navigate } from "../state";
 import { socket } from "../ws";
 import { openCreateDialog } from "./create";
@@ -69,6 +69,7 @@ export function lobbyScreen(main: HTMLElement): () => void {
   const people = h("ul", { class: "people", "aria-label": "Players online" });
   const tables = h("div", { class: "tables" });
   const chat = chatBox("lobby", "Lobby chat");
+  const ended = endedWhileAway();
   let online: Online[] = [];
   let tableList: Table[] = [];
   // The pages held (since v6) and whether each list goes on past its page.
@@ -169,6 +170,11 @@ export function lobbyScreen(main: HTMLElement): () => void {
       renderPeople();
     }),
     socket.on("lobby.tables", (m: { tables: Table[] | null; from?: number; more?: boolean }) => {
+      // The server sends the list of games that ended while the player
+      // was away right after hello, before it answers anything: once the
+      // lobby's lists came, the note shows what the server holds (the
+      // mark is for tests, as the note may rightly stay hidden).
+      ended.el.dataset.read = "true";
       tableList = m.tables ?? [];
       if (m.from !== undefined) pages.from = m.from;
       tablesMore = m.more ?? false;
@@ -186,8 +192,7 @@ export function lobbyScreen(main: HTMLElement): () => void {
 
   const newBtn = h("button", { class: "primary", id: "new-table" }, "New table…");
   newBtn.addEventListener("click", () => openCreateDialog({ game: "dots" }));
-  const ended = endedWhileAway();
-  main.append(ended, h("div", { class: "lobby" },
+  main.append(ended.el, h("div", { class: "lobby" },
     h("section", { class: "panel tables-panel", "aria-labelledby": "tables-h" },
       h("div", { class: "panel-head" }, h("h2", { id: "tables-h" }, "Tables"), newBtn),
       gameCards(app.games, true),
@@ -196,44 +201,50 @@ export function lobbyScreen(main: HTMLElement): () => void {
     chat.el));
   return () => {
     offs.forEach((f) => f());
+    ended.destroy();
     chat.destroy();
     socket.leaveLobby();
   };
 }
 
 /** endedWhileAway is the note, above the lobby, of the player's games
- * that ended while they were not at the table (recentgames.ts): how each
- * ended for them and why, with its replay, until they dismiss it. Empty,
- * and hidden, when there is none. */
-function endedWhileAway(): HTMLElement {
+ * that ended while they were not at the table (ended.ts): how each ended
+ * for them and why, with its replay, as the server last listed them, until
+ * they dismiss it here or on another device. Empty, and hidden, when there
+ * is none. */
+function endedWhileAway(): { el: HTMLElement; destroy: () => void } {
   const box = h("section", { class: "card ended-away", id: "ended-away", "aria-labelledby": "ended-away-h", hidden: true });
-  const me = app.me?.name;
-  if (!me) return box;
-  api.recentGames(me).then((r) => {
-    // data-read says the list came (for tests: the note may stay hidden).
-    box.dataset.read = "true";
-    const games = unseenEnds(me, r.games ?? []);
-    if (games.length === 0) return;
-    const item = (g: RecentGame) => {
-      const others = opponentsOf(g);
-      const why = reasonOf(g);
-      return h("li", { "data-match": g.match },
-        h("strong", null, `${gameTitle(g.game)}${others.length ? " with " + others.join(", ") : ""}: ${resultOf(g)}`),
-        why ? ` · ${why}` : null, " ",
-        h("span", { class: "small muted" }, fmtTime(g.finished)), " ",
-        h("a", { href: "/replay/" + encodeURIComponent(g.match), "data-nav": true, class: "button small-btn" }, "Replay"));
-    };
+  const item = (g: RecentGame) => {
+    const others = opponentsOf(g);
+    const why = reasonOf(g);
+    return h("li", { "data-match": g.match },
+      h("strong", null, `${gameTitle(g.game)}${others.length ? " with " + others.join(", ") : ""}: ${resultOf(g)}`),
+      why ? ` · ${why}` : null, " ",
+      h("span", { class: "small muted" }, fmtTime(g.finished)), " ",
+      h("a", { href: "/replay/" + encodeURIComponent(g.match), "data-nav": true, class: "button small-btn" }, "Replay"));
+  };
+  const render = () => {
+    const games = endedGames();
+    // Focus on the Dismiss button would be lost with the note: it goes
+    // to the screen, where the next Tab starts.
+    const hadFocus = box.contains(document.activeElement);
+    clear(box);
+    box.hidden = games.length === 0;
+    if (box.hidden) {
+      if (hadFocus) document.getElementById("screen")?.focus();
+      return;
+    }
     const dismiss = h("button", { id: "ended-away-dismiss" }, "Dismiss");
     dismiss.addEventListener("click", () => {
-      dismissEnds(me, games);
-      box.hidden = true;
+      dismiss.disabled = true;
+      dismissEnded(games.map((g) => g.match)).catch((x: Error) => {
+        dismiss.disabled = false;
+        toast(x.message, "error");
+      });
     });
     box.append(h("h2", { id: "ended-away-h" }, games.length === 1 ? "A game ended while you were away" : "Games that ended while you were away"),
       h("ul", null, games.map(item)), dismiss);
-    box.hidden = false;
-  }).catch(() => {
-    // The note is a courtesy: the profile lists the same games.
-    box.dataset.read = "true";
-  });
-  return box;
+  };
+  render();
+  return { el: box, destroy: onEnded(render) };
 }

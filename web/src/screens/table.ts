@@ -4,7 +4,6 @@
 // drawing lives in games/*.ts.
 import type { GameEvent, GameInfo, MatchPush, Snapshot, Table } from "../api";
 import { supersedes } from "../api";
-import { markEndSeen } from "../recentgames";
 import { chatBox } from "../chat";
 import { announce, clear, h, toast } from "../dom";
 import { openRules } from "../rules";
@@ -459,8 +458,6 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
       return;
     }
     if (table?.match) lesson.show(table.match, view?.el ?? null);
-    // Seen here, this end is no news for the lobby (recentgames.ts).
-    if (table?.match && app.me) markEndSeen(app.me.name, table.match);
     const wasHidden = result.hidden;
     result.hidden = false;
     clear(result);
