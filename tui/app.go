@@ -195,6 +195,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		m.conn, m.user, m.games, m.lost = msg.conn, msg.conn.User(), msg.games, false
 		m.lobby.chat = msg.history
+		// The server pushes the ended games after hello only when there
+		// are some: a list dismissed elsewhere meanwhile must not stay.
+		m.lobby.ended = nil
 		cmds := []tea.Cmd{listen(msg.conn), m.awayConnected()}
 		if m.attempt > 0 {
 			m.status = "reconnected"
@@ -546,7 +549,9 @@ func (m *Model) helpView() string {
 	default:
 		add("Lobby", "up/down: choose a table", "Enter: join the table (sit in an open seat, or watch)",
 			"w: watch the table", "r: the replay of a finished table's match", "n: new table", "c: chat to the lobby",
-			"[ ] or PgUp PgDn: the previous or next page of tables", "{ }: the previous or next page of who is online", "q: quit")
+			"[ ] or PgUp PgDn: the previous or next page of tables", "{ }: the previous or next page of who is online",
+			"1-9: the replay of that game in the note of games that ended while you were away",
+			"x: dismiss the games the note shows; the others, if any, come up", "q: quit")
 	}
 	add("Everywhere", "?: this help", "Ctrl+C: quit", "Esc: close the line you are typing in")
 	// A help longer than the screen scrolls, and its last line says so:

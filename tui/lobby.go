@@ -21,6 +21,10 @@ type lobbyState struct {
 	// far fewer than a crowded server's thousands, and one's own tables
 	// and entry come with any page.
 	pages client.LobbyPages
+	// ended are the player's games that ended while they were not at the
+	// table, the most recent first, as the server's last ended push
+	// listed them (since v7, ended.go).
+	ended []client.RecentGame
 }
 
 // lobbyPageSize is how many tables, and how many people online, a page
@@ -81,6 +85,8 @@ func (m *Model) push(p client.Push) tea.Cmd {
 		} else if m.table != nil && c.Channel == client.TableChannel(m.table.t.ID) {
 			m.table.chat = appendChat(m.table.chat, c)
 		}
+	case "ended":
+		m.setEnded(p)
 	case "achievement":
 		if a, err := p.Achievement(); err == nil {
 			m.status = "Achievement: " + a.Title + " - " + a.Description
@@ -115,6 +121,9 @@ func appendChat(list []client.Chat, c client.Chat) []client.Chat {
 }
 
 func (m *Model) lobbyKey(s string) tea.Cmd {
+	if cmd, ok := m.endedKey(s); ok {
+		return cmd
+	}
 	n := len(m.lobby.tables)
 	switch s {
 	case "q":
@@ -186,8 +195,84 @@ func (m *Model) open(id string, seat int) tea.Cmd {
 	})
 }
 
+// lobbyLayout is how the lobby shares out its rows: how many games of the
+// ended note, tables, people online and chat lines it shows.
+type lobbyLayout struct {
+	ended, window, names, chat int
+}
+
+// lobbyLayout fits the lobby into the rows under the header. Each part
+// asks for its whole size; when they do not all fit, they give way in
+// turn, each down to its least: the people online beside the tables to
+// five, the ended note to three games, the chat to two lines, the people
+// online to two, the note to one game, then, on a screen with a long
+// status, the names online to none (the heading counts them) and the
+// chat to its last line. The tables take what is left, at least three
+// of them, in a window around the chosen one; so at 80x24, even under a
+// status of three lines, the key bar stays on screen.
+func (m *Model) lobbyLayout() lobbyLayout {
+	room := m.room
+	if room <= 0 {
+		room = max(m.h, 10) - 1
+	}
+	online := len(m.lobby.lists.Online)
+	l := lobbyLayout{ended: min(len(m.lobby.ended), endedKeys), names: online, chat: 4}
+	if m.w < 100 {
+		l.names = min(online, 5)
+	}
+	if m.h >= 30 {
+		l.chat = 6
+	}
+	least := min(max(len(m.lobby.tables), 1), 3)
+	give := []struct {
+		n     *int
+		least int
+	}{{&l.names, 5}, {&l.ended, 3}, {&l.chat, 2}, {&l.names, 2}, {&l.ended, 1}, {&l.names, 0}, {&l.chat, 1}}
+	for _, g := range give {
+		for *g.n > g.least && m.lobbyRows(l, least) > room {
+			*g.n--
+		}
+	}
+	l.window = least
+	for l.window < len(m.lobby.tables) && m.lobbyRows(l, l.window+1) <= room {
+		l.window++
+	}
+	return l
+}
+
+// lobbyRows counts the lines of the lobby laid out as l with window
+// tables shown.
+func (m *Model) lobbyRows(l lobbyLayout, window int) int {
+	// The heading, the tables (or the line saying there are none), the
+	// lines saying there are more above and below, the chosen table's
+	// leaving words.
+	tables := 1 + max(window, 1) + 1
+	if len(m.lobby.tables) > window {
+		tables += 2
+	}
+	// The heading, the names, how many more, the legend; the heading
+	// alone, which counts them, when no name has room.
+	people := 1
+	if l.names > 0 {
+		people = 2 + l.names
+		if l.names < len(m.lobby.lists.Online) {
+			people++
+		}
+	}
+	top := tables + 1 + people // one under the other, a blank line between
+	if m.w >= 100 {
+		top = max(tables, people) // side by side
+	}
+	// A blank line, the chat's heading and lines, a blank line, the keys.
+	return m.endedRows(l.ended) + top + 4 + l.chat
+}
+
 func (m *Model) lobbyView() string {
 	var b strings.Builder
+	lay := m.lobbyLayout()
+	for _, l := range m.endedNote(lay.ended) {
+		b.WriteString(l + "\n")
+	}
 	half := max(m.w/2, 40)
 	left := []string{m.st.bold.Render("Tables" + pageWords(m.lobby.lists.TablesPage, m.lobby.pages.Tables, len(m.lobby.tables)))}
 	if len(m.lobby.tables) == 0 {
@@ -195,17 +280,9 @@ func (m *Model) lobbyView() string {
 	}
 	// A window of tables around the selection, so that the chat and the
 	// keys stay on an 80x24 screen however many tables there are.
-	// Beside the tables (wide screens) or under them: who is online, at
-	// most five names when under them, then the chat.
-	onlineRows := 2 + min(len(m.lobby.lists.Online), 5)
-	if m.w >= 100 {
-		onlineRows = 0
-	}
-	chatRows := 4
-	if m.h >= 30 {
-		chatRows = 6
-	}
-	window := max(3, m.h-(10+onlineRows+chatRows))
+	// Beside the tables (wide screens) or under them: who is online, then
+	// the chat.
+	window := lay.window
 	first := max(0, min(m.lobby.sel-window/2, len(m.lobby.tables)-window))
 	last := min(len(m.lobby.tables), first+window)
 	if first > 0 {
@@ -236,8 +313,11 @@ func (m *Model) lobbyView() string {
 	}
 	right := []string{m.st.bold.Render("Online" + pageWords(m.lobby.lists.OnlinePage, m.lobby.pages.Online, len(m.lobby.lists.Online)))}
 	for i, u := range m.lobby.lists.Online {
-		if m.w < 100 && i == 5 {
-			right = append(right, m.st.dim.Render(fmt.Sprintf("  and %d more", len(m.lobby.lists.Online)-5)))
+		if lay.names == 0 {
+			break
+		}
+		if i == lay.names {
+			right = append(right, m.st.dim.Render(fmt.Sprintf("  and %d more", len(m.lobby.lists.Online)-i)))
 			break
 		}
 		name := u.Name
@@ -258,7 +338,9 @@ func (m *Model) lobbyView() string {
 		}
 		right = append(right, "  "+name+"  "+m.st.dim.Render(strings.Join(counts, " ")))
 	}
-	right = append(right, m.st.dim.Render("  * guest; game won/played"))
+	if lay.names > 0 {
+		right = append(right, m.st.dim.Render("  * guest; game won/played"))
+	}
 	rows := max(len(left), len(right))
 	for i := 0; i < rows; i++ {
 		l, r := "", ""
@@ -270,7 +352,7 @@ func (m *Model) lobbyView() string {
 		}
 		if m.w >= 100 {
 			b.WriteString(pad(l, half) + r + "\n")
-		} else {
+		} else if i < len(left) {
 			b.WriteString(l + "\n")
 		}
 	}
@@ -278,15 +360,23 @@ func (m *Model) lobbyView() string {
 		b.WriteString("\n" + strings.Join(right, "\n") + "\n")
 	}
 	b.WriteString("\n" + m.st.bold.Render("Lobby chat") + "\n")
-	for _, c := range lastChats(m.lobby.chat, chatRows) {
+	for _, c := range lastChats(m.lobby.chat, lay.chat) {
 		b.WriteString("  " + c.From + ": " + c.Text + "\n")
 	}
-	keys := "Enter join   w watch   r replay   n new table   c chat   ? help   q quit"
-	if p := m.lobby.lists.TablesPage; p != nil && (p.More || p.From > 0) {
-		keys = "[ ] pages   " + keys
-	}
-	b.WriteString("\n" + m.st.dim.Render(keys))
+	b.WriteString("\n" + m.st.dim.Render(m.lobbyKeyBar()))
 	return b.String()
+}
+
+// lobbyKeyBar always shows joining, help and quitting, the note's keys
+// while it shows ended games and the page keys while there are pages;
+// the other keys follow while they fit.
+func (m *Model) lobbyKeyBar() string {
+	must := append([]string{"Enter join"}, m.endedBarKeys()...)
+	must = append(must, "? help", "q quit")
+	if p := m.lobby.lists.TablesPage; p != nil && (p.More || p.From > 0) {
+		must = append(must, "[ ] pages")
+	}
+	return keyBar(max(m.w, 20), must, "n new table", "c chat", "w watch", "r replay")
 }
 
 // pageWords is a list's heading after its name: " (n)" for a whole list
