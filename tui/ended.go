@@ -25,9 +25,28 @@ const endedKeys = 9
 
 // setEnded takes the list of an ended push: the server sends it whole,
 // so it replaces the one held.
+//
+// A game new to the list while the player is elsewhere (at another
+// table, in a replay) is said on the status line, once: the note waits in
+// the lobby, where they may not look for a while.
 func (m *Model) setEnded(p client.Push) {
-	if games, err := p.Ended(); err == nil {
-		m.lobby.ended = games
+	games, err := p.Ended()
+	if err != nil {
+		return
+	}
+	m.lobby.ended = games
+	if m.lobby.endedSaid == nil {
+		m.lobby.endedSaid = make(map[string]bool)
+	}
+	var news []client.RecentGame
+	for _, g := range games {
+		if !m.lobby.endedSaid[g.Match] {
+			m.lobby.endedSaid[g.Match] = true
+			news = append(news, g)
+		}
+	}
+	if len(news) > 0 && m.screen != screenLobby {
+		m.status = "Ended while you were away: " + m.endedWords(news[0]) + ". See the lobby."
 	}
 }
 

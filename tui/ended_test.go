@@ -249,3 +249,31 @@ func TestModelEndedWhileAway(t *testing.T) {
 		t.Fatalf("a dismissed game is noted again on a new connection:\n%s", s)
 	}
 }
+
+// TestEndedNewsSaidAwayFromTheLobby: a game that joins the list while
+// Ann is at another table is said on her status line, once, naming the
+// game and the result; the same list pushed again, or a list she already
+// had when she left the lobby, says nothing; in the lobby the note
+// itself is the news.
+func TestEndedNewsSaidAwayFromTheLobby(t *testing.T) {
+	m := busyLobby(80, 24)
+	m.status = ""
+	m.Update(endedPush(t, awayGames[1]))
+	if m.status != "" {
+		t.Fatalf("in the lobby the status says %q; the note is the news", m.status)
+	}
+	m.screen = screenTable
+	m.Update(endedPush(t, awayGames[1]))
+	if m.status != "" {
+		t.Fatalf("a list Ann had already seen is said again: %q", m.status)
+	}
+	m.Update(endedPush(t, awayGames[0], awayGames[1]))
+	if want := "Ended while you were away: Dots and Boxes with Bob: you won (Bob resigned). See the lobby."; m.status != want {
+		t.Fatalf("the news at another table is %q, want %q", m.status, want)
+	}
+	m.status = ""
+	m.Update(endedPush(t, awayGames[0], awayGames[1]))
+	if m.status != "" {
+		t.Fatalf("the same list pushed again is said again: %q", m.status)
+	}
+}

@@ -25,6 +25,9 @@ type lobbyState struct {
 	// table, the most recent first, as the server's last ended push
 	// listed them (since v7, ended.go).
 	ended []client.RecentGame
+	// endedSaid are the matches of ended already shown or said, across
+	// connections, so that news is said once.
+	endedSaid map[string]bool
 }
 
 // lobbyPageSize is how many tables, and how many people online, a page
