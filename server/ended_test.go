@@ -36,6 +36,26 @@ func noEndedPush(t *testing.T, c *client, mark int, why string) {
 	}
 }
 
+// annAwayWhenBobResigns plays the story most of these tests start from:
+// Ann and Bob start a Dots and Boxes duel, Ann leaves its table for the
+// lobby, and Bob resigns. It returns their connections, the table, its
+// match, the ended push Ann got, and where Bob's messages stood before
+// the resignation.
+func annAwayWhenBobResigns(t *testing.T, e *env) (ann *user, ca, cb *client, table, matchID string, news msg, markB int) {
+	t.Helper()
+	ann, bob := e.guest("Ann"), e.guest("Bob")
+	ca, cb = ann.dial(), bob.dial()
+	table = dotsDuel(t, ca, cb, nil)
+	matchID = e.matchOf(t, ca, table)
+	ca.ok("table.unwatch", map[string]any{"table": table})
+	ca.ok("lobby.join", nil)
+	markA := len(ca.all())
+	markB = len(cb.all())
+	cb.ok("match.resign", map[string]any{"table": table, "seat": 1})
+	news = waitAfter(ca, markA, "Ann's news of the end", isEnded)
+	return ann, ca, cb, table, matchID, news, markB
+}
+
 // A game that ends while a player is not at its table is kept for them
 // until they have read of it (protocol v7): Ann, gone to the lobby, is
 // told at once that Bob resigned; Bob, who saw it, is told nothing. A
@@ -45,17 +65,7 @@ func noEndedPush(t *testing.T, c *client, mark int, why string) {
 // user id.
 func TestEndedWhileAwayIsTold(t *testing.T) {
 	eachStore(t, func(t *testing.T) {
-		e := newEnv(t)
-		ann, bob := e.guest("Ann"), e.guest("Bob")
-		ca, cb := ann.dial(), bob.dial()
-		id := dotsDuel(t, ca, cb, nil)
-		matchID := e.matchOf(t, ca, id)
-		ca.ok("table.unwatch", map[string]any{"table": id})
-		ca.ok("lobby.join", nil)
-		markA, markB := len(ca.all()), len(cb.all())
-
-		cb.ok("match.resign", map[string]any{"table": id, "seat": 1})
-		m := waitAfter(ca, markA, "Ann's news of the end", isEnded)
+		ann, ca, cb, id, matchID, m, markB := annAwayWhenBobResigns(t, newEnv(t))
 		if got := endedGames(t, m); !slices.Equal(got, []string{matchID}) {
 			t.Fatalf("Ann's ended list %v, want [%s]", got, matchID)
 		}
@@ -146,15 +156,7 @@ func TestEndedListOutlivesARestartAndClearsAtTheTable(t *testing.T) {
 // ended.dismiss is checked strictly: no ids, too many, an empty id or an
 // unknown field is refused with a reason and clears nothing.
 func TestEndedDismissRefusesBadInput(t *testing.T) {
-	e := newEnv(t)
-	ann, bob := e.guest("Ann"), e.guest("Bob")
-	ca, cb := ann.dial(), bob.dial()
-	id := dotsDuel(t, ca, cb, nil)
-	matchID := e.matchOf(t, ca, id)
-	ca.ok("table.unwatch", map[string]any{"table": id})
-	mark := len(ca.all())
-	cb.ok("match.resign", map[string]any{"table": id, "seat": 1})
-	waitAfter(ca, mark, "Ann's news", isEnded)
+	ann, ca, _, _, matchID, _, _ := annAwayWhenBobResigns(t, newEnv(t))
 
 	many := make([]string, 51)
 	for i := range many {

@@ -178,6 +178,11 @@ func (s *Server) newConn(user Identity, w wire) *conn {
 // begin puts an open connection in the hub and greets it. The transport
 // has counted it in s.wg, and calls end once it is closed.
 func (s *Server) begin(c *conn) {
+	// hello goes first, before the hub knows the connection: once it is
+	// in the hub, news for its user (an achievement, the ended list) may
+	// be pushed to it from other goroutines, and a client takes a first
+	// message that is not hello for a server that does not speak Parlor.
+	c.push(mustJSON(map[string]any{"t": "hello", "v": protocolVersion, "user": c.user}))
 	s.hub.add(c)
 	// Reads carry no context, so Shutdown ends them by closing the
 	// connections it finds in the hub: one added after its sweep must
@@ -189,7 +194,6 @@ func (s *Server) begin(c *conn) {
 		c.close(closeGoingAway, "server shutting down")
 	}
 	s.metrics.connections.Inc()
-	c.push(mustJSON(map[string]any{"t": "hello", "v": protocolVersion, "user": c.user}))
 	s.announcePending(c)
 	s.announceEnded(c)
 }

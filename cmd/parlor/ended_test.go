@@ -11,16 +11,7 @@ import (
 // opens its replay, q comes back to the note, and x dismisses it.
 func TestPlayEndedWhileAway80x24(t *testing.T) {
 	p := startServe(t, t.TempDir())
-	ann := startTermSize(t, "ann", 80, 24, "play", "-addr", p.base, "-name", "Ann")
-	bob := startTermSize(t, "bob", 80, 24, "play", "-addr", p.base, "-name", "Bob")
-	ann.waitFor("Ann (guest)  connected")
-	bob.waitFor("Bob (guest)  connected")
-	ann.waitFor("Bob*")
-
-	ann.dotsForm(3)
-	ann.keys("Enter")
-	ann.waitFor("Waiting for players")
-	bobJoinsAndAnnStarts(ann, bob)
+	ann, bob := annAndBobAtDots(t, p, 80, 24, 3)
 	bob.waitGone("(away)")
 	ann.keys("q")
 	ann.waitFor("Really leave the table? y / n")

@@ -19,15 +19,7 @@ import (
 // the lobby or the new-table form (defect 9).
 func TestPlay80x24DotsScrollsNamesAndStatus(t *testing.T) {
 	p := startServe(t, t.TempDir())
-	ann := startTermSize(t, "ann", 80, 24, "play", "-addr", p.base, "-name", "Ann")
-	bob := startTermSize(t, "bob", 80, 24, "play", "-addr", p.base, "-name", "Bob")
-	ann.waitFor("Ann (guest)  connected")
-	bob.waitFor("Bob (guest)  connected")
-
-	ann.dotsForm(16)
-	ann.keys("Enter")
-	ann.waitFor("Waiting for players")
-	bobJoinsAndAnnStarts(ann, bob)
+	ann, bob := annAndBobAtDots(t, p, 80, 24, 16)
 	// Every key a player needs is on the bar at 80 columns.
 	for _, k := range []string{"? help", "q leave", "Enter draw", "L moves+chat"} {
 		ann.waitFor(k)

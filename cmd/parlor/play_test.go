@@ -173,6 +173,24 @@ func (tt *tmuxTerm) dotsForm(size int) {
 	tt.pressUntil("Left", "open for another player", 8)
 }
 
+// annAndBobAtDots opens Ann's and Bob's terminals of w x h on p's server;
+// Ann makes a Dots and Boxes table of n x n dots with a seat open, Bob
+// takes it from his lobby, and Ann starts the game.
+func annAndBobAtDots(t *testing.T, p *serveProc, w, h, n int) (ann, bob *tmuxTerm) {
+	t.Helper()
+	ann = startTermSize(t, "ann", w, h, "play", "-addr", p.base, "-name", "Ann")
+	bob = startTermSize(t, "bob", w, h, "play", "-addr", p.base, "-name", "Bob")
+	ann.waitFor("Ann (guest)  connected")
+	bob.waitFor("Bob (guest)  connected")
+	ann.waitFor("Bob*")
+
+	ann.dotsForm(n)
+	ann.keys("Enter")
+	ann.waitFor("Waiting for players")
+	bobJoinsAndAnnStarts(ann, bob)
+	return ann, bob
+}
+
 // bobJoinsAndAnnStarts: Bob takes the open seat of Ann's table from his
 // lobby and Ann, its creator, starts it.
 func bobJoinsAndAnnStarts(ann, bob *tmuxTerm) {
@@ -191,16 +209,7 @@ func bobJoinsAndAnnStarts(ann, bob *tmuxTerm) {
 // notation until the game ends, each screen showing the result.
 func TestPlayTwoTerminalsDotsToTheEnd(t *testing.T) {
 	p := startServe(t, t.TempDir())
-	ann := startTerm(t, "ann", "play", "-addr", p.base, "-name", "Ann")
-	bob := startTerm(t, "bob", "play", "-addr", p.base, "-name", "Bob")
-	ann.waitFor("Ann (guest)  connected")
-	bob.waitFor("Bob (guest)  connected")
-	ann.waitFor("Bob*")
-
-	ann.dotsForm(3)
-	ann.keys("Enter")
-	ann.waitFor("Waiting for players")
-	bobJoinsAndAnnStarts(ann, bob)
+	ann, bob := annAndBobAtDots(t, p, 100, 30, 3)
 	bob.waitFor("2 Bob (you)")
 
 	bob.keys("c", "=good luck", "Enter")
