@@ -203,6 +203,9 @@ func (b *bucBoard) captain(seat int) string {
 	return name
 }
 
+// nameOf is how the log tells two captains of one name apart: by port.
+func (b *bucBoard) nameOf(seat int) string { return b.captain(seat) }
+
 var dirWords = map[string]string{"N": "north", "NE": "north-east", "E": "east", "SE": "south-east", "S": "south", "SW": "south-west", "W": "west", "NW": "north-west"}
 
 func (b *bucBoard) faceChoices(fs []string) []bucChoice {

@@ -121,7 +121,9 @@ func TestReplayScreenWhole(t *testing.T) {
 			checkWhole(t, what+" at the start", m, nil, "Start position (6 moves in all).")
 			m.Update(press("right"))
 			out = checkWhole(t, what+" at move 1", m, nil, rs.caption())
-			if !strings.Contains(out, "Move 1 of 6: Ann: ") && !strings.Contains(out, "Move 1 of 6: Bot medium: ") {
+			// Bots of one level are told apart by the board's label of the
+			// seat or by its number ("Bot medium (London)", "Bot medium (seat 3)").
+			if !strings.Contains(out, "Move 1 of 6: Ann: ") && !strings.Contains(out, "Move 1 of 6: Bot medium (") {
 				t.Fatalf("%s at move 1 does not name the mover:\n%s", what, out)
 			}
 			m.Update(press("v"))

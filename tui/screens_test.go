@@ -542,3 +542,21 @@ func TestSidePanelWraps(t *testing.T) {
 		t.Fatalf("got %q, want %q", got, want)
 	}
 }
+
+// TestLogTellsSameNamedSeatsApart: at a table of one person and bots of
+// one level, the log says which bot moved: Clue-Less by the suspect the
+// bot plays ("Bot medium (Mu)"), Medieval Warfare, whose board has no
+// label of its own, by seat number; a name no other seat has stays bare.
+func TestLogTellsSameNamedSeatsApart(t *testing.T) {
+	m, _ := tableModel(t, screenGames[2], 80, 24)
+	if got := m.table.describe(client.Update{Seq: 3, Seat: 1, Text: "end"}); !strings.HasPrefix(got, "  3. Bot medium (") || strings.HasPrefix(got, "  3. Bot medium (seat") {
+		t.Fatalf("a Clue-Less bot's move is logged as %q, want its suspect named", got)
+	}
+	if got := m.table.describe(client.Update{Seq: 4, Seat: 0, Text: "end"}); got != "  4. Ann: end" {
+		t.Fatalf("Ann's move is logged as %q", got)
+	}
+	m, _ = tableModel(t, screenGames[4], 80, 24)
+	if got := m.table.describe(client.Update{Seq: 5, Seat: 2, Text: "end"}); !strings.HasPrefix(got, "  5. Bot medium (seat 3): ") {
+		t.Fatalf("a Warfare bot's move is logged as %q, want its seat number", got)
+	}
+}

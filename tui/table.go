@@ -330,12 +330,31 @@ func (ts *tableState) describe(u client.Update) string {
 	return fmt.Sprintf("%3d. %s", u.Seq, describeUpdate(ts.board, ts.names(), u))
 }
 
+// logName names seat in the log: by its name, unless another seat has
+// the same one (two bots of one level), when the board's own label of
+// the seat tells them apart (Clue-Less's "Bot medium (Mu)") or, on a
+// board without one, the seat's number.
+func logName(b board, names []string, seat int) string {
+	n := names[seat]
+	shared := false
+	for i, o := range names {
+		shared = shared || (i != seat && o == n)
+	}
+	if !shared {
+		return n
+	}
+	if l, ok := b.(interface{ nameOf(seat int) string }); ok {
+		return l.nameOf(seat)
+	}
+	return fmt.Sprintf("%s (seat %d)", n, seat+1)
+}
+
 // describeUpdate is a move's line without its number, "Ann: a1-b1", as
 // the table's log and the replay's caption say it; b may be nil.
 func describeUpdate(b board, names []string, u client.Update) string {
 	who := "the game"
 	if u.Seat >= 0 && u.Seat < len(names) {
-		who = names[u.Seat]
+		who = logName(b, names, u.Seat)
 	}
 	what := u.Text
 	if d, ok := b.(describer); ok && what != "" {
