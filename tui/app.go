@@ -230,7 +230,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case retryMsg:
 		return m, m.connect()
 	case tickMsg:
-		if m.table != nil && (len(m.table.clocks.Deadline) > 0 || m.table.counting()) && m.table.outcome == nil {
+		if m.counting() {
 			return m, tick()
 		}
 		m.ticking = false
@@ -293,10 +293,20 @@ func tick() tea.Cmd {
 	return tea.Tick(time.Second, func(time.Time) tea.Msg { return tickMsg{} })
 }
 
+// counting reports whether something on screen counts down: the table's
+// clocks or a gone seat's wait, or in the lobby the wait of the player's
+// own seat.
+func (m *Model) counting() bool {
+	if m.table != nil && (len(m.table.clocks.Deadline) > 0 || m.table.counting()) && m.table.outcome == nil {
+		return true
+	}
+	return m.lobbyCounting()
+}
+
 // startTicking redraws every second while the table has clocks, so that
 // the seconds left count down on screen.
 func (m *Model) startTicking() tea.Cmd {
-	if m.ticking || m.table == nil || (len(m.table.clocks.Deadline) == 0 && !m.table.counting()) {
+	if m.ticking || !m.counting() {
 		return nil
 	}
 	m.ticking = true

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/parlor-games/parlor/client"
@@ -71,12 +72,25 @@ func (m *Model) push(p client.Push) tea.Cmd {
 		_, _ = m.lobby.lists.Apply(p) // a push that does not read changes nothing
 	case "lobby.tables", "lobby.tables.diff":
 		if _, err := m.lobby.lists.Apply(p); err == nil {
-			// Tables still to play first, then in the order the server
-			// keeps (oldest first); finished tables last.
+			// The player's own tables first (lobbyreturn.go), then those
+			// still to play, then in the order the server keeps (oldest
+			// first); finished tables last.
 			ts := slices.Clone(m.lobby.lists.Tables)
-			sort.SliceStable(ts, func(i, j int) bool { return rank(ts[i].Status) < rank(ts[j].Status) })
+			own := func(t client.Table) int {
+				if m.ownTable(t) {
+					return 0
+				}
+				return 1
+			}
+			sort.SliceStable(ts, func(i, j int) bool {
+				if a, b := own(ts[i]), own(ts[j]); a != b {
+					return a < b
+				}
+				return rank(ts[i].Status) < rank(ts[j].Status)
+			})
 			m.lobby.tables = ts
 			m.lobby.sel = min(m.lobby.sel, max(len(ts)-1, 0))
+			return m.startTicking()
 		}
 	case "chat":
 		c, err := p.Chat()
@@ -311,7 +325,9 @@ func (m *Model) lobbyView() string {
 	if last < len(m.lobby.tables) {
 		left = append(left, m.st.dim.Render(fmt.Sprintf("  (%d more below)", len(m.lobby.tables)-last)))
 	}
-	if sel := m.lobby.sel; sel >= 0 && sel < len(m.lobby.tables) && m.lobby.tables[sel].Status != client.StatusOver {
+	if sel := m.lobby.sel; sel >= 0 && sel < len(m.lobby.tables) && m.ownTable(m.lobby.tables[sel]) {
+		left = append(left, m.st.warn.Render("  "+m.returnWords(m.lobby.tables[sel], time.Now())))
+	} else if sel >= 0 && sel < len(m.lobby.tables) && m.lobby.tables[sel].Status != client.StatusOver {
 		left = append(left, m.st.dim.Render("  "+m.lobby.tables[sel].LeavingWords()))
 	}
 	right := []string{m.st.bold.Render("Online" + pageWords(m.lobby.lists.OnlinePage, m.lobby.pages.Online, len(m.lobby.lists.Online)))}
@@ -374,7 +390,11 @@ func (m *Model) lobbyView() string {
 // while it shows ended games and the page keys while there are pages;
 // the other keys follow while they fit.
 func (m *Model) lobbyKeyBar() string {
-	must := append([]string{"Enter join"}, m.endedBarKeys()...)
+	enter := "Enter join"
+	if sel := m.lobby.sel; sel >= 0 && sel < len(m.lobby.tables) && m.ownTable(m.lobby.tables[sel]) {
+		enter = "Enter return"
+	}
+	must := append([]string{enter}, m.endedBarKeys()...)
 	must = append(must, "? help", "q quit")
 	if p := m.lobby.lists.TablesPage; p != nil && (p.More || p.From > 0) {
 		must = append(must, "[ ] pages")
