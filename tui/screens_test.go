@@ -560,3 +560,20 @@ func TestLogTellsSameNamedSeatsApart(t *testing.T) {
 		t.Fatalf("a Warfare bot's move is logged as %q, want its seat number", got)
 	}
 }
+
+// TestMoveRefusalNamesSeats: the server's refusal of a typed move numbers
+// seats from 0, as its sentences do for clients to name them; the status
+// line says the seat's name instead, never "seat 0" beside a header that
+// numbers Ann 1. A move lost with the connection reads as a plain
+// sentence, not Go's error.
+func TestMoveRefusalNamesSeats(t *testing.T) {
+	m, _ := tableModel(t, screenGames[0], 80, 24)
+	m.moveDone(moveDoneMsg{ts: m.table, err: &client.Refusal{Code: "not-your-turn", Message: "it is not seat 0's turn"}})
+	if m.status != "move: it is not Ann's turn" {
+		t.Fatalf("the refusal reads %q", m.status)
+	}
+	m.moveDone(moveDoneMsg{ts: m.table, err: fmt.Errorf("sending match.play: %w", client.ErrClosed)})
+	if m.status != "move: the connection to the server is closed; reconnecting" {
+		t.Fatalf("a move lost with the connection reads %q", m.status)
+	}
+}

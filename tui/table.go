@@ -529,7 +529,9 @@ func (m *Model) moveDone(msg moveDoneMsg) {
 		}
 	}
 	if msg.err != nil {
-		m.status = "move: " + msg.err.Error()
+		// The server's sentences number seats from 0 ("it is not seat 1's
+		// turn"), for clients to name them; the screen numbers them from 1.
+		m.status = "move: " + reasonNamed(sentence(msg.err), msg.ts.names())
 		return
 	}
 	m.status = ""
