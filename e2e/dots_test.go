@@ -221,7 +221,7 @@ func TestHotSeatDotsRefusesDrawnLine(t *testing.T) {
 	// 7.1.2.1: Quit, at any time during play, takes the board off the
 	// screen and goes back to the lobby.
 	p.click("#quit")
-	p.waitFor("the lobby, with no board", `location.pathname === "/" && document.querySelector(".tables-panel") !== null && document.querySelector("g.slot") === null`)
+	p.waitFor("the lobby, with no board", `location.pathname === "/" && document.querySelector(".games-panel") !== null && document.querySelector("g.slot") === null`)
 }
 
 func TestDotsAgainstEasyBot(t *testing.T) {

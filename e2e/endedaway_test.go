@@ -6,6 +6,14 @@ import (
 	"testing"
 )
 
+// endedToastSel is the notice, at another screen than the lobby, of a
+// game that ended while the player was away; endedToast is true while
+// one shows.
+const (
+	endedToastSel = `.toast[data-kind="ended"]`
+	endedToast    = `document.querySelector('` + endedToastSel + `') !== null`
+)
+
 // noEndedNote is true while the lobby shows no note of games that ended
 // while the player was away.
 const noEndedNote = `document.querySelector("#ended-away") === null || document.querySelector("#ended-away").hidden`
@@ -72,8 +80,12 @@ func TestLobbyTellsOfAGameThatEndedWhileAway(t *testing.T) {
 	bob.waitVisible("#result")
 
 	said := []string{"Dots and Boxes with " + bobName + ": Won", "resigned", "Replay"}
-	// In the lobby already, Ann is told without a reload.
+	// In the lobby already, Ann is told without a reload, by the note:
+	// a notice besides would say it twice.
 	phone.wantEndedNote(said...)
+	if evalAs[bool](phone, endedToast) {
+		t.Errorf("in the lobby, a notice besides the note says %q", phone.text(endedToastSel))
+	}
 	phone.snap("ended-away")
 	if !evalAs[bool](phone, `document.documentElement.scrollWidth <= window.innerWidth`) {
 		t.Error("the note makes the lobby scroll sideways at 390 px")
@@ -91,4 +103,71 @@ func TestLobbyTellsOfAGameThatEndedWhileAway(t *testing.T) {
 	phone.wantNoEndedNote("Ann dismissed the note on her other device")
 
 	bob.wantNoEndedNote("Bob saw the end at the table")
+}
+
+// TestNoticeTellsOfAGameThatEndedAtAnotherTable: Ann leaves her game with
+// Bob for a game against the computer, and Bob resigns. Her table screen
+// tells her at once, without taking her away from her game, and offers
+// the lobby, where the note waits. She is told once: not again when she
+// comes back to her table, nor after a reload of the page.
+func TestNoticeTellsOfAGameThatEndedAtAnotherTable(t *testing.T) {
+	ann := newPage(t, "ann", 390, 844)
+	bob := newPage(t, "bob", 1280, 860)
+	ann.guest(uniqueName("Ann"))
+	bobName := uniqueName("Bob")
+	bob.guest(bobName)
+
+	dots := map[string]any{"rows": 4, "cols": 4}
+	id := evalAs[string](ann, createTableJS("dots", dots, []map[string]string{{"kind": "me"}, {"kind": "open"}}))
+	bob.goTo("/t/" + id)
+	bob.click("li.seat-1 button")
+	ann.goTo("/t/" + id)
+	ann.click("#start-game")
+	for _, p := range []*page{ann, bob} {
+		p.waitFor("the board", `document.querySelectorAll("g.slot").length === 24`)
+	}
+
+	solo := evalAs[string](ann, createTableJS("dots", dots, []map[string]string{{"kind": "me"}, {"kind": "bot", "level": "easy"}}))
+	ann.goTo("/t/" + solo)
+	ann.waitFor("Ann's game against the computer", `document.querySelectorAll("g.slot").length === 24`)
+	bob.waitFor("Ann away at Bob's table", `document.querySelector("li.seat-0 .conn")?.classList.contains("conn-offline")`)
+	if evalAs[bool](ann, endedToast) {
+		ann.fail("a notice of an end before any: %q", ann.text(endedToastSel))
+	}
+	bob.resign()
+
+	ann.waitFor("the notice of the end", endedToast)
+	want := "Your Dots and Boxes game with " + bobName + " ended: you won."
+	if got := ann.text(endedToastSel + " .toast-body span"); got != want {
+		ann.fail("the notice reads %q, want %q", got, want)
+	}
+	if got := evalAs[string](ann, `location.pathname`); got != "/t/"+solo {
+		ann.fail("the notice took Ann to %s, away from her game at /t/%s", got, solo)
+	}
+	ann.fitsWidth("the notice on a phone")
+	ann.snap("ended-notice")
+	if evalAs[bool](bob, endedToast) {
+		bob.fail("Bob, who saw the end at the table, is told of it: %q", bob.text(endedToastSel))
+	}
+
+	ann.click(endedToastSel + " a.toast-link")
+	ann.wantEndedNote("Dots and Boxes with "+bobName+": Won", "resigned")
+	if evalAs[bool](ann, endedToast) {
+		ann.fail("the notice stays in the lobby beside the note")
+	}
+
+	// Back at her game, and after a reload there: the list comes again
+	// with each connection, before the table's answer, so with the board
+	// drawn a notice would be there.
+	for _, why := range []string{"back at her game", "after a reload"} {
+		if why == "back at her game" {
+			ann.click(fmt.Sprintf(`.mine-panel li.table-item[data-table=%q] a.button`, solo))
+		} else {
+			ann.goTo("/t/" + solo)
+		}
+		ann.waitFor("Ann's game "+why, fmt.Sprintf(`location.pathname === "/t/%s" && document.querySelectorAll("g.slot").length === 24`, solo))
+		if evalAs[bool](ann, endedToast) {
+			ann.fail("%s, Ann is told again: %q", why, ann.text(endedToastSel))
+		}
+	}
 }

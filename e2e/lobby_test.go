@@ -9,9 +9,9 @@ import (
 // TestLobbyPutsJoinableTablesFirst: on a busy server the matches in play
 // do not bury a table with a seat to take. Bob starts ten matches against
 // the computer and opens one table for a second player; Ann's lobby lists
-// the open table before every match in play, shows eight of those, and
-// the rest when she asks. The tables reach her lobby as changes of its
-// list (protocol v5).
+// the open table before the games and every match in play, which come
+// below the games: eight of them, and the rest when she asks. The tables
+// reach her lobby as changes of its list (protocol v5).
 func TestLobbyPutsJoinableTablesFirst(t *testing.T) {
 	ann := newPage(t, "ann", 1280, 900)
 	bob := newPage(t, "bob", 1280, 900)
@@ -24,7 +24,7 @@ func TestLobbyPutsJoinableTablesFirst(t *testing.T) {
 	}
 	open := evalAs[string](bob, createTableJS("dots", map[string]any{"rows": 4, "cols": 4}, []map[string]string{{"kind": "me"}, {"kind": "open"}}))
 	ann.waitFor("the open table and Bob's matches in Ann's lobby", fmt.Sprintf(
-		`document.querySelector('button[data-table=%q]') !== null && document.querySelector(".more-tables") !== null`, open))
+		`document.querySelector('button[data-table=%q]') !== null && `, open)+ann.visible(".watch-panel .more-tables"))
 
 	order := func() (openAt, firstWatch, watches int) {
 		return evalAs[int](ann, fmt.Sprintf(`[...document.querySelectorAll(".table-item")].findIndex(li => li.dataset.table === %q)`, open)),
@@ -38,10 +38,18 @@ func TestLobbyPutsJoinableTablesFirst(t *testing.T) {
 	if watches != 8 {
 		t.Fatalf("%d matches in play listed before asking for more, want 8", watches)
 	}
-	more := ann.text(".more-tables")
+	if !evalAs[bool](ann, fmt.Sprintf(`(() => {
+		const games = document.querySelector(".game-cards").getBoundingClientRect().top;
+		const join = document.querySelector('button[data-table=%q]').getBoundingClientRect().bottom;
+		const watch = document.querySelector(".watch-panel .table-item").getBoundingClientRect().top;
+		return join <= games && games < watch;
+	})()`, open)) {
+		t.Fatal("the table to join should come above the games, the matches to watch below them")
+	}
+	more := ann.text(".watch-panel .more-tables")
 	ann.snap("busy-lobby")
-	ann.click(".more-tables")
-	ann.waitFor("every match in play", `document.querySelector(".more-tables") === null`)
+	ann.click(".watch-panel .more-tables")
+	ann.waitFor("every match in play", "!"+ann.visible(".watch-panel .more-tables"))
 	_, _, watches = order()
 	if watches < len(ids) || watches <= 8 {
 		t.Fatalf("after %q, %d matches in play are listed; Bob alone has %d", more, watches, len(ids))
@@ -118,9 +126,10 @@ func makeTablesJS(n int) string {
 
 // TestLobbyPagesOfTables (since v6): with more tables than a page holds,
 // the lobby shows the first page, not every table, with the guest's own
-// table (made last, so past the page) among them; Next shows the next
-// page, Previous the first again. On a phone (390x844) too, without
-// sideways scrolling and with no serious accessibility finding.
+// table (made last, so past the page) at the top, under Your tables; Next
+// shows the next page, Previous the first again. On a phone (390x844)
+// too, without sideways scrolling and with no serious accessibility
+// finding.
 func TestLobbyPagesOfTables(t *testing.T) {
 	base := startLobbyServer(t)
 	const perPage = 100 // tablesPerPage in web/src/screens/lobby.ts
@@ -140,35 +149,40 @@ func TestLobbyPagesOfTables(t *testing.T) {
 		listed := func(id string) string {
 			return fmt.Sprintf(`document.querySelector('.table-item[data-table=%q]') !== null`, id)
 		}
-		p.waitFor("the first page with one's own table", listed(bobs[0])+" && "+listed(own)+` && document.querySelector(".pager-next") !== null && !document.querySelector(".pager-next").disabled`)
-		if n := evalAs[int](p, `new Set([...document.querySelectorAll(".table-item")].map(li => li.dataset.table)).size + (document.querySelector(".more-tables") ? Number(document.querySelector(".more-tables").textContent.match(/\d+/)[0]) : 0)`); n != perPage+1 {
+		p.waitFor("the first page with one's own table", listed(bobs[0])+" && "+listed(own)+` && document.querySelector(".watch-panel .pager-next") !== null && !document.querySelector(".watch-panel .pager-next").disabled`)
+		if n := evalAs[int](p, `new Set([...document.querySelectorAll(".table-item")].map(li => li.dataset.table)).size + (document.querySelector(".more-tables:not([hidden])") ? Number(document.querySelector(".more-tables:not([hidden])").textContent.match(/\d+/)[0]) : 0)`); n != perPage+1 {
 			t.Fatalf("%s: the first page holds %d tables, want %d and one's own", size.name, n, perPage)
 		}
 		if evalAs[bool](p, listed(bobs[perPage])) {
 			t.Fatalf("%s: a table past the first page is listed on it", size.name)
 		}
-		if got := p.text(".tables-panel .pager-where"); got != fmt.Sprintf("1–%d", perPage) {
+		if !evalAs[bool](p, fmt.Sprintf(`document.querySelector('.mine-panel .table-item[data-table=%q]') !== null`, own)) {
+			t.Fatalf("%s: one's own table is not under Your tables", size.name)
+		}
+		if got := p.text(".watch-panel .pager-where"); got != fmt.Sprintf("1–%d", perPage) {
 			t.Fatalf("%s: the first page says %q", size.name, got)
 		}
-		if !evalAs[bool](p, `document.querySelector(".pager-prev").disabled`) {
+		if !evalAs[bool](p, `document.querySelector(".watch-panel .pager-prev").disabled`) {
 			t.Fatalf("%s: Previous is offered on the first page", size.name)
 		}
 		if sideways := evalAs[bool](p, `document.documentElement.scrollWidth > window.innerWidth`); sideways {
 			t.Fatalf("%s: the lobby scrolls sideways at %dx%d", size.name, size.w, size.h)
 		}
 		p.snap("first-page")
-		p.click(".tables-panel .pager-next")
+		evalAs[bool](p, `(document.querySelector(".watch-panel .pager").scrollIntoView({block: "center"}), true)`)
+		p.snap("pages")
+		p.click(".watch-panel .pager-next")
 		p.waitFor("the next page", listed(bobs[perPage])+" && "+listed(bobs[perPage+4])+" && !("+listed(bobs[0])+")")
 		// The second page: Bob's last five, and the tables of each Ann so far.
-		if got := p.text(".tables-panel .pager-where"); got != fmt.Sprintf("%d–%d", perPage+1, perPage+5+i+1) {
+		if got := p.text(".watch-panel .pager-where"); got != fmt.Sprintf("%d–%d", perPage+1, perPage+5+i+1) {
 			t.Fatalf("%s: the second page says %q", size.name, got)
 		}
-		if !evalAs[bool](p, listed(own)+` && document.querySelector(".pager-next").disabled`) {
+		if !evalAs[bool](p, listed(own)+` && document.querySelector(".watch-panel .pager-next").disabled`) {
 			t.Fatalf("%s: the last page lacks one's own table or offers a next page", size.name)
 		}
 		p.snap("next-page")
 		p.checkAxe("the lobby's second page of tables")
-		p.click(".tables-panel .pager-prev")
+		p.click(".watch-panel .pager-prev")
 		p.waitFor("the first page again", listed(bobs[0])+" && !("+listed(bobs[perPage])+")")
 	}
 }

@@ -3,6 +3,7 @@
 import { api, type Achievement } from "./api";
 import { clear, h, toast } from "./dom";
 import { followEnded, forgetEnded } from "./ended";
+import { endedNews } from "./recentgames";
 import { applySettings } from "./settings";
 import { play } from "./sound";
 import { app, linkHandler, mayLeave, navigate, onNavigate } from "./state";
@@ -135,7 +136,9 @@ async function start(): Promise<void> {
   });
   // The games that ended while the player was away come whenever the
   // list changes, wherever the player is; the lobby shows the last list.
-  followEnded();
+  // At another screen (another table, say) a notice tells of a game new
+  // to the list, once, and points to the lobby, where the note waits.
+  followEnded((fresh) => toast(endedNews(fresh), "ended", undefined, { href: "/", label: "See the lobby" }));
   // /api/session, not /api/me: a signed-out visit is no error (a 401
   // would be logged in the browser's console on every visit).
   const [me, games] = await Promise.allSettled([api.session(), api.games()]);

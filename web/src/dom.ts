@@ -66,21 +66,27 @@ export function announce(text: string): void {
 
 let toastBox: HTMLElement | null = null;
 
-/** toast shows a short notice in the corner and reads it aloud. */
-export function toast(text: string, kind: "info" | "error" | "achievement" = "info", title?: string): void {
+/** A place a toast offers to go: a link within the client. */
+export interface ToastLink { href: string; label: string }
+
+/** toast shows a short notice in the corner and reads it aloud; with link,
+ * it offers to go where the notice points (following it closes the toast). */
+export function toast(text: string, kind: "info" | "error" | "achievement" | "ended" = "info", title?: string, link?: ToastLink): void {
   if (!toastBox) {
     toastBox = h("div", { class: "toasts", role: "status", "aria-live": "polite" });
     document.body.append(toastBox);
   }
   const close = h("button", { class: "icon", "aria-label": "Dismiss", title: "Dismiss" }, "×");
+  const go = link ? h("a", { href: link.href, "data-nav": true, class: "toast-link" }, link.label) : null;
   const t = h(
     "div",
     { class: "toast toast-" + kind, "data-kind": kind },
-    h("div", { class: "toast-body" }, title ? h("strong", null, title) : null, h("span", null, text)),
+    h("div", { class: "toast-body" }, title ? h("strong", null, title) : null, h("span", null, text), go),
     close,
   );
   const remove = () => t.remove();
   close.addEventListener("click", remove);
+  go?.addEventListener("click", remove);
   toastBox.append(t);
   setTimeout(remove, kind === "error" ? 6000 : 8000);
 }

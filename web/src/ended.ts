@@ -18,13 +18,57 @@ function set(list: RecentGame[]): void {
   listeners.forEach((f) => f());
 }
 
+// The games the player has been told of, by the lobby's note or by a
+// notice elsewhere, so that each is told once: not again when a new
+// connection brings the whole list anew, nor in another tab or after a
+// reload (so the browser keeps them). Only ids the server still lists are
+// kept, since a game that left the list never comes back to it.
+const toldKey = "parlor.endedTold";
+let told = new Set<string>();
+
+function readTold(): void {
+  try {
+    const ids: unknown = JSON.parse(localStorage.getItem(toldKey) ?? "[]");
+    if (Array.isArray(ids)) ids.forEach((id) => typeof id === "string" && told.add(id));
+  } catch {
+    // no storage (a private window, say): this page remembers alone
+  }
+}
+
+function writeTold(): void {
+  try {
+    localStorage.setItem(toldKey, JSON.stringify([...told]));
+  } catch {
+    // as above
+  }
+}
+
 /** followEnded keeps the list as the server pushes it. The server sends
  * it after hello only when it is not empty, so each new connection starts
  * from none: the list may have been emptied on another device while this
- * one was cut off. */
-export function followEnded(): void {
+ * one was cut off. news is called with the games of a push that nothing
+ * has told the player of yet: the lobby's note, when it is on screen,
+ * tells of them first (markTold), so news hears of those that came while
+ * the player was at another screen. */
+export function followEnded(news: (fresh: RecentGame[]) => void): void {
   socket.on("hello", () => set([]));
-  socket.on("ended", (m: { games: RecentGame[] | null }) => set(m.games ?? []));
+  socket.on("ended", (m: { games: RecentGame[] | null }) => {
+    const list = m.games ?? [];
+    readTold();
+    set(list);
+    const fresh = list.filter((g) => !told.has(g.match));
+    told = new Set(list.map((g) => g.match));
+    writeTold();
+    if (fresh.length > 0) news(fresh);
+  });
+}
+
+/** markTold records that the player has been shown these games, as the
+ * lobby's note does whenever it draws them. */
+export function markTold(shown: readonly RecentGame[]): void {
+  if (shown.every((g) => told.has(g.match))) return;
+  shown.forEach((g) => told.add(g.match));
+  writeTold();
 }
 
 /** endedGames is the list last pushed, the most recently finished first. */

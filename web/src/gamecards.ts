@@ -75,7 +75,7 @@ function picture(game: string): SVGSVGElement {
 
 /** gameCards lists the games; with play, each card has a button that
  * starts a game against the computer. The lobby lists them under its
- * "Tables" heading, the first page straight under its title: a card's
+ * "Games" heading, the first page straight under its title: a card's
  * heading is one level below either, so no level is skipped. */
 export function gameCards(games: GameInfo[], play: boolean): HTMLElement {
   return h("ul", { class: "game-cards", "aria-label": "Games" }, ...games.map((g) => h("li", { class: "game-card", "data-game": g.name },

@@ -3,7 +3,7 @@ import type { RecentGame, Stats, Table } from "../api";
 import { tableLeavingWords } from "../leaving";
 import { chatBox } from "../chat";
 import { clear, fmtTime, h, toast } from "../dom";
-import { dismissEnded, endedGames, onEnded } from "../ended";
+import { dismissEnded, endedGames, markTold, onEnded } from "../ended";
 import { opponentsOf, reasonOf, resultOf } from "../recentgames";
 import { app, gameTitle, navigate } from "../state";
 import { socket } from "../ws";
@@ -65,9 +65,17 @@ function pager(label: string, turn: (step: number) => void) {
   return { el, show };
 }
 
+/** tableSection is one of the lobby's lists of tables: a panel under a
+ * heading of its own, hidden while it lists none. */
+function tableSection(id: string, title: string) {
+  const list = h("ul", { class: "table-list" });
+  const el = h("section", { class: `panel ${id}-panel`, "aria-labelledby": id + "-h", hidden: true },
+    h("h2", { id: id + "-h" }, title), list);
+  return { el, list };
+}
+
 export function lobbyScreen(main: HTMLElement): () => void {
   const people = h("ul", { class: "people", "aria-label": "Players online" });
-  const tables = h("div", { class: "tables" });
   const chat = chatBox("lobby", "Lobby chat");
   const ended = endedWhileAway();
   let online: Online[] = [];
@@ -75,7 +83,19 @@ export function lobbyScreen(main: HTMLElement): () => void {
   // The pages held (since v6) and whether each list goes on past its page.
   const pages = { page: tablesPerPage, from: 0, online: peoplePerPage, onlineFrom: 0 };
   let tablesMore = false, peopleMore = false;
-  const join = () => socket.joinLobby({ ...pages }).catch((x: Error) => toast(x.message, "error"));
+  // The lobby is laid out hidden until its first lists came, as a table
+  // is until its board did: one's own tables come above the games, and
+  // drawn later they would push the games down under the player's finger.
+  const loading = h("p", { class: "loading lobby-loading" }, "Opening the lobby…");
+  const lobby = h("div", { class: "lobby", hidden: true });
+  const shown = () => {
+    loading.remove();
+    lobby.hidden = false;
+  };
+  const join = () => socket.joinLobby({ ...pages }).catch((x: Error) => {
+    shown();
+    toast(x.message, "error");
+  });
   const tablesPager = pager("Pages of tables", (step) => {
     pages.from = Math.max(0, pages.from + step * tablesPerPage);
     void join();
@@ -84,8 +104,29 @@ export function lobbyScreen(main: HTMLElement): () => void {
     pages.onlineFrom = Math.max(0, pages.onlineFrom + step * peoplePerPage);
     void join();
   });
+  // The lists of tables, from the top: the player's own, to return to;
+  // those with a seat to take; then, below the games, the rest to watch.
+  // A player coming back finds their table at once, and a friend's open
+  // table is not under the games. On a busy server the matches in play
+  // would bury the people and chat below them, so only the first few of
+  // them show until asked for.
+  const mineList = tableSection("mine", "Your tables");
+  const joinList = tableSection("join", "Tables to join");
+  const watchList = tableSection("watch", "Tables to watch");
   let showAllPlaying = false;
   const watchShown = 8; // matches in play listed before "Show more"
+  const moreWatch = h("button", { class: "link more-tables", hidden: true });
+  moreWatch.addEventListener("click", () => {
+    showAllPlaying = true;
+    // The button goes: focus moves to the first match it brought.
+    renderTables();
+    watchList.list.children[watchShown]?.querySelector<HTMLElement>("a")?.focus();
+  });
+  const noWatch = h("p", { class: "muted small" }, "No matches in play on this page.");
+  const pagesNote = h("p", { class: "muted small pages-note" },
+    `The tables come ${tablesPerPage} to a page, those to join among them; yours are on every page.`);
+  watchList.el.append(noWatch, moreWatch, pagesNote, tablesPager.el);
+  const noTables = h("p", { class: "muted no-tables" }, "No tables yet. Play the computer, or make a new table and invite someone.");
 
   const renderPeople = () => {
     peoplePager.show(pages.onlineFrom, Math.min(online.length, peoplePerPage), peopleMore);
@@ -110,48 +151,47 @@ export function lobbyScreen(main: HTMLElement): () => void {
     }
   };
 
+  /** tableItem is a table's entry, with what the player may do there. */
+  const tableItem = (t: Table, action: HTMLElement) => h("li", { class: "table-item", "data-table": t.id },
+    h("div", null,
+      h("strong", null, gameTitle(t.game)), " ",
+      h("span", { class: "muted small" }, optionsText(t)),
+      h("div", { class: "small" }, t.seats.map(seatLabel).join(" vs ")),
+      h("span", { class: "tag status-" + (t.paused ? "paused" : t.status) }, t.status === "open" ? "waiting for players" : t.paused ? "paused" : "in play"),
+      h("div", { class: "muted small leave-policy" }, tableLeavingWords(t))),
+    action);
+
   const renderTables = () => {
     tablesPager.show(pages.from, Math.min(tableList.length, tablesPerPage), tablesMore);
-    clear(tables);
     const visible = tableList.filter((t) => t.status !== "over");
-    if (visible.length === 0) {
-      tables.append(h("p", { class: "muted" }, "No tables yet. Create one and invite someone, or play the computer."));
-      return;
-    }
-    // A player's own tables first, then those with a seat to take, then
-    // the rest to watch: on a busy server the matches in play would bury
-    // the tables waiting for players, so only the first few of them show
-    // until asked for.
-    const isMine = (t: Table) => t.seats.some((s) => s.mine || (s.kind === "human" && (s.player ?? s.name) === app.me?.name));
+    // One's own tables (those one sits at or made, as the server counts
+    // them for its pages) first, then those with a seat to take, then the
+    // rest, each in the list's order.
+    const isMine = (t: Table) => t.creator === app.me?.name ||
+      t.seats.some((s) => s.mine || (s.kind === "human" && (s.player ?? s.name) === app.me?.name));
     const rank = (t: Table) => isMine(t) ? 0 : t.seats.some((s) => s.kind === "open") ? 1 : 2;
-    const ordered = visible.map((t, i) => ({ t, i })).sort((a, b) => rank(a.t) - rank(b.t) || a.i - b.i).map((x) => x.t);
-    const watchOnly = ordered.filter((t) => rank(t) === 2).length;
-    const shown = showAllPlaying || watchOnly <= watchShown ? ordered : ordered.slice(0, ordered.length - watchOnly + watchShown);
-    const list = h("ul", { class: "table-list" });
-    for (const t of shown) {
-      const open = t.seats.findIndex((s) => s.kind === "open");
-      const mine = isMine(t);
-      const action = mine
-        ? h("a", { class: "button", href: "/t/" + t.id, "data-nav": true }, "Return")
-        : open >= 0
-          ? h("button", { class: "primary", onclick: () => sit(t, open), "data-table": t.id }, "Join")
-          : h("a", { class: "button", href: "/t/" + t.id, "data-nav": true }, "Watch");
-      list.append(h("li", { class: "table-item", "data-table": t.id },
-        h("div", null,
-          h("strong", null, gameTitle(t.game)), " ",
-          h("span", { class: "muted small" }, optionsText(t)),
-          h("div", { class: "small" }, t.seats.map(seatLabel).join(" vs ")),
-          h("span", { class: "tag status-" + (t.paused ? "paused" : t.status) }, t.status === "open" ? "waiting for players" : t.paused ? "paused" : "in play"),
-          h("div", { class: "muted small leave-policy" }, tableLeavingWords(t))),
-        action));
-    }
-    tables.append(list);
-    if (shown.length < ordered.length) {
-      tables.append(h("button", { class: "link more-tables", onclick: () => { showAllPlaying = true; renderTables(); } },
-        `Show ${ordered.length - shown.length} more ${ordered.length - shown.length === 1 ? "match" : "matches"} in play`));
-    }
+    const ranked = (r: number) => visible.filter((t) => rank(t) === r);
+    const mine = ranked(0), open = ranked(1), others = ranked(2);
+    mineList.list.replaceChildren(...mine.map((t) => tableItem(t, h("a", { class: "button", href: "/t/" + t.id, "data-nav": true }, "Return"))));
+    joinList.list.replaceChildren(...open.map((t) => {
+      const seat = t.seats.findIndex((s) => s.kind === "open");
+      return tableItem(t, h("button", { class: "primary", onclick: () => sit(t, seat), "data-table": t.id }, "Join"));
+    }));
+    const watched = showAllPlaying ? others : others.slice(0, watchShown);
+    watchList.list.replaceChildren(...watched.map((t) => tableItem(t, h("a", { class: "button", href: "/t/" + t.id, "data-nav": true }, "Watch"))));
+    const hiddenMatches = others.length - watched.length;
+    moreWatch.hidden = hiddenMatches === 0;
+    moreWatch.textContent = `Show ${hiddenMatches} more ${hiddenMatches === 1 ? "match" : "matches"} in play`;
+    mineList.el.hidden = mine.length === 0;
+    joinList.el.hidden = open.length === 0;
+    // The pages turn every list but one's own: their buttons stay in one
+    // place, at the foot of the last list, while there is more than one.
+    const paged = pages.from > 0 || tablesMore;
+    watchList.el.hidden = others.length === 0 && !paged;
+    noWatch.hidden = others.length > 0;
+    pagesNote.hidden = !paged;
+    noTables.hidden = visible.length > 0 || paged;
   };
-
   // The lists come whole when the lobby is joined, then as their changes
   // (protocol v5): the players and tables that are new or different, and
   // the names and ids of those gone. Each is a page (since v6): the pushes
@@ -175,6 +215,7 @@ export function lobbyScreen(main: HTMLElement): () => void {
       // lobby's lists came, the note shows what the server holds (the
       // mark is for tests, as the note may rightly stay hidden).
       ended.el.dataset.read = "true";
+      shown();
       tableList = m.tables ?? [];
       if (m.from !== undefined) pages.from = m.from;
       tablesMore = m.more ?? false;
@@ -192,13 +233,16 @@ export function lobbyScreen(main: HTMLElement): () => void {
 
   const newBtn = h("button", { class: "primary", id: "new-table" }, "New table…");
   newBtn.addEventListener("click", () => openCreateDialog({ game: "dots" }));
-  main.append(ended.el, h("div", { class: "lobby" },
-    h("section", { class: "panel tables-panel", "aria-labelledby": "tables-h" },
-      h("div", { class: "panel-head" }, h("h2", { id: "tables-h" }, "Tables"), newBtn),
-      gameCards(app.games, true),
-      tables, tablesPager.el),
+  lobby.append(
+    h("div", { class: "lobby-tables" },
+      mineList.el, joinList.el,
+      h("section", { class: "panel games-panel", "aria-labelledby": "games-h" },
+        h("div", { class: "panel-head" }, h("h2", { id: "games-h" }, "Games"), newBtn),
+        noTables, gameCards(app.games, true)),
+      watchList.el),
     h("section", { class: "panel people-panel", "aria-labelledby": "people-h" }, h("h2", { id: "people-h" }, "Online"), people, peoplePager.el),
-    chat.el));
+    chat.el);
+  main.append(ended.el, loading, lobby);
   return () => {
     offs.forEach((f) => f());
     ended.destroy();
@@ -225,6 +269,8 @@ function endedWhileAway(): { el: HTMLElement; destroy: () => void } {
   };
   const render = () => {
     const games = endedGames();
+    // What the note shows the player needs no notice elsewhere.
+    markTold(games);
     // Focus on the Dismiss button would be lost with the note: it goes
     // to the screen, where the next Tab starts.
     const hadFocus = box.contains(document.activeElement);
