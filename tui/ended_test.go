@@ -203,6 +203,10 @@ func TestModelEndedWhileAway(t *testing.T) {
 	ann.open(tb.ID)
 	bob.open(tb.ID)
 	ann.waitFor("Your move")
+	// Bob's screen first shows the seats, then Ann there: a seat list
+	// worked out before Ann watched shows her away, and taking that for
+	// her leaving below would let Bob resign while she still watches.
+	bob.waitFor("1 Ann")
 	bob.waitGone("(away)")
 	ann.keys("q")
 	ann.waitFor("Really leave the table? y / n")
