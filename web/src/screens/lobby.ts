@@ -113,8 +113,19 @@ export function lobbyScreen(main: HTMLElement): () => void {
   const mineList = tableSection("mine", "Your tables");
   const joinList = tableSection("join", "Tables to join");
   const watchList = tableSection("watch", "Tables to watch");
-  let showAllPlaying = false;
+  let showAllPlaying = false, showAllOpen = false;
   const watchShown = 8; // matches in play listed before "Show more"
+  // Tables to join, the newest first (a friend's table is the one just
+  // made), and only the first few until asked for: on a busy server a
+  // page of open tables would push the games far down a phone's screen.
+  const joinShown = 5;
+  const moreJoin = h("button", { class: "link more-tables", hidden: true });
+  moreJoin.addEventListener("click", () => {
+    showAllOpen = true;
+    renderTables();
+    joinList.list.children[joinShown]?.querySelector<HTMLElement>("button")?.focus();
+  });
+  joinList.el.append(moreJoin);
   const moreWatch = h("button", { class: "link more-tables", hidden: true });
   moreWatch.addEventListener("click", () => {
     showAllPlaying = true;
@@ -165,15 +176,20 @@ export function lobbyScreen(main: HTMLElement): () => void {
     tablesPager.show(pages.from, Math.min(tableList.length, tablesPerPage), tablesMore);
     const visible = tableList.filter((t) => t.status !== "over");
     // One's own tables (those one sits at or made, as the server counts
-    // them for its pages) first, then those with a seat to take, then the
-    // rest, each in the list's order.
+    // them for its pages) first, then those with a seat to take (the
+    // newest first), then the rest, in the list's order.
     const isMine = (t: Table) => t.creator === app.me?.name ||
       t.seats.some((s) => s.mine || (s.kind === "human" && (s.player ?? s.name) === app.me?.name));
     const rank = (t: Table) => isMine(t) ? 0 : t.seats.some((s) => s.kind === "open") ? 1 : 2;
     const ranked = (r: number) => visible.filter((t) => rank(t) === r);
     const mine = ranked(0), open = ranked(1), others = ranked(2);
     mineList.list.replaceChildren(...mine.map((t) => tableItem(t, h("a", { class: "button", href: "/t/" + t.id, "data-nav": true }, "Return"))));
-    joinList.list.replaceChildren(...open.map((t) => {
+    const newest = open.slice().reverse();
+    const joinable = showAllOpen ? newest : newest.slice(0, joinShown);
+    const hiddenOpen = newest.length - joinable.length;
+    moreJoin.hidden = hiddenOpen === 0;
+    moreJoin.textContent = `Show ${hiddenOpen} more ${hiddenOpen === 1 ? "table" : "tables"} to join`;
+    joinList.list.replaceChildren(...joinable.map((t) => {
       const seat = t.seats.findIndex((s) => s.kind === "open");
       return tableItem(t, h("button", { class: "primary", onclick: () => sit(t, seat), "data-table": t.id }, "Join"));
     }));

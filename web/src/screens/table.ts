@@ -153,7 +153,9 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
       }
     },
     error: (text) => {
-      showNote(text, true);
+      // The server's sentences number seats from 0 ("it is not seat 1's
+      // turn") for clients to name them; the page numbers them from 1.
+      showNote(named(text), true);
       sound("error");
     },
     info: (text) => showNote(text, false),
@@ -328,9 +330,15 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     return m.text.length > 40 ? m.text.slice(0, 38) + "…" : m.text;
   }
 
-  /** reason names seats by their players' names ("seat 0 sank…"). */
+  /** named names the seats a sentence of the server numbers ("seat 0
+   * sank…") by their players' names. */
+  function named(text: string): string {
+    return text.replace(/\bseat (\d+)/g, (_, n: string) => ctx.seatName(Number(n)));
+  }
+
+  /** reason is the outcome's reason, seats named. */
   function reason(o: { reason?: string }): string {
-    return (o.reason ?? "").replace(/\bseat (\d+)/g, (_, n: string) => ctx.seatName(Number(n)));
+    return named(o.reason ?? "");
   }
 
   function outcomeText(): string {
