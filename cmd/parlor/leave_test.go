@@ -24,8 +24,9 @@ func awayClock(screen, name string) int {
 // a Dots table whose policy she chooses in the new-table form (wait 2
 // min, then a bot plays); Bob's lobby shows it in words. During the game
 // Bob's q first says what will happen to his seat; n keeps him there, y
-// leaves. Ann reads his countdown twice and sees it fall. Bob comes back
-// and reads that his seat was kept, and Ann's countdown goes.
+// leaves, and his lobby leads back to the table with his seat's wait.
+// Ann reads his countdown twice and sees it fall. Bob comes back and
+// reads that his seat was kept, and Ann's countdown goes.
 func TestPlayLeavingCountdownAndPrompt(t *testing.T) {
 	p := startServe(t, t.TempDir())
 	ann := startTerm(t, "ann", "play", "-addr", p.base, "-name", "Ann")
@@ -70,6 +71,11 @@ func TestPlayLeavingCountdownAndPrompt(t *testing.T) {
 	bob.waitFor("Really leave the table?")
 	bob.keys("y")
 	bob.waitFor("Tables (")
+	// Bob's lobby leads back to his table: first, chosen, with his
+	// seat's wait counted down under it and Enter named for it.
+	bob.waitFor("Your seat waits for you: a bot plays it in ")
+	bob.waitFor("Enter return")
+	bob.keep("lobby-return")
 
 	// Ann reads the countdown twice and sees it fall.
 	first := ann.waitFor("Bob is away: a bot plays for them in ")
