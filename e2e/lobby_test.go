@@ -126,7 +126,9 @@ func makeTablesJS(n int) string {
 
 // TestLobbyPagesOfTables (since v6): with more tables than a page holds,
 // the lobby shows the first page, not every table, with the guest's own
-// table (made last, so past the page) at the top, under Your tables; Next
+// table (made last, so past the page) at the top, under Your tables; of
+// the page's hundred tables to join, the five newest show until asked
+// for the rest; Next
 // shows the next page, Previous the first again. On a phone (390x844)
 // too, without sideways scrolling and with no serious accessibility
 // finding.
@@ -146,11 +148,22 @@ func TestLobbyPagesOfTables(t *testing.T) {
 		p.base = base
 		p.guest(uniqueName("Ann"))
 		own := evalAs[string](p, createTableJS("dots", map[string]any{"rows": 4, "cols": 4}, []map[string]string{{"kind": "me"}, {"kind": "open"}}))
+		// listed says whether a table is on the page shown: the lists of
+		// tables to join and to watch show a few until asked for more,
+		// so the condition first asks for all of them.
 		listed := func(id string) string {
-			return fmt.Sprintf(`document.querySelector('.table-item[data-table=%q]') !== null`, id)
+			return fmt.Sprintf(`(document.querySelectorAll(".more-tables:not([hidden])").forEach((b) => b.click()), document.querySelector('.table-item[data-table=%q]') !== null)`, id)
 		}
+		// A hundred open tables on the page: five to join show, the
+		// newest first, above the games, and a button offers the rest.
+		p.waitFor("five tables to join, the newest first", fmt.Sprintf(`(() => {
+			const items = [...document.querySelectorAll(".join-panel .table-item")];
+			const more = document.querySelector(".join-panel .more-tables");
+			return items.length === 5 && items[0].dataset.table === %q && items[4].dataset.table === %q &&
+				more && !more.hidden && more.textContent === "Show %d more tables to join";
+		})()`, bobs[perPage-1], bobs[perPage-5], perPage-5))
 		p.waitFor("the first page with one's own table", listed(bobs[0])+" && "+listed(own)+` && document.querySelector(".watch-panel .pager-next") !== null && !document.querySelector(".watch-panel .pager-next").disabled`)
-		if n := evalAs[int](p, `new Set([...document.querySelectorAll(".table-item")].map(li => li.dataset.table)).size + (document.querySelector(".more-tables:not([hidden])") ? Number(document.querySelector(".more-tables:not([hidden])").textContent.match(/\d+/)[0]) : 0)`); n != perPage+1 {
+		if n := evalAs[int](p, `new Set([...document.querySelectorAll(".table-item")].map(li => li.dataset.table)).size + [...document.querySelectorAll(".more-tables:not([hidden])")].reduce((sum, b) => sum + Number(b.textContent.match(/\d+/)[0]), 0)`); n != perPage+1 {
 			t.Fatalf("%s: the first page holds %d tables, want %d and one's own", size.name, n, perPage)
 		}
 		if evalAs[bool](p, listed(bobs[perPage])) {
