@@ -22,7 +22,11 @@ type Config struct {
 	// stands for the defaults.
 	Options []json.RawMessage
 	// Playouts is the number of random matches played with each entry of
-	// Options; 0 means 4, or 2 with -short.
+	// Options; 0 means 4, or 2 with -short. Under the race detector each
+	// entry is played once, whatever Playouts says: it slows a match
+	// several times over and finds a data race in one match as well as in
+	// many, while every check still runs on every entry. The full count
+	// runs without it (scripts/test does both).
 	Playouts int
 	// Seed seeds the matches, the moves chosen in them and the bots. The
 	// same Seed plays the same matches.
@@ -101,6 +105,9 @@ func Conformance(t testing.TB, def *game.Definition, cfg Config) {
 		if testing.Short() {
 			cfg.Playouts = 2
 		}
+	}
+	if raceDetector {
+		cfg.Playouts = 1
 	}
 	if cfg.MaxMoves <= 0 {
 		cfg.MaxMoves = 1000

@@ -157,11 +157,17 @@ func parsePlace(s string) (Place, bool) {
 	return nowhere, false
 }
 
+// nameJoiner is normal's replacer, built once: every card and place a
+// move names is read through normal, once per name it is compared with,
+// and building a replacer costs far more than using one (it is safe for
+// concurrent use).
+var nameJoiner = strings.NewReplacer(" ", "-", "_", "-", ".", "", "'s", "")
+
 // normal lower-cases a name and joins its words with dashes, so that
 // "Billiard Room", "billiard-room" and "billiard_room" read alike.
 func normal(s string) string {
 	s = strings.ToLower(strings.TrimSpace(s))
-	s = strings.NewReplacer(" ", "-", "_", "-", ".", "", "'s", "").Replace(s)
+	s = nameJoiner.Replace(s)
 	for strings.Contains(s, "--") {
 		s = strings.ReplaceAll(s, "--", "-")
 	}

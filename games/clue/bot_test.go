@@ -53,10 +53,14 @@ func botGame(t *testing.T, options string, seed uint64, levels []string) *State 
 // with a winner.
 func TestBotsNeverAccuseWrongly(t *testing.T) {
 	games := *botGames
-	if testing.Short() || raceEnabled {
+	switch {
+	case raceEnabled:
 		// The race detector slows the expert's sampling several times
-		// over: a fifth of the games still has every table size, level
-		// and difficulty.
+		// over: twelve games still play every table size with every
+		// difficulty, every level at each. The full count runs without
+		// it (scripts/test).
+		games = 12
+	case testing.Short():
 		games = 60
 	}
 	levels := []string{"easy", "medium", "expert"}
@@ -172,7 +176,13 @@ func TestStrongBotsAlwaysFinish(t *testing.T) {
 		}
 	}
 	games := 120
-	if testing.Short() || raceEnabled {
+	switch {
+	case raceEnabled:
+		// Sixteen games play every table size with each mix of levels
+		// below (alternating, all medium, all expert); the full count,
+		// with more seeds, runs without the race detector (scripts/test).
+		games = 16
+	case testing.Short():
 		games = 24
 	}
 	for g := range games {
@@ -193,7 +203,13 @@ func TestStrongBotsAlwaysFinish(t *testing.T) {
 // seat, so that clients offer "end" from the view without repeating the
 // rule (3.3, 3.8).
 func TestViewCanEndIsLegalEnd(t *testing.T) {
-	for g := range 20 {
+	games := 20
+	if raceEnabled {
+		// One game of each table size, every level at each; the full
+		// count runs without the race detector (scripts/test).
+		games = 4
+	}
+	for g := range games {
 		st, _ := Definition.New(json.RawMessage(fmt.Sprintf(`{"players":%d}`, 3+g%4)), game.NewRand(uint64(900+g)))
 		s := st.(*State)
 		bots := make([]game.Bot, s.n)

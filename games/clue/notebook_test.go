@@ -119,7 +119,9 @@ func consistent(k *knowledge, a *[numCards]int, cards []Card) bool {
 // players, where a seat sees a third or a quarter of the cards.
 func TestNotebookEqualsBruteForce(t *testing.T) {
 	games := *bruteGames
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
+		// A quarter of the games, five at each of the three tables; the
+		// full count runs without the race detector (scripts/test).
 		games = 15
 	}
 	checked := 0

@@ -2,7 +2,9 @@
 
 package clue
 
-// raceEnabled lets the statistical bot tests step aside under the race
-// detector, which slows the expert's sampling several times over; the
-// other bot tests still play expert games there.
+// raceEnabled trims the tests that repeat one check over many games (bot
+// games, random notebooks) to a few games under the race detector, which
+// slows them several times over and finds a data race in a few games as
+// well as in many, and lets the statistical bot tests step aside there.
+// scripts/test runs them all in full without it.
 const raceEnabled = true
