@@ -425,24 +425,26 @@ const password = "correct horse battery"
 // register creates an account from the welcome screen.
 func (p *page) register(name string) {
 	p.t.Helper()
-	p.goTo("/")
-	p.click("#tab-register")
-	p.typeInto("#auth-name", name)
-	p.typeInto("#auth-pass", password)
-	p.click("#auth-submit")
-	p.waitFor("the lobby after registering", `document.querySelector(".who-name") !== null`)
+	p.signIn("#tab-register", name, "the lobby after registering")
 }
 
 // login logs in from the welcome screen to an account register made: in
 // a page of its own, another device of the same person.
 func (p *page) login(name string) {
 	p.t.Helper()
+	p.signIn("#tab-login", name, "the lobby after logging in")
+}
+
+// signIn fills in the welcome screen's form under tab with name and the
+// test password, and waits for the lobby.
+func (p *page) signIn(tab, name, what string) {
+	p.t.Helper()
 	p.goTo("/")
-	p.click("#tab-login")
+	p.click(tab)
 	p.typeInto("#auth-name", name)
 	p.typeInto("#auth-pass", password)
 	p.click("#auth-submit")
-	p.waitFor("the lobby after logging in", `document.querySelector(".who-name") !== null`)
+	p.waitFor(what, `document.querySelector(".who-name") !== null`)
 }
 
 // createTable fills in the create-table dialog.
