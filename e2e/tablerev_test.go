@@ -80,11 +80,17 @@ func (p *page) tableDescs(id string) []tableDesc {
 // frames are; the same description with a newer rev then shows, so the
 // page did read it, and ignored the first only for its rev.
 func TestTableScreenIgnoresAnOlderDescription(t *testing.T) {
+	// A server of its own: on the suite's shared one, whose first page
+	// of tables earlier tests have filled, Ann's new table would be past
+	// the page Bob's lobby holds, and he could not join it from there.
+	base := startLobbyServer(t)
 	ann := newPage(t, "ann", 1280, 800)
+	ann.base = base
 	ann.recordFrames()
 	ann.keepSocket()
 	ann.guest(uniqueName("Ann"))
 	bob := newPage(t, "bob", 1280, 800)
+	bob.base = base
 	bob.guest(uniqueName("Bob"))
 
 	id := ann.createTable("dots", "online", 4, "")
