@@ -54,6 +54,10 @@ type hub struct {
 type presence struct {
 	user  Identity
 	conns int
+	// open are the user's connections (at most the per-account cap), so
+	// that news for one user (an achievement, the ended list) finds them
+	// without a pass over every connection of the node.
+	open []*conn
 	// away counts the user's connections whose page is hidden (away.go);
 	// the user is listed while conns > away.
 	away  int
@@ -574,6 +578,7 @@ func (h *hub) add(c *conn) {
 	}
 	was := p.shown()
 	p.conns++
+	p.open = append(p.open, c)
 	back := !first && !was
 	h.mu.Unlock()
 	if back {
@@ -600,6 +605,7 @@ func (h *hub) remove(c *conn) {
 	if p != nil {
 		was := p.shown()
 		p.conns--
+		p.open = slices.DeleteFunc(p.open, func(o *conn) bool { return o == c })
 		if c.away.Load() {
 			p.away--
 		}
@@ -791,13 +797,10 @@ func (h *hub) remoteChanged() {
 func (h *hub) connsOf(userID int64) []*conn {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	var out []*conn
-	for c := range h.conns {
-		if c.user.ID == userID {
-			out = append(out, c)
-		}
+	if p := h.online[userID]; p != nil {
+		return slices.Clone(p.open)
 	}
-	return out
+	return nil
 }
 
 func (h *hub) closeAll() {
