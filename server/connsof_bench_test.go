@@ -20,7 +20,7 @@ func BenchmarkConnsOf(b *testing.B) {
 	}
 	b.ResetTimer()
 	for i := range b.N {
-		if len(h.connsOf(int64(i % 50_000))) != 2 {
+		if len(h.connsOf(int64(i%50_000))) != 2 {
 			b.Fatal("want two connections")
 		}
 	}
