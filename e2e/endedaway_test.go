@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -170,4 +171,85 @@ func TestNoticeTellsOfAGameThatEndedAtAnotherTable(t *testing.T) {
 			ann.fail("%s, Ann is told again: %q", why, ann.text(endedToastSel))
 		}
 	}
+}
+
+// requestsJS sends reqs, in order, over a WebSocket of the page's own
+// session, each once the last was answered, and resolves with the
+// replies; a refusal rejects with its sentence.
+func requestsJS(reqs []map[string]any) string {
+	b, err := json.Marshal(reqs)
+	if err != nil {
+		panic(err)
+	}
+	return fmt.Sprintf(`new Promise((resolve, reject) => {
+	const reqs = %s, replies = [];
+	const ws = new WebSocket((location.protocol === "https:" ? "wss:" : "ws:") + "//" + location.host + "/api/ws");
+	const next = () => ws.send(JSON.stringify({...reqs[replies.length], id: replies.length + 1}));
+	ws.onmessage = (e) => {
+		const m = JSON.parse(e.data);
+		if (m.t === "hello") next();
+		else if (m.t === "reply" && m.id === replies.length + 1) {
+			if (!m.ok) { ws.close(); reject(new Error(m.error)); return; }
+			replies.push(m);
+			if (replies.length === reqs.length) { ws.close(); resolve(replies); } else next();
+		}
+	};
+	ws.onerror = () => reject(new Error("the WebSocket failed"));
+})`, b)
+}
+
+// TestEndedNoteDismissesOneGame: two of Ann's games end while she is in
+// the lobby; each line of the note has a Dismiss of its own beside the
+// note's Dismiss all, and dismissing one keeps the other, which the
+// server still lists after a reload, until she dismisses it.
+func TestEndedNoteDismissesOneGame(t *testing.T) {
+	ann := newPage(t, "ann", 390, 844)
+	bob := newPage(t, "bob", 1280, 800)
+	ann.guest(uniqueName("Ann"))
+	bob.guest(uniqueName("Bob"))
+	ann.goTo("/")
+	ann.waitVisible("#new-table")
+
+	dots := map[string]any{"t": "table.create", "game": "dots", "options": map[string]any{"rows": 3, "cols": 3},
+		"seats": []map[string]string{{"kind": "me"}, {"kind": "open"}}}
+	made := evalAs[[]map[string]any](ann, requestsJS([]map[string]any{dots, dots}))
+	var ids []string
+	for _, r := range made {
+		ids = append(ids, r["table"].(map[string]any)["id"].(string))
+	}
+	var sits, starts, resigns []map[string]any
+	for _, id := range ids {
+		sits = append(sits, map[string]any{"t": "table.sit", "table": id, "seat": 1})
+		starts = append(starts, map[string]any{"t": "table.start", "table": id})
+		resigns = append(resigns, map[string]any{"t": "table.watch", "table": id, "views": false},
+			map[string]any{"t": "match.resign", "table": id, "seat": 1})
+	}
+	evalAs[[]map[string]any](bob, requestsJS(sits))
+	evalAs[[]map[string]any](ann, requestsJS(starts))
+	// Ann's socket never watched the two tables: both ends are news.
+	evalAs[[]map[string]any](bob, requestsJS(resigns))
+
+	ann.waitFor("two games in the note", `document.querySelectorAll("#ended-away:not([hidden]) li").length === 2`)
+	if got := ann.text("#ended-away-dismiss"); got != "Dismiss all" {
+		t.Fatalf("the note's own button reads %q with two games, want Dismiss all", got)
+	}
+	if n := evalAs[int](ann, `document.querySelectorAll("#ended-away li .dismiss-one").length`); n != 2 {
+		t.Fatalf("%d lines of the note have a Dismiss of their own, want 2", n)
+	}
+	ann.snap("two-ended")
+	ann.checkAxe("the note of two ended games")
+	first := evalAs[string](ann, `document.querySelector("#ended-away li").dataset.match`)
+	ann.click("#ended-away li .dismiss-one")
+	ann.waitFor("one game left", fmt.Sprintf(`document.querySelectorAll("#ended-away li").length === 1 && document.querySelector('#ended-away li[data-match=%q]') === null`, first))
+	if got := ann.text("#ended-away-dismiss"); got != "Dismiss" {
+		t.Fatalf("the note's button reads %q with one game, want Dismiss", got)
+	}
+	if n := evalAs[int](ann, `document.querySelectorAll("#ended-away li .dismiss-one").length`); n != 0 {
+		t.Fatalf("with one game, its line still has a Dismiss of its own (%d)", n)
+	}
+	// The server kept the other: a reload shows it alone.
+	ann.goTo("/")
+	ann.waitFor("the other game after a reload", `document.querySelectorAll("#ended-away:not([hidden]) li").length === 1`)
+	ann.click("#ended-away-dismiss")
+	ann.waitFor("the note gone", noEndedNote)
 }

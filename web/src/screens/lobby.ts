@@ -274,14 +274,33 @@ export function lobbyScreen(main: HTMLElement): () => void {
  * is none. */
 function endedWhileAway(): { el: HTMLElement; destroy: () => void } {
   const box = h("section", { class: "card ended-away", id: "ended-away", "aria-labelledby": "ended-away-h", hidden: true });
-  const item = (g: RecentGame) => {
+  /** dismissing sends ended.dismiss for matches from button, which waits
+   * meanwhile and is offered again if the server refuses. */
+  const dismissing = (button: HTMLButtonElement, matches: string[]) => {
+    button.disabled = true;
+    dismissEnded(matches).catch((x: Error) => {
+      button.disabled = false;
+      toast(x.message, "error");
+    });
+  };
+  // Among several games each has a Dismiss of its own, so that a player
+  // may keep the note of one to come back to and let the others go.
+  const item = (g: RecentGame, several: boolean) => {
     const others = opponentsOf(g);
     const why = reasonOf(g);
+    const title = `${gameTitle(g.game)}${others.length ? " with " + others.join(", ") : ""}`;
+    let one: HTMLButtonElement | null = null;
+    if (several) {
+      one = h("button", { class: "small-btn dismiss-one", "aria-label": `Dismiss ${title}` }, "Dismiss");
+      const b = one;
+      b.addEventListener("click", () => dismissing(b, [g.match]));
+    }
     return h("li", { "data-match": g.match },
-      h("strong", null, `${gameTitle(g.game)}${others.length ? " with " + others.join(", ") : ""}: ${resultOf(g)}`),
+      h("strong", null, `${title}: ${resultOf(g)}`),
       why ? ` · ${why}` : null, " ",
       h("span", { class: "small muted" }, fmtTime(g.finished)), " ",
-      h("a", { href: "/replay/" + encodeURIComponent(g.match), "data-nav": true, class: "button small-btn" }, "Replay"));
+      h("a", { href: "/replay/" + encodeURIComponent(g.match), "data-nav": true, class: "button small-btn" }, "Replay"),
+      one ? " " : null, one);
   };
   const render = () => {
     const games = endedGames();
@@ -296,16 +315,11 @@ function endedWhileAway(): { el: HTMLElement; destroy: () => void } {
       if (hadFocus) document.getElementById("screen")?.focus();
       return;
     }
-    const dismiss = h("button", { id: "ended-away-dismiss" }, "Dismiss");
-    dismiss.addEventListener("click", () => {
-      dismiss.disabled = true;
-      dismissEnded(games.map((g) => g.match)).catch((x: Error) => {
-        dismiss.disabled = false;
-        toast(x.message, "error");
-      });
-    });
-    box.append(h("h2", { id: "ended-away-h" }, games.length === 1 ? "A game ended while you were away" : "Games that ended while you were away"),
-      h("ul", null, games.map(item)), dismiss);
+    const several = games.length > 1;
+    const dismiss = h("button", { id: "ended-away-dismiss" }, several ? "Dismiss all" : "Dismiss");
+    dismiss.addEventListener("click", () => dismissing(dismiss, games.map((g) => g.match)));
+    box.append(h("h2", { id: "ended-away-h" }, several ? "Games that ended while you were away" : "A game ended while you were away"),
+      h("ul", null, games.map((g) => item(g, several))), dismiss);
   };
   render();
   return { el: box, destroy: onEnded(render) };
