@@ -561,7 +561,7 @@ func (m *Model) helpView() string {
 			"w: watch the table", "r: the replay of a finished table's match", "n: new table", "c: chat to the lobby",
 			"[ ] or PgUp PgDn: the previous or next page of tables", "{ }: the previous or next page of who is online",
 			"1-9: the replay of that game in the note of games that ended while you were away",
-			"x: dismiss the games the note shows; the others, if any, come up", "q: quit")
+			"x: dismiss a game the note shows (then its digit, or a for all shown); the others, if any, come up", "q: quit")
 	}
 	add("Everywhere", "?: this help", "Ctrl+C: quit", "Esc: close the line you are typing in")
 	// A help longer than the screen scrolls, and its last line says so:

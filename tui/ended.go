@@ -201,16 +201,35 @@ func (m *Model) endedBarKeys() []string {
 }
 
 // endedKey handles a lobby key of the note: a digit opens the replay
-// of that game, x dismisses the games shown. It reports whether the key
-// was the note's.
+// of that game, x dismisses: the one game shown at once, or among
+// several the one whose digit comes next (a for all of them, anything
+// else for none), as the web note has a Dismiss for each game and one
+// for all. It reports whether the key was the note's.
 func (m *Model) endedKey(s string) (tea.Cmd, bool) {
 	shown := m.lobbyLayout().ended
+	if m.lobby.dismissing {
+		m.lobby.dismissing = false
+		m.status = ""
+		switch {
+		case s == "a" && shown > 0:
+			return m.dismissEnded(m.lobby.ended[:shown]...), true
+		case len(s) == 1 && s[0] >= '1' && int(s[0]-'1') < shown:
+			return m.dismissEnded(m.lobby.ended[s[0]-'1']), true
+		}
+		m.status = "nothing dismissed"
+		return nil, true
+	}
 	if s == "x" {
-		if shown == 0 {
+		switch shown {
+		case 0:
 			m.status = "no ended game to dismiss"
 			return nil, true
+		case 1:
+			return m.dismissEnded(m.lobby.ended[0]), true
 		}
-		return m.dismissEnded(shown), true
+		m.lobby.dismissing = true
+		m.status = fmt.Sprintf("Dismiss which? 1-%d for one game, a for all %d shown, any other key for none", shown, shown)
+		return nil, true
 	}
 	if len(s) != 1 || s[0] < '1' || s[0] > '9' {
 		return nil, false
@@ -227,13 +246,13 @@ func (m *Model) endedKey(s string) (tea.Cmd, bool) {
 	return m.openReplay(m.lobby.ended[i].Match), true
 }
 
-// dismissEnded tells the server the player has read of the first n
-// games of the note; the server's next ended push is the shorter list,
-// which takes them off the screen.
-func (m *Model) dismissEnded(n int) tea.Cmd {
-	ids := make([]string, n)
-	for i := range n {
-		ids[i] = m.lobby.ended[i].Match
+// dismissEnded tells the server the player has read of games; the
+// server's next ended push is the shorter list, which takes them off the
+// screen.
+func (m *Model) dismissEnded(games ...client.RecentGame) tea.Cmd {
+	ids := make([]string, len(games))
+	for i, g := range games {
+		ids[i] = g.Match
 	}
 	return m.request("dismiss", func(ctx context.Context, c *client.Conn) (func(*Model) tea.Cmd, error) {
 		return nil, c.DismissEnded(ctx, ids...)

@@ -118,7 +118,7 @@ func TestEndedNoteWhole(t *testing.T) {
 			help += flat(plain(m.View().Content))
 			m.Update(press("down"))
 		}
-		for _, k := range []string{"1-9: the replay of that game", "x: dismiss the games the note shows"} {
+		for _, k := range []string{"1-9: the replay of that game", "x: dismiss a game the note shows (then its digit, or a for all shown)"} {
 			if !strings.Contains(help, k) {
 				t.Fatalf("the help at %dx%d never shows %q", sz[0], sz[1], k)
 			}
@@ -280,4 +280,55 @@ func TestEndedNewsSaidAwayFromTheLobby(t *testing.T) {
 	if m.status != "" {
 		t.Fatalf("the same list pushed again is said again: %q", m.status)
 	}
+}
+
+// TestModelEndedDismissOne against a real server: two of Ann's games end
+// while she is in the lobby, never having watched them. x asks which to
+// dismiss; 2 dismisses the second alone, and the server's shorter list
+// keeps the first; a key that is neither a shown game's digit nor a
+// dismisses nothing; with one game left, x dismisses it at once.
+func TestModelEndedDismissOne(t *testing.T) {
+	srv := servertest.Start(t)
+	ann := drive(t, srv, "Ann")
+	bob := drive(t, srv, "Bob")
+	ann.waitFor("Bob*")
+	bob.waitFor("Ann*")
+	ctx := context.Background()
+	for range 2 {
+		tb, err := ann.m.conn.CreateTable(ctx, client.CreateTable{Game: "dots",
+			Seats: []client.SeatRequest{{Kind: client.ChooseMe}, {Kind: client.ChooseOpen}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := bob.m.conn.Sit(ctx, tb.ID, 1); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ann.m.conn.Start(ctx, tb.ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := bob.m.conn.Watch(ctx, client.Watch{Table: tb.ID}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := bob.m.conn.Resign(ctx, tb.ID, 1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ann.m.w, ann.m.h = 80, 24
+	ann.waitFor("2 Dots and Boxes with Bob: you won")
+	first, second := ann.m.lobby.ended[0].Match, ann.m.lobby.ended[1].Match
+
+	ann.keys("x")
+	ann.waitFor("Dismiss which? 1-2 for one game, a for all 2 shown")
+	ann.keys("z")
+	ann.waitFor("nothing dismissed")
+	if len(ann.m.lobby.ended) != 2 {
+		t.Fatalf("z dismissed something: %d games left", len(ann.m.lobby.ended))
+	}
+	ann.keys("x", "2")
+	ann.waitGone("2 Dots and Boxes with Bob")
+	if len(ann.m.lobby.ended) != 1 || ann.m.lobby.ended[0].Match != first {
+		t.Fatalf("after x 2 the list is %+v, want the first game (%s) alone, not %s", ann.m.lobby.ended, first, second)
+	}
+	ann.keys("x")
+	ann.waitGone("Ended while you were away")
 }

@@ -29,6 +29,9 @@ type lobbyState struct {
 	// endedSaid are the matches of ended already shown or said, across
 	// connections, so that news is said once.
 	endedSaid map[string]bool
+	// dismissing is set by x among several ended games: the next key
+	// says which to dismiss (ended.go).
+	dismissing bool
 }
 
 // lobbyPageSize is how many tables, and how many people online, a page
