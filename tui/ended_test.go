@@ -176,17 +176,21 @@ func TestEndedNoteGoesWithTheList(t *testing.T) {
 	}
 }
 
-// TestModelEndedWhileAway (protocol v7) against a real server: Ann
-// leaves her Dots and Boxes game with Bob for the lobby, Bob resigns,
-// and Ann's lobby notes the game, won; 1 opens its replay, q comes back
-// to the note, and x dismisses it: the server's shorter list takes it
-// off the screen, and a new connection is not told of it again.
-func TestModelEndedWhileAway(t *testing.T) {
+// annAndBobDriven are Ann and Bob in the terminal, on a server of their
+// own, each seeing the other online.
+func annAndBobDriven(t *testing.T) (ann, bob *driver) {
+	t.Helper()
 	srv := servertest.Start(t)
-	ann := drive(t, srv, "Ann")
-	bob := drive(t, srv, "Bob")
+	ann, bob = drive(t, srv, "Ann"), drive(t, srv, "Bob")
 	ann.waitFor("Bob*")
 	bob.waitFor("Ann*")
+	return ann, bob
+}
+
+// annStartsDotsWithBob makes Ann's Dots and Boxes table with a seat
+// open, seats Bob in it and starts the match, over their connections.
+func annStartsDotsWithBob(t *testing.T, ann, bob *driver) client.Table {
+	t.Helper()
 	ctx := context.Background()
 	tb, err := ann.m.conn.CreateTable(ctx, client.CreateTable{Game: "dots",
 		Seats: []client.SeatRequest{{Kind: client.ChooseMe}, {Kind: client.ChooseOpen}}})
@@ -199,6 +203,18 @@ func TestModelEndedWhileAway(t *testing.T) {
 	if _, err := ann.m.conn.Start(ctx, tb.ID); err != nil {
 		t.Fatal(err)
 	}
+	return tb
+}
+
+// TestModelEndedWhileAway (protocol v7) against a real server: Ann
+// leaves her Dots and Boxes game with Bob for the lobby, Bob resigns,
+// and Ann's lobby notes the game, won; 1 opens its replay, q comes back
+// to the note, and x dismisses it: the server's shorter list takes it
+// off the screen, and a new connection is not told of it again.
+func TestModelEndedWhileAway(t *testing.T) {
+	ann, bob := annAndBobDriven(t)
+	ctx := context.Background()
+	tb := annStartsDotsWithBob(t, ann, bob)
 	ann.m.w, ann.m.h = 80, 24
 	ann.open(tb.ID)
 	bob.open(tb.ID)
@@ -288,24 +304,10 @@ func TestEndedNewsSaidAwayFromTheLobby(t *testing.T) {
 // keeps the first; a key that is neither a shown game's digit nor a
 // dismisses nothing; with one game left, x dismisses it at once.
 func TestModelEndedDismissOne(t *testing.T) {
-	srv := servertest.Start(t)
-	ann := drive(t, srv, "Ann")
-	bob := drive(t, srv, "Bob")
-	ann.waitFor("Bob*")
-	bob.waitFor("Ann*")
+	ann, bob := annAndBobDriven(t)
 	ctx := context.Background()
 	for range 2 {
-		tb, err := ann.m.conn.CreateTable(ctx, client.CreateTable{Game: "dots",
-			Seats: []client.SeatRequest{{Kind: client.ChooseMe}, {Kind: client.ChooseOpen}}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := bob.m.conn.Sit(ctx, tb.ID, 1); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := ann.m.conn.Start(ctx, tb.ID); err != nil {
-			t.Fatal(err)
-		}
+		tb := annStartsDotsWithBob(t, ann, bob)
 		if _, err := bob.m.conn.Watch(ctx, client.Watch{Table: tb.ID}); err != nil {
 			t.Fatal(err)
 		}
