@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"slices"
 	"time"
 
 	"github.com/parlor-games/parlor/client"
@@ -13,19 +14,22 @@ import (
 // and Enter named for what it does, taking them back to it: the same
 // news the web lobby gives with its Return button.
 
-// mineAt reports whether the player holds a seat at t: a seat of theirs
-// by name, or at a table played at one screen, by its player.
-func (m *Model) mineAt(t client.Table) bool {
+// mySeat reports whether the player holds s: a seat of theirs by name,
+// or at a table played at one screen, by its player.
+func (m *Model) mySeat(s client.Seat) bool {
 	me := m.user.Name
-	if me == "" {
-		return false
-	}
-	for _, s := range t.Seats {
-		if s.Mine || (s.Kind == client.SeatHuman && (s.Player == me || (s.Player == "" && s.Name == me))) {
-			return true
-		}
-	}
-	return false
+	return s.Mine || (me != "" && s.Kind == client.SeatHuman && (s.Player == me || (s.Player == "" && s.Name == me)))
+}
+
+// mineAt reports whether the player holds a seat at t.
+func (m *Model) mineAt(t client.Table) bool {
+	return slices.ContainsFunc(t.Seats, m.mySeat)
+}
+
+// waiting reports whether s is a seat of the player's whose wait counts
+// down while they are away.
+func (m *Model) waiting(s client.Seat) bool {
+	return m.mySeat(s) && !s.Connected && s.GoneUntil != nil
 }
 
 // ownTable reports whether t is a table of the player's still to play or
@@ -43,7 +47,7 @@ func (m *Model) returnWords(t client.Table, now time.Time) string {
 		return "The game is paused until you return. " + back
 	}
 	for _, s := range t.Seats {
-		if s.Kind != client.SeatHuman || s.Connected || s.GoneUntil == nil || !m.mineAt(client.Table{Seats: []client.Seat{s}}) {
+		if !m.waiting(s) {
 			continue
 		}
 		left := s.GoneUntil.Sub(now)
@@ -75,13 +79,8 @@ func (m *Model) lobbyCounting() bool {
 		return false
 	}
 	for _, t := range m.lobby.tables {
-		if !m.ownTable(t) {
-			continue
-		}
-		for _, s := range t.Seats {
-			if s.GoneUntil != nil && !s.Connected {
-				return true
-			}
+		if m.ownTable(t) && slices.ContainsFunc(t.Seats, m.waiting) {
+			return true
 		}
 	}
 	return false
