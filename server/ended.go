@@ -2,10 +2,8 @@ package server
 
 import (
 	"context"
+	"slices"
 	"time"
-
-	"github.com/parlor-games/parlor/game"
-	"github.com/parlor-games/parlor/match"
 )
 
 // Games that ended while their player was not at the table (since v7).
@@ -60,25 +58,17 @@ func handleEndedDismiss(c *conn, data []byte) (any, error) {
 	return nil, nil
 }
 
-// absentHoldersLocked are the users holding a human seat at t whose
-// connections do not watch it: those the end of its match will not reach.
-// Each user once, in seat order.
+// absentHoldersLocked are the table's holders (holdersLocked) none of
+// whose connections watch it: those the end of its match will not reach.
 func (t *table) absentHoldersLocked() []int64 {
-	here := t.connectedLocked()
-	var out []int64
-	for i, st := range t.seats {
-		if st.Kind != match.Human || st.UserID == 0 || here[game.Seat(i)] {
-			continue
+	return slices.DeleteFunc(t.holdersLocked(), func(u int64) bool {
+		for c := range t.watchers {
+			if c.user.ID == u {
+				return true
+			}
 		}
-		dup := false
-		for _, u := range out {
-			dup = dup || u == st.UserID
-		}
-		if !dup {
-			out = append(out, st.UserID)
-		}
-	}
-	return out
+		return false
+	})
 }
 
 // noteAbsent keeps match's end on the list of each of users, who were
