@@ -12,6 +12,13 @@ const phrases: Record<string, string> = {
   return: "is back and plays again",
 };
 
+/** namedSeats puts names in a sentence of the server's, which numbers
+ * seats from 0 ("seat 1 resigned", "it is not seat 0's turn") for each
+ * client to name them its own way. */
+export function namedSeats(text: string, name: (seat: number) => string): string {
+  return text.replace(/\bseat (\d+)/g, (_, n: string) => name(Number(n)));
+}
+
 /** seatChange says whether a match-level event handed its seat to a bot
  * ("bot": a takeover, or a timeout that a bot took over) or gave it back to
  * its holder ("holder"), or neither (null). */

@@ -4,6 +4,7 @@
 // games that ended while they were not at the table (ended.ts), and the
 // notice of them at another screen.
 import type { RecentGame } from "./api";
+import { namedSeats } from "./matchevents";
 import { gameTitle } from "./state";
 
 /** seatName names a seat of a finished match as the table did while it
@@ -69,7 +70,7 @@ export function endedNews(games: readonly RecentGame[]): string {
 
 /** reasonOf is the match's reason in words for people: seats named. */
 export function reasonOf(g: RecentGame): string {
-  const why = (g.reason ?? "").replace(/\bseat (\d+)/g, (_, n: string) => seatName(g, Number(n)));
+  const why = namedSeats(g.reason ?? "", (i) => seatName(g, i));
   return why ? why.charAt(0).toUpperCase() + why.slice(1) : "";
 }
 

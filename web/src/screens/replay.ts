@@ -7,7 +7,7 @@ import { clear, h, toast } from "../dom";
 import { gameTitle } from "../state";
 import { loadView } from "../games/load";
 import type { GameView, MatchState, TableCtx } from "../games/types";
-import { matchEventText } from "../matchevents";
+import { matchEventText, namedSeats } from "../matchevents";
 import { voteLogText } from "../vote";
 import { panels, type AnalysisPanel } from "../analysis/index";
 import { GOTO } from "../analysis/goto";
@@ -21,7 +21,7 @@ function endText(r: Replay, seatLabel: (i: number) => string, seatName: (i: numb
   if (!o) return "";
   const w = o.winners ?? [];
   const who = w.length === 0 ? "Nobody won" : w.length === 1 ? `${seatLabel(w[0])} won` : `${w.map(seatLabel).join(" and ")} shared the win`;
-  const why = (o.reason ?? "").replace(/\bseat (\d+)/g, (_, n: string) => seatName(Number(n)));
+  const why = namedSeats(o.reason ?? "", seatName);
   const score = scores && scores.length ? ` Score ${scores.join("–")}.` : "";
   return ` Game over: ${who}${why ? ` (${why})` : ""}.${score}`;
 }

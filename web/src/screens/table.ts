@@ -17,7 +17,7 @@ import { openCreateDialog } from "./create";
 import { optionsText } from "./lobby";
 import { canPreview, previewPanel } from "../preview";
 import { tutorialFor, type Tutorial } from "../games/tutorial";
-import { matchEventText, seatChange } from "../matchevents";
+import { matchEventText, namedSeats, seatChange } from "../matchevents";
 import { awayPanel } from "./away";
 import { voteLogText, votePanel } from "../vote";
 import { endLesson } from "../analysis/atend";
@@ -155,7 +155,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     error: (text) => {
       // The server's sentences number seats from 0 ("it is not seat 1's
       // turn") for clients to name them; the page numbers them from 1.
-      showNote(named(text), true);
+      showNote(namedSeats(text, ctx.seatName), true);
       sound("error");
     },
     info: (text) => showNote(text, false),
@@ -330,15 +330,9 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     return m.text.length > 40 ? m.text.slice(0, 38) + "…" : m.text;
   }
 
-  /** named names the seats a sentence of the server numbers ("seat 0
-   * sank…") by their players' names. */
-  function named(text: string): string {
-    return text.replace(/\bseat (\d+)/g, (_, n: string) => ctx.seatName(Number(n)));
-  }
-
-  /** reason is the outcome's reason, seats named. */
+  /** reason is the outcome's reason, seats named ("seat 0 sank…"). */
   function reason(o: { reason?: string }): string {
-    return named(o.reason ?? "");
+    return namedSeats(o.reason ?? "", ctx.seatName);
   }
 
   function outcomeText(): string {
