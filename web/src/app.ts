@@ -6,7 +6,7 @@ import { followEnded, forgetEnded } from "./ended";
 import { endedNews } from "./recentgames";
 import { applySettings } from "./settings";
 import { play } from "./sound";
-import { app, linkHandler, mayLeave, navigate, onNavigate } from "./state";
+import { app, gameTitle, linkHandler, mayLeave, navigate, onNavigate } from "./state";
 import { socket } from "./ws";
 import { closeRules } from "./rules";
 import { menuButton } from "./menu";
@@ -19,19 +19,23 @@ import { savesScreen } from "./screens/saves";
 import { replayScreen } from "./screens/replay";
 import { settingsScreen } from "./screens/settings";
 import { rulesScreen } from "./screens/rulespage";
+import { focusScreen, mainControl, setTitle, skipLink } from "./screenfocus";
 
 /** A screen fills main and returns a function that tears it down. */
 export type Screen = (main: HTMLElement, params: string[]) => (() => void) | void;
 
-const routes: [RegExp, Screen][] = [
-  [/^\/(?:lobby)?$/, lobbyScreen],
-  [/^\/t\/([\w-]+)$/, tableScreen],
-  [/^\/battleship$/, battleshipMenu],
-  [/^\/profile\/([^/]+)$/, profileScreen],
-  [/^\/saves$/, savesScreen],
-  [/^\/replay\/([\w-]+)$/, replayScreen],
-  [/^\/settings$/, settingsScreen],
-  [/^\/rules\/(\w+)$/, rulesScreen],
+/** A route is a screen's address, the screen, and the page's title while
+ * the screen has not named itself more closely (a table names its game and
+ * players once it has them). */
+const routes: [RegExp, Screen, (p: string[]) => string][] = [
+  [/^\/(?:lobby)?$/, lobbyScreen, () => "Lobby"],
+  [/^\/t\/([\w-]+)$/, tableScreen, () => "Table"],
+  [/^\/battleship$/, battleshipMenu, () => "Battleship"],
+  [/^\/profile\/([^/]+)$/, profileScreen, (p) => `Profile of ${p[0]}`],
+  [/^\/saves$/, savesScreen, () => "Saved games"],
+  [/^\/replay\/([\w-]+)$/, replayScreen, () => "Replay"],
+  [/^\/settings$/, settingsScreen, () => "Settings"],
+  [/^\/rules\/(\w+)$/, rulesScreen, (p) => `Rules of ${gameTitle(p[0])}`],
 ];
 
 const root = document.getElementById("app") as HTMLElement;
@@ -86,21 +90,40 @@ function route(): void {
   closeRules();
   clear(root);
   const main = h("main", { id: "screen", tabindex: "-1" });
-  root.append(header(), main);
+  root.append(skipLink(() => document.getElementById("screen")), header(), main);
+  mount(main);
+  // A page just loaded leaves the focus where the browser puts it, before
+  // the skip link, the first Tab stop. A screen that replaces another puts
+  // it in the new screen, which has drawn what it has at once (a table
+  // draws the rest when the server answers, and moves the focus to the
+  // board then if it is the player's move).
+  if (routed) focusScreen(main);
+  routed = true;
+}
+
+/** routed is whether a screen was shown since the page loaded. */
+let routed = false;
+
+/** mount shows the screen of the address in main and names it. */
+function mount(main: HTMLElement): void {
   if (!app.me) {
+    setTitle("Welcome");
     teardown = welcomeScreen(main);
     return;
   }
   const path = location.pathname.replace(/\/+$/, "") || "/";
-  for (const [re, screen] of routes) {
+  for (const [re, screen, title] of routes) {
     const m = re.exec(path);
     if (m) {
-      teardown = screen(main, m.slice(1).map(decodeURIComponent));
+      const params = m.slice(1).map(decodeURIComponent);
+      setTitle(title(params));
+      teardown = screen(main, params);
       return;
     }
   }
+  setTitle("Page not found");
   main.append(h("section", { class: "card narrow" }, h("h1", null, "Page not found"),
-    h("p", null, "There is nothing at this address."), h("a", { href: "/", "data-nav": true, class: "button" }, "Go to the lobby")));
+    h("p", null, "There is nothing at this address."), h("a", { href: "/", "data-nav": true, class: "button", [mainControl]: true }, "Go to the lobby")));
 }
 
 /** connectionBanner shows that the connection is lost and being made

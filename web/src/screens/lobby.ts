@@ -194,7 +194,10 @@ export function lobbyScreen(main: HTMLElement): () => void {
       return tableItem(t, h("button", { class: "primary", onclick: () => sit(t, seat), "data-table": t.id }, "Join"));
     }));
     const watched = showAllPlaying ? others : others.slice(0, watchShown);
-    watchList.list.replaceChildren(...watched.map((t) => tableItem(t, h("a", { class: "button", href: "/t/" + t.id, "data-nav": true }, "Watch"))));
+    // Each link names its table: a screen reader's list of links would
+    // otherwise read "Watch, Watch, Watch".
+    watchList.list.replaceChildren(...watched.map((t) => tableItem(t, h("a", { class: "button", href: "/t/" + t.id, "data-nav": true,
+      "aria-label": `Watch ${gameTitle(t.game)}: ${t.seats.map(seatLabel).join(" vs ")}` }, "Watch"))));
     const hiddenMatches = others.length - watched.length;
     moreWatch.hidden = hiddenMatches === 0;
     moreWatch.textContent = `Show ${hiddenMatches} more ${hiddenMatches === 1 ? "match" : "matches"} in play`;
@@ -258,7 +261,7 @@ export function lobbyScreen(main: HTMLElement): () => void {
       watchList.el),
     h("section", { class: "panel people-panel", "aria-labelledby": "people-h" }, h("h2", { id: "people-h" }, "Online"), people, peoplePager.el),
     chat.el);
-  main.append(ended.el, loading, lobby);
+  main.append(h("h1", { class: "sr-only" }, "Lobby"), ended.el, loading, lobby);
   return () => {
     offs.forEach((f) => f());
     ended.destroy();

@@ -2,6 +2,7 @@
 // slider, the arrow keys, Home and End; the board is the game's own view,
 // read-only. /replay/{match}?step=N opens at step N, and "Copy link"
 // copies that address for the step shown.
+import { mainControl, setTitle, skipLabel } from "../screenfocus";
 import { api, type Replay, type Table } from "../api";
 import { clear, h, toast } from "../dom";
 import { gameTitle } from "../state";
@@ -126,6 +127,9 @@ export function replayScreen(main: HTMLElement, params: string[]): () => void {
     };
     document.addEventListener("keydown", onKey);
     clear(box);
+    setTitle(`Replay: ${gameTitle(game)}, ${names.join(" vs ")}`);
+    slider.setAttribute(mainControl, "");
+    slider.setAttribute(skipLabel, "Skip to the replay's steps");
     box.append(h("h1", null, `Replay: ${gameTitle(game)}`), h("p", { class: "muted" }, names.join(" vs ")), caption, ctrl,
       view ? view.el : h("p", null, "This game cannot be shown here."));
     box.append(panelBox);

@@ -3,6 +3,7 @@
 // hot-seat hand-over screen. Game-specific
 // drawing lives in games/*.ts.
 import type { GameEvent, GameInfo, MatchPush, Snapshot, Table } from "../api";
+import { focusMain, mainControl, setTitle, skipLabel } from "../screenfocus";
 import { supersedes } from "../api";
 import { chatBox } from "../chat";
 import { announce, clear, h, toast } from "../dom";
@@ -82,11 +83,15 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
   const reclaimBtns = new Map<number, HTMLButtonElement>();
   /** reclaiming holds the seats asked back whose return has not come yet. */
   const reclaiming = new Set<number>();
-  const boardWrap = h("div", { class: "board-wrap" });
+  // The board is the table's main control: the skip link leads to it, and
+  // the focus goes to it when the table opens on the player's move.
+  const boardWrap = h("div", { class: "board-wrap", [mainControl]: true, [skipLabel]: "Skip to the board" });
   const cover = h("div", { class: "handover", hidden: true });
   const result = h("section", { class: "result", hidden: true, "aria-live": "polite", id: "result" });
   const seatsEl = h("ul", { class: "seats", "aria-label": "Players" });
-  const logEl = h("ol", { class: "move-log", "aria-label": "Moves", tabindex: "0" });
+  // The log is a Tab stop (to scroll it by keys) once it has moves: an
+  // empty list would be a stop that shows and says nothing.
+  const logEl = h("ol", { class: "move-log", "aria-label": "Moves" });
   const controls = h("div", { class: "controls", role: "toolbar", "aria-label": "Game controls" });
   const sideExtra = h("div", { class: "side-extra" });
   const invite = h("div", { class: "invite", hidden: true });
@@ -294,6 +299,8 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     for (const e of log) logEl.append(e.whole ? h("li", { class: "log-whole seat-" + e.seat }, e.text)
       : h("li", null, h("span", { class: "log-seat seat-" + e.seat }, e.seat < 0 ? "Match" : ctx.seatLabel(e.seat)), " ", e.text));
     logEl.scrollTop = logEl.scrollHeight;
+    if (log.length > 0) logEl.tabIndex = 0;
+    else logEl.removeAttribute("tabindex");
   }
 
   /** addLog records a move in the log once, in seq order; it reports
@@ -672,6 +679,41 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     renderReclaim();
     vote.update();
     tutorial?.update();
+    renderTitle();
+    placeFirstFocus();
+  }
+
+  /** renderTitle names the table in the page's title: the game and the
+   * others at it ("Dots and Boxes vs Bob"), every player for one who
+   * watches or plays every seat, and "Your move" first while the game
+   * waits on the player. */
+  function renderTitle(): void {
+    if (!table) return;
+    const game = gameTitle(table.game);
+    const others = table.seats.map((_, i) => i).filter((i) => !held.includes(i)).map((i) => ctx.seatName(i));
+    let what = game;
+    if (held.length === 0) what += ": " + table.seats.map((_, i) => ctx.seatName(i)).join(" vs ");
+    else if (others.length > 0) what += " vs " + others.join(", ");
+    else what += " at one screen";
+    if (st.outcome) what += " (over)";
+    else if (table.status === "open") what += " (waiting for players)";
+    setTitle(what, ctx.mover() !== null);
+  }
+
+  /** placeFirstFocus moves the focus to the board once, when the table
+   * first shows it on the player's move, if the focus is still where the
+   * screen's opening left it (the heading, or nowhere). */
+  let focusPlaced = false;
+  function placeFirstFocus(): void {
+    // Nothing takes the focus in a screen not shown yet (see arrived).
+    if (focusPlaced || !view || !table || screen.classList.contains("arriving")) return;
+    // A match in play whose state has not come yet does not say whose
+    // move it is.
+    if (table.status === "playing" && st.turn.length === 0 && !st.outcome) return;
+    focusPlaced = true;
+    const a = document.activeElement;
+    const untouched = !a || a === document.body || a === main || a === title;
+    if (untouched && ctx.mover() !== null) focusMain(main);
   }
 
   function setupView(): void {
@@ -734,6 +776,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     requestAnimationFrame(() => {
       joining.remove();
       screen.classList.remove("arriving");
+      placeFirstFocus();
     });
   }
 
