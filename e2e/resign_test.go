@@ -10,7 +10,8 @@ import (
 // TestResignByKeyboard resigns a Dots game against a bot with the keyboard
 // alone: the Resign button opens a confirmation whose default keeps
 // playing (Escape changes nothing), and confirming ends the game as a loss
-// that the result panel and the move log show.
+// that the result panel and the move log show, with the focus on the
+// result.
 func TestResignByKeyboard(t *testing.T) {
 	p := newPage(t, "quitter", 1280, 860)
 	p.guest(uniqueName("Quit"))
@@ -41,6 +42,9 @@ func TestResignByKeyboard(t *testing.T) {
 	p.waitFor("focus on Keep playing", `document.activeElement?.id === "resign-cancel"`)
 	p.do("Tab to Resign and Enter", keys(kb.Tab), keys(kb.Enter))
 	p.waitVisible("#result")
+	// The focus is not dropped with the dialog and Resign: it is on the
+	// result, from which Tab goes on to Rematch (issue #32, point 12).
+	p.waitFor("the focus on the result", `document.activeElement === document.querySelector("#result h2")`)
 	p.snap("resigned")
 	if r := p.text("#result h2"); !strings.Contains(r, "won") || strings.Contains(r, "You won") || !strings.Contains(r, "resigned") {
 		t.Fatalf("result after resigning: %q", r)

@@ -481,12 +481,17 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     const quit = h("button", { id: "quit-result" }, "Quit");
     quit.addEventListener("click", () => navigate(table?.game === "battleship" ? "/battleship" : "/"));
     const join = rematchAt ? h("a", { class: "button primary", href: "/t/" + rematchAt, "data-nav": true, id: "join-rematch" }, "Join the rematch") : null;
-    result.append(h("h2", null, outcomeText()),
+    const heading = h("h2", { tabindex: "-1" }, outcomeText());
+    result.append(heading,
       h("div", { class: "actions" }, join, held.length && !join ? rematch : null, again,
         table?.match ? h("a", { class: "button", href: "/replay/" + table.match, "data-nav": true }, "Watch replay") : null, quit));
     if (wasHidden) {
       announce("Game over. " + outcomeText());
       sound(iLost ? "lose" : "win");
+      // A control that had the focus may be gone with the game (Resign,
+      // the board's last free line): the focus goes to the result.
+      const a = document.activeElement;
+      if (!a || a === document.body || a === main) heading.focus();
     }
   }
 
@@ -618,7 +623,12 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     dlg.append(form);
     dlg.addEventListener("close", () => {
       dlg.remove();
-      document.getElementById("resign")?.focus();
+      // Back to Resign when the game goes on; a game that ended with the
+      // resignation gives the focus to its result instead (renderResult,
+      // now or when the end's push comes).
+      const back = document.getElementById("resign");
+      if (back && back.getClientRects().length > 0) back.focus();
+      else if (!result.hidden) (result.querySelector("h2") as HTMLElement | null)?.focus();
     });
     document.body.append(dlg);
     dlg.showModal();
