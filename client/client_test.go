@@ -148,7 +148,7 @@ func TestTwoPlayersThroughTheClient(t *testing.T) {
 			f *client.Follower
 		}{{ann, fa}, {bob, fb}} {
 			u := nextUpdate(t, f.c, tb.ID)
-			if ok, gap := f.f.Accept(u); !ok || gap || u.Seq != seq || u.Text != l {
+			if ok, gap := f.f.Accept(u); !ok || gap || u.Seq != seq || !strings.HasPrefix(u.Text, "drew the line "+strings.Replace(l, "-", " to ", 1)) {
 				t.Fatalf("push after %s: seq %d text %q (ok %v gap %v), want seq %d", l, u.Seq, u.Text, ok, gap, seq)
 			}
 			last = u
@@ -220,7 +220,7 @@ func TestResumeAfterADrop(t *testing.T) {
 			t.Fatalf("the resume's reply says the match is at %d, want 2: the client would act before catching up", w.Seq)
 		}
 		u := nextUpdate(t, again, tb.ID)
-		if ok, gap := fa.Accept(u); !ok || gap || u.Seq != 2 || u.Text != "c1-d1" {
+		if ok, gap := fa.Accept(u); !ok || gap || u.Seq != 2 || u.Text != "drew the line c1 to d1" {
 			t.Fatalf("first push after the resume: seq %d %q", u.Seq, u.Text)
 		}
 		if _, err := again.Play(ctx, tb.ID, 0, "a2-b2"); err != nil {

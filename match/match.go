@@ -23,7 +23,7 @@ type Update struct {
 	Seq    int64
 	Seat   game.Seat       // the seat that moved, or that the match's decision is about
 	Move   json.RawMessage // canonical JSON; nil for a match-level update
-	Text   string          // notation; empty for a match-level update
+	Text   string          // the move in words (game.Describe), for everyone; empty for a match-level update
 	Events []game.Event    // all events; filter with For
 	// The position after the update, as everyone may know it.
 	Turn    []game.Seat
@@ -332,7 +332,7 @@ func (mt *Match) playLocked(ctx context.Context, seat game.Seat, text []byte) (U
 		return Update{}, notStored{fmt.Errorf("the move could not be stored: %w", err)}
 	}
 	mt.entries = append(mt.entries, game.Entry{Seat: seat, Move: canon})
-	u := mt.recordLocked(Update{Seq: seq, Seat: seat, Move: canon, Text: mv.String(), Events: events, At: now})
+	u := mt.recordLocked(Update{Seq: seq, Seat: seat, Move: canon, Text: game.Describe(mt.st, seat, mv, events), Events: events, At: now})
 	mt.tickLocked(now, seat)
 	if mt.outcome != nil {
 		mt.finishLocked(ctx)
@@ -565,7 +565,7 @@ func (m *Manager) rebuild(ml *store.MatchLog) (*Match, error) {
 				return nil, &game.ReplayError{Index: i + 1, Entry: game.Entry{Seat: r.Seat, Move: r.Move}, Err: err}
 			}
 			mt.entries = append(mt.entries, game.Entry{Seat: r.Seat, Move: r.Move})
-			mt.recordLocked(Update{Seq: r.Index, Seat: r.Seat, Move: r.Move, Text: mv.String(), Events: events, At: r.At})
+			mt.recordLocked(Update{Seq: r.Index, Seat: r.Seat, Move: r.Move, Text: game.Describe(st, r.Seat, mv, events), Events: events, At: r.At})
 			mt.tickLocked(r.At, r.Seat)
 			continue
 		}

@@ -27,7 +27,7 @@ func (w *watch) historyLocked(ups []match.Update) []historyEntry {
 	for _, u := range ups {
 		e := historyEntry{Seq: u.Seq, Seat: u.Seat, Move: u.Move, Text: u.Text, Events: filterEvents(u.Events, seats)}
 		if w.t.def.Hidden && u.Move != nil && !containsSeat(seats, u.Seat) {
-			e.Move, e.Text = nil, ""
+			e.Move = nil // its words (Text) are for everyone
 		}
 		out = append(out, e)
 	}

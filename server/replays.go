@@ -47,7 +47,7 @@ func (s *Server) apiReplay(w http.ResponseWriter, r *http.Request) {
 			e.Seq = ws.Record.Index
 			e.Move = ws.Record.Move
 			if ws.Move != nil {
-				e.Text = ws.Move.String()
+				e.Text = game.Describe(ws.After, ws.Seat, ws.Move, ws.Events)
 			}
 		}
 		steps = append(steps, replayStep{e, views(ws.After), ws.After.Scores()})

@@ -34,7 +34,7 @@ func TestModelLessonsAtTheEnd(t *testing.T) {
 			break
 		}
 		ann.keys(":", free[0], "enter")
-		ann.waitFor("Ann: " + free[0])
+		ann.waitFor("Ann: " + lineWords(free[0]))
 	}
 	ann.keys("R")
 	ann.waitFor("Really resign? y / n")

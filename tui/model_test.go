@@ -128,7 +128,7 @@ func TestModelLobbyTableAndResume(t *testing.T) {
 	ann.keys("enter")
 	ann.waitFor("Your move")
 	ann.keys(":", "a1-b1", "enter")
-	ann.waitFor("1. Ann: a1-b1")
+	ann.waitFor("1. Ann: drew the line a1 to b1")
 	ann.waitFor("2. Bot hard:")
 	ann.waitFor("Your move")
 	// The arrows take the cursor to a line; if the bot drew that one, the
@@ -140,12 +140,12 @@ func TestModelLobbyTableAndResume(t *testing.T) {
 		return prompt[i+len("Enter to draw it (") : i+len("Enter to draw it (")+5]
 	}
 	want := cursor()
-	for i := 0; i < 8 && strings.Contains(ann.screen(), "Bot hard: "+want); i++ {
+	for i := 0; i < 8 && strings.Contains(ann.screen(), "Bot hard: "+lineWords(want)); i++ {
 		ann.keys("right")
 		want = cursor()
 	}
 	ann.keys("enter")
-	ann.waitFor("3. Ann: " + want)
+	ann.waitFor("3. Ann: " + lineWords(want))
 
 	// The connection drops: the screen says so, the client reconnects by
 	// itself and resumes the table after move 3 or later.
@@ -156,7 +156,7 @@ func TestModelLobbyTableAndResume(t *testing.T) {
 	if ann.m.table.f.Seq < seq {
 		t.Fatalf("seq went back from %d to %d", seq, ann.m.table.f.Seq)
 	}
-	if !strings.Contains(s, "3. Ann: "+want) {
+	if !strings.Contains(s, "3. Ann: "+lineWords(want)) {
 		t.Fatalf("the move log was lost in the reconnect:\n%s", s)
 	}
 	ann.waitFor("Your move")
@@ -173,7 +173,7 @@ func TestModelLobbyTableAndResume(t *testing.T) {
 	}
 	from, to, _ := strings.Cut(free, "-")
 	ann.keys(":", to+"-"+from, "enter")
-	ann.waitFor("Ann: " + free)
+	ann.waitFor("Ann: " + lineWords(free))
 
 	ann.keys("?")
 	ann.waitFor("draw the line under the cursor")
@@ -285,9 +285,9 @@ func TestModelWarfareRecruitAndEndTurn(t *testing.T) {
 	h := b.byID[to]
 	b.x, b.y = h.X, h.Y
 	ann.keys("enter")
-	ann.waitFor("1. Ann: buy")
-	if log := ann.m.table.log; !strings.HasSuffix(log[len(log)-1], fmt.Sprintf("peasant %d", to)) {
-		t.Fatalf("the move log says %q, want a peasant placed on %d", log[len(log)-1], to)
+	ann.waitFor("1. Ann: recruited a")
+	if log := ann.m.table.log; !strings.Contains(log[len(log)-1], "recruited a peasant at the village in ") {
+		t.Fatalf("the move log says %q, want a peasant recruited", log[len(log)-1])
 	}
 	// The island came whole once; the move came as a patch of it
 	// (protocol v5), and the board shows the peasant it placed.
@@ -337,4 +337,10 @@ func TestModelLobbyPages(t *testing.T) {
 	if got := len(ann.m.lobby.tables); got != lobbyPageSize {
 		t.Fatalf("the first page holds %d tables, want %d", got, lobbyPageSize)
 	}
+}
+
+// lineWords is how the move log tells a Dots and Boxes line given in
+// notation ("a1-b1"): in the game's own words.
+func lineWords(notation string) string {
+	return "drew the line " + strings.Replace(notation, "-", " to ", 1)
 }

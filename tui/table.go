@@ -356,7 +356,9 @@ func describeUpdate(b board, names []string, u client.Update) string {
 	if u.Seat >= 0 && u.Seat < len(names) {
 		who = logName(b, names, u.Seat)
 	}
-	what := u.Text
+	// A move's text is the game's own sentence (game.Describe), with
+	// "seat N" where it names another seat.
+	what := reasonNamed(u.Text, names)
 	if d, ok := b.(describer); ok && what != "" {
 		var parts []string
 		for _, e := range u.Events {

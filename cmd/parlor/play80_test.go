@@ -67,7 +67,7 @@ func TestPlay80x24DotsScrollsNamesAndStatus(t *testing.T) {
 	ann.keep("scrolled")
 	ann.keys("L")
 	ann.waitFor("Moves")
-	ann.waitFor("Bob: a2-b2")
+	ann.waitFor("Bob: drew the line a2 to b2")
 	ann.keys("L")
 
 	ann.keys("R")

@@ -299,7 +299,7 @@ func TestPlayBattleshipAgainstABotToTheEnd(t *testing.T) {
 		}
 		sq := fmt.Sprintf("%c%d", 'A'+fired%10, fired/10+1)
 		ann.keys(":", "="+sq, "Enter")
-		ann.waitFor("Ann: " + sq)
+		ann.waitFor("Ann: fired at " + sq)
 		fired++
 	}
 	s := ann.waitFor("Game over")

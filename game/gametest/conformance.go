@@ -432,6 +432,7 @@ func (m *match) legalMoves(turn []game.Seat) map[game.Seat]map[string]bool {
 				return all
 			}
 			m.events(ea, seat, mv)
+			m.described(a, seat, mv, ea)
 			if len(moves) > twins && m.rng.IntN(len(moves)) >= twins {
 				continue
 			}
@@ -528,6 +529,20 @@ func (m *match) events(evs []game.Event, seat game.Seat, mv game.Move) {
 		if want, err := json.Marshal(evs); err == nil && string(got) != string(want) {
 			m.fail("the events of seat %d's move %s append as %s, but json.Marshal writes %s", seat, mv, got, want)
 		}
+	}
+}
+
+// described checks the sentence that tells seat's move mv, just applied
+// to st with events evs (game.Describer, docs/game-contract.md rule 7):
+// the game words every legal move, as a sentence, not its notation, that
+// names only seats of the table.
+func (m *match) described(st game.State, seat game.Seat, mv game.Move, evs []game.Event) {
+	if _, ok := st.(game.Describer); !ok {
+		m.fail("the game's state does not implement game.Describer: its moves have no words for people")
+		return
+	}
+	if err := game.CheckDescription(game.Describe(st, seat, mv, evs), mv, m.seats); err != nil {
+		m.fail("seat %d's move: %v", seat, err)
 	}
 }
 
@@ -919,14 +934,30 @@ func (m *match) twoWorlds(l, alt game.Log, seat game.Seat) {
 			bad("move %d is seat %d's in the log but seat %d's in the sampler's", i+1, e.Seat, alt.Moves[i].Seat)
 			return
 		}
-		ea, err := game.PlayEvents(a, e.Seat, e.Move)
+		ma, err := a.ParseMove(e.Seat, e.Move)
 		if err != nil {
 			m.fail("the log does not replay at move %d: %v", i+1, err)
 			return
 		}
-		eb, err := game.PlayEvents(b, e.Seat, alt.Moves[i].Move)
+		ea, err := a.Apply(e.Seat, ma)
+		if err != nil {
+			m.fail("the log does not replay at move %d: %v", i+1, err)
+			return
+		}
+		mb, err := b.ParseMove(e.Seat, alt.Moves[i].Move)
 		if err != nil {
 			bad("the sampler's log does not replay at move %d (%s): %v", i+1, alt.Moves[i].Move, err)
+			return
+		}
+		eb, err := b.Apply(e.Seat, mb)
+		if err != nil {
+			bad("the sampler's log does not replay at move %d (%s): %v", i+1, alt.Moves[i].Move, err)
+			return
+		}
+		// The words of a move go to everyone: they may not tell one
+		// world from the other.
+		if da, db := game.Describe(a, e.Seat, ma, ea), game.Describe(b, e.Seat, mb, eb); da != db {
+			bad("move %d (%s, and %s in the sampler's log) is told %q in one match and %q in the other, though %s cannot tell them apart: its words give away a secret", i+1, e.Move, alt.Moves[i].Move, da, db, seatName(seat))
 			return
 		}
 		if (a.Outcome() == nil) != (b.Outcome() == nil) {

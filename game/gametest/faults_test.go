@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -304,6 +305,49 @@ type opaqueNim struct{ game.State }
 
 func (o opaqueNim) Clone() game.State { return opaqueNim{o.State.Clone()} }
 
+// Describe words the move as Nim does: opaqueNim hides only Concluder.
+func (o opaqueNim) Describe(st game.State, seat game.Seat, m game.Move, evs []game.Event) string {
+	return o.State.(game.Describer).Describe(st, seat, m, evs)
+}
+
+// wordlessNimDef is Nim whose states have no words for their moves.
+func wordlessNimDef() *game.Definition {
+	d := *opaqueNimDef()
+	d.Name = "nim-wordless"
+	d.New = func(raw json.RawMessage, rng game.Rand) (game.State, error) {
+		st, err := newState(raw, rng)
+		if err != nil {
+			return nil, err
+		}
+		return wordlessNim{st.(*State)}, nil
+	}
+	return &d
+}
+
+// wordlessNim is Nim behind the State interface alone, with Conclude but
+// no game.Describer.
+type wordlessNim struct{ *State }
+
+func (w wordlessNim) Clone() game.State { return wordlessNim{w.State.Clone().(*State)} }
+
+// Describe hides the embedded State's: a wordlessNim is no Describer,
+// since a method with another signature stands in its place.
+func (w wordlessNim) Describe() {}
+
+// Describe words some moves wrongly, as the fault says.
+func (f *faultyNim) Describe(st game.State, seat game.Seat, gm game.Move, evs []game.Event) string {
+	m, _ := gm.(Move)
+	switch {
+	case f.fault == "describe-notation":
+		return m.String()
+	case f.fault == "describe-leaks" && m.Pick > 0:
+		return "picked " + strconv.Itoa(m.Pick)
+	case f.fault == "describe-seat":
+		return "took stones from seat 7"
+	}
+	return f.State.Describe(st, seat, gm, evs)
+}
+
 func (f *faultyNim) Scores() []int {
 	if f.fault == "scores-length" {
 		return []int{0, 0, 0}
@@ -373,6 +417,11 @@ type roll struct {
 }
 
 func (roll) String() string { return "roll" }
+
+// Describe words a roll.
+func (d *dice) Describe(game.State, game.Seat, game.Move, []game.Event) string {
+	return "rolled the die"
+}
 
 // rolls counts matches started, for the fault that draws from outside the
 // match's generator.
@@ -588,6 +637,10 @@ func TestEveryCheckCanFail(t *testing.T) {
 		{fault: "view-per-seat", def: diceDef("view-per-seat"), cfg: Config{}, want: "is not the spectator's"},
 		{fault: "legal-to-all", def: diceDef("legal-to-all"), cfg: Config{}, want: "owes no decision"},
 		{fault: "no-concluder", def: opaqueNimDef(), want: "does not implement game.Concluder"},
+		{fault: "no-describer", def: wordlessNimDef(), want: "does not implement game.Describer"},
+		{fault: "describe-notation", want: "is described by its notation"},
+		{fault: "describe-leaks", want: "its words give away a secret"},
+		{fault: "describe-seat", want: "not a seat of the table's 2"},
 		{fault: "conclude-ignored", want: "Outcome() is nil; it must be the outcome the match decided"},
 		{fault: "conclude-hides", want: "after game.Conclude it never does"},
 	}

@@ -37,6 +37,20 @@ func (m Move) String() string {
 	}
 }
 
+// Describe words a Nim move for everyone: how many stones were taken, or
+// that a secret number was picked (never which).
+func (s *State) Describe(_ game.State, _ game.Seat, gm game.Move, _ []game.Event) string {
+	m, _ := gm.(Move)
+	switch {
+	case m.Pick > 0:
+		return "picked a secret number"
+	case m.Take == 1:
+		return "took a stone"
+	default:
+		return "took " + strconv.Itoa(m.Take) + " stones"
+	}
+}
+
 // State is a Nim position.
 type State struct {
 	pile   int

@@ -5,6 +5,7 @@
 // colour is never the only signal.
 import type { GameEvent, MatchPush } from "../api";
 import { announce, clear, h, initials, svg } from "../dom";
+import { namedSeats } from "../matchevents";
 import { play as sound } from "../sound";
 import type { GameView, TableCtx } from "./types";
 
@@ -272,9 +273,8 @@ export function dotsView(ctx: TableCtx): GameView {
     if (boxes) update();
     sound(boxes ? "box" : "line");
     const who = ctx.seatLabel(push.seat);
-    let msg = `${who} drew ${push.text}.`;
-    if (boxes) msg += ` ${boxes === 1 ? "One box" : boxes + " boxes"} closed; ${who} moves again.`;
-    announce(msg);
+    // The game's own words (Go's Describe) say the line and the boxes.
+    announce(`${who} ${namedSeats(push.text ?? "", ctx.seatName)}.`);
   }
 
   function hint(): string {

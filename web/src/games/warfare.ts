@@ -8,6 +8,7 @@
 // and the board lights and enables what it lists.
 import type { GameEvent, MatchPush } from "../api";
 import { announce, clear, h, svg } from "../dom";
+import { namedSeats } from "../matchevents";
 import { openRules } from "../rules";
 import { settings } from "../settings";
 import { panZoom } from "../panzoom";
@@ -795,7 +796,7 @@ export function warfareView(ctx: TableCtx): GameView {
   let animTimer = 0;
 
   /** animStep turns one push of another player's action into a step. */
-  function animStep(evs: GameEvent[], seat: number): AnimStep | null {
+  function animStep(evs: GameEvent[], seat: number, told: string): AnimStep | null {
     const st: AnimStep = { seat, text: "", hexes: [] };
     const words: string[] = [];
     for (const e of evs) {
@@ -838,7 +839,7 @@ export function warfareView(ctx: TableCtx): GameView {
       }
     }
     if (!st.hexes.length) return null;
-    st.text = words.join(", ");
+    st.text = told || words.join(", ");
     return st;
   }
 
@@ -926,7 +927,7 @@ export function warfareView(ctx: TableCtx): GameView {
     // with reduced motion) goes once this player acts.
     if (mine && !animTimer) animLine.hidden = true;
     if (!mine && !ctx.replay) {
-      const st = animStep(evs, push.seat);
+      const st = animStep(evs, push.seat, push.text ? namedSeats(push.text, ctx.seatName) : "");
       if (st) turnSteps.push(st);
       if (evs.some((e) => e.type === "over" || (e.type === "move" && (e.data as any)?.kind === "end"))) {
         const steps = turnSteps;
@@ -959,11 +960,14 @@ export function warfareView(ctx: TableCtx): GameView {
     }
     if (last.size) render();
     const who = ctx.seatLabel(push.seat);
-    announce(`${who}: ${push.text}${said.length ? "; " + said.join("; ") : ""}.`);
+    // The step's words are the game's own (Go's Describe), which tell the
+    // land taken and the village captured too.
+    const told = push.text ? namedSeats(push.text, ctx.seatName) : said.join("; ");
+    if (told) announce(`${who} ${told}.`);
     // Starving villagers are news a player must not miss.
     const next = view()?.turn ?? -1;
     if (starved && ctx.held.includes(next)) ctx.error(`${starved} of your villagers starved: their village could not pay them.`);
-    else if (mine && said.some((x) => x.startsWith("captured"))) ctx.info(said.join("; "));
+    else if (mine && said.some((x) => x.startsWith("captured"))) ctx.info(told);
   }
 
   function hint(): string {

@@ -86,7 +86,7 @@ export function replayScreen(main: HTMLElement, params: string[]): () => void {
         ? `Start position (${moves} moves in all)`
         : decided
           ? `Step ${n} of ${moves}: ${ctx.seatLabel(s.seat)} ${decided}`
-          : `Move ${n} of ${moves}: ${ctx.seatLabel(s.seat)} played ${s.text}`;
+          : `Move ${n} of ${moves}: ${ctx.seatLabel(s.seat)} ${namedSeats(s.text ?? "", ctx.seatName)}`;
       // The address follows the step, so a reload or a copied address
       // comes back to it.
       history.replaceState(history.state, "", link(false));

@@ -318,23 +318,16 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     return true;
   }
 
-  /** logText keeps the move log short: a whole fleet is one entry. */
+  /** logText is a move in the game's own words (Go's Describe, sent as
+   * the move's text, with "seat N" for each seat's name), or the match's
+   * decision (a resignation, a vote). */
   function logText(m: HistoryEntry): string {
-    const mv = m.move as Record<string, unknown> | null;
-    const evs = m.events ?? [];
-    if ((mv && typeof mv === "object" && ("fleet" in mv || "random" in mv)) || evs.some((e) => e.type === "placed")) return "placed the fleet";
-    const shot = evs.find((e) => e.type === "shot" && e.data);
-    if (shot) {
-      const d = shot.data as { square: string; result: string; ship?: string };
-      return `${d.square}: ${d.result === "sunk" ? "sank the " + (d.ship ?? "ship") : d.result}`;
-    }
     if (!m.move) {
-      const decided = voteLogText(m, ctx.seatName) || matchEventText(evs);
+      const decided = voteLogText(m, ctx.seatName) || matchEventText(m.events ?? []);
       if (decided) return decided;
     }
     if (!m.text) return m.seat < 0 ? "the match ended" : "";
-    if (m.seat < 0) return m.text;
-    return m.text.length > 40 ? m.text.slice(0, 38) + "…" : m.text;
+    return namedSeats(m.text, ctx.seatName);
   }
 
   /** reason is the outcome's reason, seats named ("seat 0 sank…"). */
