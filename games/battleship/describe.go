@@ -1,7 +1,6 @@
 package battleship
 
 import (
-
 	"github.com/parlor-games/parlor/game"
 )
 
