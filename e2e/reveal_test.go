@@ -48,16 +48,18 @@ func TestBattleshipResignationRevealsTheFleet(t *testing.T) {
 	}
 	p.resign()
 	p.waitFor("the enemy fleet revealed", `document.querySelectorAll("#target .cell.revealed").length === 17`)
-	if r := p.text("#result h2"); !strings.Contains(r, " 2–") || !strings.Contains(r, "resigned") {
-		t.Fatalf("result %q, want the hits (2–…) and the resignation", r)
+	// The bot won: its hits come first, as the sentence reads (issue
+	// #32, point 2: "Bob wins 1–0" was Ann's 1).
+	if r := p.text("#result h2"); !strings.Contains(r, "won. ") || !strings.Contains(r, "–2 ") || !strings.Contains(r, "resigned") {
+		t.Fatalf("result %q, want the winner's hits, then the player's 2, and the resignation", r)
 	}
 	keptBoardIsServers(p)
 	p.snap("resigned")
 
 	p.click(`#result a[href^="/replay/"]`)
 	p.waitFor("the replay's last step", `document.querySelector("#replay-caption")?.textContent.includes("Game over")`)
-	if c := p.text("#replay-caption"); !strings.Contains(c, "Score 2–") {
-		t.Fatalf("the replay's last step says %q, want the score 2–…", c)
+	if c := p.text("#replay-caption"); !strings.Contains(c, "–2.") {
+		t.Fatalf("the replay's last step says %q, want the score …–2, the winner's first", c)
 	}
 	p.waitFor("the replay reveals the fleet", `document.querySelectorAll(".replay #ocean .cell.ship, .replay #target .cell.revealed").length >= 17`)
 	p.snap("replay")

@@ -34,6 +34,21 @@ func TestResultShowsTheScore(t *testing.T) {
 	if got := ts.result(); got != "Ann wins 2–1 (Bob resigned)" {
 		t.Errorf("result %q", got)
 	}
+	// The winner's score comes first, as the sentence reads (issue #32,
+	// point 2: "Bob wins 1–0 (Ann resigned)" was Ann's 1, Bob's 0).
+	ts.outcome = &client.Outcome{Winners: []int{1}, Reason: "seat 0 resigned"}
+	ts.scores = []int{1, 0}
+	if got := ts.result(); got != "Bob wins 0–1 (Ann resigned)" {
+		t.Errorf("result %q, want Bob's 0 first", got)
+	}
+	ts.t.Seats = append(ts.t.Seats, client.Seat{Kind: client.SeatHuman, Name: "Cy"})
+	ts.outcome = &client.Outcome{Winners: []int{2}, Reason: "most land"}
+	ts.scores = []int{3, 1, 5}
+	if got := ts.result(); got != "Cy wins: Cy 5, Ann 3, Bob 1 (most land)" {
+		t.Errorf("result %q, want every score named, the winner's first", got)
+	}
+	ts.outcome = &client.Outcome{Winners: []int{0}, Reason: "seat 1 resigned"}
+	ts.t.Seats = ts.t.Seats[:2]
 	ts.scores = nil
 	if got := ts.result(); got != "Ann wins (Bob resigned)" {
 		t.Errorf("result without scores %q", got)

@@ -448,7 +448,7 @@ func resultText(o *client.Outcome, scores []int, names []string) string {
 	default:
 		out = strings.Join(w, " and ") + " share the win"
 	}
-	out += scoreLine(scores, len(names))
+	out += scoreLine(scores, o.Winners, names)
 	if o.Reason != "" {
 		out += " (" + reasonNamed(o.Reason, names) + ")"
 	}
@@ -465,18 +465,34 @@ func reasonNamed(reason string, names []string) string {
 	return strings.NewReplacer(pairs...).Replace(reason)
 }
 
-// scoreLine is the real score at the end, " 2–1", whatever ended the
-// match (a resignation counts the hits made until then); empty for a game
-// that keeps none.
-func scoreLine(scores []int, seats int) string {
-	if len(scores) == 0 || len(scores) != seats {
+// scoreLine is the real score at the end, whatever ended the match (a
+// resignation counts the hits made until then), in the order the result
+// reads: the winners first, then the others by seat, so that "Bob wins
+// 2–1" is Bob's 2; with more than two seats each is named (": Cy 5, Ann
+// 3, Bob 1"). Empty for a game that keeps none.
+func scoreLine(scores []int, winners []int, names []string) string {
+	if len(scores) == 0 || len(scores) != len(names) {
 		return ""
 	}
-	parts := make([]string, len(scores))
-	for i, s := range scores {
-		parts[i] = strconv.Itoa(s)
+	var order []int
+	for _, w := range winners {
+		if w >= 0 && w < len(scores) && !slices.Contains(order, w) {
+			order = append(order, w)
+		}
 	}
-	return " " + strings.Join(parts, "–")
+	for i := range scores {
+		if !slices.Contains(order, i) {
+			order = append(order, i)
+		}
+	}
+	if len(scores) == 2 {
+		return " " + strconv.Itoa(scores[order[0]]) + "–" + strconv.Itoa(scores[order[1]])
+	}
+	parts := make([]string, len(order))
+	for i, s := range order {
+		parts[i] = names[s] + " " + strconv.Itoa(scores[s])
+	}
+	return ": " + strings.Join(parts, ", ")
 }
 
 func (ts *tableState) play(m *Model, move any) tea.Cmd {

@@ -46,3 +46,15 @@ export function matchEventText(evs: GameEvent[] | null | undefined): string {
   }
   return "";
 }
+
+/** scoreText is the real score at the end in the order a result reads:
+ * the winners first, then the others by seat, so that "Bob won 2–1" is
+ * Bob's 2; with more than two seats each score is named ("Cy 5, Ann 3,
+ * Bob 1"). Empty for a game that keeps no score. */
+export function scoreText(winners: number[], scores: number[] | null | undefined, seatName: (i: number) => string): string {
+  if (!scores || scores.length === 0) return "";
+  const order = [...winners.filter((w) => w >= 0 && w < scores.length)];
+  for (let i = 0; i < scores.length; i++) if (!order.includes(i)) order.push(i);
+  if (scores.length === 2) return `${scores[order[0]]}–${scores[order[1]]}`;
+  return order.map((i) => `${seatName(i)} ${scores[i]}`).join(", ");
+}

@@ -8,7 +8,7 @@ import { clear, h, toast } from "../dom";
 import { gameTitle } from "../state";
 import { loadView } from "../games/load";
 import type { GameView, MatchState, TableCtx } from "../games/types";
-import { matchEventText, namedSeats } from "../matchevents";
+import { matchEventText, namedSeats, scoreText } from "../matchevents";
 import { voteLogText } from "../vote";
 import { panels, type AnalysisPanel } from "../analysis/index";
 import { GOTO } from "../analysis/goto";
@@ -23,7 +23,8 @@ function endText(r: Replay, seatLabel: (i: number) => string, seatName: (i: numb
   const w = o.winners ?? [];
   const who = w.length === 0 ? "Nobody won" : w.length === 1 ? `${seatLabel(w[0])} won` : `${w.map(seatLabel).join(" and ")} shared the win`;
   const why = namedSeats(o.reason ?? "", seatName);
-  const score = scores && scores.length ? ` Score ${scores.join("–")}.` : "";
+  const counted = scoreText(w, scores, seatName);
+  const score = counted ? ` Score ${counted}.` : "";
   return ` Game over: ${who}${why ? ` (${why})` : ""}.${score}`;
 }
 

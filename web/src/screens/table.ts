@@ -18,7 +18,7 @@ import { openCreateDialog } from "./create";
 import { optionsText } from "./lobby";
 import { canPreview, previewPanel } from "../preview";
 import { tutorialFor, type Tutorial } from "../games/tutorial";
-import { matchEventText, namedSeats, seatChange } from "../matchevents";
+import { matchEventText, namedSeats, scoreText, seatChange } from "../matchevents";
 import { awayPanel } from "./away";
 import { voteLogText, votePanel } from "../vote";
 import { endLesson } from "../analysis/atend";
@@ -339,7 +339,8 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     const o = st.outcome;
     if (!o) return "";
     const w = o.winners ?? [];
-    const score = st.scores && st.scores.length === 2 ? ` ${st.scores[0]}–${st.scores[1]}` : "";
+    const counted = scoreText(w, st.scores, ctx.seatName);
+    const score = counted ? ` ${counted}` : "";
     if (w.length === 0) return `The game ended with no winner.${score}` + (o.reason ? ` (${reason(o)})` : "");
     // Several winners are a tie only when every seat shares the win; after
     // one of three resigns, the two others share it.
