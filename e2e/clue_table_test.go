@@ -78,7 +78,7 @@ func TestClueThreeBrowsersAndASpectator(t *testing.T) {
 	dee.guest(uniqueName("Dee"))
 	dee.goTo("/t/" + id)
 	dee.waitFor("the mansion", `document.querySelectorAll(".clue-cell.room").length === 9`)
-	if got := dee.text("#clue-hand"); got != "none (you are watching)" {
+	if got := dee.text("#clue-hand"); got != "none: you are watching" {
 		dee.fail("the spectator's hand reads %q", got)
 	}
 	if keys := evalAs[string](dee, `Object.keys(window.parlorTable.state().views).join()`); keys != "-1" {

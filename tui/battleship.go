@@ -18,6 +18,7 @@ import (
 // cursor is on the target grid and Enter fires.
 type shipBoard struct {
 	st     styles
+	names  []string // the seats' names, for a spectator's grids
 	v      battleship.View
 	ok     bool
 	seat   int
@@ -27,7 +28,9 @@ type shipBoard struct {
 	laid   []battleship.Placement // ships laid so far, in Fleet order
 }
 
-func newBattleship(_ []string, st styles) board { return &shipBoard{st: st, dir: "h"} }
+func newBattleship(names []string, st styles) board {
+	return &shipBoard{st: st, dir: "h", names: names}
+}
 
 func (b *shipBoard) set(view json.RawMessage, seat int, myTurn bool) error {
 	var v battleship.View
@@ -226,7 +229,9 @@ func (b *shipBoard) render(int) string {
 	var sb strings.Builder
 	titleOwn, titleTarget := "Your fleet", "Target"
 	if b.seat < 0 {
-		titleOwn, titleTarget = "Seat 2 fires here", "Seat 1 fires here"
+		// A spectator sees seat 0's fleet on the left and seat 1's on
+		// the right, each named for its admiral.
+		titleOwn, titleTarget = b.fleetOf(0), b.fleetOf(1)
 	}
 	fmt.Fprintf(&sb, "   %-*s%s\n", shipTargetLeft, titleOwn, titleTarget)
 	letters := ""
@@ -346,4 +351,12 @@ func (b *shipBoard) describe(e client.Event) string {
 		return "the battle begins"
 	}
 	return ""
+}
+
+// fleetOf titles a spectator's grid of seat's fleet: "Ann's fleet".
+func (b *shipBoard) fleetOf(seat int) string {
+	if seat < len(b.names) && b.names[seat] != "" {
+		return b.names[seat] + "'s fleet"
+	}
+	return fmt.Sprintf("Player %d's fleet", seat+1)
 }

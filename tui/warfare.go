@@ -431,7 +431,13 @@ func (b *warBoard) render(width int) string {
 	b.lastWidth = width
 	x0, y0, cols := b.window(width)
 	var lines []string
-	lines = append(lines, fmt.Sprintf("Round %d%s   you are %d   hexes: %s", b.v.Round, b.roundCap(), b.seat+1, b.landLine()))
+	// A player is told which digit on the map is theirs; a spectator
+	// has none.
+	you := ""
+	if b.seat >= 0 {
+		you = fmt.Sprintf("   you are %d", b.seat+1)
+	}
+	lines = append(lines, fmt.Sprintf("Round %d%s%s   hexes: %s", b.v.Round, b.roundCap(), you, b.landLine()))
 	for y := y0; y < min(y0+b.mapRows(), b.v.Height); y++ {
 		var sb strings.Builder
 		if y%2 == 1 {

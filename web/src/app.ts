@@ -87,6 +87,10 @@ async function logout(): Promise<void> {
 function route(): void {
   if (teardown) teardown();
   teardown = undefined;
+  // What the screen reader was told of the last screen is not said again
+  // on the next.
+  const announcer = document.getElementById("announcer");
+  if (announcer) announcer.textContent = "";
   closeRules();
   clear(root);
   const main = h("main", { id: "screen", tabindex: "-1" });

@@ -357,7 +357,10 @@ export function clueView(ctx: TableCtx): GameView {
     if (!view) return;
     el.append(board(view), actions(view));
     const cards = h("div", { class: "clue-cards" },
-      h("h2", { class: "sub" }, "Your cards"), view.hand.length ? cardList("clue-hand", view.hand) : h("p", { id: "clue-hand" }, "none (you are watching)"),
+      // A replay, and a spectator, hold no hand: a replay says nothing of
+      // one (it may be the player's own game), a spectator is told why.
+      view.hand.length ? [h("h2", { class: "sub" }, "Your cards"), cardList("clue-hand", view.hand)]
+        : ctx.replay ? null : [h("h2", { class: "sub" }, "Your cards"), h("p", { id: "clue-hand" }, "none: you are watching")],
       view.faceUp.length ? [h("h2", { class: "sub" }, "Face up for all"), cardList("clue-face-up", view.faceUp)] : null,
       view.caseFile?.length ? h("p", { class: "case-file" }, "Case file: " + view.caseFile.map(cardName).join(", ")) : null);
     // Players removed by a vote (spec section 5): their cards still answer.
