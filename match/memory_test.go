@@ -36,35 +36,54 @@ func playDotsToLastMove(tb testing.TB, m *Manager) *Match {
 	}
 }
 
-func heapInUse() uint64 {
+// heapLive is the bytes of the heap's live objects after a forced GC
+// (HeapAlloc): what the matches hold, without the free room of the spans
+// they share with other objects.
+func heapLive() uint64 {
 	runtime.GC()
 	runtime.GC()
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
-	return ms.HeapInuse
+	return ms.HeapAlloc
 }
 
-// BenchmarkLiveDotsMatch reports the heap a live 8x8 Dots match holds at
-// its last move (after a forced GC), per match. The moves are not stored
-// (nullStore), so that the figure is the match's own and not the store's
-// buffers.
+// BenchmarkLiveDotsMatch reports the live heap (after a forced GC) that
+// an 8x8 Dots match holds at its last move (live-bytes/match), and once
+// it is over and its server has let it go (Manager.Remove) while its
+// table still holds it (finished-bytes/match). The moves are not stored
+// (nullStore), so that the figures are the match's own and not the
+// store's buffers; the server's whole figure per finished match is
+// parlor bench server's.
 func BenchmarkLiveDotsMatch(b *testing.B) {
 	e := newEnv(b)
 	m := New(games.Registry(), nullStore{e.st}, nil, Options{Clock: e.clock, BotTime: 200 * time.Millisecond})
 	defer m.Close(context.Background())
+	ctx := context.Background()
 	const n = 200
 	keep := make([]*Match, 0, n)
 	for i := 0; i < b.N; i++ {
+		clear(keep) // the last round's matches go before the count
 		keep = keep[:0]
-		before := heapInUse()
+		before := heapLive()
 		for j := 0; j < n; j++ {
 			keep = append(keep, playDotsToLastMove(b, m))
 		}
-		after := heapInUse()
-		b.ReportMetric(float64(after-before)/n, "bytes/match")
+		live := heapLive()
 		for _, mt := range keep {
-			m.Remove(mt.ID())
+			mt.mu.Lock()
+			turn := mt.st.Turn()
+			last := game.Canonical(mt.st.Legal(turn[0])[0])
+			mt.mu.Unlock()
+			if _, err := mt.Play(ctx, turn[0], last); err != nil {
+				b.Fatal(err)
+			}
+			if !m.Remove(mt.ID()) {
+				b.Fatal("a finished match was not removed")
+			}
 		}
+		finished := heapLive()
+		b.ReportMetric(float64(live-before)/n, "live-bytes/match")
+		b.ReportMetric(float64(finished-before)/n, "finished-bytes/match")
 	}
 	runtime.KeepAlive(keep)
 }
