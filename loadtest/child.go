@@ -36,9 +36,12 @@ func startChildServer(stderr io.Writer, commitDelay time.Duration, extra ...stri
 		return nil, "", err
 	}
 	args := []string{"serve", "-addr", "127.0.0.1:0", "-data", dir, "-no-web", "-ws-rate", "0", "-ws-per-address", "0", "-commit-delay", commitDelay.String()}
+	// Go's profiler, on the child's loopback address only: the bench reads
+	// the server's heap through it (heap.go).
+	args = append(args, "-pprof")
 	args = append(args, extra...)
 	if p := os.Getenv("PARLOR_BENCH_SERVER_PROFILE"); p != "" {
-		args = append(args, "-cpuprofile", p, "-pprof")
+		args = append(args, "-cpuprofile", p)
 	}
 	cmd := exec.Command(exe, args...)
 	logf, err := os.Create(filepath.Join(dir, "server.log"))

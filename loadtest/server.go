@@ -235,6 +235,7 @@ func (b *bench) runPlay() error {
 		return err
 	}
 	var stop atomic.Bool
+	heap0, heapOK := serverHeapInUse(b.base)
 	cpu0, cpuOK := procCPU(b.pid)
 	r0, w0, ioOK := procSyscalls(b.pid)
 	self0 := selfCPU()
@@ -321,6 +322,12 @@ func (b *bench) runPlay() error {
 	}
 	if memOK {
 		fmt.Fprintf(b.out, "server peak memory (VmHWM) %.1f MiB\n", float64(hwm)/(1<<20))
+	}
+	if heap1, ok := serverHeapInUse(b.base); heapOK && ok && b.games.Load() > 0 {
+		// What the server still holds of the matches it finished, which
+		// the lobby lists a while.
+		fmt.Fprintf(b.out, "server heap in use after a forced GC %.1f -> %.1f MiB: %.2f KiB per finished match\n",
+			float64(heap0)/(1<<20), float64(heap1)/(1<<20), float64(heap1-heap0)/1024/float64(b.games.Load()))
 	}
 	if b.resume {
 		b.nodeLoss.report(b.out)

@@ -37,7 +37,7 @@ func (mt *Match) kickBotsLocked() {
 		mt.searching = true
 		mt.searchSeat = t
 		mt.m.wg.Add(1)
-		go mt.runBot(s.bot, mt.st.Clone(), t, budget, int64(len(mt.updates)), mt.botRand.Split())
+		go mt.runBot(s.bot, mt.st.Clone(), t, budget, mt.seqLocked(), mt.botRand.Split())
 		return
 	}
 }

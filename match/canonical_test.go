@@ -23,7 +23,7 @@ func TestMovesLoggedCanonical(t *testing.T) {
 				t.Errorf("%q: update has move %s, want %s", text, u.Move, want[i])
 			}
 		}
-		for i, m := range mt.Log().Moves {
+		for i, m := range logOf(t, mt).Moves {
 			if string(m.Move) != want[i] {
 				t.Errorf("log move %d = %s, want %s", i+1, m.Move, want[i])
 			}

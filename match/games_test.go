@@ -72,7 +72,7 @@ func TestShippedGamesBotsFinishAndRecover(t *testing.T) {
 			}
 			// The bots resume at once, so check the rebuilt position by
 			// replaying the recovered log up to the crash.
-			l := mt2.Log()
+			l := logOf(t, mt2)
 			l.Moves = l.Moves[:len(before)]
 			st, err := games.Registry().Replay(l)
 			if err != nil {
@@ -88,7 +88,7 @@ func TestShippedGamesBotsFinishAndRecover(t *testing.T) {
 				t.Fatalf("updates differ after recovery:\n%s\n%s", jsonOf(t, after), jsonOf(t, before))
 			}
 			waitEnd(t, mt2)
-			if _, err := games.Registry().Replay(mt2.Log()); err != nil {
+			if _, err := games.Registry().Replay(logOf(t, mt2)); err != nil {
 				t.Errorf("finished match's log does not replay: %v", err)
 			}
 		})

@@ -325,14 +325,20 @@ func (m *Manager) Get(id string) (*Match, bool) {
 // Remove forgets a finished match, once the server no longer needs it in
 // memory (its log stays in the store). A live match is not removed: it
 // reports false.
+//
+// The match, which its table may still hold for late watchers, keeps only
+// its seats and outcome from then on (history.go): the rest is read back
+// from the store when asked.
 func (m *Manager) Remove(id string) bool {
 	m.mu.Lock()
-	defer m.mu.Unlock()
 	mt, ok := m.matches[id]
 	if !ok || mt.Outcome() == nil {
+		m.mu.Unlock()
 		return false
 	}
 	delete(m.matches, id)
+	m.mu.Unlock()
+	mt.release()
 	return true
 }
 

@@ -153,9 +153,10 @@ type Match struct {
 	cancel context.CancelFunc
 
 	mu        sync.Mutex
-	st        game.State
-	entries   []game.Entry // the game moves, for Log
-	updates   []Update     // updates[i].Seq == i+1
+	st        game.State // nil once released (history.go): loaded from the store when asked
+	updates   []Update   // the latest updates: updates[i].Seq == base+i+1 (history.go)
+	base      int64      // the updates up to base are in the store only
+	scores    []int      // the final scores, kept when st is released
 	seats     []seat
 	outcome   *game.Outcome
 	botRand   game.Rand
@@ -198,6 +199,8 @@ func (m *Manager) newMatch(id string, spec Spec, def *game.Definition, st game.S
 		m: m, id: id, spec: spec, def: def, created: created, st: st,
 		ctx: ctx, cancel: cancel,
 		seats: make([]seat, len(spec.Seats)),
+		// Room for the updates it keeps (history.go) and the next.
+		updates: make([]Update, 0, recentUpdates+1),
 		// Bots draw from their own generator, split off the seed, so
 		// their draws never disturb the game's and a replay is unaffected.
 		botRand: game.NewRand(spec.Seed ^ 0x5bd1e9955bd1e995),
@@ -229,7 +232,7 @@ func (mt *Match) Definition() *game.Definition { return mt.def }
 func (mt *Match) Seq() int64 {
 	mt.mu.Lock()
 	defer mt.mu.Unlock()
-	return int64(len(mt.updates))
+	return mt.seqLocked()
 }
 
 // Outcome is the end of the match, or nil while it goes on.
@@ -240,14 +243,15 @@ func (mt *Match) Outcome() *game.Outcome {
 }
 
 // Log is the match's game log (header and game moves; the match's own
-// decisions are not game moves), for saves and export.
-func (mt *Match) Log() game.Log {
-	mt.mu.Lock()
-	defer mt.mu.Unlock()
-	return game.Log{
-		Game: mt.spec.Game, Options: mt.spec.Options, Seed: mt.spec.Seed,
-		Moves: append([]game.Entry(nil), mt.entries...),
+// decisions are not game moves), for saves and export. It is read from
+// the store, which holds every move anyone has seen: the match does not
+// keep its history in memory.
+func (mt *Match) Log(ctx context.Context) (game.Log, error) {
+	ml, err := mt.m.st.LoadMatch(ctx, mt.id)
+	if err != nil {
+		return game.Log{}, fmt.Errorf("the match's log could not be read: %w", err)
 	}
+	return ml.Log(), nil
 }
 
 // ErrOver is returned by Play once the match has ended.
@@ -318,20 +322,22 @@ func (mt *Match) playLocked(ctx context.Context, seat game.Seat, text []byte) (U
 		return Update{}, err
 	}
 	canon := game.Canonical(mv)
+	// The position before the move, to put back if the move cannot be
+	// stored: the match keeps no log in memory to replay.
+	before := mt.st.Clone()
 	events, err := mt.st.Apply(seat, mv)
 	if err != nil {
 		return Update{}, err
 	}
 	now := mt.m.clock.Now()
-	seq := int64(len(mt.updates)) + 1
+	seq := mt.seqLocked() + 1
 	err = mt.m.st.Append(ctx, store.Record{Match: mt.id, Index: seq, Seat: seat, Move: canon, At: now})
 	if err != nil {
 		// The state has moved on but the move is not durable: put the
-		// state back by replaying the log without it.
-		mt.restoreLocked()
+		// state back.
+		mt.st = before
 		return Update{}, notStored{fmt.Errorf("the move could not be stored: %w", err)}
 	}
-	mt.entries = append(mt.entries, game.Entry{Seat: seat, Move: canon})
 	u := mt.recordLocked(Update{Seq: seq, Seat: seat, Move: canon, Text: game.Describe(mt.st, seat, mv, events), Events: events, At: now})
 	mt.tickLocked(now, seat)
 	if mt.outcome != nil {
@@ -340,20 +346,6 @@ func (mt *Match) playLocked(ctx context.Context, seat game.Seat, text []byte) (U
 	mt.afterChangeLocked(now)
 	mt.voidStaleVoteLocked(ctx, now)
 	return u, nil
-}
-
-// restoreLocked rebuilds the state from the log after a move was applied
-// but could not be stored.
-func (mt *Match) restoreLocked() {
-	st, err := mt.m.reg.Replay(game.Log{Game: mt.spec.Game, Options: mt.spec.Options, Seed: mt.spec.Seed, Moves: mt.entries})
-	if err != nil {
-		// The log replayed before; if it no longer does, the game is
-		// broken and the match cannot go on safely.
-		mt.m.log.Error("match log does not replay", "match", mt.id, "err", err)
-		mt.stopped = true
-		return
-	}
-	mt.st = st
 }
 
 // recordLocked completes u with the position after it, keeps it, and
@@ -399,7 +391,8 @@ func (mt *Match) deliver() {
 	var ended *game.Outcome
 	for {
 		mt.mu.Lock()
-		if mt.delivered >= int64(len(mt.updates)) {
+		mt.trimLocked()
+		if mt.delivered >= mt.seqLocked() {
 			if mt.outcome != nil && !mt.endNotified {
 				mt.endNotified = true
 				ended = mt.outcome
@@ -407,7 +400,7 @@ func (mt *Match) deliver() {
 			mt.mu.Unlock()
 			break
 		}
-		u := mt.updates[mt.delivered]
+		u := mt.updates[mt.delivered-mt.base]
 		mt.mu.Unlock()
 		mt.delivered++
 		for _, s := range *mt.subs.Load() {
@@ -423,16 +416,18 @@ func (mt *Match) deliver() {
 }
 
 // Since returns the updates after seq, for a client resuming from seq.
+// Updates older than the few the match keeps are rebuilt from the store's
+// log (history.go); if the store cannot be read, Since logs it and
+// returns nil, and the caller's next look finds the gap again.
 func (mt *Match) Since(seq int64) []Update {
 	mt.mu.Lock()
 	defer mt.mu.Unlock()
-	if seq < 0 {
-		seq = 0
-	}
-	if seq >= int64(len(mt.updates)) {
+	out, err := mt.sinceLocked(seq, mt.seqLocked())
+	if err != nil {
+		mt.m.log.Error("match history not loaded", "match", mt.id, "err", err)
 		return nil
 	}
-	return append([]Update(nil), mt.updates[seq:]...)
+	return out
 }
 
 // Subscribe calls fn with every update from now on, in order. It is
@@ -461,11 +456,11 @@ func (mt *Match) SubscribeSince(seq int64, fn func(Update)) (cancel func()) {
 	if seq < 0 {
 		seq = 0
 	}
-	var missed []Update
-	if seq < mt.delivered {
-		missed = mt.updates[seq:mt.delivered]
-	}
+	missed, err := mt.sinceLocked(seq, mt.delivered)
 	mt.mu.Unlock()
+	if err != nil {
+		mt.m.log.Error("match history not loaded", "match", mt.id, "err", err)
+	}
 	for _, u := range missed {
 		fn(u)
 	}
@@ -502,13 +497,16 @@ func (mt *Match) Snapshot(seat game.Seat) Snapshot {
 	if seat < 0 || int(seat) >= len(mt.seats) {
 		seat = game.Spectator
 	}
+	if mt.st == nil {
+		return mt.releasedSnapshotLocked(seat)
+	}
 	view, err := json.Marshal(mt.st.View(seat))
 	if err != nil {
 		mt.m.log.Error("view does not encode", "match", mt.id, "seat", seat, "err", err)
 		view = json.RawMessage("null")
 	}
 	sn := Snapshot{
-		Seq: int64(len(mt.updates)), Seat: seat, View: view,
+		Seq: mt.seqLocked(), Seat: seat, View: view,
 		Scores: mt.st.Scores(), Outcome: mt.outcome,
 		Seats: make([]SeatStatus, len(mt.seats)),
 	}
@@ -525,8 +523,58 @@ func (mt *Match) Snapshot(seat game.Seat) Snapshot {
 	return sn
 }
 
-// rebuild makes a match from its stored log, replaying every record.
+// rebuild makes a match from its stored log, replaying every record, and
+// resumes it: clocks, timers and bots run from its last position.
 func (m *Manager) rebuild(ml *store.MatchLog) (*Match, error) {
+	mt, err := m.replay(ml)
+	if err != nil {
+		return nil, err
+	}
+	mt.mu.Lock()
+	defer mt.mu.Unlock()
+	// Every connection was lost with the old process; the time the server
+	// was down is charged to no one.
+	now := m.clock.Now()
+	for i := range mt.seats {
+		s := &mt.seats[i]
+		if s.owing {
+			s.moveStart = now
+		}
+		if mt.spec.Seats[i].Kind != Bot { // a seat a bot took over too: its holder is gone
+			s.connected = false
+			s.goneAt = now
+		}
+	}
+	mt.restorePauseLocked(ml.Paused, ml.PausedSeat)
+	if mt.vote != nil {
+		// Nobody could vote while the server was down; a vote that its
+		// ballots decided before the crash ends at once.
+		mt.vote.Until = now.Add(VoteTime)
+		if mt.vote.tally() != "" {
+			mt.vote.Until = now
+		}
+	}
+	if mt.outcome == nil {
+		mt.afterChangeLocked(now)
+	} else {
+		mt.cancel()
+	}
+	// The updates rebuilt here were all delivered before the crash, to
+	// subscribers who are gone: a new subscriber starts after them, and
+	// the match keeps only the latest of them.
+	mt.delivered = mt.seqLocked()
+	mt.trimLocked()
+	if ml.Finished {
+		mt.endNotified = true
+	}
+	return mt, nil
+}
+
+// replay makes a match from its stored log, replaying every record and
+// keeping every update, and starts nothing: no clock, timer or bot. It is
+// rebuild's first half, and how a match's history is read back
+// (history.go).
+func (m *Manager) replay(ml *store.MatchLog) (*Match, error) {
 	var spec Spec
 	var set settings
 	if err := json.Unmarshal(ml.Seats, &spec.Seats); err != nil {
@@ -564,7 +612,6 @@ func (m *Manager) rebuild(ml *store.MatchLog) (*Match, error) {
 			if err != nil {
 				return nil, &game.ReplayError{Index: i + 1, Entry: game.Entry{Seat: r.Seat, Move: r.Move}, Err: err}
 			}
-			mt.entries = append(mt.entries, game.Entry{Seat: r.Seat, Move: r.Move})
 			mt.recordLocked(Update{Seq: r.Index, Seat: r.Seat, Move: r.Move, Text: game.Describe(st, r.Seat, mv, events), Events: events, At: r.At})
 			mt.tickLocked(r.At, r.Seat)
 			continue
@@ -577,39 +624,6 @@ func (m *Manager) rebuild(ml *store.MatchLog) (*Match, error) {
 			return nil, fmt.Errorf("record %d names seat %d", r.Index, rec.Seat)
 		}
 		mt.applyRecordLocked(rec, r.At)
-	}
-	// Every connection was lost with the old process; the time the server
-	// was down is charged to no one.
-	now := m.clock.Now()
-	for i := range mt.seats {
-		s := &mt.seats[i]
-		if s.owing {
-			s.moveStart = now
-		}
-		if mt.spec.Seats[i].Kind != Bot { // a seat a bot took over too: its holder is gone
-			s.connected = false
-			s.goneAt = now
-		}
-	}
-	mt.restorePauseLocked(ml.Paused, ml.PausedSeat)
-	if mt.vote != nil {
-		// Nobody could vote while the server was down; a vote that its
-		// ballots decided before the crash ends at once.
-		mt.vote.Until = now.Add(VoteTime)
-		if mt.vote.tally() != "" {
-			mt.vote.Until = now
-		}
-	}
-	if mt.outcome == nil {
-		mt.afterChangeLocked(now)
-	} else {
-		mt.cancel()
-	}
-	// The updates rebuilt here were all delivered before the crash, to
-	// subscribers who are gone: a new subscriber starts after them.
-	mt.delivered = int64(len(mt.updates))
-	if ml.Finished {
-		mt.endNotified = true
 	}
 	return mt, nil
 }

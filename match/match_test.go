@@ -152,7 +152,7 @@ func TestPlayToTheEnd(t *testing.T) {
 		t.Errorf("stored: finished=%v reason=%q records=%d", ml.Finished, ml.Reason, len(ml.Records))
 	}
 	// The log replays to the same end.
-	st, err := toyRegistry.Replay(mt.Log())
+	st, err := toyRegistry.Replay(logOf(t, mt))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +166,7 @@ func TestRefusedMoveChangesNothing(t *testing.T) {
 	mt := e.create(Spec{Game: "race", Seats: humans(2)})
 	play(t, mt, 0, "2")
 	before := mt.Snapshot(game.Spectator)
-	logBefore := mt.Log()
+	logBefore := logOf(t, mt)
 	for _, c := range []struct {
 		seat game.Seat
 		move string
@@ -192,7 +192,7 @@ func TestRefusedMoveChangesNothing(t *testing.T) {
 	if after.Seq != before.Seq || string(after.View) != string(before.View) || !reflect.DeepEqual(after.Turn, before.Turn) {
 		t.Errorf("refused moves changed the match: %+v -> %+v", before, after)
 	}
-	if !reflect.DeepEqual(mt.Log(), logBefore) {
+	if !reflect.DeepEqual(logOf(t, mt), logBefore) {
 		t.Error("refused moves changed the log")
 	}
 	ml, _ := e.st.LoadMatch(context.Background(), mt.ID())
@@ -502,7 +502,7 @@ func TestTwoBotsFinishAlone(t *testing.T) {
 		if got := e.endings(mt.ID()); len(got) != 1 {
 			t.Errorf("%s: OnEnd called %d times", g, len(got))
 		}
-		if _, err := toyRegistry.Replay(mt.Log()); err != nil {
+		if _, err := toyRegistry.Replay(logOf(t, mt)); err != nil {
 			t.Errorf("%s: log does not replay: %v", g, err)
 		}
 	}
@@ -695,4 +695,14 @@ func TestConcurrentMatchesRaceFree(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// logOf is mt's game log, read from the store.
+func logOf(tb testing.TB, mt *Match) game.Log {
+	tb.Helper()
+	l, err := mt.Log(context.Background())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return l
 }

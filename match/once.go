@@ -45,12 +45,21 @@ func (mt *Match) PlayOnce(ctx context.Context, seat game.Seat, move []byte, afte
 // a move that no longer reads (the position changed) is compared as
 // text only.
 func (mt *Match) playedLocked(seat game.Seat, move []byte, after int64) (Update, bool) {
-	if after >= int64(len(mt.updates)) {
+	if after >= mt.seqLocked() {
+		return Update{}, false
+	}
+	// A move sent after an update older than the few the match keeps
+	// (history.go) is looked for in the store's log; if that cannot be
+	// read, the move is taken as new, and its store most likely refuses
+	// it too.
+	since, err := mt.sinceLocked(after, mt.seqLocked())
+	if err != nil {
+		mt.m.log.Error("match history not loaded", "match", mt.id, "err", err)
 		return Update{}, false
 	}
 	var forms [][]byte
 	read := false
-	for _, u := range mt.updates[after:] {
+	for _, u := range since {
 		if u.Seat != seat || u.Move == nil {
 			continue
 		}
@@ -61,8 +70,12 @@ func (mt *Match) playedLocked(seat game.Seat, move []byte, after int64) (Update,
 			if json.Compact(&compact, move) == nil {
 				forms = append(forms, compact.Bytes())
 			}
-			if mv, err := mt.st.ParseMove(seat, move); err == nil {
-				forms = append(forms, game.Canonical(mv))
+			// A released match (history.go) has no position to read
+			// the move in: it is over, and the text alone is compared.
+			if mt.st != nil {
+				if mv, err := mt.st.ParseMove(seat, move); err == nil {
+					forms = append(forms, game.Canonical(mv))
+				}
 			}
 		}
 		for _, f := range forms {

@@ -311,7 +311,7 @@ func (mt *Match) applyRecordLocked(rec matchRecord, at time.Time) {
 		// live match ended with.
 		events = append(events, game.Conclude(mt.st, *mt.outcome)...)
 	}
-	mt.recordLocked(Update{Seq: int64(len(mt.updates)) + 1, Seat: rec.Seat, Events: events, At: at})
+	mt.recordLocked(Update{Seq: mt.seqLocked() + 1, Seat: rec.Seat, Events: events, At: at})
 	mt.tickLocked(at, -2)
 }
 

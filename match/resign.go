@@ -69,7 +69,7 @@ func (mt *Match) storeRecordLocked(ctx context.Context, rec matchRecord, now tim
 	if err != nil {
 		return Update{}, err
 	}
-	seq := int64(len(mt.updates)) + 1
+	seq := mt.seqLocked() + 1
 	if err := mt.m.st.Append(ctx, store.Record{Match: mt.id, Index: seq, Seat: rec.Seat, Event: data, At: now}); err != nil {
 		return Update{}, notStored{fmt.Errorf("the decision could not be stored: %w", err)}
 	}

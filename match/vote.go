@@ -346,7 +346,6 @@ func (mt *Match) applyVoteLocked(rec matchRecord, at time.Time) []game.Event {
 		mt.m.log.Error("a vote's decision does not apply", "match", mt.id, "seat", rec.Seat, "err", err)
 		return nil
 	}
-	mt.entries = append(mt.entries, game.Entry{Seat: rec.Seat, Decision: rec.Decision})
 	if rec.Decision == game.DecisionRemove {
 		mt.seats[rec.Seat].removed = true
 	}

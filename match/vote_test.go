@@ -104,7 +104,7 @@ func TestSpec5_VoteToRemoveCarriedAndReplayed(t *testing.T) {
 	if _, err := mt.CallVote(ctx, 1, VotePass, 0); !errors.Is(err, ErrNotVoter) {
 		t.Fatalf("a removed player calling a vote: %v", err)
 	}
-	l := mt.Log()
+	l := logOf(t, mt)
 	if n := len(l.Moves); n != 1 || l.Moves[0].Seat != 1 || l.Moves[0].Decision != game.DecisionRemove || l.Moves[0].Move != nil {
 		t.Fatalf("the game log keeps the decision: %+v", l.Moves)
 	}
@@ -370,7 +370,7 @@ func TestDecisionRecordRebuilds(t *testing.T) {
 	if _, err := mt.CastVote(ctx, 2, true); err != nil {
 		t.Fatal(err)
 	}
-	l := mt.Log()
+	l := logOf(t, mt)
 	seats, _ := json.Marshal(humans(4))
 	if err := e.st.CreateMatch(ctx, store.MatchHeader{ID: "copy", Game: l.Game, Options: l.Options, Seed: l.Seed,
 		Seats: seats, Settings: json.RawMessage(`{}`), Created: e.clock.Now()}); err != nil {
@@ -397,7 +397,7 @@ func TestDecisionRecordRebuilds(t *testing.T) {
 			t.Errorf("seat %d: the copy's view differs:\n%s\n%s", s, a, b)
 		}
 	}
-	if cp.VoteOpen() != nil || jsonOf(t, cp.Log()) != jsonOf(t, l) {
-		t.Fatalf("the copy's log %s, the original's %s", jsonOf(t, cp.Log()), jsonOf(t, l))
+	if cp.VoteOpen() != nil || jsonOf(t, logOf(t, cp)) != jsonOf(t, l) {
+		t.Fatalf("the copy's log %s, the original's %s", jsonOf(t, logOf(t, cp)), jsonOf(t, l))
 	}
 }

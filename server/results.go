@@ -28,9 +28,6 @@ func (s *Server) lobbyStats(userID int64) map[string]GameStats {
 	return out
 }
 
-// overTableTTL is how long a finished table stays in the lobby's list.
-const overTableTTL = 10 * time.Minute
-
 func (ts *tables) forget(t *table) {
 	ts.mu.Lock()
 	delete(ts.m, t.id)
@@ -71,10 +68,11 @@ func (t *table) finish(u match.Update) {
 			t.s.metrics.live.Dec()
 		}
 		t.s.tables.changed(t)
-		// The table keeps the match for late watchers; the manager need
-		// not, and the lobby forgets the table a while after the end.
+		// The table keeps the match's summary for late watchers (the
+		// manager releases the rest); the lobby forgets the table a
+		// while after the end, or sooner when many end (overtables.go).
 		t.s.cfg.Matches.Remove(t.matchID)
-		time.AfterFunc(overTableTTL, func() { t.s.tables.forget(t) })
+		t.s.tables.ended(t)
 	}()
 
 	won := map[game.Seat]bool{}

@@ -86,7 +86,11 @@ func handleMatchSave(c *conn, data []byte) (any, error) {
 	if !held {
 		return nil, forbidden("only players can save a match")
 	}
-	l := mt.Log()
+	l, err := mt.Log(c.h.s.ctx)
+	if err != nil {
+		c.h.s.log.Error("match log not read", "table", t.id, "err", err)
+		return nil, unavailable(err, "the match could not be saved; try again")
+	}
 	bookmark := ""
 	if !def.Forkable() && mt.Outcome() == nil {
 		bookmark = matchID

@@ -150,6 +150,9 @@ type Config struct {
 	// Static serves everything that is not an API path (the web client);
 	// nil serves a short notice.
 	Static http.Handler
+	// OverTables is how many finished tables the lobby keeps listed at
+	// most, the oldest forgotten first; 0 means DefaultOverTables.
+	OverTables int
 }
 
 // DefaultLeaveGrace is Config.LeaveGrace's default: long enough for a

@@ -144,9 +144,10 @@ type table struct {
 
 // tables is every table of the lobby.
 type tables struct {
-	s  *Server
-	mu sync.Mutex
-	m  map[string]*table
+	s    *Server
+	mu   sync.Mutex
+	m    map[string]*table
+	over overTables // the finished ones, to forget (overtables.go)
 }
 
 func newTables(s *Server) *tables { return &tables{s: s, m: make(map[string]*table)} }

@@ -36,6 +36,23 @@ func TestBenchServerReportsFigures(t *testing.T) {
 	}
 }
 
+// The bench tells what finished matches leave in the server's memory:
+// the heap in use after a forced GC, before and after play, per game
+// finished.
+func TestBenchServerReportsHeapPerFinishedMatch(t *testing.T) {
+	out, err := exec.Command(parlorBin, "bench", "server", "-matches", "2", "-games", "1").CombinedOutput()
+	if err != nil {
+		t.Fatalf("bench server: %v\n%s", err, out)
+	}
+	m := regexp.MustCompile(`games finished (\d+)`).FindStringSubmatch(string(out))
+	if m == nil || m[1] != "2" {
+		t.Fatalf("two pairs playing one game each did not finish two:\n%s", out)
+	}
+	if !regexp.MustCompile(`server heap in use after a forced GC [\d.]+ -> [\d.]+ MiB: -?[\d.]+ KiB per finished match`).Match(out) {
+		t.Fatalf("no heap per finished match:\n%s", out)
+	}
+}
+
 // TestBenchFloorBothLoops checks that both floor servers relay moves and
 // report CPU per move, and that the epoll loop makes exactly one read and
 // two writes per move, the claim its figure rests on.

@@ -69,6 +69,7 @@ type serveFlags struct {
 	origins                string
 	botMS                  int
 	chatKeep               int
+	overTables             int
 	noWeb                  bool
 	rate                   float64
 	perAccount, perAddress int
@@ -106,6 +107,7 @@ func parseServeFlags(args []string, stderr io.Writer) (serveFlags, error) {
 	fs.StringVar(&f.db, "db", os.Getenv("PARLOR_DB"), "database: a PostgreSQL URL (postgres://user:password@host:5432/name), which several servers may share, or an SQLite file; the default, also taken from $PARLOR_DB, is parlor.db in the data directory")
 	fs.StringVar(&f.origins, "origin", "", "extra origins allowed to open WebSockets, comma-separated host patterns (the server's own origin is always allowed)")
 	fs.IntVar(&f.botMS, "bot-ms", 1000, "default budget of a bot move, in milliseconds' worth of work (bots count work, not time; a limit far beyond it stops a runaway search)")
+	fs.IntVar(&f.overTables, "over-tables", server.DefaultOverTables, "finished tables the lobby lists at most (each for 10 minutes); the oldest are forgotten first")
 	fs.IntVar(&f.chatKeep, "chat-keep", server.DefaultChatKeep, "lines of chat kept per channel (the lobby, each table); older lines are deleted; 0 keeps every line")
 	fs.Float64Var(&f.rate, "ws-rate", 20, "messages per second a WebSocket may send on average (bursts of 40); 0 turns the limit off, for load tests")
 	fs.IntVar(&f.perAccount, "ws-per-account", server.DefaultConnsPerAccount, "WebSockets one account may hold open at once (tabs, windows, terminal clients); one more is refused with the code rate-limited; 0 turns the cap off")
@@ -137,6 +139,9 @@ func parseServeFlags(args []string, stderr io.Writer) (serveFlags, error) {
 	}
 	if f.chatKeep < 0 {
 		return f, errors.New("-chat-keep must be 0 (keep every line) or more")
+	}
+	if f.overTables <= 0 {
+		return f, errors.New("-over-tables must be positive")
 	}
 	switch f.clueDifficulty {
 	case "", "easy", "medium", "hard":
@@ -365,6 +370,7 @@ func startServer(ctx context.Context, f serveFlags, log *slog.Logger, addr net.A
 			}
 			return map[string]json.RawMessage{"clue": json.RawMessage(fmt.Sprintf(`{"difficulty":%q}`, f.clueDifficulty))}
 		}(),
+		OverTables: f.overTables,
 		ChatKeep: func() int {
 			if f.chatKeep == 0 {
 				return -1
