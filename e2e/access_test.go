@@ -460,7 +460,7 @@ func TestScreenReaderDotsLines(t *testing.T) {
 	if free := p.names("group", board, "button"); slices.Contains(free, "Line b2 to b3, free") {
 		p.fail("the drawn line is still named free")
 	}
-	h := p.waitHeard("the move announced", regexp.MustCompile(`^Player 1\b.* drew b2-b3\.`))
+	h := p.waitHeard("the move announced", regexp.MustCompile(`^Player 1\b.* drew the line b2 to b3\.`))
 	p.t.Logf("announced %q in #%s (%s)", h.Text, h.ID, h.Politeness)
 	p.snap("line-drawn")
 }

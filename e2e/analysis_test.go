@@ -232,7 +232,8 @@ func replaySteps(t *testing.T, match string) []replayStep {
 }
 
 type replayStep struct {
-	Text   string `json:"text"`
+	Move   json.RawMessage `json:"move"`
+	Text   string          `json:"text"`
 	Scores []int  `json:"scores"`
 	Views  map[string]struct {
 		Turns int `json:"turns"` // Buccaneer's turns finished
@@ -285,16 +286,17 @@ func TestReplayAnalysisWarfareCharts(t *testing.T) {
 }
 
 // warfareTurns counts the turns of a finished Medieval Warfare match as
-// its charts do: a turn ends with "end", and a game decided during a
-// turn counts that turn too.
+// its charts do: a turn ends with the move {"end":true}, and a game
+// decided during a turn counts that turn too.
 func warfareTurns(steps []replayStep) int {
+	ends := func(s replayStep) bool { return string(s.Move) == `{"end":true}` }
 	turns := 0
 	for _, s := range steps {
-		if s.Text == "end" {
+		if ends(s) {
 			turns++
 		}
 	}
-	if steps[len(steps)-1].Text != "end" {
+	if !ends(steps[len(steps)-1]) {
 		turns++
 	}
 	return turns

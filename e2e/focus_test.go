@@ -107,17 +107,31 @@ func TestFocusFollowsTheScreen(t *testing.T) {
 // read "Watch" for every one.
 func TestLobbyWatchLinksNameTheirTable(t *testing.T) {
 	bob := newPage(t, "bob", 1280, 800)
-	bob.guest(uniqueName("Bob"))
+	bobName := uniqueName("Bob")
+	bob.guest(bobName)
 	bob.createTable("dots", "bot", 3, "easy")
 	ann := newPage(t, "ann", 1280, 800)
 	ann.guest(uniqueName("Ann"))
-	ann.waitFor("a link to watch Bob's match", `[...document.querySelectorAll(".table-item a")].some(a => a.textContent === "Watch")`)
+	// Bob's match may be past the first few listed: the test shows all.
+	ann.waitFor("a link to watch Bob's match", fmt.Sprintf(`(() => {
+		document.querySelectorAll("button.more-tables:not([hidden])").forEach(b => b.click());
+		return [...document.querySelectorAll(".table-item a")].some(a => (a.getAttribute("aria-label") ?? "").includes(%q));
+	})()`, bobName))
+	// The suite's server holds other tests' tables too: every Watch link
+	// names its game and players, and Bob's names his.
 	labels := evalAs[[]string](ann, `[...document.querySelectorAll(".table-item a")].filter(a => a.textContent === "Watch").map(a => a.getAttribute("aria-label") ?? "")`)
+	bobs := ""
 	for _, l := range labels {
-		if !strings.HasPrefix(l, "Watch Dots and Boxes: ") || !strings.Contains(l, " vs ") {
+		if !strings.HasPrefix(l, "Watch ") || !strings.Contains(l, ": ") || !strings.Contains(l, " vs ") {
 			t.Errorf("a Watch link is named %q, want the game and its players", l)
 		}
+		if strings.Contains(l, bobName) {
+			bobs = l
+		}
 	}
-	ann.click(`.table-item a[aria-label^="Watch Dots and Boxes"]`)
+	if !strings.HasPrefix(bobs, "Watch Dots and Boxes: "+bobName+" vs ") {
+		t.Fatalf("Bob's table has no Watch link named for it among %q", labels)
+	}
+	ann.click(fmt.Sprintf(`.table-item a[aria-label=%q]`, bobs))
 	ann.waitTitle(regexp.MustCompile(`^Dots and Boxes: .+ vs .+ - Parlor$`))
 }

@@ -385,6 +385,9 @@ func (b *clueBoard) menuLines(width int) []string {
 	items := b.items()
 	var title string
 	switch {
+	case b.v.Phase == "over":
+		// No one is waited for once the game has ended, whatever ended it.
+		title = "The game is over"
 	case b.seat < 0:
 		title = "Watching"
 	case !b.owes():

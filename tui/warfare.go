@@ -545,6 +545,8 @@ func (b *warBoard) prompt() string {
 		at = fmt.Sprintf("hex %d, %s", h.ID, whose)
 	}
 	switch {
+	case b.v.Turn < 0:
+		return "The game is over; cursor on " + at
 	case !b.myTurn:
 		return "Waiting for the other players; cursor on " + at
 	case b.sel >= 0 && b.recruit != "":

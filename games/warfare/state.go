@@ -1,6 +1,8 @@
 package warfare
 
 import (
+	"slices"
+
 	"github.com/parlor-games/parlor/game"
 )
 
@@ -153,7 +155,7 @@ func (s *State) clone() *State {
 	c.regs = append([]region(nil), s.regs...)
 	c.regOf = append([]int16(nil), s.regOf...)
 	c.out = append([]bool(nil), s.out...)
-	c.winners = append([]game.Seat(nil), s.winners...)
+	c.winners = slices.Clone(s.winners)
 	return &c
 }
 
@@ -190,7 +192,10 @@ func (s *State) Outcome() *game.Outcome {
 	if !s.over {
 		return nil
 	}
-	return &game.Outcome{Winners: append([]game.Seat(nil), s.winners...), Reason: s.reason}
+	// A copy that keeps an empty list empty, not nil: an outcome the
+	// match decided with no winner (Conclude) reads back as it was given.
+	w := slices.Clone(s.winners)
+	return &game.Outcome{Winners: w, Reason: s.reason}
 }
 
 // villageOf returns the village index of the region hex h lies in, or -1.

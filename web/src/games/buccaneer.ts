@@ -456,7 +456,7 @@ export function buccaneerView(ctx: TableCtx): GameView {
     clear(actEl);
     const seat = me();
     const st = v.step;
-    if (st.name === "over") {
+    if (st.name === "over" || ctx.st.outcome) {
       actEl.append(h("p", null, "The game is over. Start a new game or leave with the table's buttons."));
       return;
     }
