@@ -234,7 +234,7 @@ func replaySteps(t *testing.T, match string) []replayStep {
 type replayStep struct {
 	Move   json.RawMessage `json:"move"`
 	Text   string          `json:"text"`
-	Scores []int  `json:"scores"`
+	Scores []int           `json:"scores"`
 	Views  map[string]struct {
 		Turns int `json:"turns"` // Buccaneer's turns finished
 	} `json:"views"`
