@@ -35,7 +35,9 @@ func (s *Server) apiReplay(w http.ResponseWriter, r *http.Request) {
 	var steps []replayStep
 	views := func(st game.State) map[string]any {
 		// A replay plays nothing: its views leave out what the mover may do.
-		v := map[string]any{"-1": game.PlainView(st, game.Spectator)}
+		// The match is over, so the spectator's view shows what the
+		// game hid at every step (game.Revealer: both fleets).
+		v := map[string]any{"-1": game.RevealedView(st)}
 		for i := 0; i < st.Seats(); i++ {
 			v[strconv.Itoa(i)] = game.PlainView(st, game.Seat(i))
 		}

@@ -11,7 +11,7 @@ import (
 // end. Before it, the spectator's and Ann's traffic never holds Bob's
 // fleet; the push of the resignation gives Ann and the spectator Bob's
 // fleet and the hits as scores; the replay's last step shows the same
-// views as the live end.
+// views as the live end, and its steps before it show both fleets too.
 func TestResignationRevealsFleets(t *testing.T) {
 	e := newEnv(t)
 	ann, bob, cat := e.guest("Ann"), e.guest("Bob"), e.guest("Cat")
@@ -69,9 +69,11 @@ func TestResignationRevealsFleets(t *testing.T) {
 	if !strings.Contains(string(last.Views["-1"]), `"phase":"over"`) {
 		t.Errorf("the replay's last spectator view is not over: %s", last.Views["-1"])
 	}
-	// The step before the resignation still hides it: a replay reveals at
-	// the end, where the match revealed it.
-	if got := fleetIn(string(r.Steps[len(r.Steps)-2].Views["-1"]), plantedFleet); len(got) > 0 {
-		t.Errorf("the replay's spectator sees Bob's ships %v before the resignation", got)
+	// The match is over, so its replay shows both fleets at every step
+	// after they were placed (issue #32, point 8: the replay hid them
+	// until the last step), though that step's phase is still the battle.
+	before := string(r.Steps[len(r.Steps)-2].Views["-1"])
+	if got := fleetIn(before, plantedFleet); len(got) != len(plantedFleet) || !strings.Contains(before, `"phase":"battle"`) {
+		t.Errorf("the replay's spectator sees %d of Bob's %d ships in the battle before the resignation: %s", len(got), len(plantedFleet), before)
 	}
 }

@@ -439,6 +439,17 @@ func (s *State) View(seat game.Seat) any {
 	return v
 }
 
+// RevealedView is the spectator's view with both fleets shown, for the
+// replay of an ended match, which shows at every step what its end
+// revealed.
+func (s *State) RevealedView() any {
+	v := s.View(game.Spectator).(*View)
+	for i := range 2 {
+		v.Fleets[i] = slices.Clone(s.fleet[i])
+	}
+	return v
+}
+
 // winnerSeat is the one winner, by the rules or by the match's decision,
 // or -1 when there is none (the game ended for all).
 func (s *State) winnerSeat() game.Seat {

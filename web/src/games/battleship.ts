@@ -461,7 +461,9 @@ export function battleshipView(ctx: TableCtx): GameView {
     const x = v();
     const shots = x?.shots?.[me()] ?? [];
     const byKey = new Map(shots.map((s) => [`${s.row},${s.col}`, s]));
-    const revealed = x?.phase === "over" ? (x.fleets?.[1 - me()] ?? []) : [];
+    // The other fleet shows once the game is over, and at every step of
+    // a replay, whose match is over (its view reveals both fleets).
+    const revealed = x?.phase === "over" || ctx.replay ? (x?.fleets?.[1 - me()] ?? []) : [];
     const foeShip = new Map<string, string>();
     for (const p of revealed) for (const [r, c] of cellsOf(p)) foeShip.set(`${r},${c}`, p.ship);
     const canFire = x?.phase === "battle" && ctx.mover() !== null;
