@@ -23,10 +23,11 @@ func DefaultOptions() Options { return Options{Seats: 4, Turns: DefaultTurns} }
 
 // Definition registers Buccaneer.
 var Definition = &game.Definition{
-	Name:    "buccaneer",
-	Title:   "Buccaneer",
-	Summary: "Sail for Treasure Island, trade in port and fight at sea until 20 points of treasure lie in your home port.",
-	Hidden:  true,
+	Name:     "buccaneer",
+	Title:    "Buccaneer",
+	Summary:  "Sail for Treasure Island, trade in port and fight at sea until 20 points of treasure lie in your home port.",
+	Rulebook: rulebook,
+	Hidden:   true,
 	// Chance cards are drawn from a shuffled deck through the match.
 	Chance: true,
 	Options: []game.OptionSpec{

@@ -11,9 +11,10 @@ import (
 
 // Definition registers Medieval Warfare.
 var Definition = &game.Definition{
-	Name:    "warfare",
-	Title:   "Medieval Warfare",
-	Summary: "Grow villages, hire and combine villagers, and conquer the island region by region.",
+	Name:     "warfare",
+	Title:    "Medieval Warfare",
+	Summary:  "Grow villages, hire and combine villagers, and conquer the island region by region.",
+	Rulebook: rulebook,
 	Options: []game.OptionSpec{
 		{Name: "players", Label: "Players", Kind: game.OptionInt, Default: 2, Min: 2, Max: 6},
 		{Name: "island", Label: "Island", Kind: game.OptionChoice, Default: "random",
