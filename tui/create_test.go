@@ -37,3 +37,30 @@ func TestCreateFormTakesServerDefaults(t *testing.T) {
 		t.Fatalf("the table's options are %s, want the server's easy difficulty", ann.m.table.t.Options)
 	}
 }
+
+// TestCreateFormExplainsTheLimit: the new-table screen offers Medieval
+// Warfare's round limit at 0, none, and on choosing it says that it is a
+// house option and what it does.
+func TestCreateFormExplainsTheLimit(t *testing.T) {
+	srv := servertest.Start(t)
+	ann := drive(t, srv, "Ann")
+	ann.m.w, ann.m.h = 80, 24
+	ann.waitFor("Ann*")
+	ann.newTable("Medieval Warfare")
+	for i := 0; i < 6 && !strings.Contains(ann.screen(), "> Round limit"); i++ {
+		ann.keys("down")
+	}
+	s := ann.screen()
+	var row string
+	for _, l := range strings.Split(s, "\n") {
+		if strings.Contains(l, "> Round limit") {
+			row = l
+		}
+	}
+	if !strings.HasSuffix(strings.TrimSpace(row), "< 0 >") {
+		t.Fatalf("the round limit is not offered at 0:\n%s", s)
+	}
+	if !strings.Contains(flat(s), "a house option, 0 (none) by default") {
+		t.Fatalf("the round limit is not explained:\n%s", s)
+	}
+}
