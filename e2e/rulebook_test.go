@@ -39,7 +39,7 @@ func TestHelpShowsEveryRulebook(t *testing.T) {
 			p.goTo("/t/" + id)
 			p.waitVisible("#help")
 			p.click("#help")
-			p.waitFor(g.name+"'s rulebook", `!!document.querySelector(".rules-panel .rulebook section") && !document.querySelector(".rules-panel .rulebook[aria-busy]")`)
+			p.waitRulebook(".rules-panel")
 			if got := p.text(".rules-panel h2"); got != "Help: "+b.Title {
 				p.fail("%s: the help panel is headed %q", g.name, got)
 			}
@@ -60,7 +60,7 @@ func TestHelpShowsEveryRulebook(t *testing.T) {
 			p.waitFor("the help closed", `document.querySelector(".rules-panel") === null`)
 
 			p.goTo("/rules/" + g.name)
-			p.waitFor(g.name+"'s rules page", `!!document.querySelector(".rulebook section") && !document.querySelector(".rulebook[aria-busy]")`)
+			p.waitRulebook("main")
 			page := p.text("main")
 			if !strings.Contains(page, "Rules of "+b.Title) || !strings.Contains(page, b.Sections[len(b.Sections)-1].Title) {
 				p.fail("%s: the rules page shows:\n%s", g.name, page)
