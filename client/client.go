@@ -216,6 +216,13 @@ func (c *Client) Games(ctx context.Context) ([]Game, error) {
 	return out.Games, err
 }
 
+// Rulebook returns the rules of the game named game.
+func (c *Client) Rulebook(ctx context.Context, game string) (Rulebook, error) {
+	var out Rulebook
+	err := c.do(ctx, http.MethodGet, "/api/games/"+url.PathEscape(game)+"/rules", nil, &out)
+	return out, err
+}
+
 // Profile returns a player's counts by game.
 func (c *Client) Profile(ctx context.Context, name string) (User, map[string]Stats, error) {
 	var out struct {

@@ -47,6 +47,20 @@ type Game struct {
 	Policy Policy `json:"policy"`
 }
 
+// Rulebook is how a game is played, in sections, as the game's package
+// writes it (GET /api/games/{game}/rules): what the help screens show.
+type Rulebook struct {
+	Game     string        `json:"game"`
+	Title    string        `json:"title"`
+	Sections []RuleSection `json:"sections"`
+}
+
+// RuleSection is one heading of a rulebook and its paragraphs, plain text.
+type RuleSection struct {
+	Title string   `json:"title"`
+	Paras []string `json:"paras"`
+}
+
 // Roles are a game's characters (Clue-Less's suspects).
 type Roles struct {
 	Option  string `json:"option"`

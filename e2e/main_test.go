@@ -447,6 +447,14 @@ func (p *page) signIn(tab, name, what string) {
 	p.waitFor(what, `document.querySelector(".who-name") !== null`)
 }
 
+// waitRulebook waits until the rulebook in the element sel (the Help
+// panel, the rules page) has come from the server and is shown.
+func (p *page) waitRulebook(sel string) {
+	p.t.Helper()
+	p.waitFor("the rulebook in "+sel, fmt.Sprintf(`!!document.querySelector(%q) && !document.querySelector(%q)`,
+		sel+" .rulebook section", sel+" .rulebook[aria-busy]"))
+}
+
 // createTable fills in the create-table dialog.
 func (p *page) createTable(game, mode string, size int, level string) string {
 	p.t.Helper()

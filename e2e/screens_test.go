@@ -96,6 +96,6 @@ func TestSmallScreenHandoverReplayAndSettings(t *testing.T) {
 	p.snap("settings")
 
 	p.goTo("/rules/battleship")
-	p.waitVisible(".rulebook")
+	p.waitRulebook("main")
 	p.snap("rulebook")
 }

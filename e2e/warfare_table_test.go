@@ -297,6 +297,7 @@ func TestWarfareThreePeopleOnline(t *testing.T) {
 	cy.waitFor("Bob's turn", `Object.values(window.parlorTable.state().views)[0].turn === 1`)
 	cy.click("#help")
 	cy.waitVisible(".rules-panel")
+	cy.waitRulebook(".rules-panel")
 	if got := cy.text(".rules-panel h2"); got != "Help: Medieval Warfare" {
 		cy.fail("the help panel is headed %q", got)
 	}
@@ -367,6 +368,7 @@ func TestWarfareThreePeopleOnline(t *testing.T) {
 
 	// The same rulebook reads as a page of its own.
 	cy.goTo("/rules/warfare")
+	cy.waitRulebook("main")
 	if got := cy.text("h1"); got != "Rules of Medieval Warfare" {
 		cy.fail("the rules page is headed %q", got)
 	}
@@ -443,6 +445,7 @@ func TestWarfareUpgradeAndWages(t *testing.T) {
 	bob.click(".wf-help summary")
 	bob.click("#wf-rules")
 	bob.waitVisible(".rules-panel")
+	bob.waitRulebook(".rules-panel")
 	if got := bob.text(".rules-panel"); !strings.Contains(got, "Town: upgrade a hovel for 8 wood") {
 		bob.fail("the rulebook opened from How to play does not give the town's cost: %.200q", got)
 	}

@@ -122,6 +122,7 @@ func TestWarfareTouchPanAndPinch(t *testing.T) {
 	// The rulebook fits a phone's screen too.
 	p.tap("#help")
 	p.waitVisible(".rules-panel")
+	p.waitRulebook(".rules-panel")
 	p.fitsWidth("the rulebook on a phone")
 	if got := p.text(".rules-panel"); !strings.Contains(got, "Guarding and invading") {
 		p.fail("the rulebook on a phone reads %.200q", got)

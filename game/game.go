@@ -258,6 +258,9 @@ type Definition struct {
 	// not one it can advise on (a seat with nothing to do). The view
 	// comes as the JSON the seat itself receives.
 	Aid func(ctx context.Context, view json.RawMessage) (any, error)
+	// Rulebook is how the game is played, for people (rulebook.go): the
+	// clients show it as their help, so every game has one.
+	Rulebook Rulebook
 }
 
 // ErrSetupDrawn is wrapped by a Preview's error when the options leave the

@@ -3,6 +3,8 @@ package server
 import (
 	"bytes"
 	"encoding/json"
+
+	"github.com/parlor-games/parlor/game"
 )
 
 // withDefaults lays a table's options over the server's default options
@@ -29,4 +31,29 @@ func (s *Server) withDefaults(game string, options json.RawMessage) (json.RawMes
 		}
 	}
 	return json.Marshal(merged)
+}
+
+// optionDefaults is the game's options as /api/games lists them, each
+// default replaced by the server's own where the operator set one
+// (Config.GameDefaults), so that a client's create form starts from the
+// defaults a table made without it would get: a form that filled in the
+// game's default and sent it would override the server's choice. The
+// registry's list is never changed.
+func (s *Server) optionDefaults(d *game.Definition) []game.OptionSpec {
+	out := append([]game.OptionSpec{}, d.Options...)
+	var own map[string]json.RawMessage
+	if err := json.Unmarshal(s.cfg.GameDefaults[d.Name], &own); err != nil {
+		return out
+	}
+	for i, o := range out {
+		raw, ok := own[o.Name]
+		if !ok {
+			continue
+		}
+		var v any
+		if json.Unmarshal(raw, &v) == nil {
+			out[i].Default = v
+		}
+	}
+	return out
 }

@@ -33,10 +33,7 @@ type gameJSON struct {
 func (s *Server) apiGames(w http.ResponseWriter, r *http.Request) {
 	var out []gameJSON
 	for _, d := range s.reg.List() {
-		g := gameJSON{Name: d.Name, Title: d.Title, Summary: d.Summary, Options: d.Options, Hidden: d.Hidden, Forkable: d.Forkable(), Bots: d.BotLevels, Roles: d.Roles, Policy: defaultPolicy(d), Preview: d.Preview != nil}
-		if g.Options == nil {
-			g.Options = []game.OptionSpec{}
-		}
+		g := gameJSON{Name: d.Name, Title: d.Title, Summary: d.Summary, Options: s.optionDefaults(d), Hidden: d.Hidden, Forkable: d.Forkable(), Bots: d.BotLevels, Roles: d.Roles, Policy: defaultPolicy(d), Preview: d.Preview != nil}
 		if g.Bots == nil {
 			g.Bots = []string{}
 		}

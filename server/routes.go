@@ -64,6 +64,7 @@ func (s *Server) routes() {
 	mux.HandleFunc("GET /api/ws", s.serveWS)
 	mux.HandleFunc("GET /api/games", s.apiGames)
 	mux.HandleFunc("GET /api/games/{game}/preview", s.apiPreview)
+	mux.HandleFunc("GET /api/games/{game}/rules", s.apiRulebook)
 	mux.HandleFunc("GET /api/tables/{id}", s.apiTable)
 	mux.HandleFunc("GET /api/saves", s.authed(s.apiSaves))
 	mux.HandleFunc("GET /api/saves/{id}/file", s.authed(s.apiSaveFile))

@@ -65,7 +65,10 @@ type Model struct {
 	conn *client.Conn
 	user client.User
 
-	games   []client.Game
+	games []client.Game
+	// rules are the games' rulebooks, read with the games: the help
+	// shows the one of the game at hand (rulebook.go).
+	rules   map[string]client.Rulebook
 	w, h    int
 	screen  screen
 	help    bool
@@ -107,6 +110,7 @@ type (
 	connectedMsg struct {
 		conn    *client.Conn
 		games   []client.Game
+		rules   map[string]client.Rulebook
 		history []client.Chat
 		err     error
 	}
@@ -145,6 +149,7 @@ func (m *Model) connect() tea.Cmd {
 		}
 		out := connectedMsg{conn: conn}
 		if out.games, err = c.Games(ctx); err == nil {
+			out.rules = readRulebooks(ctx, c, out.games)
 			if err = conn.JoinLobbyPages(ctx, pages); err == nil {
 				out.history, err = conn.ChatHistory(ctx, client.LobbyChannel)
 			}
@@ -193,7 +198,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if msg.err != nil {
 			return m, m.retry(msg.err)
 		}
-		m.conn, m.user, m.games, m.lost = msg.conn, msg.conn.User(), msg.games, false
+		m.conn, m.user, m.games, m.rules, m.lost = msg.conn, msg.conn.User(), msg.games, msg.rules, false
 		m.lobby.chat = msg.history
 		// The server pushes the ended games after hello only when there
 		// are some: a list dismissed elsewhere meanwhile must not stay.
@@ -564,6 +569,9 @@ func (m *Model) helpView() string {
 			"x: dismiss a game the note shows (then its digit, or a for all shown); the others, if any, come up", "q: quit")
 	}
 	add("Everywhere", "?: this help", "Ctrl+C: quit", "Esc: close the line you are typing in")
+	// The game's rules after the keys: a player who opens the help in
+	// the middle of a turn looks for a key first.
+	lines = append(lines, m.rulebookLines(width)...)
 	// A help longer than the screen scrolls, and its last line says so:
 	// no key may be lost below the bottom edge.
 	room := max(m.room, 3)

@@ -298,8 +298,16 @@ func (f *createForm) view(m *Model) string {
 		lines = append(lines, line)
 	}
 	// The summary wraps: it says what the game is to someone choosing.
+	// Under it, what the chosen option does, as the game explains it (a
+	// house option such as a round limit says it is off by default).
+	about := g.Summary
+	if fields := f.fields(); f.field < len(fields) && strings.HasPrefix(fields[f.field], "opt:") {
+		if o := f.option(fields[f.field][4:]); o.Help != "" {
+			about = o.Label + ": " + o.Help
+		}
+	}
 	lines = append(lines, "")
-	for _, l := range wrap(g.Summary, max(m.w, 20)) {
+	for _, l := range wrap(about, max(m.w, 20)) {
 		lines = append(lines, m.st.dim.Render(l))
 	}
 	lines = append(lines, "", m.st.dim.Render(keyBar(max(m.w, 20), []string{"Enter create", "Esc back", "? help"}, "up/down choose", "left/right change")))

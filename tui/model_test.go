@@ -272,7 +272,7 @@ func TestModelWarfareRecruitAndEndTurn(t *testing.T) {
 	ann.waitFor("Ann*")
 	ann.newTable("Medieval Warfare")
 	ann.keys("enter")
-	ann.waitFor("Round 1 of")
+	ann.waitFor("Round 1 ")
 	ann.waitFor("Your turn: Enter selects")
 	ann.keys("enter")
 	ann.waitFor("recruit a peasant")
@@ -296,7 +296,7 @@ func TestModelWarfareRecruitAndEndTurn(t *testing.T) {
 	}
 	ann.keys("e")
 	ann.waitFor("Ann: end")
-	ann.waitFor("Round 2 of")
+	ann.waitFor("Round 2 ")
 }
 
 // TestModelLobbyPages (since v6): the lobby shows a page of the tables,

@@ -83,11 +83,35 @@ func TestServeClueQuestionSurvivesSIGKILL(t *testing.T) {
 }
 
 // TestServeClueDifficultyArgument: requirement 13, the server's default
-// Clue difficulty is a program argument. A table whose creator chooses
-// none takes it; a creator's choice wins; a bad value stops the server
-// with a sentence.
+// Clue difficulty is a program argument. The server lists it as the
+// option's default, which the clients' create forms start from; a table
+// whose creator chooses none takes it; a creator's choice wins; a bad
+// value stops the server with a sentence.
 func TestServeClueDifficultyArgument(t *testing.T) {
 	p := startServe(t, t.TempDir(), "-clue-difficulty", "hard")
+	var list struct {
+		Games []struct {
+			Name    string
+			Options []struct {
+				Name    string
+				Default any
+			}
+		}
+	}
+	if code := p.getJSON("/api/games", &list); code != 200 {
+		t.Fatalf("games: %d", code)
+	}
+	var listed any
+	for _, g := range list.Games {
+		for _, o := range g.Options {
+			if g.Name == "clue" && o.Name == "difficulty" {
+				listed = o.Default
+			}
+		}
+	}
+	if listed != "hard" {
+		t.Errorf("/api/games lists the difficulty's default as %v on a server started with hard", listed)
+	}
 	a := p.dial(p.guest("Host"))
 	for _, tc := range []struct{ options, want string }{
 		{`{"players":4}`, "hard"},

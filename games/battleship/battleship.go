@@ -162,10 +162,11 @@ func DefaultOptions() Options { return Options{Touch: true} }
 
 // Definition registers Battleship.
 var Definition = &game.Definition{
-	Name:    "battleship",
-	Title:   "Battleship",
-	Summary: "Hide your fleet, then hunt the other one square by square.",
-	Hidden:  true,
+	Name:     "battleship",
+	Title:    "Battleship",
+	Summary:  "Hide your fleet, then hunt the other one square by square.",
+	Rulebook: rulebook,
+	Hidden:   true,
 	Options: []game.OptionSpec{
 		{Name: "touch", Label: "Ships may touch", Kind: game.OptionBool, Default: true,
 			Help: "Off: ships may not share an edge or a corner."},

@@ -9,9 +9,9 @@ import (
 )
 
 // BenchmarkAnalyze charts a whole game of four hard bots, to a win or
-// the default turn limit.
+// a turn limit of 400.
 func BenchmarkAnalyze(b *testing.B) {
-	r := gametest.Record(b, start(b, `{"seats":4}`, 3))
+	r := gametest.Record(b, start(b, `{"seats":4,"turns":400}`, 3))
 	if !r.PlayBots(Definition, "hard", 200000) {
 		b.Fatal("the bots did not finish the game")
 	}

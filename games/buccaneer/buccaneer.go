@@ -156,10 +156,10 @@
 // # End
 //
 // The match ends when a captain arriving home (or blown home) has 20
-// points or more there, or after the "turns" option's number of turns in
-// all (400 by default), when the captains with the most treasure at home
-// share the win. The limit makes every match finish; bots reach 20 long
-// before it.
+// points or more there (FR17). A table may also set the "turns" option, a
+// house rule off by default: the match then ends after that many turns in
+// all, and the captains with the most treasure at home share the win.
+// Tests and the arena, which must finish whatever the bots do, set it.
 //
 // # The players' vote
 //
@@ -216,7 +216,7 @@
 //
 //   - "seats" (2-4, default 4).
 //
-//   - "turns" (default 400): the turn limit.
+//   - "turns" (default 0, none): the turn limit, a house option.
 //
 //   - "scenario" (game.OptionScenario): a chosen position instead of the
 //     random set-up, for tests, tutorials and puzzles:

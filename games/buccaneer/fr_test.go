@@ -20,7 +20,7 @@ func TestFR1_SeatsTwoToFour(t *testing.T) {
 			t.Fatalf("seats %d gave %d", n, s.Seats())
 		}
 	}
-	for _, bad := range []string{`{"seats":1}`, `{"seats":5}`, `{"turns":0}`, `{"captains":4}`, `{"seats":"four"}`} {
+	for _, bad := range []string{`{"seats":1}`, `{"seats":5}`, `{"turns":-1}`, `{"captains":4}`, `{"seats":"four"}`} {
 		if _, err := Definition.New(json.RawMessage(bad), game.NewRand(1)); err == nil {
 			t.Fatalf("options %s accepted", bad)
 		}
@@ -481,5 +481,31 @@ func TestTurnLimitEndsTheGame(t *testing.T) {
 	o := s.Outcome()
 	if o == nil || !slices.Equal(o.Winners, []game.Seat{1}) || !strings.Contains(o.Reason, "turn limit") {
 		t.Fatalf("outcome %v", o)
+	}
+}
+
+// The turn limit is a house option, off by default: FR17 ends the game
+// only when a captain has 20 points at home, so a table that sets nothing
+// plays on past any number of turns (here the 400th, once the default
+// limit); "turns" 0 is the same, and a negative limit is refused.
+func TestTurnLimitOffByDefault(t *testing.T) {
+	for _, o := range Definition.Options {
+		if o.Name == "turns" && o.Default != 0 {
+			t.Fatalf("the turn limit's default is %v, want 0 (none)", o.Default)
+		}
+	}
+	for _, opts := range []string{``, `"turns":0,`} {
+		sc := `{"ships":[{"home":"London","at":[5,5],"facing":"N","hand":["R2"]},{"home":"Cadiz","hand":["R1"]}],"turnsPlayed":399}`
+		st, err := Definition.New(json.RawMessage(`{"seats":2,`+opts+`"scenario":`+sc+`}`), game.NewRand(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*State)
+		must(t, s, 0, "face E")
+		must(t, s, 1, "sail 14,19")
+		must(t, s, 1, "face S")
+		if o := s.Outcome(); o != nil || s.turns != 401 {
+			t.Fatalf("options {%s}: the game ended at turn %d with no limit set: %v", opts, s.turns, o)
+		}
 	}
 }

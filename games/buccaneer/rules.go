@@ -182,13 +182,13 @@ func (s *State) startTurn() {
 }
 
 // endTurn passes the turn to the next captain, or ends the match at the
-// turn limit.
+// turn limit, when the table set one.
 func (s *State) endTurn() {
 	if s.phase == phOver {
 		return
 	}
 	s.turns++
-	if s.turns >= s.maxTurns {
+	if s.maxTurns > 0 && s.turns >= s.maxTurns {
 		best := -1
 		var win []game.Seat
 		for i := range s.n {

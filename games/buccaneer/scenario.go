@@ -227,7 +227,7 @@ func (s *State) setScenario(sc *Scenario) error {
 	if sc.Turn != nil && (*sc.Turn < 0 || *sc.Turn >= s.n) {
 		return scenarioErr("turn: there is no seat %d", *sc.Turn)
 	}
-	if sc.TurnsPlayed < 0 || sc.TurnsPlayed >= s.maxTurns {
+	if sc.TurnsPlayed < 0 || (s.maxTurns > 0 && sc.TurnsPlayed >= s.maxTurns) {
 		return scenarioErr("turnsPlayed must be from 0 to the turn limit less one")
 	}
 	s.turns = sc.TurnsPlayed

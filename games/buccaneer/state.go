@@ -15,24 +15,27 @@ type Options struct {
 	Scenario *Scenario `json:"scenario,omitempty"`
 }
 
-// DefaultTurns is the default turn limit: 100 rounds of four seats.
-const DefaultTurns = 400
+// DefaultTurns is the default turn limit: none. The spec ends the game
+// only when a captain has 20 points at home (FR17); a limit is a house
+// option a table's creator may set for a game of known length.
+const DefaultTurns = 0
 
 // DefaultOptions are the settings of a table that sets none.
 func DefaultOptions() Options { return Options{Seats: 4, Turns: DefaultTurns} }
 
 // Definition registers Buccaneer.
 var Definition = &game.Definition{
-	Name:    "buccaneer",
-	Title:   "Buccaneer",
-	Summary: "Sail for Treasure Island, trade in port and fight at sea until 20 points of treasure lie in your home port.",
-	Hidden:  true,
+	Name:     "buccaneer",
+	Title:    "Buccaneer",
+	Summary:  "Sail for Treasure Island, trade in port and fight at sea until 20 points of treasure lie in your home port.",
+	Rulebook: rulebook,
+	Hidden:   true,
 	// Chance cards are drawn from a shuffled deck through the match.
 	Chance: true,
 	Options: []game.OptionSpec{
 		{Name: "seats", Label: "Captains", Kind: game.OptionInt, Default: 4, Min: 2, Max: 4},
-		{Name: "turns", Label: "Turn limit", Kind: game.OptionInt, Default: DefaultTurns, Min: 1, Max: 100000,
-			Help: "After this many turns in all, the most treasure at home wins."},
+		{Name: "turns", Label: "Turn limit", Kind: game.OptionInt, Default: DefaultTurns, Min: 0, Max: 100000,
+			Help: "a house option, 0 (none) by default: the rules end the game only when a captain has 20 points at home. With a limit, the game also ends after that many turns in all, and the most treasure at home wins."},
 		{Name: "scenario", Label: "Scenario", Kind: game.OptionScenario, Default: nil,
 			Help: "A chosen position: ships, holdings, ports and deck order (see the package documentation)."},
 	},
@@ -146,8 +149,8 @@ func New(opt Options, rng game.Rand) (*State, error) {
 	if opt.Seats < 2 || opt.Seats > 4 {
 		return nil, fmt.Errorf("option \"seats\" must be 2 to 4, not %d", opt.Seats)
 	}
-	if opt.Turns < 1 {
-		return nil, fmt.Errorf("option \"turns\" must be at least 1, not %d", opt.Turns)
+	if opt.Turns < 0 {
+		return nil, fmt.Errorf("option \"turns\" must be 0 (no limit) or more, not %d", opt.Turns)
 	}
 	s := &State{rng: rng, n: opt.Seats, maxTurns: opt.Turns, island: Treasure{perKind, perKind, perKind, perKind, perKind}}
 	if opt.Scenario != nil {

@@ -60,9 +60,10 @@ func DefaultOptions() Options { return Options{Players: 3, Difficulty: Medium} }
 
 // Definition registers Clue-Less.
 var Definition = &game.Definition{
-	Name:    "clue",
-	Title:   "Clue-Less",
-	Summary: "Find who did it, with what and where, by suggestion and deduction: 3 to 6 detectives.",
+	Name:     "clue",
+	Title:    "Clue-Less",
+	Summary:  "Find who did it, with what and where, by suggestion and deduction: 3 to 6 detectives.",
+	Rulebook: rulebook,
 	Options: []game.OptionSpec{
 		{Name: "players", Label: "Players", Kind: game.OptionInt, Default: 3, Min: 3, Max: 6},
 		{Name: "difficulty", Label: "Difficulty", Kind: game.OptionChoice, Default: string(Medium),

@@ -125,9 +125,10 @@ import (
 
 // Definition registers Dots and Boxes.
 var Definition = &game.Definition{
-	Name:    "dots",
-	Title:   "Dots and Boxes",
-	Summary: "Join dots in turn; close a box to own it and move again; most boxes wins.",
+	Name:     "dots",
+	Title:    "Dots and Boxes",
+	Summary:  "Join dots in turn; close a box to own it and move again; most boxes wins.",
+	Rulebook: rulebook,
 	Options: []game.OptionSpec{
 		{Name: "rows", Label: "Rows of dots", Kind: game.OptionInt, Default: 8, Min: MinSize, Max: MaxSize},
 		{Name: "cols", Label: "Columns of dots", Kind: game.OptionInt, Default: 8, Min: MinSize, Max: MaxSize},

@@ -123,10 +123,11 @@
 // village, its hex becomes the invader's meadow, and each remaining part
 // of 3 or more hexes gets a new empty hovel.
 //
-// A player with no land is out; the last player left wins. The option
-// "rounds" (default 150, 0 for none) ends the game after that round: the
-// players with most land share the win. It exists so that games between
-// cautious bots always end.
+// A player with no land is out; the last player left wins, holding the
+// country, which is the spec's only end. The option "rounds", a house
+// rule off (0) by default, ends the game after that round: the players
+// with most land share the win. Tests and the arena set it so that games
+// between cautious bots always end.
 //
 // # Decisions
 //

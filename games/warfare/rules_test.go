@@ -609,3 +609,27 @@ func TestScenarioErrors(t *testing.T) {
 		}
 	}
 }
+
+// The round limit is a house option, off by default: the spec ends the
+// game only when one player holds the country, so a table that sets
+// nothing plays on past any round (here the 150th, once the default
+// limit) until then; the create forms show the option as none.
+func TestRoundLimitOffByDefault(t *testing.T) {
+	for _, o := range Definition.Options {
+		if o.Name == "rounds" && o.Default != 0 {
+			t.Fatalf("the round limit's default is %v, want 0 (none)", o.Default)
+		}
+	}
+	if DefaultOptions().Rounds != 0 {
+		t.Fatalf("DefaultOptions has a round limit of %d", DefaultOptions().Rounds)
+	}
+	st, err := Definition.New([]byte(`{"scenario":{"players":2,"round":150,"map":["0h 0 0 0 - 1h 1 1"]}}`), game.NewRand(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	endTurns(t, s, 6)
+	if o := s.Outcome(); o != nil || s.round < 152 {
+		t.Fatalf("with no limit set the game ended or stood still at round %d: %+v", s.round, o)
+	}
+}

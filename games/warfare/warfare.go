@@ -11,9 +11,10 @@ import (
 
 // Definition registers Medieval Warfare.
 var Definition = &game.Definition{
-	Name:    "warfare",
-	Title:   "Medieval Warfare",
-	Summary: "Grow villages, hire and combine villagers, and conquer the island region by region.",
+	Name:     "warfare",
+	Title:    "Medieval Warfare",
+	Summary:  "Grow villages, hire and combine villagers, and conquer the island region by region.",
+	Rulebook: rulebook,
 	Options: []game.OptionSpec{
 		{Name: "players", Label: "Players", Kind: game.OptionInt, Default: 2, Min: 2, Max: 6},
 		{Name: "island", Label: "Island", Kind: game.OptionChoice, Default: "random",
@@ -22,7 +23,7 @@ var Definition = &game.Definition{
 		{Name: "seed", Label: "Island seed", Kind: game.OptionInt, Default: 0, Min: 0, Max: MaxSeed,
 			Help: "fixes the random island and everyone's starting land, so the table can see them before the start; 0 draws them when the match starts: a new island each game"},
 		{Name: "rounds", Label: "Round limit", Kind: game.OptionInt, Default: DefaultRounds, Min: 0, Max: 10000,
-			Help: "the game ends after this round, won by the most land; 0 for no limit"},
+			Help: "a house option, 0 (none) by default: the rules end the game only when one player holds the country; with a limit it also ends after that round, won by the most land"},
 		{Name: "scenario", Label: "Scenario", Kind: game.OptionScenario, Default: nil,
 			Help: "a chosen position (see the package documentation); it replaces players and island"},
 	},
@@ -36,8 +37,10 @@ var Definition = &game.Definition{
 	Analyze:   Analyze,
 }
 
-// DefaultRounds is the default round limit.
-const DefaultRounds = 150
+// DefaultRounds is the default round limit: none. The spec ends the game
+// only when one player is left holding the country; a limit is a house
+// option a table's creator may set for a game of known length.
+const DefaultRounds = 0
 
 // Options are the settings of a match.
 type Options struct {

@@ -77,6 +77,14 @@ export interface MatchPush {
 export interface SaveInfo { id: string; name: string; game: string; created: string; moves: number; match?: string; over?: boolean }
 export interface ChatMsg { channel: string; from: string; text: string; at: string }
 
+/** Rulebook is a game's rules as its Go package writes them
+ * (GET /api/games/{game}/rules): sections of plain paragraphs. */
+export interface Rulebook {
+  game: string;
+  title: string;
+  sections: { title: string; paras: string[] }[];
+}
+
 export class HttpError extends Error {
   constructor(public status: number, message: string) {
     super(message);
@@ -119,6 +127,7 @@ export const api = {
   claim: (password: string) => http<{ user: User }>("POST", "/api/claim", { password }),
   logout: () => http<void>("POST", "/api/logout"),
   games: () => http<{ games: GameInfo[] }>("GET", "/api/games"),
+  rulebook: (game: string) => http<Rulebook>("GET", "/api/games/" + encodeURIComponent(game) + "/rules"),
   profile: (name: string) =>
     http<{ user: User; stats: Record<string, Stats> | null; achievements: Achievement[] | null }>(
       "GET", "/api/profile/" + encodeURIComponent(name)),
