@@ -237,7 +237,8 @@ func TestBattleshipPlacementAndWin(t *testing.T) {
 	if r := p.text("#result h2"); !strings.Contains(r, "You won") {
 		t.Fatalf("result %q, want a win", r)
 	}
-	p.waitFor("the Rookie achievement", `[...document.querySelectorAll(".toast-achievement")].some(t => t.textContent.includes("Rookie"))`)
+	// The notice reads as the spec words it (issue #32, point 18).
+	p.waitFor("the Rookie achievement", `[...document.querySelectorAll(".toast-achievement")].some(t => t.textContent.includes("You've unlocked: Rookie"))`)
 	if got := p.text("#stat-foe .stat-value"); got != "0 / 5" {
 		t.Fatalf("enemy ships afloat at the end: %q", got)
 	}

@@ -109,7 +109,8 @@ func (m *Model) push(p client.Push) tea.Cmd {
 		m.setEnded(p)
 	case "achievement":
 		if a, err := p.Achievement(); err == nil {
-			m.status = "Achievement: " + a.Title + " - " + a.Description
+			// Worded as the Battleship spec words achievement messages.
+			m.status = "You've unlocked: " + a.Title + " - " + a.Description
 		}
 	case "error":
 		m.status = "the server refused a message: " + string(p.Raw)

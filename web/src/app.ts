@@ -159,7 +159,8 @@ async function start(): Promise<void> {
   socket.on("achievement", (m: { achievement: Achievement }) => {
     const a = m.achievement;
     play("achievement");
-    toast(a.description || "", "achievement", "Achievement unlocked: " + a.title);
+    // Worded as the Battleship spec words its achievement messages.
+    toast(a.description || "", "achievement", "You've unlocked: " + a.title);
   });
   // The games that ended while the player was away come whenever the
   // list changes, wherever the player is; the lobby shows the last list.
