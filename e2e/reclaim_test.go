@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -138,6 +139,11 @@ func TestTakeSeatBackAfterTimeout(t *testing.T) {
 	// the button is gone and the seat is hers.
 	if !s.Retaken && (s.Button || strings.Contains(s.Conn, "computer plays") || strings.Contains(s.Status, "moving for you")) {
 		ann.fail("after the return: %+v", s)
+	}
+	// She is told what the computer did with her seat, in the game's
+	// words (issue #32, point 5).
+	if !s.Retaken && !regexp.MustCompile(`^The computer played \d+ moves? for you.*: drew the line `).MatchString(s.Note) {
+		ann.fail("coming back, Ann is told %q, not what the computer played for her", s.Note)
 	}
 	ann.snap("seat-back")
 

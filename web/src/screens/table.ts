@@ -303,10 +303,30 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     else logEl.removeAttribute("tabindex");
   }
 
+  /** botFrom is, for each seat a computer player took over, the seq of
+   * the takeover, read from the log (so a page loaded while the bot
+   * played knows it too). */
+  const botFrom = new Map<number, number>();
+
+  /** botMoves tells a player given their seat back at seq what the
+   * computer did for them meanwhile, in the game's words: "The computer
+   * played 2 moves for you: drew the line a1 to b1; drew the line c3 to
+   * c4." Empty when it played none. */
+  function botMoves(seat: number, seq: number): string {
+    const from = botFrom.get(seat);
+    if (from === undefined) return "";
+    const moves = log.filter((e) => e.seat === seat && e.seq > from && e.seq < seq);
+    if (moves.length === 0) return "";
+    const shown = moves.slice(-3).map((e) => e.text);
+    const more = moves.length > shown.length ? `, the last ${shown.length}` : "";
+    return `The computer played ${moves.length} ${moves.length === 1 ? "move" : "moves"} for you${more}: ${shown.join("; ")}.`;
+  }
+
   /** addLog records a move in the log once, in seq order; it reports
    * whether the log changed. */
   function addLog(m: HistoryEntry): boolean {
     if (log.some((e) => e.seq === m.seq)) return false;
+    if (seatChange(m.events) === "bot") botFrom.set(m.seat, m.seq);
     // A vote's step is told by the vote's own words; the game's words for
     // the decision it carried (a turn passed) would say less.
     const voted = !m.move ? voteLogText(m, ctx.seatName) : "";
@@ -934,7 +954,11 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
       const evs: GameEvent[] = m.events ?? [];
       view?.events?.(evs, m);
       tutorial?.events(evs, m);
-      if (change === "holder" && held.includes(m.seat)) announce(hotseat() ? `${ctx.seatLabel(m.seat)} is yours again.` : "Your seat is yours again.");
+      if (change === "holder" && held.includes(m.seat)) {
+        announce(hotseat() ? `${ctx.seatLabel(m.seat)} is yours again.` : "Your seat is yours again.");
+        const played = botMoves(m.seat, m.seq);
+        if (played) ctx.info(played);
+      }
       if (ctx.mover() !== null && !st.outcome && m.seat !== ctx.mover()) sound("turn");
     }
   };
