@@ -321,11 +321,9 @@ func (ts *tableState) restartMoveClocks() {
 	}
 }
 
-// describe is a line of the move log: the move's notation when this seat
-// may see it, else what the events say. Where the board's wording of the
-// events starts with the notation and says more ("E5 miss" for "E5"),
-// the wording: the notation alone would leave out what came of one's own
-// move, which the other seats' lines tell.
+// describe is a line of the move log: the move in the game's own words
+// (its text, game.Describe, with the seats named), else what the events
+// say (a decision of the match, a vote).
 func (ts *tableState) describe(u client.Update) string {
 	return fmt.Sprintf("%3d. %s", u.Seq, describeUpdate(ts.board, ts.names(), u))
 }
@@ -349,8 +347,9 @@ func logName(b board, names []string, seat int) string {
 	return fmt.Sprintf("%s (seat %d)", n, seat+1)
 }
 
-// describeUpdate is a move's line without its number, "Ann: a1-b1", as
-// the table's log and the replay's caption say it; b may be nil.
+// describeUpdate is a move's line without its number, "Ann: drew the
+// line a1 to b1", as the table's log and the replay's caption say it; b
+// may be nil.
 func describeUpdate(b board, names []string, u client.Update) string {
 	who := "the game"
 	if u.Seat >= 0 && u.Seat < len(names) {
