@@ -134,4 +134,15 @@ func TestLobbyWatchLinksNameTheirTable(t *testing.T) {
 	}
 	ann.click(fmt.Sprintf(`.table-item a[aria-label=%q]`, bobs))
 	ann.waitTitle(regexp.MustCompile(`^Dots and Boxes: .+ vs .+ - Parlor$`))
+
+	// A spectator at a table whose players chat among themselves gets no
+	// box to write in, whose every line the server refused (issue #32,
+	// point 10), but a line that says why; Bob, who plays, has his box.
+	ann.waitVisible(".chat-readonly")
+	if evalAs[bool](ann, ann.visible(".chat-form")) {
+		t.Error("a spectator is offered a chat box the server refuses")
+	}
+	if !evalAs[bool](bob, bob.visible(".chat-form")) || evalAs[bool](bob, bob.visible(".chat-readonly")) {
+		t.Error("Bob, at his own table, cannot write in its chat")
+	}
 }

@@ -4,9 +4,11 @@ import { fmtTime, h } from "./dom";
 import { app } from "./state";
 import { socket } from "./ws";
 
-export interface ChatBox { el: HTMLElement; destroy(): void }
+/** A chat panel; update shows or hides its box for writing as canWrite
+ * says now (a spectator who sits down may write). */
+export interface ChatBox { el: HTMLElement; destroy(): void; update(): void }
 
-export function chatBox(channel: string, title = "Chat"): ChatBox {
+export function chatBox(channel: string, title = "Chat", canWrite: () => boolean = () => true): ChatBox {
   const log = h("ol", { class: "chat-log", "aria-live": "polite", "aria-label": title + " messages", tabindex: "0" });
   const input = h("input", { class: "chat-input", "aria-label": "Message", placeholder: "Say something…", maxlength: 500, autocomplete: "off" });
   const err = h("p", { class: "form-error small", role: "alert" });
@@ -42,6 +44,16 @@ export function chatBox(channel: string, title = "Chat"): ChatBox {
       input.value = text;
     }
   });
-  const el = h("section", { class: "chat panel", "aria-label": title }, h("h2", null, title), log, err, form);
-  return { el, destroy: off };
+  // One who may only read (a spectator at a table whose players chat
+  // among themselves) gets no box to write in whose every line the server
+  // would refuse, but a line that says so.
+  const readOnly = h("p", { class: "muted small chat-readonly", hidden: true }, "Only the players write here; spectators read along.");
+  const update = () => {
+    const may = canWrite();
+    form.hidden = !may;
+    readOnly.hidden = may;
+  };
+  update();
+  const el = h("section", { class: "chat panel", "aria-label": title }, h("h2", null, title), log, err, form, readOnly);
+  return { el, destroy: off, update };
 }

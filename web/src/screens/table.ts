@@ -705,6 +705,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     tutorial?.update();
     renderTitle();
     placeFirstFocus();
+    chat?.update();
   }
 
   /** renderTitle names the table in the page's title: the game and the
@@ -785,7 +786,9 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     setupView();
     for (const e of r.history ?? []) addLog(e);
     if (!chat && table) {
-      chat = chatBox("table:" + id, "Table chat");
+      // The server takes lines from the players, the table's creator,
+      // and spectators only where the table lets them chat.
+      chat = chatBox("table:" + id, "Table chat", () => held.length > 0 || isCreator() || !!table?.spectatorChat);
       chatSlot.append(chat.el);
     }
     renderAll();
