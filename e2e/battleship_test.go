@@ -57,7 +57,10 @@ func TestBattleshipTutorial(t *testing.T) {
 	p.goTo("/battleship")
 	p.waitVisible("#bs-tutorial")
 	p.snap("menu")
-	p.click("#bs-tutorial")
+	// The lobby's "Tutorial" starts the tutorial, where it opened the menu
+	// (issue #32, point 10).
+	p.goTo("/")
+	p.click(`a[aria-label="Tutorial: Battleship"]`)
 	p.waitVisible("#tutorial")
 	p.snap("tutorial-welcome")
 	p.click("#tutorial-next")

@@ -88,5 +88,5 @@ export function gameCards(games: GameInfo[], play: boolean): HTMLElement {
         g.bots.length ? h("button", { type: "button", class: "primary small-btn gc-play", "data-play": g.name, "aria-label": `Play the computer: ${g.title}`, onclick: () => void playComputer(g) }, "Play the computer") : null,
         h("a", { href: "/rules/" + g.name, "data-nav": true, class: "small", "aria-label": `Rules: ${g.title}` }, "Rules"),
         // Battleship has a page of its own: the tutorial and achievements.
-        g.name === "battleship" ? h("a", { href: "/battleship", "data-nav": true, class: "small", "aria-label": "Tutorial: Battleship" }, "Tutorial") : null) : null))));
+        g.name === "battleship" ? h("a", { href: "/battleship?start=tutorial", "data-nav": true, class: "small", "aria-label": "Tutorial: Battleship" }, "Tutorial") : null) : null))));
 }

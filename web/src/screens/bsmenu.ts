@@ -101,4 +101,11 @@ export function battleshipMenu(main: HTMLElement): void {
       item("bs-quit", "Quit", "Back to the lobby", () => navigate("/"))),
     panel));
   newGame();
+  // /battleship?start=tutorial (the lobby's "Tutorial" link) starts the
+  // tutorial at once; the address loses the word first, so that Back
+  // from the tutorial's table comes to the menu, not to a second one.
+  if (new URLSearchParams(location.search).get("start") === "tutorial") {
+    history.replaceState(history.state, "", "/battleship");
+    void create("easy", 0, true);
+  }
 }
