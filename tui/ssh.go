@@ -147,7 +147,7 @@ func serveSSHSession(ctx context.Context, ch ssh.Channel, reqs <-chan *ssh.Reque
 		case "shell":
 			req.Reply(true, nil)
 			once.Do(func() {
-				p, c, err := sshProgram(ctx, ch, user, key, port, term, w, h, cfg, book)
+				p, m, c, err := sshProgram(ctx, ch, user, key, port, term, w, h, cfg, book)
 				if err != nil {
 					fmt.Fprintf(ch, "%s\r\n", err)
 					ch.SendRequest("exit-status", false, ssh.Marshal(struct{ Status uint32 }{1}))
@@ -157,6 +157,10 @@ func serveSSHSession(ctx context.Context, ch ssh.Channel, reqs <-chan *ssh.Reque
 				prog = p
 				go func() {
 					_, _ = p.Run()
+					// However the session ended (a quit, or the SSH
+					// connection dropped), its person leaves the server
+					// now.
+					m.Close()
 					if key == "" {
 						// Without a key nothing could bring this guest
 						// back: end the session, so the name is free
@@ -199,10 +203,10 @@ func parsePty(b []byte) (term string, cols, rows int, ok bool) {
 
 // sshProgram starts the session of user: back to the guest or account a
 // known key belongs to, or a new guest named by the SSH user name.
-func sshProgram(ctx context.Context, ch ssh.Channel, user, key, port, term string, w, h int, cfg SSHConfig, book *keyBook) (*tea.Program, *client.Client, error) {
+func sshProgram(ctx context.Context, ch ssh.Channel, user, key, port, term string, w, h int, cfg SSHConfig, book *keyBook) (*tea.Program, *Model, *client.Client, error) {
 	c, err := client.New(cfg.Server)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	rctx, cancel := context.WithTimeout(ctx, reqTimeout)
 	defer cancel()
@@ -218,7 +222,7 @@ func sshProgram(ctx context.Context, ch ssh.Channel, user, key, port, term strin
 		// before a logout, with its seats (see client.GuestKey).
 		c.SetGuestKey(book.get(guestKeyEntry(key)))
 		if u, err = c.Guest(rctx, user); err != nil {
-			return nil, nil, fmt.Errorf("Parlor could not let you in as %q: %v. Connect with another name: ssh -p %s othername@host", user, err, port)
+			return nil, nil, nil, fmt.Errorf("Parlor could not let you in as %q: %v. Connect with another name: ssh -p %s othername@host", user, err, port)
 		}
 		if key != "" {
 			err := book.put(key, c.Session())
@@ -237,7 +241,7 @@ func sshProgram(ctx context.Context, ch ssh.Channel, user, key, port, term strin
 		tea.WithEnvironment([]string{"TERM=" + term}),
 		tea.WithoutSignalHandler(),
 		tea.WithContext(ctx),
-	), c, nil
+	), m, c, nil
 }
 
 // crlf turns each "\n" into "\r\n" on the way out, as a terminal's

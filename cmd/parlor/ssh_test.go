@@ -74,6 +74,22 @@ func dialSSH(t *testing.T, addr, user string, signer ssh.Signer) (*sshTerm, erro
 	return st, nil
 }
 
+// dialSSHWhenUp is dialSSH to a server just started, whose SSH listener
+// opens just after its HTTP one.
+func dialSSHWhenUp(t *testing.T, addr, user string, signer ssh.Signer) *sshTerm {
+	t.Helper()
+	for i := 0; ; i++ {
+		st, err := dialSSH(t, addr, user, signer)
+		if err == nil {
+			return st
+		}
+		if i > 50 {
+			t.Fatal(err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
 func (st *sshTerm) text() string {
 	st.mu.Lock()
 	defer st.mu.Unlock()
@@ -122,16 +138,7 @@ func TestServeSSHLobbyAndAMove(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var kim *sshTerm
-	for i := 0; ; i++ { // the SSH listener starts just after the HTTP one
-		if kim, err = dialSSH(t, sshAddr, "Kim", signer); err == nil {
-			break
-		}
-		if i > 50 {
-			t.Fatal(err)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	kim := dialSSHWhenUp(t, sshAddr, "Kim", signer)
 	kim.waitFor("Kim (guest)  connected")
 
 	// A spectator follows the lobby to find Kim's table.
