@@ -19,6 +19,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/parlor-games/parlor/client"
 	"golang.org/x/crypto/ssh"
 )
@@ -235,10 +236,16 @@ func sshProgram(ctx context.Context, ch ssh.Channel, user, key, port, term strin
 		}
 	}
 	m := New(Config{Client: c, NoColor: strings.HasPrefix(term, "dumb")})
+	env := []string{"TERM=" + term}
 	return tea.NewProgram(m,
 		tea.WithInput(ch), tea.WithOutput(crlf{ch}),
 		tea.WithWindowSize(w, h),
-		tea.WithEnvironment([]string{"TERM=" + term}),
+		tea.WithEnvironment(env),
+		// The output is an SSH channel, not a terminal of this process,
+		// which Bubble Tea would take for no terminal at all and strip of
+		// every colour and attribute (the cursor's reverse video too):
+		// the person's terminal is the one their pty request named.
+		tea.WithColorProfile(colorprofile.Env(env)),
 		tea.WithoutSignalHandler(),
 		tea.WithContext(ctx),
 	), m, c, nil

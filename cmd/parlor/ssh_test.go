@@ -6,6 +6,7 @@ import (
 	"crypto/rand"
 	"encoding/json"
 	"net"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -217,4 +218,47 @@ func TestServeSSHLobbyAndAMove(t *testing.T) {
 	// The sentence names the port to connect to, not a placeholder.
 	_, port, _ := net.SplitHostPort(sshAddr)
 	other.waitFor("ssh -p " + port + " othername@host")
+}
+
+// sgr finds the escape sequences that set colour and attributes (SGR).
+var sgr = regexp.MustCompile(`\x1b\[([0-9;:]*)m`)
+
+// sgrWith reports whether out sets the attribute or colour param (as
+// "7" for reverse video, "38;5" for a colour of 256) in any SGR.
+func sgrWith(out, param string) bool {
+	for _, m := range sgr.FindAllStringSubmatch(out, -1) {
+		if p := ";" + m[1] + ";"; strings.Contains(p, ";"+param+";") {
+			return true
+		}
+	}
+	return false
+}
+
+// TestServeSSHDrawsInColour (issue 32, point 11): an SSH session whose
+// terminal is xterm-256color (the pty request's TERM) is drawn as that
+// terminal can: the header in colour and bold, and the Battleship cursor
+// in reverse video, as docs/terminal.md promises. The session's output
+// is not a terminal of this process, and was taken for no terminal at
+// all: no escape sequence set an attribute.
+func TestServeSSHDrawsInColour(t *testing.T) {
+	sshAddr := freeAddr(t)
+	startServe(t, t.TempDir(), "-ssh", sshAddr)
+	kim := dialSSHWhenUp(t, sshAddr, "Kim", nil)
+	kim.waitFor("Kim (guest)  connected")
+	kim.mu.Lock()
+	lobby := kim.out.String()
+	kim.mu.Unlock()
+	if !sgrWith(lobby, "1") || !sgrWith(lobby, "38;5") {
+		t.Fatalf("the lobby over SSH has no bold or no colour; its escape sequences: %q", sgr.FindAllString(lobby, -1))
+	}
+	kim.send("n")
+	kim.waitFor("New table")
+	kim.send("\r") // Battleship against a bot
+	kim.waitFor("Lay your carrier")
+	kim.mu.Lock()
+	board := kim.out.String()[len(lobby):]
+	kim.mu.Unlock()
+	if !sgrWith(board, "7") {
+		t.Fatalf("the Battleship cursor over SSH is not in reverse video; the escape sequences: %q", sgr.FindAllString(board, -1))
+	}
 }
