@@ -88,6 +88,47 @@ func TestDotsBoardDrawsAndMoves(t *testing.T) {
 	}
 }
 
+// TestDotsCursorKeepsItsColumn (issue 32, point 11): down from a1-b1
+// walks one column of the board, alternating horizontal and vertical
+// lines, and up comes back to a1-b1; the cursor drifted one column right
+// at each change of row.
+func TestDotsCursorKeepsItsColumn(t *testing.T) {
+	_, v := viewOf(t, dots.Definition, `{"rows":3,"cols":3}`, 0)
+	b := newDots([]string{"Ann", "Bob"}, newStyles(true)).(*dotsBoard)
+	if err := b.set(v, 0, true); err != nil {
+		t.Fatal(err)
+	}
+	at := func() string { return b.notation(b.r, b.c) }
+	for _, want := range []string{"b1-b2", "a2-b2", "b2-b3", "a3-b3"} {
+		b.key(press("down"))
+		if at() != want {
+			t.Fatalf("down to %s, want %s", at(), want)
+		}
+	}
+	for _, want := range []string{"b2-b3", "a2-b2", "b1-b2", "a1-b1"} {
+		b.key(press("up"))
+		if at() != want {
+			t.Fatalf("up to %s, want %s", at(), want)
+		}
+	}
+	// From the last vertical line, up and down keep to it too.
+	b.key(press("down"))
+	b.key(press("right"))
+	if at() != "c1-c2" {
+		t.Fatalf("right to %s, want c1-c2", at())
+	}
+	for i, want := range []string{"b2-c2", "c2-c3", "b2-c2", "c1-c2"} {
+		if i < 2 {
+			b.key(press("down"))
+		} else {
+			b.key(press("up"))
+		}
+		if at() != want {
+			t.Fatalf("step %d to %s, want %s", i+1, at(), want)
+		}
+	}
+}
+
 func TestBattleshipBoardLaysAFleetAndFires(t *testing.T) {
 	_, v := viewOf(t, battleship.Definition, `{}`, 0)
 	b := newBattleship(nil, newStyles(true)).(*shipBoard)
