@@ -511,7 +511,8 @@ func (b *bucBoard) handsShown(width int) []string {
 		if len(hand) == 0 {
 			hand = []string{"no crew"}
 		}
-		out = append(out, cut(fmt.Sprintf("%s: %s", b.captain(i), strings.Join(hand, " ")), width))
+		// Wrapped, not cut: the end reveals every card.
+		out = append(out, hanging(fmt.Sprintf("%s: %s", b.captain(i), strings.Join(hand, " ")), width)...)
 	}
 	return out
 }

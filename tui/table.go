@@ -298,7 +298,8 @@ func (ts *tableState) apply(m *Model, u client.Update) tea.Cmd {
 		ts.setViews(m, u.Views)
 	}
 	if u.Outcome != nil {
-		m.status = "Game over: " + ts.result()
+		// The result is the table's hint (tablelayout.go): said on the
+		// status line too, it took the lines of the board's end reveal.
 		return tea.Batch(m.startTicking(), m.lessons(ts))
 	}
 	return m.startTicking()
