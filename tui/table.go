@@ -603,12 +603,10 @@ func (ts *tableState) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		return m.openInput(inputSave, "save as> ")
 	case "s":
 		if ts.t.Status == client.StatusOpen {
-			for i, st := range ts.t.Seats {
-				if st.Kind == client.SeatOpen {
-					return m.sitAndRewatch(ts, i)
-				}
+			if ts.maySit(m) {
+				return m.sitAndRewatch(ts, ts.openSeat())
 			}
-			m.status = "no open seat"
+			m.status = ts.whyNotSit(m)
 		}
 		return nil
 	case "r":
@@ -620,6 +618,10 @@ func (ts *tableState) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		}
 	case "g":
 		if ts.t.Status == client.StatusOpen {
+			if !ts.mayStart(m) {
+				m.status = ts.whyNotStart(m)
+				return nil
+			}
 			id := ts.t.ID
 			return m.request("start", func(ctx context.Context, c *client.Conn) (func(*Model) tea.Cmd, error) {
 				_, err := c.Start(ctx, id)

@@ -169,11 +169,7 @@ func (ts *tableState) hint(m *Model) string {
 	case ts.outcome != nil:
 		return m.st.good.Render("Game over: " + ts.result())
 	case ts.t.Status == client.StatusOpen:
-		wait := "Waiting for players: s sit in an open seat, g start (creator)"
-		if m.roles(ts.t.Game) != nil {
-			wait += ", r choose your character"
-		}
-		return wait
+		return ts.waitingHint(m)
 	case ts.board != nil:
 		return ts.addressed(ts.board.prompt())
 	}
@@ -191,7 +187,12 @@ func (ts *tableState) keyBar(m *Model, width int, folded, instead bool) string {
 		must = append(must, "m rematch", "r replay")
 		more = []string{"c chat", "S save"}
 	case ts.t.Status == client.StatusOpen:
-		must = append(must, "g start", "s sit")
+		if ts.mayStart(m) {
+			must = append(must, "g start")
+		}
+		if ts.maySit(m) {
+			must = append(must, "s sit")
+		}
 		more = []string{"c chat"}
 	default:
 		if k, ok := ts.board.(keyed); ok && ts.owes(ts.seat) {
