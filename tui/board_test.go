@@ -351,3 +351,38 @@ func TestCreateFormSeatRows(t *testing.T) {
 		t.Fatalf("Buccaneer with 3 seats: %d rows", len(f.seats))
 	}
 }
+
+// TestBattleshipRandomKeepsShipsLaid (issue 32, point 11): after laying
+// the carrier by hand, a sends a whole fleet with the carrier where it
+// was laid and the other ships placed legally around it, where it threw
+// the carrier away and asked the server for a random fleet.
+func TestBattleshipRandomKeepsShipsLaid(t *testing.T) {
+	_, v := viewOf(t, battleship.Definition, `{"touch":false}`, 0)
+	b := newBattleship(nil, newStyles(true)).(*shipBoard)
+	if err := b.set(v, 0, true); err != nil {
+		t.Fatal(err)
+	}
+	b.r, b.c = 3, 2
+	if mv, note := b.key(press("enter")); mv != nil || note != "" {
+		t.Fatalf("laying the carrier: %v %q", mv, note)
+	}
+	carrier := b.laid[0]
+	if !strings.Contains(b.prompt(), "a lays the rest at random") {
+		t.Fatalf("the prompt does not say a keeps the carrier: %q", b.prompt())
+	}
+	mv, _ := b.key(press("a"))
+	m, ok := mv.(map[string]any)
+	if !ok {
+		t.Fatalf("a sent %#v, not a fleet", mv)
+	}
+	fleet, ok := m["fleet"].([]battleship.Placement)
+	if !ok || len(fleet) != len(battleship.Fleet) {
+		t.Fatalf("a sent %#v, not a whole fleet", mv)
+	}
+	if fleet[0] != carrier {
+		t.Fatalf("the carrier laid at %v is sent at %v", carrier, fleet[0])
+	}
+	if _, err := battleship.ValidateFleet(fleet, false); err != nil {
+		t.Fatalf("the fleet sent is illegal: %v", err)
+	}
+}
