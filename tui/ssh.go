@@ -212,23 +212,34 @@ func sshProgram(ctx context.Context, ch ssh.Channel, user, key, port, term strin
 	rctx, cancel := context.WithTimeout(ctx, reqTimeout)
 	defer cancel()
 	var u client.User
-	if tok := book.get(key); tok != "" {
+	// The key brings back the person it came in as under the name typed:
+	// the name typed wins, and one key may come in under several names,
+	// each kept apart.
+	tok := book.get(sessionEntry(key, user))
+	if tok == "" {
+		tok = book.get(key) // a book from before names were kept apart
+	}
+	if tok != "" {
 		c.SetSession(tok)
-		if u, err = c.Me(rctx); err != nil {
+		if u, err = c.Me(rctx); err != nil || !strings.EqualFold(u.Name, user) {
 			c.SetSession("")
+			u = client.User{}
 		}
 	}
 	if u.Name == "" {
 		// The key's guest key brings back the guest this SSH key was
-		// before a logout, with its seats (see client.GuestKey).
-		c.SetGuestKey(book.get(guestKeyEntry(key)))
+		// under this name before a logout, with its seats (see
+		// client.GuestKey).
+		c.SetGuestKey(book.get(guestKeyEntry(key, user)))
 		if u, err = c.Guest(rctx, user); err != nil {
-			return nil, nil, nil, fmt.Errorf("Parlor could not let you in as %q: %v. Connect with another name: ssh -p %s othername@host", user, err, port)
+			// The host the person typed is not known here (SSH does not
+			// send it): the sentence names what to change instead.
+			return nil, nil, nil, fmt.Errorf("Parlor could not let you in as %q: %v. Connect again with the same ssh command (port %s) and another name before the @: othername@ in place of %s@", user, err, port, user)
 		}
 		if key != "" {
-			err := book.put(key, c.Session())
+			err := book.put(sessionEntry(key, user), c.Session())
 			if err == nil {
-				err = book.put(guestKeyEntry(key), c.GuestKey())
+				err = book.put(guestKeyEntry(key, user), c.GuestKey())
 			}
 			if err != nil {
 				cfg.Log.Warn("ssh key not kept", "err", err)
@@ -305,13 +316,25 @@ type keyBook struct {
 	path string
 }
 
-// guestKeyEntry is where the book keeps the guest key of a public key's
-// guest, beside its session; "" without a public key.
-func guestKeyEntry(key string) string {
+// sessionEntry is where the book keeps the session of a public key's
+// person under the name typed; "" without a public key. (A book written
+// before names were kept apart holds a session under the key alone: it is
+// read too, and kept only when its name is the one typed.)
+func sessionEntry(key, user string) string {
 	if key == "" {
 		return ""
 	}
-	return "guest " + key
+	return key + " as " + strings.ToLower(user)
+}
+
+// guestKeyEntry is where the book keeps the guest key of a public key's
+// guest under the name typed, beside its session; "" without a public
+// key.
+func guestKeyEntry(key, user string) string {
+	if key == "" {
+		return ""
+	}
+	return "guest " + sessionEntry(key, user)
 }
 
 func (b *keyBook) read() map[string]string {

@@ -97,7 +97,9 @@ func (st *sshTerm) text() string {
 	return ansi.Strip(st.out.String())
 }
 
-func (st *sshTerm) waitFor(want string) {
+// waitFor waits until the session has shown want, and returns all it
+// has shown.
+func (st *sshTerm) waitFor(want string) string {
 	st.t.Helper()
 	deadline := time.Now().Add(serveWait)
 	for !strings.Contains(st.text(), want) {
@@ -106,6 +108,7 @@ func (st *sshTerm) waitFor(want string) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+	return st.text()
 }
 
 func (st *sshTerm) send(s string) {
@@ -215,9 +218,13 @@ func TestServeSSHLobbyAndAMove(t *testing.T) {
 		t.Fatal(err)
 	}
 	other.waitFor("that name is taken")
-	// The sentence names the port to connect to, not a placeholder.
+	// The sentence says what to change, with the port to connect to and
+	// no placeholder for a host it does not know (issue 32, point 11).
 	_, port, _ := net.SplitHostPort(sshAddr)
-	other.waitFor("ssh -p " + port + " othername@host")
+	s := other.waitFor("othername@ in place of Kim@")
+	if !strings.Contains(s, "(port "+port+")") || strings.Contains(s, "@host") {
+		t.Fatalf("the refusal over SSH:\n%s", s)
+	}
 }
 
 // sgr finds the escape sequences that set colour and attributes (SGR).
@@ -261,4 +268,37 @@ func TestServeSSHDrawsInColour(t *testing.T) {
 	if !sgrWith(board, "7") {
 		t.Fatalf("the Battleship cursor over SSH is not in reverse video; the escape sequences: %q", sgr.FindAllString(board, -1))
 	}
+}
+
+// TestServeSSHTypedNameWins (issue 32, point 11): one public key that
+// came in as Kim comes in as Lee when the SSH user name typed is Lee,
+// where the key brought back Kim whatever was typed; the same key as Kim
+// is still Kim, the same guest.
+func TestServeSSHTypedNameWins(t *testing.T) {
+	sshAddr := freeAddr(t)
+	startServe(t, t.TempDir(), "-ssh", sshAddr)
+	_, priv, _ := ed25519.GenerateKey(rand.Reader)
+	signer, err := ssh.NewSignerFromKey(priv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kim := dialSSHWhenUp(t, sshAddr, "Kim", signer)
+	kim.waitFor("Kim (guest)  connected")
+	kim.send("q")
+
+	lee, err := dialSSH(t, sshAddr, "Lee", signer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lee.waitFor("connected")
+	if s := lee.text(); !strings.Contains(s, "Lee (guest)  connected") {
+		t.Fatalf("the key of Kim, typing Lee, came in as someone else:\n%s", s)
+	}
+	lee.send("q")
+
+	again, err := dialSSH(t, sshAddr, "Kim", signer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again.waitFor("Kim (guest)  connected")
 }
