@@ -35,6 +35,9 @@ type Config struct {
 	Table string
 }
 
+// errEnded is a dial's answer once the session has ended.
+var errEnded = errors.New("the session has ended")
+
 // reqTimeout bounds one request to the server.
 const reqTimeout = 15 * time.Second
 
@@ -80,6 +83,8 @@ type Model struct {
 	room     int
 	quitting bool
 
+	// line holds the connection so that the end of the session closes it.
+	line    *lifeline
 	lost    bool // the connection dropped and a new one is being made
 	attempt int
 	// presence follows the terminal's focus to tell the server when its
@@ -102,6 +107,7 @@ func New(cfg Config) *Model {
 	in := textinput.New()
 	in.CharLimit = 500
 	return &Model{cfg: cfg, st: newStyles(cfg.NoColor), input: in, w: 80, h: 24, lobby: lobbyState{pages: firstPages},
+		line:     &lifeline{},
 		presence: awayState{after: awayAfter}}
 }
 
@@ -140,12 +146,16 @@ func (m *Model) Init() tea.Cmd { return m.connect() }
 func (m *Model) connect() tea.Cmd {
 	c := m.cfg.Client
 	pages := m.lobby.pages
+	line := m.line
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), reqTimeout)
 		defer cancel()
 		conn, err := c.Dial(ctx)
 		if err != nil {
 			return connectedMsg{err: err}
+		}
+		if !line.hold(conn) {
+			return connectedMsg{err: errEnded}
 		}
 		out := connectedMsg{conn: conn}
 		if out.games, err = c.Games(ctx); err == nil {
@@ -409,9 +419,7 @@ func (m *Model) show(s screen) {
 
 func (m *Model) quit() tea.Cmd {
 	m.quitting = true
-	if m.conn != nil {
-		go m.conn.Close()
-	}
+	go m.line.close()
 	return tea.Quit
 }
 

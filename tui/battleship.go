@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/parlor-games/parlor/client"
+	"github.com/parlor-games/parlor/game"
 	"github.com/parlor-games/parlor/games/battleship"
 )
 
@@ -110,8 +112,17 @@ func (b *shipBoard) key(k tea.KeyPressMsg) (any, string) {
 			b.laid = b.laid[:len(b.laid)-1]
 		}
 	case "a":
+		if b.placing() && len(b.laid) > 0 {
+			// The ships laid by hand stay: the rest go around them.
+			rng := game.NewRand(uint64(time.Now().UnixNano()))
+			fleet, err := battleship.CompleteFleet(&rng, b.laid, b.v.Options.Touch)
+			if err != nil {
+				return nil, err.Error()
+			}
+			b.laid = fleet
+			return map[string]any{"fleet": fleet}, "the rest of your fleet placed at random"
+		}
 		if b.placing() {
-			b.laid = nil
 			return map[string]bool{"random": true}, "placing your fleet at random"
 		}
 	case "enter", "space", " ":
@@ -302,7 +313,11 @@ func (b *shipBoard) prompt() string {
 	case b.placing():
 		sh := battleship.Fleet[min(len(b.laid), len(battleship.Fleet)-1)]
 		dir := map[string]string{"h": "across", "v": "down"}[b.dir]
-		return fmt.Sprintf("Lay your %s (%d squares, %s): arrows, r to turn, Enter to lay, u to undo, a for a random fleet", sh.Name, sh.Len, dir)
+		random := "a for a random fleet"
+		if len(b.laid) > 0 {
+			random = "a lays the rest at random"
+		}
+		return fmt.Sprintf("Lay your %s (%d squares, %s): arrows, r to turn, Enter to lay, u to undo, %s", sh.Name, sh.Len, dir, random)
 	case b.v.Phase == "placement":
 		return "Waiting for the other fleet to be placed"
 	case b.myTurn:
@@ -326,7 +341,7 @@ func (b *shipBoard) keys() []string {
 	return []string{
 		"arrows or h j k l: move the cursor",
 		"Enter or Space: lay the next ship (placement) or fire (battle)",
-		"r: turn the ship across or down   u: take back the last ship   a: a random fleet",
+		"r: turn the ship across or down   u: take back the last ship   a: the rest of the fleet at random",
 		": then a square such as B7: fire there",
 		"# ship, o miss, X hit, S sunk",
 	}

@@ -88,6 +88,47 @@ func TestDotsBoardDrawsAndMoves(t *testing.T) {
 	}
 }
 
+// TestDotsCursorKeepsItsColumn (issue 32, point 11): down from a1-b1
+// walks one column of the board, alternating horizontal and vertical
+// lines, and up comes back to a1-b1; the cursor drifted one column right
+// at each change of row.
+func TestDotsCursorKeepsItsColumn(t *testing.T) {
+	_, v := viewOf(t, dots.Definition, `{"rows":3,"cols":3}`, 0)
+	b := newDots([]string{"Ann", "Bob"}, newStyles(true)).(*dotsBoard)
+	if err := b.set(v, 0, true); err != nil {
+		t.Fatal(err)
+	}
+	at := func() string { return b.notation(b.r, b.c) }
+	for _, want := range []string{"b1-b2", "a2-b2", "b2-b3", "a3-b3"} {
+		b.key(press("down"))
+		if at() != want {
+			t.Fatalf("down to %s, want %s", at(), want)
+		}
+	}
+	for _, want := range []string{"b2-b3", "a2-b2", "b1-b2", "a1-b1"} {
+		b.key(press("up"))
+		if at() != want {
+			t.Fatalf("up to %s, want %s", at(), want)
+		}
+	}
+	// From the last vertical line, up and down keep to it too.
+	b.key(press("down"))
+	b.key(press("right"))
+	if at() != "c1-c2" {
+		t.Fatalf("right to %s, want c1-c2", at())
+	}
+	for i, want := range []string{"b2-c2", "c2-c3", "b2-c2", "c1-c2"} {
+		if i < 2 {
+			b.key(press("down"))
+		} else {
+			b.key(press("up"))
+		}
+		if at() != want {
+			t.Fatalf("step %d to %s, want %s", i+1, at(), want)
+		}
+	}
+}
+
 func TestBattleshipBoardLaysAFleetAndFires(t *testing.T) {
 	_, v := viewOf(t, battleship.Definition, `{}`, 0)
 	b := newBattleship(nil, newStyles(true)).(*shipBoard)
@@ -308,5 +349,40 @@ func TestCreateFormSeatRows(t *testing.T) {
 	f.change("opt:seats", -1)
 	if len(f.seats) != 3 {
 		t.Fatalf("Buccaneer with 3 seats: %d rows", len(f.seats))
+	}
+}
+
+// TestBattleshipRandomKeepsShipsLaid (issue 32, point 11): after laying
+// the carrier by hand, a sends a whole fleet with the carrier where it
+// was laid and the other ships placed legally around it, where it threw
+// the carrier away and asked the server for a random fleet.
+func TestBattleshipRandomKeepsShipsLaid(t *testing.T) {
+	_, v := viewOf(t, battleship.Definition, `{"touch":false}`, 0)
+	b := newBattleship(nil, newStyles(true)).(*shipBoard)
+	if err := b.set(v, 0, true); err != nil {
+		t.Fatal(err)
+	}
+	b.r, b.c = 3, 2
+	if mv, note := b.key(press("enter")); mv != nil || note != "" {
+		t.Fatalf("laying the carrier: %v %q", mv, note)
+	}
+	carrier := b.laid[0]
+	if !strings.Contains(b.prompt(), "a lays the rest at random") {
+		t.Fatalf("the prompt does not say a keeps the carrier: %q", b.prompt())
+	}
+	mv, _ := b.key(press("a"))
+	m, ok := mv.(map[string]any)
+	if !ok {
+		t.Fatalf("a sent %#v, not a fleet", mv)
+	}
+	fleet, ok := m["fleet"].([]battleship.Placement)
+	if !ok || len(fleet) != len(battleship.Fleet) {
+		t.Fatalf("a sent %#v, not a whole fleet", mv)
+	}
+	if fleet[0] != carrier {
+		t.Fatalf("the carrier laid at %v is sent at %v", carrier, fleet[0])
+	}
+	if _, err := battleship.ValidateFleet(fleet, false); err != nil {
+		t.Fatalf("the fleet sent is illegal: %v", err)
 	}
 }

@@ -85,7 +85,12 @@ func (b *bucBoard) set(view json.RawMessage, seat int, myTurn bool) error {
 	if err := json.Unmarshal(view, &v); err != nil {
 		return err
 	}
-	first := !b.ok
+	// At one screen the board shows each captain in turn: a new captain
+	// starts from their own ship, with nothing of the last one's menus.
+	first := !b.ok || seat != b.seat
+	if first {
+		b.trade, b.portNote = nil, ""
+	}
 	before := b.v.Step
 	if b.trade != nil && !b.trade.left && (v.Step.Name != "port" || int(v.Step.Owes) != seat) {
 		b.portNote = "Your visit to " + b.trade.port + " ended with the trade: nothing more could be traded there."
@@ -450,6 +455,11 @@ func (b *bucBoard) render(width int) string {
 		lines = append(append(lines, sea...), b.side(width, len(sea))...)
 		lines = append(lines, b.st.dim.Render(cut(strings.Join(legend, "  "), width)))
 	}
+	// A captain's line names the person and their port, as the log does.
+	pad := 0
+	for _, p := range b.v.Players {
+		pad = max(pad, len([]rune(b.captain(int(p.Seat)))))
+	}
 	for _, p := range b.v.Players {
 		you := ""
 		if int(p.Seat) == b.seat {
@@ -459,8 +469,8 @@ func (b *bucBoard) render(width int) string {
 		if len(p.Treasure) > 0 {
 			ship = strings.Join(p.Treasure, " ")
 		}
-		lines = append(lines, cut(fmt.Sprintf("%-10s %5s %-2s moves %d crew %d, %d cards  ship %s  home %d%s",
-			p.Home, p.At, p.Facing, p.Distance, p.Crew, p.Cards, ship, p.AtHome, you), width))
+		lines = append(lines, cut(fmt.Sprintf("%-*s %5s %-2s moves %d crew %d, %d cards  ship %s  home %d%s",
+			pad, b.captain(int(p.Seat)), p.At, p.Facing, p.Distance, p.Crew, p.Cards, ship, p.AtHome, you), width))
 	}
 	lines = append(lines, b.chanceLines(width)...)
 	return strings.Join(lines, "\n")
@@ -501,7 +511,8 @@ func (b *bucBoard) handsShown(width int) []string {
 		if len(hand) == 0 {
 			hand = []string{"no crew"}
 		}
-		out = append(out, cut(fmt.Sprintf("%s: %s", b.captain(i), strings.Join(hand, " ")), width))
+		// Wrapped, not cut: the end reveals every card.
+		out = append(out, hanging(fmt.Sprintf("%s: %s", b.captain(i), strings.Join(hand, " ")), width)...)
 	}
 	return out
 }

@@ -3,6 +3,7 @@ package tui
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -34,6 +35,12 @@ func slices0(s []game.Seat) game.Seat {
 		return -1
 	}
 	return s[0]
+}
+
+// bucCaptainAt reports whether the board out has the line of the captain
+// of port home with their ship at square at.
+func bucCaptainAt(out, home, at string) bool {
+	return regexp.MustCompile(`(?m)^\S.* \(` + home + `\) +` + at + ` `).MatchString(out)
 }
 
 // bucScenarioState starts a game from a scenario (see the game's package
@@ -433,7 +440,7 @@ func TestBuccaneerFits80x24(t *testing.T) {
 	}
 	b := m.table.board.(*bucBoard)
 	for _, p := range b.v.Players {
-		if !strings.Contains(out, fmt.Sprintf("%-10s %5s", p.Home, p.At)) {
+		if !bucCaptainAt(out, p.Home, p.At.String()) {
 			t.Fatalf("no line for %s:\n%s", p.Home, out)
 		}
 	}
@@ -549,7 +556,7 @@ func TestModelBuccaneerSailsAndFaces(t *testing.T) {
 	ann.keys("enter")
 	ann.waitFor("Which way should your ship face?")
 	home := b.v.Players[b.seat].Home
-	if got := plain(b.render(100)); !strings.Contains(got, fmt.Sprintf("%-10s %5s", home, to)) {
+	if got := plain(b.render(100)); !bucCaptainAt(got, home, to.String()) {
 		t.Fatalf("%s is not at %s after sailing:\n%s", home, to, got)
 	}
 	ann.keys("1")
@@ -647,7 +654,7 @@ func TestBuccaneerBoardChanceChoices(t *testing.T) {
 	st = bucScenarioState(t, 3, sc(2), "sail 10,8", "face W")
 	b = bucBoardFor(t, st, 0)
 	out = plain(b.render(100))
-	if !strings.Contains(out, "hands you 3") || !strings.Contains(out, "1 Bob (Genoa)") || !strings.Contains(out, "2 Cy (Cadiz)") || strings.Contains(out, "Ann (London)") {
+	if !strings.Contains(out, "hands you 3") || !strings.Contains(out, "1 Bob (Genoa)") || !strings.Contains(out, "2 Cy (Cadiz)") || strings.Contains(out, "3 Ann (London)") {
 		t.Fatalf("card 2's menu:\n%s", out)
 	}
 	mv, _ = b.key(press("2"))
@@ -655,4 +662,42 @@ func TestBuccaneerBoardChanceChoices(t *testing.T) {
 		t.Fatalf("2 gave %v", mv)
 	}
 	bucApply(t, st, mv)
+}
+
+// TestBuccaneerAtOneScreenShowsEachCaptain (issue 32, point 11): at a
+// table played at one screen the board passes from Ann's view to Bob's:
+// the cursor goes to Bob's ship, not where Ann left it, and the captains'
+// lines name the people with their ports.
+func TestBuccaneerAtOneScreenShowsEachCaptain(t *testing.T) {
+	ships := `"ships":[{"home":"London","at":[10,5],"facing":"N"},{"home":"Genoa","at":[4,15],"facing":"S"}]`
+	annTurn := bucScenarioState(t, 2, `{`+ships+`,"turn":0}`)
+	bobTurn := bucScenarioState(t, 2, `{`+ships+`,"turn":1}`)
+	b := bucBoardFor(t, annTurn, 0)
+	if b.x != 10 || b.y != 5 {
+		t.Fatalf("Ann's cursor starts on %d,%d, not on her ship at 10,5", b.x, b.y)
+	}
+	b.key(press("right"))
+	v, err := json.Marshal(bobTurn.View(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.set(v, 1, true); err != nil {
+		t.Fatal(err)
+	}
+	if b.x != 4 || b.y != 15 {
+		t.Fatalf("Bob's turn at the same screen keeps the cursor on %d,%d, not on his ship at 4,15", b.x, b.y)
+	}
+	out := plain(b.render(80))
+	for _, want := range []string{"Ann (London) ", "Bob (Genoa) "} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("no captain's line names %q:\n%s", want, out)
+		}
+	}
+	mine := false
+	for _, l := range strings.Split(out, "\n") {
+		mine = mine || strings.HasPrefix(l, "Bob (Genoa)") && strings.HasSuffix(l, "(you)")
+	}
+	if !mine {
+		t.Fatalf("Bob's own line is not marked (you):\n%s", out)
+	}
 }

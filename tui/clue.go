@@ -33,6 +33,9 @@ type clueBoard struct {
 	// menuAt is the item of each line of the menu as last drawn (a long
 	// item wraps onto several lines), -1 for its title, for clicks.
 	menuAt []int
+	// caseAt is the line of the last drawing that reveals the case file,
+	// 0 while it is secret: at the end a short screen scrolls to it.
+	caseAt int
 }
 
 type clueMode int
@@ -261,6 +264,7 @@ func (b *clueBoard) render(width int) string {
 		// map they would not.
 		out := b.notebookLines(width)
 		out = append(out, wrap(b.handLine(), width)...)
+		b.caseAt = b.caseLine(out)
 		return strings.Join(out, "\n")
 	}
 	mansion := b.mansion()
@@ -287,8 +291,36 @@ func (b *clueBoard) render(width int) string {
 	if sg := b.lastSuggestion(); sg != "" {
 		out = append(out, wrap(sg, width)...)
 	}
+	b.caseAt = b.caseLine(out)
 	return strings.Join(out, "\n")
 }
+
+// caseLine is the line of out that starts the case file once the game
+// is over, 0 before. (A wrong accuser sees it during the game, where the
+// rooms of the mansion matter more.)
+func (b *clueBoard) caseLine(out []string) int {
+	if b.v.Phase != clueOver {
+		return 0
+	}
+	for i, l := range out {
+		if strings.HasPrefix(l, caseFileWords) {
+			return i
+		}
+	}
+	return 0
+}
+
+// clueOver is the phase of a game over (clue.View.Phase).
+const clueOver = "over"
+
+// caseFileWords start the line that reveals the case file at the end.
+const caseFileWords = "Case file: "
+
+// focus keeps the case file on a screen too short for the whole board,
+// once the end reveals it: it is what every player looks for then.
+func (b *clueBoard) focus() int { return b.caseAt }
+
+func (b *clueBoard) sticky() int { return 0 }
 
 func (b *clueBoard) token(key string) string {
 	t := abbrev[key]
@@ -530,7 +562,7 @@ func (b *clueBoard) handLine() string {
 		line += "   Face up: " + strings.Join(up, ", ")
 	}
 	if len(b.v.CaseFile) == 3 {
-		line += fmt.Sprintf("\nCase file: %s, %s, %s", b.v.CaseFile[0], b.v.CaseFile[1], b.v.CaseFile[2])
+		line += fmt.Sprintf("\n"+caseFileWords+"%s, %s, %s", b.v.CaseFile[0], b.v.CaseFile[1], b.v.CaseFile[2])
 	}
 	return line
 }
@@ -561,7 +593,7 @@ func (b *clueBoard) prompt() string {
 	switch {
 	case !b.ok || b.seat < 0:
 		return ""
-	case b.v.Phase == "over":
+	case b.v.Phase == clueOver:
 		return ""
 	case b.notebook && b.owes():
 		return "Your turn: n goes back to the map and the menu"
@@ -582,7 +614,7 @@ func (b *clueBoard) mainKey() string { return "Enter choose" }
 func (b *clueBoard) seatOut(seat int) bool {
 	for _, p := range b.v.Players {
 		if int(p.Seat) == seat {
-			return p.Inactive && b.v.Phase != "over"
+			return p.Inactive && b.v.Phase != clueOver
 		}
 	}
 	return false

@@ -61,6 +61,22 @@ func (f *createForm) pick(i int) {
 // Clue-Less's and Warfare's "players", Buccaneer's "seats".
 var seatOptions = []string{"players", "seats"}
 
+// seatChoiceOptions are the option names whose value is a seat, from 0
+// in the options as the game counts (Battleship's "first"): the form
+// shows it numbered from 1, as every seat is, with who sits there.
+var seatChoiceOptions = []string{"first"}
+
+// seatWords says who sits in seat n: you, an open seat or a bot.
+func (f *createForm) seatWords(n int) string {
+	switch f.seats[n] {
+	case "me":
+		return "you (" + f.me + ")"
+	case "open":
+		return "open for another player"
+	}
+	return "bot, " + f.seats[n]
+}
+
 // resize gives the form one seat row per player: the players option
 // where the game has one, two otherwise. The first seat is yours, the
 // others bots of the game's middle level where it has bots.
@@ -222,6 +238,7 @@ func (f *createForm) change(field string, d int) {
 
 func (f *createForm) submit(m *Model) tea.Cmd {
 	pol := f.policy
+	pol.OnGone = f.onGone()
 	req := client.CreateTable{Game: f.games[f.game].Name, Options: f.opts, Policy: &pol}
 	role := f.role
 	for i, s := range f.seats {
@@ -276,17 +293,12 @@ func (f *createForm) view(m *Model) string {
 			if b, ok := f.opts[o.Name].(bool); ok {
 				value = map[bool]string{true: "yes", false: "no"}[b]
 			}
+			if n, ok := f.opts[o.Name].(int); ok && slices.Contains(seatChoiceOptions, o.Name) && n >= 0 && n < len(f.seats) {
+				value = fmt.Sprintf("Seat %d, %s", n+1, f.seatWords(n))
+			}
 		default:
 			n, _ := strconv.Atoi(field[5:])
-			label = fmt.Sprintf("Seat %d", n+1)
-			switch f.seats[n] {
-			case "me":
-				value = "you (" + f.me + ")"
-			case "open":
-				value = "open for another player"
-			default:
-				value = "bot, " + f.seats[n]
-			}
+			label, value = fmt.Sprintf("Seat %d", n+1), f.seatWords(n)
 		}
 		line := fmt.Sprintf("%s %-22s < %s >", marker(i == f.field), label, value)
 		if strings.HasPrefix(field, "name:") {

@@ -16,11 +16,15 @@ import (
 // alternate between horizontal and vertical lines so every line can be
 // reached.
 type dotsBoard struct {
-	st     styles
-	names  []string
-	v      dots.View
-	drawn  map[[2][2]int]int // line -> seat that drew it
-	r, c   int               // cursor cell
+	st    styles
+	names []string
+	v     dots.View
+	drawn map[[2][2]int]int // line -> seat that drew it
+	r, c  int               // cursor cell
+	// home is the column left and right (or a click) put the cursor in;
+	// up and down keep to it, so that the cursor walks down one column
+	// of the board and comes back where it started.
+	home   int
 	myTurn bool
 	ok     bool
 	// replaying: the board shows a replay's step, where no line is
@@ -31,7 +35,9 @@ type dotsBoard struct {
 // replay marks the board as showing a replay (replay.go).
 func (b *dotsBoard) replay() { b.replaying = true }
 
-func newDots(names []string, st styles) board { return &dotsBoard{st: st, names: names, r: 0, c: 1} }
+func newDots(names []string, st styles) board {
+	return &dotsBoard{st: st, names: names, r: 0, c: 1, home: 1}
+}
 
 func (b *dotsBoard) rename(names []string) { b.names = names }
 
@@ -62,6 +68,7 @@ func (b *dotsBoard) clamp() {
 	rows, cols := 2*b.v.Rows-1, 2*b.v.Cols-1
 	b.r = max(0, min(b.r, rows-1))
 	b.c = max(0, min(b.c, cols-1))
+	b.home = max(0, min(b.home, cols-1))
 	if b.r%2 == b.c%2 { // a dot or a box: step onto a line
 		if b.c+1 < cols {
 			b.c++
@@ -96,19 +103,21 @@ func (b *dotsBoard) key(k tea.KeyPressMsg) (any, string) {
 		if b.c-2 >= 0 {
 			b.c -= 2
 		}
+		b.home = b.c
 	case "right", "l":
 		if b.c+2 < cols {
 			b.c += 2
 		}
+		b.home = b.c
 	case "up", "k":
 		if b.r > 0 {
 			b.r--
-			b.c = b.stepAcross(b.c, cols)
+			b.c = b.stepAcross(cols)
 		}
 	case "down", "j":
 		if b.r+1 < rows {
 			b.r++
-			b.c = b.stepAcross(b.c, cols)
+			b.c = b.stepAcross(cols)
 		}
 	case "enter", "space", " ":
 		return b.draw(b.r, b.c)
@@ -116,9 +125,13 @@ func (b *dotsBoard) key(k tea.KeyPressMsg) (any, string) {
 	return nil, ""
 }
 
-// stepAcross moves the column by one when the row changed parity, so the
-// cursor stays on a line.
-func (b *dotsBoard) stepAcross(c, cols int) int {
+// stepAcross is the cursor's column in its new row: its home column
+// when that is a line there, else the column beside it (the right end of
+// a horizontal line, the line right of a vertical one, or left of the
+// last vertical line). Worked out from home and not from the column of
+// the row left, so that up and down never drift sideways.
+func (b *dotsBoard) stepAcross(cols int) int {
+	c := b.home
 	if b.r%2 == c%2 {
 		if c+1 < cols {
 			return c + 1
@@ -156,7 +169,7 @@ func (b *dotsBoard) click(x, y int) (any, string) {
 	if r >= 2*b.v.Rows-1 || c >= 2*b.v.Cols-1 || r%2 == c%2 {
 		return nil, ""
 	}
-	b.r, b.c = r, c
+	b.r, b.c, b.home = r, c, c
 	return b.draw(r, c)
 }
 

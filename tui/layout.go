@@ -29,6 +29,20 @@ func wrap(s string, width int) []string {
 	return out
 }
 
+// hanging is wrap with the lines after the first indented by two
+// columns, so that an entry of a list reads as one.
+func hanging(s string, width int) []string {
+	lines := wrap(s, width)
+	if len(lines) <= 1 {
+		return lines
+	}
+	out := lines[:1]
+	for _, l := range wrap(strings.Join(lines[1:], " "), width-2) {
+		out = append(out, "  "+l)
+	}
+	return out
+}
+
 // wrapItems lays items out on lines of at most width columns, separated by
 // sep, never breaking an item between two lines unless it alone is wider
 // than a line.

@@ -118,10 +118,35 @@ func (f *createForm) changeLeave(field string, d int) {
 		}
 		f.policy.Grace = graceChoices[(i+d+len(graceChoices))%len(graceChoices)]
 	case "leave:then":
-		as := leaveActions(f.games[f.game])
-		i := max(slices.Index(as, f.policy.OnGone), 0)
+		as := f.thenChoices()
+		i := max(slices.Index(as, f.onGone()), 0)
 		f.policy.OnGone = as[(i+d+len(as))%len(as)]
 	}
+}
+
+// alone reports whether the form's table seats one person only, with
+// bots or at one screen: no seat is open for another.
+func (f *createForm) alone() bool { return !slices.Contains(f.seats, "open") }
+
+// onGone is what the table will do once a gone player's wait is over. At
+// a table of one person a forfeit or an end has nobody to win it, and
+// the game pauses instead (match/pause.go, client.Table.LeavingWords):
+// the form says so rather than show a choice the table will not keep.
+func (f *createForm) onGone() client.Action {
+	if f.alone() && (f.policy.OnGone == client.Forfeit || f.policy.OnGone == client.End) {
+		return client.Pause
+	}
+	return f.policy.OnGone
+}
+
+// thenChoices are the actions the form offers: those of the game, less
+// forfeit and end at a table of one person.
+func (f *createForm) thenChoices() []client.Action {
+	as := leaveActions(f.games[f.game])
+	if f.alone() {
+		as = slices.DeleteFunc(as, func(a client.Action) bool { return a == client.Forfeit || a == client.End })
+	}
+	return as
 }
 
 // leaveRow is the label and value of the create form's wait or action.
@@ -129,7 +154,7 @@ func (f *createForm) leaveRow(field string) (string, string) {
 	if field == "leave:wait" {
 		return "If a player leaves", "wait " + client.Span(f.policy.Grace)
 	}
-	return "then", f.policy.OnGone.Words()
+	return "then", f.onGone().Words()
 }
 
 // tableStatus is a table's status in the lobby: "paused" for a match that

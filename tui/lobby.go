@@ -91,8 +91,8 @@ func (m *Model) push(p client.Push) tea.Cmd {
 				}
 				return rank(ts[i].Status) < rank(ts[j].Status)
 			})
-			m.lobby.tables = ts
-			m.lobby.sel = min(m.lobby.sel, max(len(ts)-1, 0))
+			m.lobby.tables = lastFinished(ts, finishedShown)
+			m.lobby.sel = min(m.lobby.sel, max(len(m.lobby.tables)-1, 0))
 			return m.startTicking()
 		}
 	case "chat":
@@ -120,6 +120,36 @@ func (m *Model) push(p client.Push) tea.Cmd {
 		}
 	}
 	return nil
+}
+
+// finishedShown is how many finished tables the lobby lists, the newest:
+// each stays on the server's list for its replay, and kept all they
+// pushed the tables still to play off an 80x24 screen. A player's own
+// games that ended are in the ended note (ended.go) with their replays.
+const finishedShown = 3
+
+// lastFinished is ts, sorted with finished tables last in the server's
+// order (oldest first), without all but the newest n of them.
+func lastFinished(ts []client.Table, n int) []client.Table {
+	over := 0
+	for _, t := range ts {
+		if t.Status == client.StatusOver {
+			over++
+		}
+	}
+	if over <= n {
+		return ts
+	}
+	out := make([]client.Table, 0, len(ts)-over+n)
+	skip := over - n
+	for _, t := range ts {
+		if t.Status == client.StatusOver && skip > 0 {
+			skip--
+			continue
+		}
+		out = append(out, t)
+	}
+	return out
 }
 
 func rank(s client.Status) int {
@@ -265,11 +295,20 @@ func (m *Model) lobbyLayout() lobbyLayout {
 // tables shown.
 func (m *Model) lobbyRows(l lobbyLayout, window int) int {
 	// The heading, the tables (or the line saying there are none), the
-	// lines saying there are more above and below, the chosen table's
-	// leaving words.
-	tables := 1 + max(window, 1) + 1
-	if len(m.lobby.tables) > window {
-		tables += 2
+	// lines saying there are more above and below when there are, the
+	// chosen table's leaving words when it has some: only lines drawn are
+	// counted, so that no row stays blank while tables wait below.
+	tables := 1 + max(window, 1)
+	if first, last := m.tableWindow(window); first > 0 {
+		tables++
+		if last < len(m.lobby.tables) {
+			tables++
+		}
+	} else if last < len(m.lobby.tables) {
+		tables++
+	}
+	if m.chosenWords() != "" {
+		tables++
 	}
 	// The heading, the names, how many more, the legend; the heading
 	// alone, which counts them, when no name has room.
@@ -285,7 +324,30 @@ func (m *Model) lobbyRows(l lobbyLayout, window int) int {
 		top = max(tables, people) // side by side
 	}
 	// A blank line, the chat's heading and lines, a blank line, the keys.
-	return m.endedRows(l.ended) + top + 4 + l.chat
+	return m.endedRows(l.ended) + top + 4 + min(l.chat, len(m.lobby.chat))
+}
+
+// tableWindow is the tables shown in a window of window tables around
+// the chosen one: from first to last (not included).
+func (m *Model) tableWindow(window int) (first, last int) {
+	first = max(0, min(m.lobby.sel-window/2, len(m.lobby.tables)-window))
+	return first, min(len(m.lobby.tables), first+window)
+}
+
+// chosenWords is the line under the tables about the chosen one: the
+// wait of the player's own seat, or the table's policy for a player who
+// leaves; "" for a finished table or none.
+func (m *Model) chosenWords() string {
+	sel := m.lobby.sel
+	switch {
+	case sel < 0 || sel >= len(m.lobby.tables):
+		return ""
+	case m.ownTable(m.lobby.tables[sel]):
+		return m.st.warn.Render("  " + m.returnWords(m.lobby.tables[sel], time.Now()))
+	case m.lobby.tables[sel].Status != client.StatusOver:
+		return m.st.dim.Render("  " + m.lobby.tables[sel].LeavingWords())
+	}
+	return ""
 }
 
 func (m *Model) lobbyView() string {
@@ -303,9 +365,7 @@ func (m *Model) lobbyView() string {
 	// keys stay on an 80x24 screen however many tables there are.
 	// Beside the tables (wide screens) or under them: who is online, then
 	// the chat.
-	window := lay.window
-	first := max(0, min(m.lobby.sel-window/2, len(m.lobby.tables)-window))
-	last := min(len(m.lobby.tables), first+window)
+	first, last := m.tableWindow(lay.window)
 	if first > 0 {
 		left = append(left, m.st.dim.Render(fmt.Sprintf("  (%d more above)", first)))
 	}
@@ -329,10 +389,8 @@ func (m *Model) lobbyView() string {
 	if last < len(m.lobby.tables) {
 		left = append(left, m.st.dim.Render(fmt.Sprintf("  (%d more below)", len(m.lobby.tables)-last)))
 	}
-	if sel := m.lobby.sel; sel >= 0 && sel < len(m.lobby.tables) && m.ownTable(m.lobby.tables[sel]) {
-		left = append(left, m.st.warn.Render("  "+m.returnWords(m.lobby.tables[sel], time.Now())))
-	} else if sel >= 0 && sel < len(m.lobby.tables) && m.lobby.tables[sel].Status != client.StatusOver {
-		left = append(left, m.st.dim.Render("  "+m.lobby.tables[sel].LeavingWords()))
+	if w := m.chosenWords(); w != "" {
+		left = append(left, w)
 	}
 	right := []string{m.st.bold.Render("Online" + pageWords(m.lobby.lists.OnlinePage, m.lobby.pages.Online, len(m.lobby.lists.Online)))}
 	for i, u := range m.lobby.lists.Online {

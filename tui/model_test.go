@@ -210,7 +210,7 @@ func TestModelClueCharacters(t *testing.T) {
 	ann.waitFor("1 Ann as Professor Plum (you)")
 	bob.waitFor("Ann, (open), (open)")
 	bob.keys("enter")
-	bob.waitFor("r choose your character")
+	bob.waitFor("r chooses your character")
 	bob.keys("r")
 	ann.waitFor("2 Bob as Miss Scarlet")
 	bob.waitFor("2 Bob as Miss Scarlet")

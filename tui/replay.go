@@ -40,6 +40,12 @@ type replayState struct {
 	// lessonCols is the width the lessons were last drawn in, 0 when
 	// they were not drawn (folded behind L).
 	lessonCols int
+	// lessonTop is the first line shown of lessons longer than their
+	// room; lessonsScroll says they were last drawn so, and boardScrolls
+	// that the board was: up and down move the board when it scrolls
+	// beside the lessons, else the lessons.
+	lessonTop                   int
+	lessonsScroll, boardScrolls bool
 	// back is the screen q returns to: the lobby, or the table whose end
 	// the replay was opened from.
 	back screen
@@ -159,9 +165,17 @@ func (rs *replayState) key(m *Model, s string) tea.Cmd {
 		rs.panel = !rs.panel
 		return nil
 	case "down", "j":
+		if rs.lessonsScroll && (rs.panel || !rs.boardScrolls) {
+			rs.lessonTop++
+			return nil
+		}
 		rs.top += 2 // a row of the board is two lines in Dots and Boxes
 		return nil
 	case "up", "k":
+		if rs.lessonsScroll && (rs.panel || !rs.boardScrolls) {
+			rs.lessonTop = max(rs.lessonTop-1, 0)
+			return nil
+		}
 		rs.top = max(rs.top-2, 0)
 		return nil
 	default:
@@ -229,6 +243,23 @@ func (rs *replayState) lessonPanel(m *Model, width int) []string {
 	return out
 }
 
+// lessonWindow is the lessons panel in at most room lines: whole when it
+// fits; else its heading, the lines from rs.lessonTop on, and a last line
+// saying which are shown, so that nothing is cut without a word and
+// up/down reach the rest.
+func (rs *replayState) lessonWindow(m *Model, width, room int) []string {
+	all := rs.lessonPanel(m, width)
+	rs.lessonsScroll = len(all) > room && room >= 3
+	if !rs.lessonsScroll {
+		rs.lessonTop = 0
+		return all
+	}
+	body, n := all[1:], room-2
+	rs.lessonTop = max(0, min(rs.lessonTop, len(body)-n))
+	out := append([]string{all[0]}, body[rs.lessonTop:rs.lessonTop+n]...)
+	return append(out, m.st.dim.Render(fmt.Sprintf("lines %d-%d of %d, up/down for more", rs.lessonTop+1, rs.lessonTop+n, len(body))))
+}
+
 // view draws the replay in m.room lines: a title, the step's caption
 // (wrapped, never cut), the board (scrolled when taller than the room
 // left), the lessons beside or under it or behind L, and the key bar.
@@ -249,6 +280,7 @@ func (rs *replayState) view(m *Model) string {
 		boardLines = strings.Split(rs.board.render(width), "\n")
 	}
 	shown, scrolls := rs.scroll(boardLines, mid)
+	rs.boardScrolls, rs.lessonsScroll = scrolls, false
 	bw := widest(shown)
 	var middle []string
 	folded, instead := false, false
@@ -258,7 +290,7 @@ func (rs *replayState) view(m *Model) string {
 		middle = shown
 	case width-bw-3 >= lessonWidth:
 		rs.lessonCols = width - bw - 3
-		side := rs.lessonPanel(m, rs.lessonCols)
+		side := rs.lessonWindow(m, rs.lessonCols, mid)
 		for i := 0; i < min(mid, max(len(shown), len(side))); i++ {
 			l, r := "", ""
 			if i < len(shown) {
@@ -270,7 +302,7 @@ func (rs *replayState) view(m *Model) string {
 			middle = append(middle, pad(l, bw+2)+" "+r)
 		}
 	case rs.panel:
-		middle, instead = rs.lessonPanel(m, width), true
+		middle, instead = rs.lessonWindow(m, width, mid), true
 	case mid-len(shown)-1 >= len(rs.lessonPanel(m, width)):
 		middle = append(append(shown, ""), rs.lessonPanel(m, width)...)
 	default:
@@ -279,7 +311,7 @@ func (rs *replayState) view(m *Model) string {
 	if len(middle) > mid {
 		middle = middle[:mid]
 	}
-	return joinLines(append(append(top, middle...), rs.keyBar(m, width, folded, instead, scrolls)))
+	return joinLines(append(append(top, middle...), rs.keyBar(m, width, folded, instead, scrolls || rs.lessonsScroll)))
 }
 
 // scroll shows at most room lines of a board's drawing: a board taller
@@ -325,7 +357,7 @@ func (rs *replayState) keys() []string {
 		"left/right (or h/l): the step before or after",
 		"Home/End (or g/G): the start position, the last move",
 		"PgUp/PgDn: ten steps back or on",
-		"up/down (or k/j): scroll a board taller than the screen",
+		"up/down (or k/j): scroll a board taller than the screen, or the lessons",
 		"v: whose view the board shows (the spectator's, then each seat's)",
 		"L: the lessons in place of the board, on a small screen",
 		"q or Esc: back",

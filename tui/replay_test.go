@@ -71,24 +71,29 @@ func lessonsOf(g screenGame) lesson {
 		a.Seats[1].AccusedAt, a.Seats[1].AccusedRight = 6, true
 		return clueLesson(a, names)
 	case "buccaneer", "warfare":
-		c := &turnchart.Charts{StepTurn: []int{0, 0, 1, 1, 2, 2, 59}}
-		for k := range 60 {
-			c.Turns = append(c.Turns, k+1)
-		}
-		for _, title := range []string{"Land", "Gold"} {
-			ch := turnchart.Chart{Key: strings.ToLower(title), Title: title, Unit: "hexes"}
-			for s := range g.seats {
-				v := make([]int, 60)
-				for k := range v {
-					v[k] = (k * (s + 1)) % 37
-				}
-				ch.Seats = append(ch.Seats, v)
-			}
-			c.Charts = append(c.Charts, ch)
-		}
-		return chartLesson(c, names)
+		return chartLesson(chartsOf(g.seats, "Land", "Gold"), names)
 	}
 	return lesson{}
+}
+
+// chartsOf are charts of 60 turns, one of each title, a line per seat.
+func chartsOf(seats int, titles ...string) *turnchart.Charts {
+	c := &turnchart.Charts{StepTurn: []int{0, 0, 1, 1, 2, 2, 59}}
+	for k := range 60 {
+		c.Turns = append(c.Turns, k+1)
+	}
+	for _, title := range titles {
+		ch := turnchart.Chart{Key: strings.ToLower(title), Title: title, Unit: "hexes"}
+		for s := range seats {
+			v := make([]int, 60)
+			for k := range v {
+				v[k] = (k * (s + 1)) % 37
+			}
+			ch.Seats = append(ch.Seats, v)
+		}
+		c.Charts = append(c.Charts, ch)
+	}
+	return c
 }
 
 // replayModel is a model showing g's replay at w x h, with its lessons.
@@ -145,6 +150,36 @@ func TestReplayScreenWhole(t *testing.T) {
 			}
 			checkHelp(t, what, m)
 		}
+	}
+}
+
+// TestReplayLessonsScroll (issue 32, point 11): a six-player Medieval
+// Warfare replay at 80x24 with more lessons than the screen holds: L
+// shows them in the board's place with a line saying which are shown,
+// and down reaches every line to the last, which was cut off for good.
+func TestReplayLessonsScroll(t *testing.T) {
+	g := screenGames[4]
+	m := replayModel(t, g, 80, 24)
+	rs := m.replay
+	rs.lessons = chartLesson(chartsOf(g.seats, "Land", "Gold", "Units", "Income"), rs.names)
+	m.Update(press("L"))
+	all := rs.lessonPanel(m, 80)
+	seen := map[string]bool{}
+	out := checkWhole(t, "warfare lessons", m, []string{"L board", "↑/↓ scroll"}, "lines 1-")
+	for range len(all) {
+		for _, l := range strings.Split(out, "\n") {
+			seen[strings.TrimRight(l, " ")] = true
+		}
+		m.Update(press("down"))
+		out = plain(m.View().Content)
+	}
+	for _, l := range all {
+		if !seen[plain(l)] {
+			t.Fatalf("the lesson line %q is never on screen; the last screen:\n%s", plain(l), out)
+		}
+	}
+	if !strings.Contains(out, fmt.Sprintf("of %d, up/down for more", len(all)-1)) {
+		t.Fatalf("the lessons do not say which lines are shown:\n%s", out)
 	}
 }
 

@@ -2,12 +2,16 @@ package tui
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/parlor-games/parlor/client"
 	"github.com/parlor-games/parlor/game"
 	"github.com/parlor-games/parlor/games/battleship"
+	"github.com/parlor-games/parlor/games/buccaneer"
+	"github.com/parlor-games/parlor/games/clue"
 )
 
 // TestBuccaneerResignationShowsEveryHand: Buccaneer shows every hand after
@@ -90,5 +94,88 @@ func TestBattleshipResignationShowsTheEnemyFleet(t *testing.T) {
 	game.Conclude(st, game.Outcome{Winners: []game.Seat{0}, Reason: "seat 1 resigned"})
 	if n := ships(); n != 34 {
 		t.Fatalf("after the resignation Ann's screen marks %d ship squares, want both fleets' 34", n)
+	}
+}
+
+// endAt80x24 ends the match of g's table, shown at 80x24 with each seat
+// named as in a real game (Clue-Less's characters make three lines of
+// seats), as the server's last push does: seat 0 resigned and the others
+// share the win. It returns the screen.
+func endAt80x24(t *testing.T, g screenGame, roles []string, st game.State, m *Model) string {
+	t.Helper()
+	for i := range m.table.t.Seats {
+		if i < len(roles) {
+			m.table.t.Seats[i].Role = roles[i]
+		}
+	}
+	var winners []game.Seat
+	var won []int
+	for i := 1; i < g.seats; i++ {
+		winners, won = append(winners, game.Seat(i)), append(won, i)
+	}
+	game.Conclude(st, game.Outcome{Winners: winners, Reason: "seat 0 resigned"})
+	v, err := json.Marshal(st.View(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.table.f.Table = m.table.t.ID
+	m.table.apply(m, client.Update{Table: m.table.t.ID, Seq: m.table.f.Seq + 1, Seat: 0, Text: "resign",
+		Outcome: &client.Outcome{Winners: won, Reason: "seat 0 resigned"}, Views: map[string]json.RawMessage{"0": v}})
+	return plain(m.View().Content)
+}
+
+// TestEndRevealWholeAt80x24 (issue 32, point 11): at 80x24 the end of a
+// six-player Clue-Less game shows the case file, and the result is said
+// once: it was said on the hint and again on the status line, and the
+// case file was cut off the screen.
+func TestEndRevealWholeAt80x24(t *testing.T) {
+	g := screenGames[2] // Clue-Less, six players
+	m, st := tableModel(t, g, 80, 24)
+	out := endAt80x24(t, g, []string{"Miss Scarlet", "Colonel Mustard", "Mrs. White", "Mr. Green", "Mrs. Peacock", "Professor Plum"}, st, m)
+	lines := strings.Split(out, "\n")
+	if len(lines) > 24 {
+		t.Fatalf("%d lines at 80x24:\n%s", len(lines), out)
+	}
+	cf := st.View(0).(*clue.View).CaseFile
+	want := fmt.Sprintf("Case file: %s, %s, %s", cf[0], cf[1], cf[2])
+	if !strings.Contains(out, want) {
+		t.Fatalf("the end of Clue-Less at 80x24 does not show %q:\n%s", want, out)
+	}
+	if n := strings.Count(out, "Game over:"); n != 1 {
+		t.Fatalf("the result is said %d times:\n%s", n, out)
+	}
+}
+
+// TestBuccaneerEndRevealWholeAt80x24 (issue 32, point 11): at 80x24 the
+// end of a four-captain Buccaneer game shows every other captain's whole
+// crew beside the sea, each card, where long hands were cut to "~".
+func TestBuccaneerEndRevealWholeAt80x24(t *testing.T) {
+	g := screenGame{"buccaneer", buccaneer.Definition, `{"seats":4,"scenario":{"ships":[` +
+		`{"home":"London","hand":["R1","B1"]},` +
+		`{"home":"Genoa","hand":["R1","R2","R3","B1","B2","B3","R1","R2","R3","B1","B2","B3"]},` +
+		`{"home":"Cadiz","hand":["B3","B3","B3","B3","R3","R3","R3","R3"]},` +
+		`{"home":"Marseilles","hand":["R2","R2","R2","R2","B2","B2","B2","B2"]}],"turn":0}}`, 4}
+	m, st := tableModel(t, g, 80, 24)
+	out := endAt80x24(t, g, nil, st, m)
+	if lines := strings.Split(out, "\n"); len(lines) > 24 {
+		t.Fatalf("%d lines at 80x24:\n%s", len(lines), out)
+	}
+	// The panel beside the sea, read on its own.
+	var side string
+	for _, l := range strings.Split(out, "\n") {
+		// The sea's lines start with a row number, or the column numbers.
+		if r := []rune(l); len(r) > seaWidth+2 && (r[0] == ' ' || unicode.IsDigit(r[0])) {
+			side += string(r[seaWidth+2:]) + "\n"
+		}
+	}
+	view := st.View(0).(buccaneer.View)
+	for _, p := range view.Players[1:] {
+		var want []string
+		for _, c := range p.Hand {
+			want = append(want, c.String())
+		}
+		if !strings.Contains(flat(side), "("+p.Home+"): "+strings.Join(want, " ")) {
+			t.Fatalf("the end at 80x24 does not show %s's crew %v:\n%s", p.Home, want, out)
+		}
 	}
 }

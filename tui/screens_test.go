@@ -213,7 +213,8 @@ func TestEveryScreenWhole(t *testing.T) {
 
 			// Before the start and at a hand-over's curtain.
 			m.table.t.Status = client.StatusOpen
-			checkWhole(t, g.name+" open", m, []string{"g start", "s sit"}, "Waiting for players: s sit in an open seat, g start (creator)", seatName(m.table.t.Seats[len(m.table.t.Seats)-1]))
+			m.user.Name, m.table.t.Creator = "Ann", "Ann"
+			checkWhole(t, g.name+" open", m, []string{"g start"}, "Waiting for players: every seat is taken; g starts the game", seatName(m.table.t.Seats[len(m.table.t.Seats)-1]))
 			m.table.t.Status = client.StatusPlaying
 			m.table.handover = 1
 			if out := plain(m.View().Content); !strings.Contains(out, "Pass the keyboard to Bot medium (seat 2).") || !strings.Contains(out, "Press Enter to show their board.") {

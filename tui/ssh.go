@@ -19,6 +19,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/parlor-games/parlor/client"
 	"golang.org/x/crypto/ssh"
 )
@@ -147,7 +148,7 @@ func serveSSHSession(ctx context.Context, ch ssh.Channel, reqs <-chan *ssh.Reque
 		case "shell":
 			req.Reply(true, nil)
 			once.Do(func() {
-				p, c, err := sshProgram(ctx, ch, user, key, port, term, w, h, cfg, book)
+				p, m, c, err := sshProgram(ctx, ch, user, key, port, term, w, h, cfg, book)
 				if err != nil {
 					fmt.Fprintf(ch, "%s\r\n", err)
 					ch.SendRequest("exit-status", false, ssh.Marshal(struct{ Status uint32 }{1}))
@@ -157,6 +158,10 @@ func serveSSHSession(ctx context.Context, ch ssh.Channel, reqs <-chan *ssh.Reque
 				prog = p
 				go func() {
 					_, _ = p.Run()
+					// However the session ended (a quit, or the SSH
+					// connection dropped), its person leaves the server
+					// now.
+					m.Close()
 					if key == "" {
 						// Without a key nothing could bring this guest
 						// back: end the session, so the name is free
@@ -199,31 +204,42 @@ func parsePty(b []byte) (term string, cols, rows int, ok bool) {
 
 // sshProgram starts the session of user: back to the guest or account a
 // known key belongs to, or a new guest named by the SSH user name.
-func sshProgram(ctx context.Context, ch ssh.Channel, user, key, port, term string, w, h int, cfg SSHConfig, book *keyBook) (*tea.Program, *client.Client, error) {
+func sshProgram(ctx context.Context, ch ssh.Channel, user, key, port, term string, w, h int, cfg SSHConfig, book *keyBook) (*tea.Program, *Model, *client.Client, error) {
 	c, err := client.New(cfg.Server)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	rctx, cancel := context.WithTimeout(ctx, reqTimeout)
 	defer cancel()
 	var u client.User
-	if tok := book.get(key); tok != "" {
+	// The key brings back the person it came in as under the name typed:
+	// the name typed wins, and one key may come in under several names,
+	// each kept apart.
+	tok := book.get(sessionEntry(key, user))
+	if tok == "" {
+		tok = book.get(key) // a book from before names were kept apart
+	}
+	if tok != "" {
 		c.SetSession(tok)
-		if u, err = c.Me(rctx); err != nil {
+		if u, err = c.Me(rctx); err != nil || !strings.EqualFold(u.Name, user) {
 			c.SetSession("")
+			u = client.User{}
 		}
 	}
 	if u.Name == "" {
 		// The key's guest key brings back the guest this SSH key was
-		// before a logout, with its seats (see client.GuestKey).
-		c.SetGuestKey(book.get(guestKeyEntry(key)))
+		// under this name before a logout, with its seats (see
+		// client.GuestKey).
+		c.SetGuestKey(book.get(guestKeyEntry(key, user)))
 		if u, err = c.Guest(rctx, user); err != nil {
-			return nil, nil, fmt.Errorf("Parlor could not let you in as %q: %v. Connect with another name: ssh -p %s othername@host", user, err, port)
+			// The host the person typed is not known here (SSH does not
+			// send it): the sentence names what to change instead.
+			return nil, nil, nil, fmt.Errorf("Parlor could not let you in as %q: %v. Connect again with the same ssh command (port %s) and another name before the @: othername@ in place of %s@", user, err, port, user)
 		}
 		if key != "" {
-			err := book.put(key, c.Session())
+			err := book.put(sessionEntry(key, user), c.Session())
 			if err == nil {
-				err = book.put(guestKeyEntry(key), c.GuestKey())
+				err = book.put(guestKeyEntry(key, user), c.GuestKey())
 			}
 			if err != nil {
 				cfg.Log.Warn("ssh key not kept", "err", err)
@@ -231,13 +247,19 @@ func sshProgram(ctx context.Context, ch ssh.Channel, user, key, port, term strin
 		}
 	}
 	m := New(Config{Client: c, NoColor: strings.HasPrefix(term, "dumb")})
+	env := []string{"TERM=" + term}
 	return tea.NewProgram(m,
 		tea.WithInput(ch), tea.WithOutput(crlf{ch}),
 		tea.WithWindowSize(w, h),
-		tea.WithEnvironment([]string{"TERM=" + term}),
+		tea.WithEnvironment(env),
+		// The output is an SSH channel, not a terminal of this process,
+		// which Bubble Tea would take for no terminal at all and strip of
+		// every colour and attribute (the cursor's reverse video too):
+		// the person's terminal is the one their pty request named.
+		tea.WithColorProfile(colorprofile.Env(env)),
 		tea.WithoutSignalHandler(),
 		tea.WithContext(ctx),
-	), c, nil
+	), m, c, nil
 }
 
 // crlf turns each "\n" into "\r\n" on the way out, as a terminal's
@@ -294,13 +316,25 @@ type keyBook struct {
 	path string
 }
 
-// guestKeyEntry is where the book keeps the guest key of a public key's
-// guest, beside its session; "" without a public key.
-func guestKeyEntry(key string) string {
+// sessionEntry is where the book keeps the session of a public key's
+// person under the name typed; "" without a public key. (A book written
+// before names were kept apart holds a session under the key alone: it is
+// read too, and kept only when its name is the one typed.)
+func sessionEntry(key, user string) string {
 	if key == "" {
 		return ""
 	}
-	return "guest " + key
+	return key + " as " + strings.ToLower(user)
+}
+
+// guestKeyEntry is where the book keeps the guest key of a public key's
+// guest under the name typed, beside its session; "" without a public
+// key.
+func guestKeyEntry(key, user string) string {
+	if key == "" {
+		return ""
+	}
+	return "guest " + sessionEntry(key, user)
 }
 
 func (b *keyBook) read() map[string]string {

@@ -298,7 +298,8 @@ func (ts *tableState) apply(m *Model, u client.Update) tea.Cmd {
 		ts.setViews(m, u.Views)
 	}
 	if u.Outcome != nil {
-		m.status = "Game over: " + ts.result()
+		// The result is the table's hint (tablelayout.go): said on the
+		// status line too, it took the lines of the board's end reveal.
 		return tea.Batch(m.startTicking(), m.lessons(ts))
 	}
 	return m.startTicking()
@@ -619,12 +620,10 @@ func (ts *tableState) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		return m.openInput(inputSave, "save as> ")
 	case "s":
 		if ts.t.Status == client.StatusOpen {
-			for i, st := range ts.t.Seats {
-				if st.Kind == client.SeatOpen {
-					return m.sitAndRewatch(ts, i)
-				}
+			if ts.maySit(m) {
+				return m.sitAndRewatch(ts, ts.openSeat())
 			}
-			m.status = "no open seat"
+			m.status = ts.whyNotSit(m)
 		}
 		return nil
 	case "r":
@@ -636,6 +635,10 @@ func (ts *tableState) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		}
 	case "g":
 		if ts.t.Status == client.StatusOpen {
+			if !ts.mayStart(m) {
+				m.status = ts.whyNotStart(m)
+				return nil
+			}
 			id := ts.t.ID
 			return m.request("start", func(ctx context.Context, c *client.Conn) (func(*Model) tea.Cmd, error) {
 				_, err := c.Start(ctx, id)

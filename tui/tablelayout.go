@@ -46,9 +46,10 @@ func (ts *tableState) view(m *Model) string {
 	}
 	bottom = append(bottom, wrap(ts.hint(m), width)...)
 	mid := room - len(top) - len(bottom) - 1 // the key bar
-	if mid >= 6 {
-		// A blank line between the board and the sentence under it.
-		bottom = append([]string{""}, bottom...)
+	// A blank line between the board and the sentence under it, when the
+	// board has room to spare for it.
+	blank := mid >= 6
+	if blank {
 		mid--
 	}
 	mid = max(mid, 1)
@@ -65,6 +66,15 @@ func (ts *tableState) view(m *Model) string {
 			f.fit(mid)
 		}
 		boardLines = strings.Split(ts.board.render(width), "\n")
+	}
+	if blank && len(boardLines) == mid+1 {
+		// The blank line would cut the board's last line (Clue-Less's
+		// case file at the end): the board takes it.
+		blank = false
+		mid++
+	}
+	if blank {
+		bottom = append([]string{""}, bottom...)
 	}
 	focus, sticky := 0, 0
 	if f, ok := ts.board.(focuser); ok {
@@ -159,11 +169,7 @@ func (ts *tableState) hint(m *Model) string {
 	case ts.outcome != nil:
 		return m.st.good.Render("Game over: " + ts.result())
 	case ts.t.Status == client.StatusOpen:
-		wait := "Waiting for players: s sit in an open seat, g start (creator)"
-		if m.roles(ts.t.Game) != nil {
-			wait += ", r choose your character"
-		}
-		return wait
+		return ts.waitingHint(m)
 	case ts.board != nil:
 		return ts.addressed(ts.board.prompt())
 	}
@@ -181,7 +187,12 @@ func (ts *tableState) keyBar(m *Model, width int, folded, instead bool) string {
 		must = append(must, "m rematch", "r replay")
 		more = []string{"c chat", "S save"}
 	case ts.t.Status == client.StatusOpen:
-		must = append(must, "g start", "s sit")
+		if ts.mayStart(m) {
+			must = append(must, "g start")
+		}
+		if ts.maySit(m) {
+			must = append(must, "s sit")
+		}
 		more = []string{"c chat"}
 	default:
 		if k, ok := ts.board.(keyed); ok && ts.owes(ts.seat) {
@@ -224,14 +235,7 @@ func (ts *tableState) sideLines(m *Model, rows, width int) []string {
 func newest(entries []string, width, rows int) []string {
 	var out []string
 	for i := len(entries) - 1; i >= 0 && len(out) < rows; i-- {
-		lines := wrap(entries[i], width)
-		if len(lines) > 1 {
-			rest := wrap(strings.Join(lines[1:], " "), width-2)
-			lines = lines[:1]
-			for _, l := range rest {
-				lines = append(lines, "  "+l)
-			}
-		}
+		lines := hanging(entries[i], width)
 		if len(out)+len(lines) > rows {
 			break
 		}

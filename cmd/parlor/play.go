@@ -92,6 +92,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	m := tui.New(tui.Config{Client: c, NoColor: os.Getenv("NO_COLOR") != "", Table: *table})
 	_, err = tea.NewProgram(m, opts...).Run()
+	m.Close()
 	return err
 }
 

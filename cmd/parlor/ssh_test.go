@@ -6,6 +6,7 @@ import (
 	"crypto/rand"
 	"encoding/json"
 	"net"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -74,13 +75,31 @@ func dialSSH(t *testing.T, addr, user string, signer ssh.Signer) (*sshTerm, erro
 	return st, nil
 }
 
+// dialSSHWhenUp is dialSSH to a server just started, whose SSH listener
+// opens just after its HTTP one.
+func dialSSHWhenUp(t *testing.T, addr, user string, signer ssh.Signer) *sshTerm {
+	t.Helper()
+	for i := 0; ; i++ {
+		st, err := dialSSH(t, addr, user, signer)
+		if err == nil {
+			return st
+		}
+		if i > 50 {
+			t.Fatal(err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
 func (st *sshTerm) text() string {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	return ansi.Strip(st.out.String())
 }
 
-func (st *sshTerm) waitFor(want string) {
+// waitFor waits until the session has shown want, and returns all it
+// has shown.
+func (st *sshTerm) waitFor(want string) string {
 	st.t.Helper()
 	deadline := time.Now().Add(serveWait)
 	for !strings.Contains(st.text(), want) {
@@ -89,6 +108,7 @@ func (st *sshTerm) waitFor(want string) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+	return st.text()
 }
 
 func (st *sshTerm) send(s string) {
@@ -122,16 +142,7 @@ func TestServeSSHLobbyAndAMove(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var kim *sshTerm
-	for i := 0; ; i++ { // the SSH listener starts just after the HTTP one
-		if kim, err = dialSSH(t, sshAddr, "Kim", signer); err == nil {
-			break
-		}
-		if i > 50 {
-			t.Fatal(err)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	kim := dialSSHWhenUp(t, sshAddr, "Kim", signer)
 	kim.waitFor("Kim (guest)  connected")
 
 	// A spectator follows the lobby to find Kim's table.
@@ -207,7 +218,87 @@ func TestServeSSHLobbyAndAMove(t *testing.T) {
 		t.Fatal(err)
 	}
 	other.waitFor("that name is taken")
-	// The sentence names the port to connect to, not a placeholder.
+	// The sentence says what to change, with the port to connect to and
+	// no placeholder for a host it does not know (issue 32, point 11).
 	_, port, _ := net.SplitHostPort(sshAddr)
-	other.waitFor("ssh -p " + port + " othername@host")
+	s := other.waitFor("othername@ in place of Kim@")
+	if !strings.Contains(s, "(port "+port+")") || strings.Contains(s, "@host") {
+		t.Fatalf("the refusal over SSH:\n%s", s)
+	}
+}
+
+// sgr finds the escape sequences that set colour and attributes (SGR).
+var sgr = regexp.MustCompile(`\x1b\[([0-9;:]*)m`)
+
+// sgrWith reports whether out sets the attribute or colour param (as
+// "7" for reverse video, "38;5" for a colour of 256) in any SGR.
+func sgrWith(out, param string) bool {
+	for _, m := range sgr.FindAllStringSubmatch(out, -1) {
+		if p := ";" + m[1] + ";"; strings.Contains(p, ";"+param+";") {
+			return true
+		}
+	}
+	return false
+}
+
+// TestServeSSHDrawsInColour (issue 32, point 11): an SSH session whose
+// terminal is xterm-256color (the pty request's TERM) is drawn as that
+// terminal can: the header in colour and bold, and the Battleship cursor
+// in reverse video, as docs/terminal.md promises. The session's output
+// is not a terminal of this process, and was taken for no terminal at
+// all: no escape sequence set an attribute.
+func TestServeSSHDrawsInColour(t *testing.T) {
+	sshAddr := freeAddr(t)
+	startServe(t, t.TempDir(), "-ssh", sshAddr)
+	kim := dialSSHWhenUp(t, sshAddr, "Kim", nil)
+	kim.waitFor("Kim (guest)  connected")
+	kim.mu.Lock()
+	lobby := kim.out.String()
+	kim.mu.Unlock()
+	if !sgrWith(lobby, "1") || !sgrWith(lobby, "38;5") {
+		t.Fatalf("the lobby over SSH has no bold or no colour; its escape sequences: %q", sgr.FindAllString(lobby, -1))
+	}
+	kim.send("n")
+	kim.waitFor("New table")
+	kim.send("\r") // Battleship against a bot
+	kim.waitFor("Lay your carrier")
+	kim.mu.Lock()
+	board := kim.out.String()[len(lobby):]
+	kim.mu.Unlock()
+	if !sgrWith(board, "7") {
+		t.Fatalf("the Battleship cursor over SSH is not in reverse video; the escape sequences: %q", sgr.FindAllString(board, -1))
+	}
+}
+
+// TestServeSSHTypedNameWins (issue 32, point 11): one public key that
+// came in as Kim comes in as Lee when the SSH user name typed is Lee,
+// where the key brought back Kim whatever was typed; the same key as Kim
+// is still Kim, the same guest.
+func TestServeSSHTypedNameWins(t *testing.T) {
+	sshAddr := freeAddr(t)
+	startServe(t, t.TempDir(), "-ssh", sshAddr)
+	_, priv, _ := ed25519.GenerateKey(rand.Reader)
+	signer, err := ssh.NewSignerFromKey(priv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kim := dialSSHWhenUp(t, sshAddr, "Kim", signer)
+	kim.waitFor("Kim (guest)  connected")
+	kim.send("q")
+
+	lee, err := dialSSH(t, sshAddr, "Lee", signer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lee.waitFor("connected")
+	if s := lee.text(); !strings.Contains(s, "Lee (guest)  connected") {
+		t.Fatalf("the key of Kim, typing Lee, came in as someone else:\n%s", s)
+	}
+	lee.send("q")
+
+	again, err := dialSSH(t, sshAddr, "Kim", signer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again.waitFor("Kim (guest)  connected")
 }
