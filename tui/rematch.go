@@ -105,7 +105,7 @@ func (m *Model) askRematch(table string) tea.Cmd {
 		if o != nil {
 			return func(m *Model) tea.Cmd {
 				m.rematch = o
-				m.status = "rematch: waiting for " + andList(o.Waiting())
+				m.status = "rematch: waiting for " + client.AndList(o.Waiting())
 				return m.startTicking()
 			}, nil
 		}
@@ -132,7 +132,7 @@ func (m *Model) rematchKey(s, table string) (tea.Cmd, bool) {
 	switch s {
 	case "m":
 		if o.AcceptedBy(m.user.Name) {
-			m.status = "you accepted: waiting for " + andList(o.Waiting())
+			m.status = "you accepted: waiting for " + client.AndList(o.Waiting())
 			return nil, true
 		}
 		return m.askRematch(o.Table), true
@@ -159,7 +159,7 @@ func (m *Model) rematchLines(table string) []string {
 	}
 	wait := client.Span(left.Seconds())
 	if o.AcceptedBy(m.user.Name) {
-		return []string{m.st.warn.Render("Rematch of " + o.Title + ": waiting for " + andList(o.Waiting()) + " (lapses in " + wait + "; d withdraws)")}
+		return []string{m.st.warn.Render("Rematch of " + o.Title + ": waiting for " + client.AndList(o.Waiting()) + " (lapses in " + wait + "; d withdraws)")}
 	}
 	return []string{m.st.warn.Render(o.By + " offers a rematch of " + o.Title + " (lapses in " + wait + "): m accepts, d declines")}
 }

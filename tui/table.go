@@ -599,6 +599,7 @@ func (ts *tableState) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 			m.status = "nothing to resign"
 			return nil
 		}
+		m.status = client.ResignWarning(ts.seat, ts.names())
 		m.confirm = "resign"
 		return nil
 	case "S":
