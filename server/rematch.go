@@ -244,11 +244,24 @@ type rematchBoard struct {
 }
 
 // note keeps offer for users while it is open and forgets it otherwise.
+// Offers past their time go too: their end may never come (their node
+// stopped).
 func (b *rematchBoard) note(users []int64, offer RematchJSON) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.m == nil {
 		b.m = make(map[int64]map[string]RematchJSON)
+	}
+	now := time.Now()
+	for u, os := range b.m {
+		for id, o := range os {
+			if !o.Until.After(now) {
+				delete(os, id)
+			}
+		}
+		if len(os) == 0 {
+			delete(b.m, u)
+		}
 	}
 	for _, u := range users {
 		if offer.State != RematchOpen {

@@ -158,10 +158,15 @@ func (m *Model) rematchLines(table string) []string {
 		return nil
 	}
 	wait := client.Span(left.Seconds())
+	text := o.By + " offers a rematch of " + o.Title + " (lapses in " + wait + "): m accepts, d declines"
 	if o.AcceptedBy(m.user.Name) {
-		return []string{m.st.warn.Render("Rematch of " + o.Title + ": waiting for " + client.AndList(o.Waiting()) + " (lapses in " + wait + "; d withdraws)")}
+		text = "Rematch of " + o.Title + ": waiting for " + client.AndList(o.Waiting()) + " (lapses in " + wait + "; d withdraws)"
 	}
-	return []string{m.st.warn.Render(o.By + " offers a rematch of " + o.Title + " (lapses in " + wait + "): m accepts, d declines")}
+	var out []string
+	for _, l := range wrap(text, max(m.w, 20)) {
+		out = append(out, m.st.warn.Render(l))
+	}
+	return out
 }
 
 // rematchCounting reports whether an open offer's wait is on screen.
