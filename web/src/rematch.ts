@@ -64,7 +64,8 @@ export async function answerRematch(table: string, yes: boolean): Promise<void> 
       else if (r.table) {
         offers.delete(table);
         render();
-        navigate("/t/" + r.table.id, false, false);
+        // The started push may have brought the page there already.
+        if (!atTable(r.table.id)) navigate("/t/" + r.table.id, false, false);
       }
     } else {
       await socket.send("match.rematch.decline", { table });
