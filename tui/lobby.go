@@ -409,7 +409,7 @@ func (m *Model) lobbyKeyBar() string {
 	}
 	must := []string{enter}
 	if o := m.rematch; len(m.rematchLines("")) > 0 && !o.AcceptedBy(m.user.Name) {
-		must = append(must, "m accept", "d decline")
+		must = append(must, "m/d rematch")
 	}
 	must = append(must, m.endedBarKeys()...)
 	must = append(must, "? help", "q quit")

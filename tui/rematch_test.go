@@ -49,10 +49,10 @@ func TestModelRematchOffer(t *testing.T) {
 	ann.keys("m")
 	ann.waitFor("Rematch of Dots and Boxes: waiting for Bob")
 	out := bob.waitFor("Ann offers a rematch of Dots and Boxes")
-	if !strings.Contains(out, "m accepts, d declines") || !strings.Contains(out, "m accept   d decline   ") {
+	if !strings.Contains(out, "m accepts, d declines") || !strings.Contains(out, "m/d rematch   ") {
 		t.Fatalf("Bob's lobby shows no way to answer the offer:\n%s", out)
 	}
-	checkWhole(t, "Bob's lobby with the offer", bob.m, []string{"m accept", "d decline", "q quit"}, "Ann offers a rematch of Dots and Boxes")
+	checkWhole(t, "Bob's lobby with the offer", bob.m, []string{"m/d rematch", "q quit"}, "Ann offers a rematch of Dots and Boxes")
 	if bob.m.screen != screenLobby {
 		t.Fatalf("Bob was taken from the lobby before he answered:\n%s", out)
 	}
