@@ -19,8 +19,8 @@ import (
 // game log as a decision entry.
 //
 // The rules, as players at a real table expect them:
-//   - only at tables of three seats or more, whose game implements the
-//     decision (game.TurnPasser, game.SeatRemover);
+//   - only at tables of three people or more (bots not counted), whose
+//     game implements the decision (game.TurnPasser, game.SeatRemover);
 //   - one vote at a time; it lapses, failed, VoteTime after it was called
 //     (on the match's clock; after a restart it gets VoteTime afresh,
 //     since nobody could vote while the server was down);
@@ -36,7 +36,8 @@ import (
 //     the game, the one voted on counted, said yes, and fails as soon as
 //     that can no longer happen; so the one voted on always sees the
 //     vote open, with its countdown, before it can carry, and a vote that
-//     could never carry (two people and bots) is refused when called;
+//     could never carry (two people left in the game) is refused when
+//     called;
 //   - a pass vote whose subject ends the turn first is void.
 
 // VoteTime is how long a vote stays open.
@@ -127,7 +128,7 @@ func (v *Vote) tally() VoteResult {
 // A vote's refusals, with codes clients may match and sentences players
 // read.
 var (
-	ErrNoVotes      = &game.MoveError{Code: "no-vote-here", Msg: "votes are only for tables of three or more players, in games whose rules allow what is voted on"}
+	ErrNoVotes      = &game.MoveError{Code: "no-vote-here", Msg: "votes are only for tables of three or more people (bots do not vote), in games whose rules allow what is voted on"}
 	ErrVoteOpen     = &game.MoveError{Code: "vote-open", Msg: "a vote is already open; wait until it ends"}
 	ErrNoVoteOpen   = &game.MoveError{Code: "no-vote-open", Msg: "no vote is open"}
 	ErrNotVoter     = &game.MoveError{Code: "not-a-voter", Msg: "you have no vote in this one: the player voted on and players out of the game do not vote"}
@@ -140,8 +141,9 @@ var (
 	ErrRemovedSeat  = &game.MoveError{Code: "removed", Msg: "you were removed from this game by a vote"}
 )
 
-// VoteKinds lists the votes this match offers, none at a table of fewer
-// than three seats.
+// VoteKinds lists the votes this match offers: none at a table of fewer
+// than three people (bots do not vote, so with two people and bots no
+// vote could ever carry, and the clients offer none).
 func (mt *Match) VoteKinds() []VoteKind {
 	mt.mu.Lock()
 	defer mt.mu.Unlock()
@@ -149,7 +151,13 @@ func (mt *Match) VoteKinds() []VoteKind {
 }
 
 func (mt *Match) voteKindsLocked() []VoteKind {
-	if len(mt.seats) < 3 {
+	people := 0
+	for _, s := range mt.spec.Seats {
+		if s.Kind != Bot {
+			people++
+		}
+	}
+	if people < 3 {
 		return nil
 	}
 	var out []VoteKind

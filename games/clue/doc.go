@@ -119,7 +119,7 @@
 //   - What carries: more than half of the people still in the game, the
 //     one voted on counted, say yes; so the one voted on always sees the
 //     vote open before it can carry, and where it never could (two people
-//     and bots) it is not called. Only one vote is open at a time; it
+//     and bots, or two people left in the game) none is called. Only one vote is open at a time; it
 //     fails as soon as a majority can no longer be reached, and lapses
 //     (fails) after two minutes of the match's clock.
 //   - Bots do not vote: at a table of one person and bots their yeses
