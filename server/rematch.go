@@ -161,7 +161,11 @@ func handleMatchRematch(c *conn, data []byte) (any, error) {
 	}
 	creator := c.user
 	if o != nil {
-		o.yes[slices.Index(o.users, c.user.ID)] = true
+		i := slices.Index(o.users, c.user.ID)
+		if i < 0 {
+			return nil, forbidden("only players can ask for a rematch")
+		}
+		o.yes[i] = true
 		if !o.complete() {
 			offer := o.json(t, RematchOpen)
 			s.tellRematch(o.users, offer)
