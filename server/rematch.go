@@ -75,18 +75,18 @@ type RematchPerson struct {
 // rematchOffer is the open offer of a finished table, under the table's
 // rematchMu.
 type rematchOffer struct {
-	by     Identity
-	users  []int64 // the people of the match, each once
-	names  []string
-	yes    []bool
-	until  time.Time
-	timer  *time.Timer
-	title  string
-	tableG string
+	by    Identity
+	users []int64 // the people of the match, each once
+	names []string
+	yes   []bool
+	until time.Time
+	timer *time.Timer
+	game  string // the game's name and title, for the push
+	title string
 }
 
 func (o *rematchOffer) json(t *table, state RematchState) RematchJSON {
-	out := RematchJSON{Table: t.id, Game: o.tableG, Title: o.title, By: o.by.Name, State: state}
+	out := RematchJSON{Table: t.id, Game: o.game, Title: o.title, By: o.by.Name, State: state}
 	if state == RematchOpen {
 		out.Until = o.until
 	}
@@ -155,7 +155,7 @@ func handleMatchRematch(c *conn, data []byte) (any, error) {
 	o := t.offer
 	if o == nil && !alone {
 		o = &rematchOffer{by: c.user, users: users, names: names, yes: make([]bool, len(users)),
-			until: time.Now().Add(s.rematchWait()), title: def.Title, tableG: def.Name}
+			until: time.Now().Add(s.rematchWait()), game: def.Name, title: def.Title}
 		o.timer = time.AfterFunc(s.rematchWait(), func() { t.lapseRematch(o) })
 		t.offer = o
 	}
