@@ -181,3 +181,37 @@ func (t Table) othersHere(mine func(seat int) bool) bool {
 	}
 	return false
 }
+
+// ResignWarning says what resigning seat does to everyone, for the
+// question before a resignation: the seat loses and every other seat wins
+// (docs/protocol.md, match.resign). With two seats that is the opponent's
+// win; at a table of three or more it ends the game for all of them at
+// once, which a player could not guess from a two-player game, so the
+// sentence names the others who share the win. names are the seats' names.
+func ResignWarning(seat int, names []string) string {
+	var others []string
+	for i, n := range names {
+		if i != seat {
+			others = append(others, n)
+		}
+	}
+	if len(others) == 1 {
+		return "If you resign, you lose and " + others[0] + " wins. This cannot be undone."
+	}
+	return "If you resign, the game ends for everyone: you lose and " + AndList(others) + " share the win. This cannot be undone."
+}
+
+// AndList joins names as a sentence does: "Ann, Bob and Cy".
+func AndList(names []string) string {
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0]
+	}
+	out := names[0]
+	for _, n := range names[1 : len(names)-1] {
+		out += ", " + n
+	}
+	return out + " and " + names[len(names)-1]
+}

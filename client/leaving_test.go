@@ -65,3 +65,16 @@ func TestTableLeavingWordsAgainstBots(t *testing.T) {
 		t.Errorf("with a seat open for someone: %q", got)
 	}
 }
+
+// TestResignWarning: a resignation at two seats names the winner; at
+// three or more it says the game ends for everyone and who shares the
+// win.
+func TestResignWarning(t *testing.T) {
+	if got, want := ResignWarning(0, []string{"Ann", "Bob"}), "If you resign, you lose and Bob wins. This cannot be undone."; got != want {
+		t.Errorf("two seats: %q, want %q", got, want)
+	}
+	got := ResignWarning(1, []string{"Ann", "Bob", "Bot easy", "Cy"})
+	if want := "If you resign, the game ends for everyone: you lose and Ann, Bot easy and Cy share the win. This cannot be undone."; got != want {
+		t.Errorf("four seats: %q, want %q", got, want)
+	}
+}

@@ -163,13 +163,6 @@ func (c *Conn) Handover(ctx context.Context, table string, seat int) (Snapshot, 
 	return out.Snapshot, err
 }
 
-// Rematch asks for a new table with the same people and bots.
-func (c *Conn) Rematch(ctx context.Context, table string) (Table, error) {
-	var out tableReply
-	err := c.Call(ctx, "match.rematch", map[string]any{"table": table}, &out)
-	return out.Table, err
-}
-
 // SaveMatch saves the match of a table under name.
 func (c *Conn) SaveMatch(ctx context.Context, table, name string) (Save, error) {
 	var out struct {

@@ -121,10 +121,12 @@ func TestOnlineDotsWithLobbyChat(t *testing.T) {
 		t.Fatalf("status after the end: %q", ann.text("#status"))
 	}
 
-	// Ann asks for a rematch; Bob is offered the way to the new table.
+	// Ann asks for a rematch; Bob is offered it, accepts, and both go to
+	// the new table (protocol v8: nobody is seated before accepting).
 	ann.click("#rematch")
+	bob.waitFor("Ann's offer", offerShown(id))
+	bob.click(".rematch-offer .rematch-accept")
 	ann.waitFor("the rematch table", fmt.Sprintf(`location.pathname !== "/t/%s" && document.querySelectorAll("g.slot").length === 24`, id))
-	bob.click("#join-rematch")
 	bob.waitFor("Bob at the rematch", fmt.Sprintf(`location.pathname !== "/t/%s" && document.querySelectorAll("g.slot").length === 24`, id))
 	if a, b := evalAs[string](ann, `location.pathname`), evalAs[string](bob, `location.pathname`); a != b {
 		t.Fatalf("Ann is at %s and Bob at %s after the rematch", a, b)

@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -90,6 +91,17 @@ func TestClueVoteCarriedAndFailed(t *testing.T) {
 		p.waitFor("the removal carried", `document.querySelector(".clue-removed")?.textContent.startsWith("Removed by a vote: Mrs. White.")`)
 	}
 	cy.snap("removed")
+
+	// At a table of three, the question before resigning says that it
+	// ends the game for everyone, and who shares the win.
+	bob.click("#resign")
+	bob.waitVisible("#resign-text")
+	if got := bob.text("#resign-text"); !strings.Contains(got, "Resigning ends the game for everyone: you lose and ") ||
+		!strings.Contains(got, annName) || !strings.Contains(got, "share the win") {
+		bob.fail("the resign question at three reads %q", got)
+	}
+	bob.snap("resign-three")
+	bob.click("#resign-cancel")
 	cy.click("#vote-call")
 	cy.waitVisible("#vote-dialog")
 	cy.click("#vote-submit")

@@ -10,30 +10,35 @@ import (
 )
 
 // The players' vote (Clue-Less spec section 5): a player calls a vote to
-// pass the turn of the player to move, or to remove a player; the others
-// answer yes or no; a majority of the players still in the game, the one
-// voted on excluded, carries it. Every step (the call, each ballot, the
+// pass the turn of the player to move, or to remove a player; the other
+// people answer yes or no; a majority of the people still in the game
+// carries it. Every step (the call, each ballot, the
 // end) is a match-level record in the log, like a resignation, so a
 // replay, a save and a crash recovery give the same match; a carried vote's
 // change to the game goes through game.ApplyDecision and is kept in the
 // game log as a decision entry.
 //
 // The rules, as players at a real table expect them:
-//   - only at tables of three seats or more, whose game implements the
-//     decision (game.TurnPasser, game.SeatRemover);
+//   - only at tables of three people or more (bots not counted), whose
+//     game implements the decision (game.TurnPasser, game.SeatRemover);
 //   - one vote at a time; it lapses, failed, VoteTime after it was called
 //     (on the match's clock; after a restart it gets VoteTime afresh,
 //     since nobody could vote while the server was down);
-//   - the voters are the seats still in the game (game.TurnPasser's
-//     InGame, and not removed) except the one voted on, fixed when the
-//     vote is called; the caller's ballot is a yes;
-//   - a bot votes at once: yes to pass a turn (a stalled turn holds it up
-//     as much as anyone), no to remove a player (a bot does not judge
-//     people); a bot's own seat is never voted on, since its turn never
-//     stalls;
-//   - the vote is carried as soon as more than half the voters said yes,
-//     and fails as soon as that can no longer happen; a pass vote whose
-//     subject ends the turn first is void.
+//   - the people still in the game are the seats a person plays (not a
+//     bot, nor a bot that took a seat over) that are still in the game
+//     (game.TurnPasser's InGame, and not removed); the voters are those
+//     people except the one voted on, fixed when the vote is called; the
+//     caller's ballot is a yes;
+//   - bots do not vote: a table of one person and bots must not let that
+//     person pass another's turn in a second, unseen. A bot's own seat is
+//     never voted on either, since its turn never stalls;
+//   - the vote is carried as soon as more than half the people still in
+//     the game, the one voted on counted, said yes, and fails as soon as
+//     that can no longer happen; so the one voted on always sees the
+//     vote open, with its countdown, before it can carry, and a vote that
+//     could never carry (two people left in the game) is refused when
+//     called;
+//   - a pass vote whose subject ends the turn first is void.
 
 // VoteTime is how long a vote stays open.
 const VoteTime = 2 * time.Minute
@@ -91,7 +96,9 @@ type Vote struct {
 	Voters  []game.Seat `json:"voters"`
 	Yes     []game.Seat `json:"yes"`
 	No      []game.Seat `json:"no"`
-	// Needed is how many yeses carry it: more than half the voters.
+	// Needed is how many yeses carry it: more than half the people still
+	// in the game, the one voted on counted (since v8; before, more than
+	// half the voters, bots included).
 	Needed int `json:"needed"`
 	// Until is when it lapses, while it is open.
 	Until  time.Time  `json:"until,omitzero"`
@@ -121,20 +128,22 @@ func (v *Vote) tally() VoteResult {
 // A vote's refusals, with codes clients may match and sentences players
 // read.
 var (
-	ErrNoVotes      = &game.MoveError{Code: "no-vote-here", Msg: "votes are only for tables of three or more players, in games whose rules allow what is voted on"}
+	ErrNoVotes      = &game.MoveError{Code: "no-vote-here", Msg: "votes are only for tables of three or more people (bots do not vote), in games whose rules allow what is voted on"}
 	ErrVoteOpen     = &game.MoveError{Code: "vote-open", Msg: "a vote is already open; wait until it ends"}
 	ErrNoVoteOpen   = &game.MoveError{Code: "no-vote-open", Msg: "no vote is open"}
 	ErrNotVoter     = &game.MoveError{Code: "not-a-voter", Msg: "you have no vote in this one: the player voted on and players out of the game do not vote"}
 	ErrVotedAlready = &game.MoveError{Code: "voted-already", Msg: "you have already voted"}
 	ErrVoteSelf     = &game.MoveError{Code: "vote-self", Msg: "you cannot call a vote on yourself"}
 	ErrVoteBot      = &game.MoveError{Code: "vote-bot", Msg: "a computer player is never voted on: its turn never stalls"}
+	ErrVoteTooFew   = &game.MoveError{Code: "vote-too-few", Msg: "a vote needs yes from more than half of the people still in the game, the player voted on counted, and bots do not vote: here it could never be carried"}
 	ErrNotToMove    = &game.MoveError{Code: "not-to-move", Msg: "only the turn of the player to move can be passed"}
 	ErrOutOfGame    = &game.MoveError{Code: "out-of-game", Msg: "that player is already out of the game"}
 	ErrRemovedSeat  = &game.MoveError{Code: "removed", Msg: "you were removed from this game by a vote"}
 )
 
-// VoteKinds lists the votes this match offers, none at a table of fewer
-// than three seats.
+// VoteKinds lists the votes this match offers: none at a table of fewer
+// than three people (bots do not vote, so with two people and bots no
+// vote could ever carry, and the clients offer none).
 func (mt *Match) VoteKinds() []VoteKind {
 	mt.mu.Lock()
 	defer mt.mu.Unlock()
@@ -142,7 +151,13 @@ func (mt *Match) VoteKinds() []VoteKind {
 }
 
 func (mt *Match) voteKindsLocked() []VoteKind {
-	if len(mt.seats) < 3 {
+	people := 0
+	for _, s := range mt.spec.Seats {
+		if s.Kind != Bot {
+			people++
+		}
+	}
+	if people < 3 {
 		return nil
 	}
 	var out []VoteKind
@@ -194,7 +209,7 @@ func (mt *Match) callVoteLocked(ctx context.Context, caller game.Seat, kind Vote
 		return Update{}, ErrVoteOpen
 	case subject < 0 || int(subject) >= len(mt.seats):
 		return Update{}, ErrOutOfGame
-	case !mt.inGameLocked(caller):
+	case !mt.inGameLocked(caller), mt.seats[caller].kind == Bot:
 		return Update{}, ErrNotVoter
 	case subject == caller:
 		return Update{}, ErrVoteSelf
@@ -217,21 +232,21 @@ func (mt *Match) callVoteLocked(ctx context.Context, caller game.Seat, kind Vote
 	}
 	now := mt.m.clock.Now()
 	v := &Vote{Kind: kind, Subject: subject, Caller: caller, Voters: []game.Seat{}, Yes: []game.Seat{caller}, No: []game.Seat{}, Until: now.Add(VoteTime)}
+	people := 0
 	for i := range mt.seats {
 		s := game.Seat(i)
-		if s == subject || !mt.inGameLocked(s) {
+		if mt.seats[i].kind == Bot || !mt.inGameLocked(s) {
 			continue
 		}
-		v.Voters = append(v.Voters, s)
-		if mt.seats[i].kind == Bot {
-			if kind == VotePass {
-				v.Yes = append(v.Yes, s)
-			} else {
-				v.No = append(v.No, s)
-			}
+		people++
+		if s != subject {
+			v.Voters = append(v.Voters, s)
 		}
 	}
-	v.Needed = len(v.Voters)/2 + 1
+	v.Needed = people/2 + 1
+	if v.Needed > len(v.Voters) {
+		return Update{}, ErrVoteTooFew
+	}
 	u, err := mt.storeRecordLocked(ctx, voteRecord(EventVote, caller, v), now)
 	if err != nil {
 		return Update{}, err

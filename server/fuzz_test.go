@@ -478,6 +478,8 @@ var requestSeeds = []string{
 	`{"t":"match.load","id":28,"save":"$S"}`,
 	`{"t":"match.load","id":29,"save":"$S","seats":[{"kind":"me"},{"kind":"bot","level":"easy"}]}`,
 	`{"t":"match.rematch","id":30,"table":"$D"}`,
+	`{"t":"match.rematch.decline","id":30,"table":"$D"}`,
+	`{"t":"match.rematch.decline","id":30,"table":"$D","extra":1}`,
 	`{"t":"match.reclaim","id":31,"table":"$B","seat":0}`,
 	`{"t":"match.resign","id":32,"table":"$B","seat":0}`,
 	`{"t":"match.resign","id":33,"table":"$D","seat":0}`,

@@ -200,6 +200,7 @@ func (s *Server) begin(c *conn) {
 	s.metrics.connections.Inc()
 	s.announcePending(c)
 	s.announceEnded(c)
+	s.announceRematches(c)
 }
 
 // end forgets a connection that has closed, from addr, once its last

@@ -133,6 +133,7 @@ func (r *relay) subscribeLobby() error {
 		{lobbyChatSubject, r.serveLobbyChat},
 		{lobbyWholeSubject(r.c.Fence), r.serveLobbyWhole},
 		{endedSubject, r.serveEnded},
+		{rematchSubject, r.serveRematch},
 	} {
 		s, err := r.c.Bus.Subscribe(sub.subject, sub.serve)
 		if err != nil {

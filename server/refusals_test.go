@@ -163,6 +163,8 @@ func TestRefusalCodes(t *testing.T) {
 		{ca, "match.save", tbl("name", " "), "bad-request", "match.save needs a name of 1-100 characters"},
 		{cc, "match.rematch", tbl(), "forbidden", "only players can ask for a rematch"},
 		{ca, "match.rematch", tbl(), "conflict", "the game is still being played: a rematch can be asked for after the end"},
+		{cc, "match.rematch.decline", tbl(), "forbidden", "only players can answer a rematch"},
+		{ca, "match.rematch.decline", tbl(), "conflict", "no rematch is on offer at this table"},
 	})
 	ca.ok("match.play", tbl("seat", 0, "move", line(0, 0, 1)))
 	waitSeq(cb, id, 1)

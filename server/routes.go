@@ -19,8 +19,10 @@ import (
 // the leaving policy's pause and countdown, guests who come back,
 // presence, names at one screen, the reveal at every ending, votes and
 // moves sent again in version 6; the ended push and ended.dismiss, the
-// games that ended while their player was away, in version 7).
-const protocolVersion = 7
+// games that ended while their player was away, in version 7; rematches
+// as offers that every person accepts, the rematch push and
+// match.rematch.decline, and votes by people alone, in version 8).
+const protocolVersion = 8
 
 // handlers maps a client message type to its handler. A handler returns
 // the reply's fields (nil for none) or an error whose text the client
@@ -29,30 +31,31 @@ var handlers map[string]func(c *conn, data []byte) (any, error)
 
 func init() {
 	handlers = map[string]func(c *conn, data []byte) (any, error){
-		"lobby.join":      handleLobbyJoin,
-		"lobby.leave":     handleLobbyLeave,
-		"chat.send":       handleChatSend,
-		"chat.history":    handleChatHistory,
-		"table.create":    handleTableCreate,
-		"table.sit":       handleTableSit,
-		"table.stand":     handleTableStand,
-		"table.role":      handleTableRole,
-		"table.start":     handleTableStart,
-		"table.watch":     handleTableWatch,
-		"table.unwatch":   handleTableUnwatch,
-		"match.play":      handleMatchPlay,
-		"match.handover":  handleMatchHandover,
-		"match.save":      handleMatchSave,
-		"match.load":      handleMatchLoad,
-		"match.rematch":   handleMatchRematch,
-		"match.resign":    handleMatchResign,
-		"match.reclaim":   handleMatchReclaim,
-		"match.vote.call": handleVoteCall,
-		"match.vote.cast": handleVoteCast,
-		"presence.set":    handlePresenceSet,
-		"ended.dismiss":   handleEndedDismiss,
-		"match.aid":       handleMatchAid,
-		"replay.play":     handleReplayPlay,
+		"lobby.join":            handleLobbyJoin,
+		"lobby.leave":           handleLobbyLeave,
+		"chat.send":             handleChatSend,
+		"chat.history":          handleChatHistory,
+		"table.create":          handleTableCreate,
+		"table.sit":             handleTableSit,
+		"table.stand":           handleTableStand,
+		"table.role":            handleTableRole,
+		"table.start":           handleTableStart,
+		"table.watch":           handleTableWatch,
+		"table.unwatch":         handleTableUnwatch,
+		"match.play":            handleMatchPlay,
+		"match.handover":        handleMatchHandover,
+		"match.save":            handleMatchSave,
+		"match.load":            handleMatchLoad,
+		"match.rematch":         handleMatchRematch,
+		"match.rematch.decline": handleMatchRematchDecline,
+		"match.resign":          handleMatchResign,
+		"match.reclaim":         handleMatchReclaim,
+		"match.vote.call":       handleVoteCall,
+		"match.vote.cast":       handleVoteCast,
+		"presence.set":          handlePresenceSet,
+		"ended.dismiss":         handleEndedDismiss,
+		"match.aid":             handleMatchAid,
+		"replay.play":           handleReplayPlay,
 	}
 }
 

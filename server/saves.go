@@ -201,56 +201,6 @@ func (s *Server) resumeBookmark(c *conn, def *game.Definition, matchID string, s
 	return map[string]any{"table": t.json(c.user.ID)}, nil
 }
 
-// handleMatchRematch opens a new table with the same game, options, seats
-// and settings, and a new seed. Before the end only a player who holds
-// every human seat may ask (a restart at one screen): an opponent must not
-// find themselves seated in a second match while the first goes on.
-func handleMatchRematch(c *conn, data []byte) (any, error) {
-	var req tableReq
-	t, err := c.decodeForTable(data, &req)
-	if err != nil {
-		return nil, err
-	}
-	// One rematch per table even when players ask at the same moment.
-	t.rematchMu.Lock()
-	defer t.rematchMu.Unlock()
-	t.mu.Lock()
-	held := len(t.heldByLocked(c.user.ID)) > 0
-	alone := true
-	for _, st := range t.seats {
-		if st.Kind == match.Human && st.UserID != c.user.ID {
-			alone = false
-		}
-	}
-	over := t.status == statusOver || (t.mt != nil && t.mt.Outcome() != nil)
-	seats := append([]seat(nil), t.seats...)
-	def, opts, specChat, pol, next, unrated := t.def, t.options, t.spectatorChat, t.policy, t.rematch, t.unrated
-	t.mu.Unlock()
-	if !held {
-		return nil, forbidden("only players can ask for a rematch")
-	}
-	if !over && !alone {
-		return nil, conflict("the game is still being played: a rematch can be asked for after the end")
-	}
-	if next != "" {
-		// Someone asked first: everyone goes to the same new table.
-		if nt := c.h.s.tables.get(next); nt != nil {
-			return map[string]any{"table": nt.json(c.user.ID)}, nil
-		}
-	}
-	nt, err := c.h.s.tables.create(c.h.s.ctx, def, opts, seats, c.user, specChat, pol, unrated)
-	if err != nil {
-		return nil, err
-	}
-	// The old table's watchers learn where the rematch is from a table
-	// push carrying its id.
-	t.mu.Lock()
-	t.rematch = nt.id
-	t.mu.Unlock()
-	c.h.s.tables.changed(t)
-	return map[string]any{"table": nt.json(c.user.ID)}, nil
-}
-
 // matchSettings mirrors the table settings package match stores with a
 // match header, so that a loaded save can be written as a match log.
 type matchSettings struct {

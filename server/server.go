@@ -141,6 +141,9 @@ type Config struct {
 	// started keeps the seat after their last connection watching it
 	// closed; 0 means DefaultLeaveGrace.
 	LeaveGrace time.Duration
+	// RematchWait is how long a rematch offer waits for every person's
+	// answer; 0 means DefaultRematchWait.
+	RematchWait time.Duration
 	// Cluster, on a node among several, forwards the messages that name
 	// a table another node holds (relay.go); nil on a server alone.
 	Cluster *Cluster
@@ -184,6 +187,8 @@ type Server struct {
 	conns     *connLimits
 	tables    *tables
 	relay     *relay // nil unless Config.Cluster is set
+	// rematches keeps the open rematch offers of users connected here.
+	rematches rematchBoard
 
 	ctx    context.Context // cancelled by Shutdown
 	cancel context.CancelFunc

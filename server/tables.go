@@ -129,7 +129,8 @@ type table struct {
 	// rev, under mu, is the last TableJSON.Rev given out (see revLocked).
 	rev int64
 
-	rematchMu sync.Mutex // serialises match.rematch, so players asking at once share one table
+	rematchMu sync.Mutex    // serialises match.rematch, so players asking at once share one table
+	offer     *rematchOffer // the open rematch offer, under rematchMu (rematch.go)
 
 	// gate is held while a message for the table is handled, and stops
 	// them while the table is handed over to another node (handover.go).

@@ -169,10 +169,10 @@ func TestVoteNotAtOneScreen(t *testing.T) {
 
 // TestClueVoteThenTheEnd: Clue-Less requirements 8 and 19 after a vote.
 // Ann (seat 0, first to move) accuses wrongly and sits out, seeing the
-// case file; Bob calls a vote to remove Cy, in which he is the only voter
-// (Ann is out, Cy is voted on), so it carries at once; Cy, removed, can
-// neither move, vote nor resign; Bob accuses rightly, everyone gets the
-// end, and the table closes (requirement 19).
+// case file; Bob calls a vote to remove Cy, and is refused: with Ann
+// out, Bob and Cy are the people still in the game, and Bob's word alone
+// is no majority of two; Bob accuses rightly, everyone gets the end, and
+// the table closes (requirement 19).
 func TestClueVoteThenTheEnd(t *testing.T) {
 	e := newEnv(t)
 	cs := []*client{e.guest("Ann").dial(), e.guest("Bob").dial(), e.guest("Cy").dial()}
@@ -201,13 +201,9 @@ func TestClueVoteThenTheEnd(t *testing.T) {
 	}
 	refusedWith(t, cs[0], "match.vote.call", map[string]any{"table": id, "seat": 0, "kind": "remove", "subject": 2}, "not-a-voter")
 
-	cs[1].ok("match.vote.call", map[string]any{"table": id, "seat": 1, "kind": "remove", "subject": 2})
-	typ, v, _ := pushEvent(t, id, 3, cs...)
-	if typ != "voteend" || v["result"] != "carried" || len(v["voters"].([]any)) != 1 {
-		t.Fatalf("Bob alone carries it: %s %v", typ, v)
+	if s := refusedWith(t, cs[1], "match.vote.call", map[string]any{"table": id, "seat": 1, "kind": "remove", "subject": 2}, "vote-too-few"); !strings.Contains(s, "people still in the game") {
+		t.Fatalf("Bob's lone removal refused with %q", s)
 	}
-	refusedWith(t, cs[2], "match.resign", map[string]any{"table": id, "seat": 2}, "removed")
-	refusedWith(t, cs[2], "match.vote.call", map[string]any{"table": id, "seat": 2, "kind": "pass", "subject": 1}, "not-a-voter")
 
 	cs[1].ok("match.play", map[string]any{"table": id, "seat": 1, "move": map[string]any{"kind": "accuse",
 		"suspect": seen.CaseFile[0], "weapon": seen.CaseFile[1], "room": seen.CaseFile[2]}})
@@ -221,4 +217,50 @@ func TestClueVoteThenTheEnd(t *testing.T) {
 		})
 	}
 	refusedWith(t, cs[1], "match.vote.call", map[string]any{"table": id, "seat": 1, "kind": "pass", "subject": 0}, "conflict")
+}
+
+// TestVoteBotsDoNotVote: at a Clue-Less table of Ann, Bob and a bot, no
+// vote is offered and Bob cannot pass Ann's turn with the bot's yes: the
+// call is refused with a sentence and nothing reaches Ann's screen. At a table of Ann, Bob, Cy
+// and a bot, Bob's call leaves the vote open: Ann, voted on, gets it
+// with its countdown and a need of two yeses (the bot is no voter), and
+// only Cy's yes carries it.
+func TestVoteBotsDoNotVote(t *testing.T) {
+	e := newEnv(t)
+	annU := e.guest("Ann")
+	ann, bob, cy := annU.dial(), e.guest("Bob").dial(), e.guest("Cy").dial()
+	open, bot := map[string]any{"kind": "open"}, map[string]any{"kind": "bot", "level": "easy"}
+	id := tableID(ann.ok("table.create", map[string]any{"game": "clue", "options": map[string]any{"players": 3},
+		"seats": []any{map[string]any{"kind": "me"}, open, bot}}))
+	bob.ok("table.sit", map[string]any{"table": id, "seat": 1})
+	ann.ok("table.start", map[string]any{"table": id})
+	for _, c := range []*client{ann, bob} {
+		c.ok("table.watch", map[string]any{"table": id})
+	}
+	if s := refusedWith(t, bob, "match.vote.call", map[string]any{"table": id, "seat": 1, "kind": "pass", "subject": 0}, "no-vote-here"); !strings.Contains(s, "bots do not vote") {
+		t.Fatalf("the refusal says %q", s)
+	}
+	snap := annU.dial().ok("table.watch", map[string]any{"table": id})["snapshot"].(map[string]any)
+	if v, _ := snap["votes"].([]any); snap["vote"] != nil || len(v) != 0 {
+		t.Fatalf("two people and a bot: votes %v offered, vote %v open", snap["votes"], snap["vote"])
+	}
+
+	id = tableID(ann.ok("table.create", map[string]any{"game": "clue", "options": map[string]any{"players": 4},
+		"seats": []any{map[string]any{"kind": "me"}, open, open, bot}}))
+	bob.ok("table.sit", map[string]any{"table": id, "seat": 1})
+	cy.ok("table.sit", map[string]any{"table": id, "seat": 2})
+	ann.ok("table.start", map[string]any{"table": id})
+	for _, c := range []*client{ann, bob, cy} {
+		c.ok("table.watch", map[string]any{"table": id})
+	}
+	bob.ok("match.vote.call", map[string]any{"table": id, "seat": 1, "kind": "pass", "subject": 0})
+	typ, v, _ := pushEvent(t, id, 1, ann, bob, cy)
+	if typ != "vote" || v["result"] != nil || v["needed"] != float64(2) || len(v["voters"].([]any)) != 2 || v["until"] == nil || len(v["yes"].([]any)) != 1 {
+		t.Fatalf("Ann, voted on, sees %s %v", typ, v)
+	}
+	cy.ok("match.vote.cast", map[string]any{"table": id, "seat": 2, "yes": true})
+	typ, v, m := pushEvent(t, id, 3, ann, bob, cy)
+	if typ != "voteend" || v["result"] != "carried" || m.m["turn"].([]any)[0] != float64(1) {
+		t.Fatalf("Cy's yes: %s %v turn %v", typ, v, m.m["turn"])
+	}
 }

@@ -100,6 +100,9 @@ type Model struct {
 	inputFor inputKind
 	ticking  bool   // a tick is scheduled
 	confirm  string // a question waiting for y ("resign?")
+	// rematch is the latest open rematch offer the player was told of
+	// (rematch.go).
+	rematch *client.RematchOffer
 }
 
 // New returns the client's model.
@@ -315,7 +318,7 @@ func (m *Model) counting() bool {
 	if m.table != nil && (len(m.table.clocks.Deadline) > 0 || m.table.counting()) && m.table.outcome == nil {
 		return true
 	}
-	return m.lobbyCounting()
+	return m.lobbyCounting() || m.rematchCounting()
 }
 
 // startTicking redraws every second while the table has clocks, so that

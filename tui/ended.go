@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/parlor-games/parlor/client"
@@ -95,21 +94,13 @@ func endedResult(g client.RecentGame, names []string) string {
 		if len(w) == 1 {
 			return w[0] + " won"
 		}
-		return andList(w) + " tied"
+		return client.AndList(w) + " tied"
 	case !slices.ContainsFunc(g.Winners, held):
 		return "you lost"
 	case slices.ContainsFunc(g.Winners, func(s int) bool { return !held(s) }):
 		return "you tied"
 	}
 	return "you won"
-}
-
-// andList joins names as a sentence does: "Ann, Bob and Cy".
-func andList(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // endedWords is one game of the note: "Dots and Boxes with Bob: you won
@@ -126,7 +117,7 @@ func (m *Model) endedWords(g client.RecentGame) string {
 	}
 	out := m.gameTitle(g.Game)
 	if len(others) > 0 {
-		out += " with " + andList(others)
+		out += " with " + client.AndList(others)
 	}
 	out += ": " + endedResult(g, names)
 	if g.Reason != "" {

@@ -107,6 +107,10 @@ func (m *Model) push(p client.Push) tea.Cmd {
 		}
 	case "ended":
 		m.setEnded(p)
+	case "rematch":
+		if o, err := p.Rematch(); err == nil {
+			return m.setRematch(o)
+		}
 	case "achievement":
 		if a, err := p.Achievement(); err == nil {
 			// Worded as the Battleship spec words achievement messages.
@@ -173,6 +177,9 @@ func appendChat(list []client.Chat, c client.Chat) []client.Chat {
 
 func (m *Model) lobbyKey(s string) tea.Cmd {
 	if cmd, ok := m.endedKey(s); ok {
+		return cmd
+	}
+	if cmd, ok := m.rematchKey(s, ""); ok {
 		return cmd
 	}
 	n := len(m.lobby.tables)
@@ -324,7 +331,7 @@ func (m *Model) lobbyRows(l lobbyLayout, window int) int {
 		top = max(tables, people) // side by side
 	}
 	// A blank line, the chat's heading and lines, a blank line, the keys.
-	return m.endedRows(l.ended) + top + 4 + min(l.chat, len(m.lobby.chat))
+	return m.endedRows(l.ended) + len(m.rematchLines("")) + top + 4 + min(l.chat, len(m.lobby.chat))
 }
 
 // tableWindow is the tables shown in a window of window tables around
@@ -353,6 +360,9 @@ func (m *Model) chosenWords() string {
 func (m *Model) lobbyView() string {
 	var b strings.Builder
 	lay := m.lobbyLayout()
+	for _, l := range m.rematchLines("") {
+		b.WriteString(l + "\n")
+	}
 	for _, l := range m.endedNote(lay.ended) {
 		b.WriteString(l + "\n")
 	}
@@ -456,7 +466,11 @@ func (m *Model) lobbyKeyBar() string {
 	if sel := m.lobby.sel; sel >= 0 && sel < len(m.lobby.tables) && m.ownTable(m.lobby.tables[sel]) {
 		enter = "Enter return"
 	}
-	must := append([]string{enter}, m.endedBarKeys()...)
+	must := []string{enter}
+	if o := m.rematch; len(m.rematchLines("")) > 0 && !o.AcceptedBy(m.user.Name) {
+		must = append(must, "m/d rematch")
+	}
+	must = append(must, m.endedBarKeys()...)
 	must = append(must, "? help", "q quit")
 	if p := m.lobby.lists.TablesPage; p != nil && (p.More || p.From > 0) {
 		must = append(must, "[ ] pages")

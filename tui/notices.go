@@ -17,6 +17,7 @@ type noticer interface {
 func (ts *tableState) notices(m *Model) []string {
 	out := ts.awayLines(m)
 	out = append(out, ts.votes.lines(m, ts)...)
+	out = append(out, m.rematchLines(ts.t.ID)...)
 	if n, ok := ts.board.(noticer); ok && ts.t.Status != client.StatusOpen {
 		out = append(out, n.notices()...)
 	}

@@ -244,7 +244,7 @@ func (ts *tableState) push(m *Model, p client.Push) (cmd tea.Cmd) {
 			return m.resync(ts)
 		}
 		if t.Rematch != "" && t.Status == client.StatusOver {
-			m.status = "a rematch is open: press m to join it"
+			m.status = "everyone accepted the rematch: press m to go to it"
 		}
 	case "match":
 		u, err := p.Update()
@@ -595,6 +595,9 @@ func (ts *tableState) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 	if cmd, ok := ts.votes.key(m, ts, s); ok {
 		return cmd
 	}
+	if cmd, ok := m.rematchKey(s, ts.t.ID); ok {
+		return cmd
+	}
 	switch s {
 	case "esc", "q":
 		return ts.askLeave(m)
@@ -614,6 +617,7 @@ func (ts *tableState) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 			m.status = "nothing to resign"
 			return nil
 		}
+		m.status = client.ResignWarning(ts.seat, ts.names())
 		m.confirm = "resign"
 		return nil
 	case "S":
@@ -647,17 +651,7 @@ func (ts *tableState) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		}
 	case "m":
 		if ts.outcome != nil || ts.t.Status == client.StatusOver {
-			id := ts.t.ID
-			return m.request("rematch", func(ctx context.Context, c *client.Conn) (func(*Model) tea.Cmd, error) {
-				t, err := c.Rematch(ctx, id)
-				return func(m *Model) tea.Cmd {
-					_ = c.Unwatch(ctx, id)
-					m.table = newTableState(t.ID)
-					m.table.created = true
-					m.show(screenTable)
-					return m.watch(m.table.f)
-				}, err
-			})
+			return m.askRematch(ts.t.ID)
 		}
 	}
 	if ts.board == nil {

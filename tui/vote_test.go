@@ -77,4 +77,15 @@ func TestModelVote(t *testing.T) {
 	if s := ds[1].screen(); strings.Contains(s, "Vote: pass") {
 		t.Fatalf("the vote is still shown after it carried:\n%s", s)
 	}
+
+	// At a table of three, the question before a resignation says that
+	// it ends the game for everyone, and who shares the win.
+	ds[2].keys("R")
+	ds[2].waitFor("Really resign? y / n")
+	if want := "If you resign, the game ends for everyone: you lose and Ann and Bob share the win. This cannot be undone."; ds[2].m.status != want {
+		t.Fatalf("Cy's question before resigning: %q, want %q", ds[2].m.status, want)
+	}
+	ds[2].waitFor("the game ends for everyone")
+	ds[2].keys("n")
+	ds[2].waitFor("not done")
 }

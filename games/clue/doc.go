@@ -113,16 +113,18 @@
 // (match/vote.go, docs/protocol.md); the rules, as players around a real
 // board would settle them:
 //
-//   - Who votes: the detectives still in the game, that is neither
-//     removed nor out after a wrong accusation (InGame). The one voted on
-//     has no vote. The caller counts as a yes.
-//   - What carries: more than half of those voters say yes. Only one vote
-//     is open at a time; it fails as soon as a majority can no longer be
-//     reached, and lapses (fails) after two minutes of the match's clock.
-//   - Bots are detectives like the others: a bot votes yes to pass a turn
-//     (a stalled turn holds it up too) and no to remove a player (it does
-//     not judge people). A bot's own turn is never stalled, so it is never
-//     voted on.
+//   - Who votes: the people still in the game, that is detectives played
+//     by a person and neither removed nor out after a wrong accusation
+//     (InGame). The one voted on has no vote. The caller counts as a yes.
+//   - What carries: more than half of the people still in the game, the
+//     one voted on counted, say yes; so the one voted on always sees the
+//     vote open before it can carry, and where it never could (two people
+//     and bots, or two people left in the game) none is called. Only one vote is open at a time; it
+//     fails as soon as a majority can no longer be reached, and lapses
+//     (fails) after two minutes of the match's clock.
+//   - Bots do not vote: at a table of one person and bots their yeses
+//     would let that person pass another's turn unseen. A bot's own turn
+//     is never stalled, so it is never voted on.
 //   - Passing a turn: only the detective whose turn it is, and not while a
 //     suggestion waits for a card (the card is owed by whoever holds it;
 //     vote to remove that player instead). The turn ends as if they had

@@ -3,6 +3,7 @@
 import { api, type Achievement } from "./api";
 import { clear, h, toast } from "./dom";
 import { followEnded, forgetEnded } from "./ended";
+import { followRematches } from "./rematch";
 import { endedNews } from "./recentgames";
 import { applySettings } from "./settings";
 import { play } from "./sound";
@@ -166,6 +167,7 @@ async function start(): Promise<void> {
   // list changes, wherever the player is; the lobby shows the last list.
   // At another screen (another table, say) a notice tells of a game new
   // to the list, once, and points to the lobby, where the note waits.
+  followRematches();
   followEnded((fresh) => toast(endedNews(fresh), "ended", undefined, { href: "/", label: "See the lobby" }));
   // /api/session, not /api/me: a signed-out visit is no error (a 401
   // would be logged in the browser's console on every visit).

@@ -21,6 +21,7 @@ import { tutorialFor, type Tutorial } from "../games/tutorial";
 import { matchEventText, namedSeats, scoreText, seatChange } from "../matchevents";
 import { awayPanel } from "./away";
 import { voteLogText, votePanel } from "../vote";
+import { answerRematch } from "../rematch";
 import { endLesson } from "../analysis/atend";
 
 /** HistoryEntry is a past move as the watch's seats may see it (the
@@ -510,15 +511,10 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
   }
 
   async function doRematch(): Promise<void> {
-    try {
-      // The other players keep their seats at the new table; the server
-      // names it in a table push (table.rematch), which turns their result
-      // panel's button into "Join the rematch".
-      const r = await socket.send<{ table: Table }>("match.rematch", { table: id });
-      navigate("/t/" + r.table.id, false, false);
-    } catch (x) {
-      ctx.error((x as Error).message);
-    }
+    // With other people at the table this is an offer (rematch.ts): the
+    // panel of offers shows whom it waits for, and the new table opens
+    // once everyone accepted; alone or at one screen it opens at once.
+    await answerRematch(id, true);
   }
 
   function renderCover(): void {
@@ -600,15 +596,19 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     const dlg = h("dialog", { class: "small-dialog", "aria-labelledby": "resign-title", "aria-describedby": "resign-text", id: "resign-dialog" });
     const first = ctx.mover() ?? held[0];
     const others = (seat: number) => table!.seats.map((_, i) => i).filter((i) => i !== seat);
+    // With two seats the other wins; at three or more a resignation ends
+    // the game for everyone, the others sharing the win (match.resign),
+    // which a player would not guess from a game of two: say so by name.
     const outcome = (seat: number) => {
-      const o = others(seat);
-      if (o.length === 1) return `${ctx.seatName(o[0])} wins.`;
-      return "The other players win.";
+      const o = others(seat).map((i) => ctx.seatName(i));
+      if (o.length === 1) return `You lose this game and ${o[0]} wins.`;
+      const names = o.slice(0, -1).join(", ") + " and " + o[o.length - 1];
+      return `Resigning ends the game for everyone: you lose and ${names} share the win.`;
     };
     const text = h("p", { id: "resign-text" });
     let pick: HTMLSelectElement | null = null;
     const seat = () => (pick ? Number(pick.value) : first);
-    const describe = () => { text.textContent = `You lose this game and ${outcome(seat()).replace(/^The/, "the")} This cannot be undone.`; };
+    const describe = () => { text.textContent = `${outcome(seat())} This cannot be undone.`; };
     const err = h("p", { class: "form-error", role: "alert" });
     const keep = h("button", { type: "button", class: "primary", id: "resign-cancel" }, "Keep playing");
     keep.addEventListener("click", () => dlg.close());
