@@ -35,6 +35,18 @@ func Play(t testing.TB, st game.State, seat game.Seat, notation string) []game.E
 	return evs
 }
 
+// Told plays notation for seat as Play does and returns the move's words
+// (game.Describe): what every client's log says of it.
+func Told(t testing.TB, st game.State, seat game.Seat, notation string) string {
+	t.Helper()
+	m, err := st.ParseMove(seat, []byte(notation))
+	if err != nil {
+		t.Fatalf("seat %d plays %q: it does not read: %s", seat, notation, refusal(err))
+	}
+	evs := Play(t, st, seat, notation)
+	return game.Describe(st, seat, m, evs)
+}
+
 // Refused checks that the move notation, by seat, is refused with exactly
 // code, whether st cannot read it (ParseMove) or will not play it (Apply),
 // and that the refusal changes nothing anyone could notice.

@@ -4,21 +4,8 @@ import (
 	"testing"
 
 	"github.com/parlor-games/parlor/game"
+	"github.com/parlor-games/parlor/game/gametest"
 )
-
-// told applies notation for seat and returns the move's words.
-func told(t *testing.T, st *State, seat game.Seat, notation string) string {
-	t.Helper()
-	mv, err := st.ParseMove(seat, []byte(notation))
-	if err != nil {
-		t.Fatal(err)
-	}
-	evs, err := st.Apply(seat, mv)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return game.Describe(st, seat, mv, evs)
-}
 
 // TestDescribeTellsShotsAndHidesTheFleet is issue #32's point 1 for
 // Battleship: a placed fleet is told without a square of it (its words go
@@ -26,10 +13,10 @@ func told(t *testing.T, st *State, seat game.Seat, notation string) string {
 // the sunk ship named (rules: a sinking is announced with the ship).
 func TestDescribeTellsShotsAndHidesTheFleet(t *testing.T) {
 	st := start(t, "")
-	if got := told(t, st, 0, westFleet); got != "placed the fleet" {
+	if got := gametest.Told(t, st, 0, westFleet); got != "placed the fleet" {
 		t.Errorf("a fleet placed is told %q", got)
 	}
-	told(t, st, 1, eastFleet)
+	gametest.Told(t, st, 1, eastFleet)
 	for _, c := range []struct {
 		seat game.Seat
 		shot string
@@ -39,7 +26,7 @@ func TestDescribeTellsShotsAndHidesTheFleet(t *testing.T) {
 		{1, "J5", "fired at J5 and missed"},
 		{0, "J10", "fired at J10 and sank seat 1's destroyer"},
 	} {
-		if got := told(t, st, c.seat, c.shot); got != c.want {
+		if got := gametest.Told(t, st, c.seat, c.shot); got != c.want {
 			t.Errorf("seat %d's shot at %s is told %q, want %q", c.seat, c.shot, got, c.want)
 		}
 	}

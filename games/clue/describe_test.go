@@ -5,22 +5,14 @@ import (
 	"testing"
 
 	"github.com/parlor-games/parlor/game"
+	"github.com/parlor-games/parlor/game/gametest"
 )
 
 // told plays a "seat: move" line and returns its words.
 func told(t *testing.T, s *State, line string) string {
 	t.Helper()
 	seat, text, _ := strings.Cut(line, ":")
-	n := game.Seat(seat[0] - '0')
-	mv, err := s.ParseMove(n, []byte(strings.TrimSpace(text)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	evs, err := s.Apply(n, mv)
-	if err != nil {
-		t.Fatalf("%s: %v", line, err)
-	}
-	return game.Describe(s, n, mv, evs)
+	return gametest.Told(t, s, game.Seat(seat[0]-'0'), strings.TrimSpace(text))
 }
 
 // TestDescribeKeepsTheShownCardSecret is issue #32's point 1 for

@@ -3,23 +3,13 @@ package dots
 import (
 	"testing"
 
-	"github.com/parlor-games/parlor/game"
 	"github.com/parlor-games/parlor/game/gametest"
 )
 
 // describe plays notation for the seat to move and returns its words.
 func describe(t *testing.T, s *State, notation string) string {
 	t.Helper()
-	seat := s.turn
-	mv, err := s.ParseMove(seat, []byte(notation))
-	if err != nil {
-		t.Fatal(err)
-	}
-	evs, err := s.Apply(seat, mv)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return game.Describe(s, seat, mv, evs)
+	return gametest.Told(t, s, s.turn, notation)
 }
 
 // TestDescribeSaysTheLineAndTheBoxes is issue #32's point 1 for Dots and

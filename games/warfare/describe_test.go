@@ -4,22 +4,8 @@ import (
 	"testing"
 
 	"github.com/parlor-games/parlor/game"
+	"github.com/parlor-games/parlor/game/gametest"
 )
-
-// told plays notation for the seat to move and returns its words.
-func told(t *testing.T, s *State, notation string) string {
-	t.Helper()
-	seat := game.Seat(s.turn)
-	mv, err := s.ParseMove(seat, []byte(notation))
-	if err != nil {
-		t.Fatal(err)
-	}
-	evs, err := s.Apply(seat, mv)
-	if err != nil {
-		t.Fatalf("%s: %v", notation, err)
-	}
-	return game.Describe(s, seat, mv, evs)
-}
 
 // TestDescribeSaysWhatAndWhere is issue #32's point 1 for Medieval
 // Warfare: a step of a turn reads as a sentence that names the villager,
@@ -34,7 +20,7 @@ func TestDescribeSaysWhatAndWhere(t *testing.T) {
 		{"2-3", "moved a soldier from D3 to E3, taking it from seat 1"},
 		{"end", "ended the turn"},
 	} {
-		if got := told(t, s, c.move); got != c.want {
+		if got := gametest.Told(t, s, game.Seat(s.turn), c.move); got != c.want {
 			t.Errorf("%s is told %q, want %q", c.move, got, c.want)
 		}
 	}
