@@ -97,7 +97,11 @@ func TestFinishedTablesAreBoundedAndAnswerFromTheStore(t *testing.T) {
 		if rep := ca.ok("match.save", map[string]any{"table": third, "name": "the end"}); rep["save"] == nil {
 			t.Fatalf("saving the finished match: %v", rep)
 		}
-		next := tableID(cb.ok("match.rematch", map[string]any{"table": third}))
+		// A rematch is an offer: Bob asks, and Ann's acceptance opens it.
+		if rep := cb.ok("match.rematch", map[string]any{"table": third}); rep["offer"] == nil {
+			t.Fatalf("Bob's rematch of the finished table is no offer: %v", rep)
+		}
+		next := tableID(ca.ok("match.rematch", map[string]any{"table": third}))
 		if next == third || tableCode(eve, next) != 200 {
 			t.Fatalf("the rematch of the finished table: %s", next)
 		}
