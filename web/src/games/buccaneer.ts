@@ -89,6 +89,9 @@ export function buccaneerView(ctx: TableCtx): GameView {
   root.append(seaLayer, markLayer, shipLayer, targetLayer);
   const actEl = h("div", { class: "bc-act", id: "bc-act" });
   const newsEl = h("ol", { class: "bc-news", id: "bc-news", "aria-label": "What happened" });
+  // The log of the last few events, hidden while it has none (a replay
+  // tells its steps in its caption, and showed an empty "Log").
+  const newsBox = h("section", { class: "bc-news-box", hidden: true }, h("h2", { class: "sub" }, "Log"), newsEl);
   const help = h("details", { class: "bc-help" }, h("summary", null, "How to play"),
     h("ul", null,
       h("li", null, "On your turn, click a lit square to sail there in a straight line: out of port in any direction, at sea only the way your ship points. You sail as many squares as your crew's total (one with no crew)."),
@@ -111,7 +114,7 @@ export function buccaneerView(ctx: TableCtx): GameView {
   // moves the sea; they go below it only where the screen is too narrow.
   const controls = h("div", { class: "bc-controls" },
     h("div", { class: "bc-head" }, statusEl, h("div", { class: "bc-zoom", role: "group", "aria-label": "Zoom the sea" }, zoomOut, zoomFit, zoomIn)), chanceEl, actEl,
-    h("section", { class: "bc-news-box" }, h("h2", { class: "sub" }, "Log"), newsEl), help);
+    newsBox, help);
   el.append(mapBox, controls);
   actEl.hidden = help.hidden = ctx.replay;
 
@@ -575,7 +578,10 @@ export function buccaneerView(ctx: TableCtx): GameView {
     if (!ctx.replay) renderAct(v);
     clear(newsEl);
     const seen = ctx.viewSeat();
-    for (const n of news.filter((x) => x.only === undefined || x.only === seen).slice(-8).reverse()) newsEl.append(h("li", null, n.text));
+    // Oldest first, as the Moves panel counts them.
+    const shown = news.filter((x) => x.only === undefined || x.only === seen).slice(-8);
+    for (const n of shown) newsEl.append(h("li", null, n.text));
+    newsBox.hidden = shown.length === 0;
   }
 
   /** describe tells a push's events in words: what everyone may know
