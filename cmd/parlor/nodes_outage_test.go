@@ -1,0 +1,204 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/parlor-games/parlor/client"
+	"github.com/parlor-games/parlor/store"
+	"github.com/parlor-games/parlor/store/pgtest"
+)
+
+// outageCounts are what an outage of the database did to the players:
+// every count but Acked must be zero.
+type outageCounts struct {
+	Acked         int // moves acknowledged
+	Lost          int // acknowledged, yet not in the log at their seq
+	Doubled       int // in the log twice
+	RefusedStored int // refused as "unavailable" (nothing changed), yet in the log at their seq
+	Stuck         int // matches not played to their end
+	Exited        int // nodes that stopped
+}
+
+func (c outageCounts) String() string {
+	return fmt.Sprintf("acknowledged %d, lost %d, doubled %d, refused yet stored %d, stuck matches %d, nodes exited %d",
+		c.Acked, c.Lost, c.Doubled, c.RefusedStored, c.Stuck, c.Exited)
+}
+
+// patientDial connects a load seat to its home node, or else to the
+// other, trying again while no node lets it in (the database being away,
+// a node may not know its session yet) for up to a minute.
+func patientDial(nodes []*serveProc) func(*loadSeat) error {
+	return func(s *loadSeat) error {
+		deadline := time.Now().Add(time.Minute)
+		for {
+			for i := range nodes {
+				k := (s.home + i) % len(nodes)
+				cl, err := client.New(nodes[k].base)
+				if err != nil {
+					return err
+				}
+				cl.SetSession(s.session)
+				ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+				c, err := cl.Dial(ctx)
+				cancel()
+				if err == nil {
+					s.conn, s.at = c, k
+					return nil
+				}
+				if client.Code(err) == "unauthorized" {
+					return fmt.Errorf("node %d refused a valid session: %w", k, err)
+				}
+			}
+			if time.Now().After(deadline) {
+				return errors.New("no node lets the player in")
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+}
+
+// playThroughOutages plays n paced matches over nodes (each match's two
+// players on different nodes) to their end, calling outage once a few
+// moves are made, and counts what the players were told against the
+// stored logs.
+func playThroughOutages(t *testing.T, pg *pgtest.Server, nodes []*serveProc, n int, options string, pace time.Duration, outage func()) outageCounts {
+	t.Helper()
+	dial := patientDial(nodes)
+	matches := make([]*loadMatch, n)
+	for i := range matches {
+		matches[i] = newLoadMatch(t, nodes[i%len(nodes)], i, len(nodes), dial, options)
+		matches[i].pace = pace
+	}
+	var moves atomic.Int64
+	var wg sync.WaitGroup
+	for _, m := range matches {
+		wg.Go(func() { m.err = m.play(context.Background(), dial, &moves) })
+	}
+	for moves.Load() < int64(n) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	outage()
+	wg.Wait()
+
+	var c outageCounts
+	for _, p := range nodes {
+		select {
+		case <-p.done:
+			c.Exited++
+			t.Logf("a node exited; its log:\n%s", p.log.String())
+		default:
+		}
+	}
+	st, err := store.OpenPostgres(context.Background(), pg.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	for i, m := range matches {
+		c.Acked += len(m.acked)
+		if m.err != nil {
+			c.Stuck++
+			t.Logf("match %d: %v", i, m.err)
+		}
+		ml, err := st.LoadMatch(context.Background(), m.matchID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		stored := map[int64]string{}
+		seen := map[string]bool{}
+		for _, r := range ml.Records {
+			if r.Move == nil {
+				continue
+			}
+			stored[r.Index] = string(r.Move)
+			if seen[string(r.Move)] {
+				c.Doubled++
+			}
+			seen[string(r.Move)] = true
+		}
+		for seq, mv := range m.acked {
+			if stored[seq] != mv {
+				c.Lost++
+				t.Logf("match %d: acknowledged move %d %s, stored %q", i, seq, mv, stored[seq])
+			}
+		}
+		for seq, mvs := range m.refused {
+			for _, mv := range mvs {
+				if stored[seq] == mv && m.acked[seq] != mv {
+					c.RefusedStored++
+					t.Logf("match %d: move %d %s was refused as unavailable, and is stored", i, seq, mv)
+				}
+			}
+		}
+	}
+	return c
+}
+
+// TestNodesPostgresOutage: two nodes share a PostgreSQL server of the
+// test's own, on which sixteen Dots and Boxes matches are played at a
+// steady pace, each match's players connected to different nodes. The
+// database is stopped at once (pg_ctl -m immediate: every connection cut
+// mid-commit) for three seconds, three times. Every match is played to
+// its end, and against the stored logs: no acknowledged move is lost or
+// stored twice, no move refused as "unavailable" (which says nothing
+// changed) is in the log, and both nodes are still running.
+func TestNodesPostgresOutage(t *testing.T) {
+	pg := pgtest.Start(t)
+	_, bus := startNATS(t, 0)
+	nodes := []*serveProc{startNode(t, pg.URL(), bus, "n0"), startNode(t, pg.URL(), bus, "n1")}
+	c := playThroughOutages(t, pg, nodes, 16, `{"rows":5,"cols":5}`, 100*time.Millisecond, func() {
+		for range 3 {
+			pg.Stop()
+			time.Sleep(3 * time.Second)
+			pg.Start()
+			time.Sleep(time.Second)
+		}
+	})
+	t.Logf("outage: %v", c)
+	if c.Lost+c.Doubled+c.RefusedStored+c.Stuck+c.Exited != 0 {
+		t.Errorf("the outages broke promises: %v", c)
+	}
+}
+
+// TestNodesOutageLongerThanLease: the database is away for longer than
+// the nodes' lease (2s here), so that the first node back finds the
+// other's lease run out and takes its tables. No node exits: the other
+// finds its lease gone, lets go of the tables it no longer holds, joins
+// again and goes on serving; every match is played to its end.
+func TestNodesOutageLongerThanLease(t *testing.T) {
+	pg := pgtest.Start(t)
+	_, bus := startNATS(t, 0)
+	nodes := []*serveProc{startNode(t, pg.URL(), bus, "n0", "-lease", "2s"), startNode(t, pg.URL(), bus, "n1", "-lease", "2s")}
+	c := playThroughOutages(t, pg, nodes, 4, `{"rows":4,"cols":4}`, 100*time.Millisecond, func() {
+		pg.Stop()
+		time.Sleep(6 * time.Second)
+		pg.Start()
+	})
+	t.Logf("outage longer than the lease: %v", c)
+	if c.Lost+c.Doubled+c.RefusedStored+c.Stuck+c.Exited != 0 {
+		t.Errorf("the outage broke promises: %v", c)
+	}
+	// Both nodes serve: each holds a lease, and lets a new player in.
+	for i, p := range nodes {
+		if h := p.text("/healthz"); !containsAll(h, "postgres: ok", "lease: renewed") {
+			t.Errorf("node %d after the outage: %q", i, h)
+		}
+		p.guest(fmt.Sprintf("After%d", i))
+	}
+}
+
+func containsAll(s string, parts ...string) bool {
+	for _, p := range parts {
+		if !strings.Contains(s, p) {
+			return false
+		}
+	}
+	return true
+}
