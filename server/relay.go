@@ -274,6 +274,12 @@ func (r *relay) forwardOnce(c *conn, table string, data []byte) (handled, wait b
 	defer cancel()
 	o, err := r.c.Owners.TableOwner(ctx, table)
 	owner := o.Fence
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		// Whose the table is cannot be asked (the database is away): it
+		// may well exist, so "no table" would be false. Look again a
+		// while, as for a table changing hands.
+		return true, true, unavailable(err, "this server cannot reach its database to find the table; nothing was changed: try again in a moment")
+	}
 	if err != nil || owner == 0 {
 		return false, false, nil
 	}
