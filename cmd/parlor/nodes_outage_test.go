@@ -130,11 +130,15 @@ func playThroughOutages(t *testing.T, pg *pgtest.Server, nodes []*serveProc, n i
 			}
 		}
 		for seq, mvs := range m.refused {
+			n := 0
 			for _, mv := range mvs {
 				if stored[seq] == mv && m.acked[seq] != mv {
-					c.RefusedStored++
-					t.Logf("match %d: move %d %s was refused as unavailable, and is stored", i, seq, mv)
+					n++
 				}
+			}
+			if n > 0 {
+				c.RefusedStored += n
+				t.Logf("match %d: move %d %s was refused as unavailable %d times, and is stored", i, seq, stored[seq], n)
 			}
 		}
 	}
@@ -153,7 +157,7 @@ func TestNodesPostgresOutage(t *testing.T) {
 	pg := pgtest.Start(t)
 	_, bus := startNATS(t, 0)
 	nodes := []*serveProc{startNode(t, pg.URL(), bus, "n0"), startNode(t, pg.URL(), bus, "n1")}
-	c := playThroughOutages(t, pg, nodes, 16, `{"rows":5,"cols":5}`, 100*time.Millisecond, func() {
+	c := playThroughOutages(t, pg, nodes, 16, `{"rows":10,"cols":10}`, 20*time.Millisecond, func() {
 		for range 3 {
 			pg.Stop()
 			time.Sleep(3 * time.Second)
@@ -182,6 +186,15 @@ func TestNodesOutageLongerThanLease(t *testing.T) {
 		pg.Start()
 	})
 	t.Logf("outage longer than the lease: %v", c)
+	rejoined := 0
+	for _, p := range nodes {
+		if strings.Contains(p.log.String(), "lease was ended by another node") {
+			rejoined++
+		}
+	}
+	if rejoined == 0 {
+		t.Error("no node found its lease ended: the outage did not outlast the lease")
+	}
 	if c.Lost+c.Doubled+c.RefusedStored+c.Stuck+c.Exited != 0 {
 		t.Errorf("the outage broke promises: %v", c)
 	}

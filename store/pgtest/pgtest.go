@@ -77,7 +77,7 @@ func (s *Server) URL() string {
 // accepts connections.
 func (s *Server) Start() {
 	s.t.Helper()
-	opts := fmt.Sprintf("-p %d -c listen_addresses=127.0.0.1 -k %s -c fsync=off", s.port, s.dir)
+	opts := fmt.Sprintf("-p %d -c listen_addresses=127.0.0.1 -k %s", s.port, s.dir)
 	if out, err := s.pgCtl("-w", "-t", "60", "-l", filepath.Join(s.dir, "log"), "-o", opts, "start"); err != nil {
 		log, _ := os.ReadFile(filepath.Join(s.dir, "log"))
 		s.t.Fatalf("pgtest: starting PostgreSQL: %v\n%s\n%s", err, out, log)
