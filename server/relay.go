@@ -320,6 +320,15 @@ func (r *relay) forwardOnce(c *conn, table string, data []byte) (handled, wait b
 		// stopping, or died): its lease ends soon and the table moves,
 		// so look again. A timeout already waited long enough.
 		again := errors.Is(err, nats.ErrNoResponders)
+		if !again && c.proxy == nil {
+			// No answer in time: the owner may have handled the message
+			// and be slow to answer (reading a move's log back after its
+			// commit was cut off, match/settle.go), so "nothing was
+			// changed" could be false. The player reconnects instead, and
+			// watching again shows what became of it.
+			c.close(closeGoingAway, "the server holding your table did not answer in time; reconnect")
+			return true, false, nil
+		}
 		return true, again, unavailable(err, "the server holding this table did not answer; try again in a few seconds")
 	}
 	if answer.Header.Get(hdrDraining) != "" {

@@ -227,10 +227,27 @@ func newLoadMatch(t *testing.T, at *serveProc, i, nodes int, dial func(*loadSeat
 	if _, err := m.f.Watch(ctx, m.seats[0].conn); err != nil {
 		t.Fatal(err)
 	}
+	if err := watchSeat(ctx, m.seats[1].conn, m.table); err != nil {
+		t.Fatal(err)
+	}
 	if _, m.local, err = games.Registry().Start(game.Log{Game: "dots", Options: json.RawMessage(options)}); err != nil {
 		t.Fatal(err)
 	}
 	return m
+}
+
+// watchSeat watches table on c without views, dropping its pushes: a
+// player at the table whose copy of the game is kept elsewhere.
+func watchSeat(ctx context.Context, c *client.Conn, table string) error {
+	views := false
+	if _, err := c.Watch(ctx, client.Watch{Table: table, Views: &views}); err != nil {
+		return err
+	}
+	go func() {
+		for range c.Pushes() {
+		}
+	}()
+	return nil
 }
 
 // play plays m to its end: whoever is to move plays the first legal
@@ -286,10 +303,14 @@ func (m *loadMatch) play(ctx context.Context, dial func(*loadSeat) error, moves 
 					return err
 				}
 			} else {
-				go func(c *client.Conn) {
-					for range c.Pushes() {
-					}
-				}(s.conn)
+				// Seat 1 is at the table too, as a player's client is,
+				// or the match would take it for gone; its pushes are
+				// dropped.
+				if err := watchSeat(ctx, s.conn, m.table); err != nil {
+					m.note("seat %d watch: %v", i, err)
+					s.conn.CloseNow()
+					continue
+				}
 			}
 		}
 		seat := int(m.local.Turn()[0])

@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -11,6 +13,7 @@ import (
 	"time"
 
 	"github.com/parlor-games/parlor/client"
+	"github.com/parlor-games/parlor/game"
 	"github.com/parlor-games/parlor/store"
 	"github.com/parlor-games/parlor/store/pgtest"
 )
@@ -214,4 +217,75 @@ func containsAll(s string, parts ...string) bool {
 		}
 	}
 	return true
+}
+
+// TestNodesDatabaseDownRefusals: while the database is down, a player
+// with a good session who connects is told 503 "unavailable", not 401
+// (which would send them to log in again), and the Go client keeps the
+// session; a move sent through a node that cannot look up the table's
+// owner is refused "unavailable", not "no table". Once the database is
+// back, the same session connects and the move is taken.
+func TestNodesDatabaseDownRefusals(t *testing.T) {
+	pg := pgtest.Start(t)
+	_, bus := startNATS(t, 0)
+	nodes := []*serveProc{startNode(t, pg.URL(), bus, "n0"), startNode(t, pg.URL(), bus, "n1")}
+	// Ann's table is on node 0; Ben plays at it through node 1.
+	m := newLoadMatch(t, nodes[0], 0, len(nodes), patientDial(nodes), `{"rows":3,"cols":3}`)
+	ctx := context.Background()
+	ann, ben := m.seats[0], m.seats[1]
+	if ann.at != 0 || ben.at != 1 {
+		t.Fatalf("Ann is at node %d and Ben at node %d, want 0 and 1", ann.at, ben.at)
+	}
+	first := json.RawMessage(game.Canonical(m.local.Legal(0)[0]))
+	if _, err := ann.conn.Play(ctx, m.table, 0, first); err != nil {
+		t.Fatal(err)
+	}
+	if err := game.Play(m.local, 0, first); err != nil {
+		t.Fatal(err)
+	}
+
+	pg.Stop()
+	cl, err := client.New(nodes[0].base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cl.SetSession(ann.session)
+	_, err = cl.Dial(ctx)
+	var he *client.HTTPError
+	if !errors.As(err, &he) || he.Status != http.StatusServiceUnavailable || client.Code(err) != "unavailable" {
+		t.Errorf("connecting with a good session while the database is down: %v, want 503 unavailable", err)
+	}
+	if cl.Session() != ann.session {
+		t.Error("the client dropped its session")
+	}
+	move := json.RawMessage(game.Canonical(m.local.Legal(1)[0]))
+	pctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	_, err = ben.conn.Play(pctx, m.table, 1, move)
+	cancel()
+	if client.Code(err) != "unavailable" {
+		t.Errorf("a move through a node that cannot find the table's owner: %v (code %q), want unavailable", err, client.Code(err))
+	}
+
+	pg.Start()
+	var c *client.Conn
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(100 * time.Millisecond) {
+		if c, err = cl.Dial(ctx); err == nil || time.Now().After(deadline) {
+			break
+		}
+	}
+	if err != nil {
+		t.Fatalf("the kept session does not connect once the database is back: %v", err)
+	}
+	c.CloseNow()
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(100 * time.Millisecond) {
+		pctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+		_, err = ben.conn.Play(pctx, m.table, 1, move)
+		cancel()
+		if client.Code(err) != "unavailable" || time.Now().After(deadline) {
+			break
+		}
+	}
+	if err != nil {
+		t.Errorf("Ben's move once the database is back: %v", err)
+	}
 }
