@@ -191,7 +191,7 @@ func TestNodesOutageLongerThanLease(t *testing.T) {
 	t.Logf("outage longer than the lease: %v", c)
 	rejoined := 0
 	for _, p := range nodes {
-		if strings.Contains(p.log.String(), "lease was ended by another node") {
+		if l := p.log.String(); strings.Contains(l, "lease was ended by another node") || strings.Contains(l, "lease was taken by another node") {
 			rejoined++
 		}
 	}
