@@ -320,7 +320,8 @@ func (r *relay) forwardOnce(c *conn, table string, data []byte) (handled, wait b
 		// stopping, or died): its lease ends soon and the table moves,
 		// so look again. A timeout already waited long enough.
 		again := errors.Is(err, nats.ErrNoResponders)
-		if !again && c.proxy == nil {
+		timedOut := errors.Is(err, nats.ErrTimeout) || errors.Is(err, context.DeadlineExceeded)
+		if timedOut && r.c.Bus.IsConnected() && c.proxy == nil {
 			// No answer in time: the owner may have handled the message
 			// and be slow to answer (reading a move's log back after its
 			// commit was cut off, match/settle.go), so "nothing was
