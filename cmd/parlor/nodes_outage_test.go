@@ -27,11 +27,15 @@ type outageCounts struct {
 	RefusedStored int // refused as "unavailable" (nothing changed), yet in the log at their seq
 	Stuck         int // matches not played to their end
 	Exited        int // nodes that stopped
+	// InDoubt counts the records whose commit the outage cut off, which
+	// a node read back from the log before answering (match/settle.go):
+	// the case where a refusal would have been false.
+	InDoubt int
 }
 
 func (c outageCounts) String() string {
-	return fmt.Sprintf("acknowledged %d, lost %d, doubled %d, refused yet stored %d, stuck matches %d, nodes exited %d",
-		c.Acked, c.Lost, c.Doubled, c.RefusedStored, c.Stuck, c.Exited)
+	return fmt.Sprintf("acknowledged %d, lost %d, doubled %d, refused yet stored %d, stuck matches %d, nodes exited %d (records read back after a cut commit: %d)",
+		c.Acked, c.Lost, c.Doubled, c.RefusedStored, c.Stuck, c.Exited, c.InDoubt)
 }
 
 // patientDial connects a load seat to its home node, or else to the
@@ -92,6 +96,7 @@ func playThroughOutages(t *testing.T, pg *pgtest.Server, nodes []*serveProc, n i
 
 	var c outageCounts
 	for _, p := range nodes {
+		c.InDoubt += strings.Count(p.log.String(), "reading the log back")
 		select {
 		case <-p.done:
 			c.Exited++
