@@ -230,6 +230,10 @@ func (s *Service) decode(w http.ResponseWriter, r *http.Request, v any) bool {
 	return true
 }
 
+// Unavailable is the sentence of a request that failed for the server's
+// own reasons (its database not answering): nothing was changed.
+const Unavailable = "the server cannot reach its database at the moment; nothing was changed: try again in a moment"
+
 // fail answers err with the matching status. Errors that are not the
 // user's doing are logged and answered without detail.
 func (s *Service) fail(w http.ResponseWriter, r *http.Request, err error) {
@@ -248,8 +252,12 @@ func (s *Service) fail(w http.ResponseWriter, r *http.Request, err error) {
 		status = http.StatusTooManyRequests
 	}
 	if status == http.StatusInternalServerError {
+		// Not the user's doing: in practice the database failing to
+		// answer. 503 and a sentence, so that a client keeps its session
+		// and tries again rather than taking it for gone.
 		s.log.ErrorContext(r.Context(), "accounts request failed", "method", r.Method, "path", r.URL.Path, "err", err)
-		writeError(w, status, "internal error")
+		w.Header().Set("Retry-After", "2")
+		writeError(w, http.StatusServiceUnavailable, Unavailable)
 		return
 	}
 	writeError(w, status, err.Error())

@@ -116,6 +116,11 @@ func (c *Client) Dial(ctx context.Context, opts ...DialOption) (*Conn, error) {
 				return nil, &HTTPError{Status: res.StatusCode, Code: "unauthorized", Message: "the server does not know this session: log in again"}
 			case http.StatusForbidden:
 				return nil, &HTTPError{Status: res.StatusCode, Code: "forbidden", Message: "the server refused the connection from this origin"}
+			case http.StatusServiceUnavailable:
+				// The server could not check the session (its database is
+				// away) or is shutting down: the session is kept, and a
+				// later Dial may succeed with it.
+				return nil, &HTTPError{Status: res.StatusCode, Code: "unavailable", Message: "the server cannot let you in at the moment (your session is kept); trying again"}
 			}
 		}
 		return nil, fmt.Errorf("cannot open a connection to %s: %w", c.base.Host, err)

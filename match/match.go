@@ -3,6 +3,7 @@ package match
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sync"
 	"sync/atomic"
@@ -331,7 +332,10 @@ func (mt *Match) playLocked(ctx context.Context, seat game.Seat, text []byte) (U
 	}
 	now := mt.m.clock.Now()
 	seq := mt.seqLocked() + 1
-	err = mt.m.st.Append(ctx, store.Record{Match: mt.id, Index: seq, Seat: seat, Move: canon, At: now})
+	err = mt.appendLocked(ctx, store.Record{Match: mt.id, Index: seq, Seat: seat, Move: canon, At: now})
+	if errors.Is(err, ErrClosed) {
+		return Update{}, err
+	}
 	if err != nil {
 		// The state has moved on but the move is not durable: put the
 		// state back.

@@ -70,7 +70,10 @@ func (mt *Match) storeRecordLocked(ctx context.Context, rec matchRecord, now tim
 		return Update{}, err
 	}
 	seq := mt.seqLocked() + 1
-	if err := mt.m.st.Append(ctx, store.Record{Match: mt.id, Index: seq, Seat: rec.Seat, Event: data, At: now}); err != nil {
+	if err := mt.appendLocked(ctx, store.Record{Match: mt.id, Index: seq, Seat: rec.Seat, Event: data, At: now}); err != nil {
+		if errors.Is(err, ErrClosed) {
+			return Update{}, err
+		}
 		return Update{}, notStored{fmt.Errorf("the decision could not be stored: %w", err)}
 	}
 	mt.applyRecordLocked(rec, now)

@@ -149,7 +149,7 @@ type conn struct {
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	user, err := s.cfg.Accounts.Authenticate(r)
 	if err != nil {
-		httpError(w, http.StatusUnauthorized, "log in or pick a guest name first")
+		s.authFailed(w, err, "log in or pick a guest name first")
 		return
 	}
 	s.mu.Lock()

@@ -24,6 +24,10 @@ type NodeStore interface {
 	LeaveNodes(ctx context.Context) error
 	// Nodes lists the nodes holding a lease.
 	Nodes(ctx context.Context) ([]store.NodeInfo, error)
+	// RejoinNodes takes this node's lease again after another node ended
+	// it, once every table has been let go of; store.ErrLeaseLost if
+	// another run of this node holds its name.
+	RejoinNodes(ctx context.Context) error
 }
 
 // RunNode beats every interval until ctx ends, rebuilding here the
@@ -32,12 +36,14 @@ type NodeStore interface {
 // find them again on this one. The lobby of this node lists them from
 // then on.
 //
-// It returns store.ErrLeaseLost when another node took this node's lease
-// (the node was cut off from the database longer than the lease): the
-// node must then stop at once, since every write it tries is refused and
-// its tables are being served elsewhere. A failed heartbeat for any other
-// reason (the database restarting) is logged and tried again at the next
-// beat; the lease holds meanwhile for as long as its time.
+// When another node ended this node's lease (the database was away from
+// every node longer than the lease, and the first back took the others'
+// tables), the node lets go of its tables and joins again (rejoin.go):
+// no outage of the database makes a node stop. It returns
+// store.ErrLeaseLost only when another run of this node took its name. A
+// failed heartbeat for any other reason (the database restarting) is
+// logged and tried again at the next beat; the lease holds meanwhile for
+// as long as its time.
 func (s *Server) RunNode(ctx context.Context, ns NodeStore, every time.Duration) error {
 	s.metrics.node.Set(1)
 	s.lastBeat.Store(time.Now().UnixMilli())
@@ -56,10 +62,27 @@ func (s *Server) RunNode(ctx context.Context, ns NodeStore, every time.Duration)
 		}
 		taken, err := ns.Heartbeat(ctx)
 		if errors.Is(err, store.ErrLeaseLost) {
+			// The database was away longer than the lease, and another
+			// node ended it: let go of the tables and join again
+			// (rejoin.go), rather than stop.
 			s.metrics.node.Set(0)
 			s.lostLease.Store(true)
-			s.log.Error("this node's lease was taken by another node; stopping")
-			return err
+			s.log.Warn("this node's lease was ended by another node; letting go of its tables and joining again")
+			err = s.rejoin(ctx, ns)
+			if errors.Is(err, store.ErrLeaseLost) {
+				// Another run of this node holds its name: it is the
+				// node now, and this one stops.
+				s.log.Error("another run of this node took its place; stopping")
+				return err
+			}
+			if err != nil {
+				s.metrics.heartbeatsFailed.Inc()
+				s.log.Warn("joining the nodes again failed; trying again", "err", err)
+				continue
+			}
+			s.metrics.node.Set(1)
+			s.lostLease.Store(false)
+			taken, err = ns.Heartbeat(ctx)
 		}
 		if err != nil {
 			s.metrics.heartbeatsFailed.Inc()

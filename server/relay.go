@@ -274,6 +274,12 @@ func (r *relay) forwardOnce(c *conn, table string, data []byte) (handled, wait b
 	defer cancel()
 	o, err := r.c.Owners.TableOwner(ctx, table)
 	owner := o.Fence
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		// Whose the table is cannot be asked (the database is away): it
+		// may well exist, so "no table" would be false. Look again a
+		// while, as for a table changing hands.
+		return true, true, unavailable(err, "this server cannot reach its database to find the table; nothing was changed: try again in a moment")
+	}
 	if err != nil || owner == 0 {
 		return false, false, nil
 	}
@@ -314,6 +320,16 @@ func (r *relay) forwardOnce(c *conn, table string, data []byte) (handled, wait b
 		// stopping, or died): its lease ends soon and the table moves,
 		// so look again. A timeout already waited long enough.
 		again := errors.Is(err, nats.ErrNoResponders)
+		timedOut := errors.Is(err, nats.ErrTimeout) || errors.Is(err, context.DeadlineExceeded)
+		if timedOut && r.c.Bus.IsConnected() && c.proxy == nil {
+			// No answer in time: the owner may have handled the message
+			// and be slow to answer (reading a move's log back after its
+			// commit was cut off, match/settle.go), so "nothing was
+			// changed" could be false. The player reconnects instead, and
+			// watching again shows what became of it.
+			c.close(closeGoingAway, "the server holding your table did not answer in time; reconnect")
+			return true, false, nil
+		}
 		return true, again, unavailable(err, "the server holding this table did not answer; try again in a few seconds")
 	}
 	if answer.Header.Get(hdrDraining) != "" {

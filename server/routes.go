@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 
+	"github.com/parlor-games/parlor/accounts"
 	"github.com/parlor-games/parlor/refusal"
 	"github.com/parlor-games/parlor/store"
 )
@@ -96,6 +97,24 @@ func httpError(w http.ResponseWriter, status int, msg string) {
 	refusal.WriteHTTP(w, status, msg)
 }
 
+// authFailed answers a request whose session could not be checked: 401
+// with noSession when there is no live session, and 503 when the
+// database could not be asked, so that a client keeps its session and
+// tries again rather than sending its player to log in (docs/protocol.md).
+func (s *Server) authFailed(w http.ResponseWriter, err error, noSession string) {
+	if errors.Is(err, accounts.ErrNoSession) {
+		httpError(w, http.StatusUnauthorized, noSession)
+		return
+	}
+	s.log.Warn("a session could not be checked", "err", err)
+	w.Header().Set("Retry-After", "2")
+	httpError(w, http.StatusServiceUnavailable, SessionUnchecked)
+}
+
+// SessionUnchecked is the sentence of the 503 a request gets when its
+// session could not be checked.
+const SessionUnchecked = "the server cannot reach its database at the moment, so your session could not be checked; it is kept: try again in a moment"
+
 // storeError answers a store error on a request for one item: 404 with
 // missing when the item does not exist, and 503 when the store failed, so
 // that a client retries the one and not the other.
@@ -118,7 +137,7 @@ func (s *Server) authed(h func(w http.ResponseWriter, r *http.Request, u Identit
 	return func(w http.ResponseWriter, r *http.Request) {
 		u, err := s.cfg.Accounts.Authenticate(r)
 		if err != nil {
-			httpError(w, http.StatusUnauthorized, "log in first")
+			s.authFailed(w, err, "log in first")
 			return
 		}
 		h(w, r, u)

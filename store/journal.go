@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/ncruces/go-sqlite3"
@@ -134,6 +135,7 @@ func (s *Store) writer(conn *sql.Conn, ready chan<- error) {
 		if err != nil {
 			return err
 		}
+		w.faults = &s.faults
 		defer w.close()
 		if err := w.fold(false); err != nil {
 			return err
@@ -319,6 +321,13 @@ type rawWriter struct {
 	buf     []byte
 	undo    []undoLast
 
+	// unsure is set when a commit's outcome could not be found out: the
+	// writer's memory of the matches it touched (last) may be behind the
+	// database, so the next batch first folds the journal and forgets
+	// that memory, and match_moves is the whole truth again.
+	unsure bool
+	faults *atomic.Pointer[CommitFaults]
+
 	// Reused by every fold.
 	arena   []byte
 	rowEnds []int
@@ -397,7 +406,10 @@ func (w *rawWriter) close() {
 // If the transaction itself fails, each request is retried alone so that
 // only the bad one fails.
 func (w *rawWriter) commit(batch []*request) {
-	answerBatch(batch, w.apply(batch), true, w.commit)
+	err := w.apply(batch)
+	// A batch whose outcome is unknown is not tried again request by
+	// request: that could store a write twice.
+	answerBatch(batch, err, !errors.Is(err, ErrOutcomeUnknown), w.commit)
 }
 
 // answerBatch answers every request of a batch that was committed (err
@@ -430,6 +442,15 @@ func answerBatch(batch []*request, err error, retry bool, commit func([]*request
 // request alone is refused, and returns an error when the transaction
 // failed, in which case nothing of the batch was stored.
 func (w *rawWriter) apply(batch []*request) error {
+	if w.unsure {
+		// Nothing of this batch is written unless the writer knows again
+		// what the database holds.
+		if err := w.fold(false); err != nil {
+			return err
+		}
+		clear(w.matches)
+		w.unsure = false
+	}
 	w.buf = append(w.buf[:0], journalVersion)
 	w.undo = w.undo[:0]
 	n, others := 0, 0
@@ -477,10 +498,25 @@ func (w *rawWriter) apply(batch []*request) error {
 		return nil
 	}
 	if err := w.write(batch, n); err != nil {
-		for i := len(w.undo) - 1; i >= 0; i-- {
-			w.undo[i].st.last = w.undo[i].last
+		stored, known := false, true
+		var ce commitError
+		if errors.As(err, &ce) {
+			stored, known = w.committed(n)
 		}
-		return err
+		switch {
+		case !known:
+			// The journal row may be there or not: callers must find out
+			// by reading, and so must the writer before it writes again.
+			w.unsure = true
+			w.nextID++
+			return fmt.Errorf("%w: %w", ErrOutcomeUnknown, err)
+		case !stored:
+			for i := len(w.undo) - 1; i >= 0; i-- {
+				w.undo[i].st.last = w.undo[i].last
+			}
+			return err
+		}
+		// The commit reported failure but happened: the batch is stored.
 	}
 	if n > 0 {
 		w.nextID++
@@ -546,11 +582,48 @@ func (w *rawWriter) write(batch []*request, n int) error {
 			return fmt.Errorf("store: finish match %s: %w", r.rec.Match, err)
 		}
 	}
-	if err := w.commitStmt.Exec(); err != nil {
+	err := w.commitStmt.Exec()
+	if f := w.faults.Load(); err == nil && f != nil && f.AfterCommit != nil {
+		err = f.AfterCommit()
+	}
+	if err != nil {
 		w.rb.Exec()
-		return fmt.Errorf("store: commit: %w", err)
+		return commitError{fmt.Errorf("store: commit: %w", err)}
 	}
 	return nil
+}
+
+// commitError is a failure of a batch's COMMIT itself, after which the
+// batch may or may not be stored (see committed).
+type commitError struct{ err error }
+
+func (e commitError) Error() string { return e.err.Error() }
+func (e commitError) Unwrap() error { return e.err }
+
+// committed finds out, after a COMMIT that failed, whether the batch was
+// stored after all: its journal row (n records) is there or not. known is
+// false when that cannot be told: the look-up failed, or the batch had no
+// journal row to look for.
+func (w *rawWriter) committed(n int) (stored, known bool) {
+	if n == 0 {
+		return false, false
+	}
+	if f := w.faults.Load(); f != nil && f.Check != nil {
+		if err := f.Check(); err != nil {
+			return false, false
+		}
+	}
+	q, _, err := w.c.Prepare(`SELECT 1 FROM match_journal WHERE id = ?`)
+	if err != nil {
+		return false, false
+	}
+	defer q.Close()
+	q.BindInt64(1, w.nextID)
+	found := q.Step()
+	if q.Err() != nil {
+		return false, false
+	}
+	return found, true
 }
 
 // exec runs an exec request's statement, or an ExecAll request's

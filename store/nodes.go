@@ -128,7 +128,47 @@ func (s *Store) JoinNodes(ctx context.Context, node, addr string, ttl time.Durat
 	}
 	s.fence.Store(fence)
 	s.leaseTTL.Store(int64(ttl))
+	s.nodeMu.Lock()
+	s.node, s.addr = node, addr
+	s.nodeMu.Unlock()
 	return Lease{Fence: fence, Node: node}, nil
+}
+
+// RejoinNodes takes this node's lease again, under its old number, after
+// another node ended it (ErrLeaseLost): the database was away from every
+// node alike for longer than the lease, and the first node back ended
+// the others' leases and took their tables. Nothing of this node's past
+// is trusted again: the caller must first have stopped every match and
+// let go of every table it held, so that no write of the old lease is
+// still to come; the tables still under the lease's number are then its
+// own again (ListOpenTables), and the others are another node's.
+//
+// The old number is kept because the other nodes know this node by it
+// (on the bus, server/relay.go). ErrLeaseLost if the node's name is held
+// under another lease meanwhile: another run of this node took its place.
+func (s *Store) RejoinNodes(ctx context.Context) error {
+	fence := s.fence.Load()
+	if fence == 0 {
+		return errors.New("store: rejoining the nodes without having joined them")
+	}
+	ttl := time.Duration(s.leaseTTL.Load())
+	s.nodeMu.Lock()
+	node, addr := s.node, s.addr
+	s.nodeMu.Unlock()
+	if _, err := s.db.ExecContext(ctx, `INSERT INTO node_leases (fence, node, addr, started, expires)
+		OVERRIDING SYSTEM VALUE VALUES ($1, $2, $3, `+pgNow+`, `+pgNow+` + $4) ON CONFLICT DO NOTHING`,
+		fence, node, addr, ttl.Milliseconds()); err != nil {
+		return fmt.Errorf("store: rejoin the nodes: %w", err)
+	}
+	var holder string
+	err := s.db.QueryRowContext(ctx, `SELECT node FROM node_leases WHERE fence = $1`, fence).Scan(&holder)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && holder != node) {
+		return ErrLeaseLost
+	}
+	if err != nil {
+		return fmt.Errorf("store: rejoin the nodes: %w", err)
+	}
+	return nil
 }
 
 // RenewLease only renews this node's lease, for another ttl, taking

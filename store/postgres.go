@@ -397,13 +397,24 @@ func (w *pgWriter) conn(ctx context.Context) (*pgx.Conn, error) {
 // a failure could deny a move that is in the log. So the writer connects
 // again and asks (settle): each batch's transaction records its number
 // in writer_batches. Committed, every request is answered as the commit
-// would have answered it; not committed, the batch is sent again. Only if
-// the database cannot be reached to ask are the callers told that their
-// writes failed, though they may have been stored.
+// would have answered it; not committed, the batch is sent again. If the
+// database cannot be reached to ask, the callers are told exactly that:
+// their error holds ErrOutcomeUnknown, never a plain failure, and they
+// find out for themselves once the database is back (match.settle), so
+// that nobody is told a write failed that was stored. The writer does not
+// wait for the database itself: the other matches' writes meanwhile fail
+// at once, truly unstored, instead of queueing behind this batch.
 func (w *pgWriter) commit(batch []*request) {
 	err := w.apply(batch)
-	for tries := 0; err != nil && w.sent && (w.c == nil || w.c.IsClosed()) && tries < 3; tries++ {
+	for tries := 0; err != nil && w.lost() && !errors.Is(err, ErrOutcomeUnknown) && tries < 3; tries++ {
 		err = w.settle(batch, err)
+	}
+	if err != nil && w.lost() && !errors.Is(err, ErrOutcomeUnknown) {
+		err = fmt.Errorf("%w: %w", ErrOutcomeUnknown, err)
+	}
+	if errors.Is(err, ErrOutcomeUnknown) {
+		answerBatch(batch, err, false, w.commit)
+		return
 	}
 	if isFenced(err) {
 		// Every write of this node is refused from now on: no retry.
@@ -627,6 +638,10 @@ func textPtr(raw json.RawMessage) *string {
 	return &s
 }
 
+// lost reports whether the last batch was sent and its connection is
+// gone since: the batch may or may not have been committed.
+func (w *pgWriter) lost() bool { return w.sent && (w.c == nil || w.c.IsClosed()) }
+
 // settle finds out what became of a batch whose connection was lost
 // during its commit (err), and answers accordingly: see commit. It
 // returns nil when every request has its answer, or an error for the
@@ -635,14 +650,18 @@ func (w *pgWriter) settle(batch []*request, err error) error {
 	ctx := context.Background()
 	c, cerr := w.conn(ctx)
 	if cerr != nil {
-		return fmt.Errorf("%w (and whether it was committed is unknown: %v)", err, cerr)
+		return fmt.Errorf("%w: %w (asking: %v)", ErrOutcomeUnknown, err, cerr)
 	}
 	var last int64
 	switch qerr := c.QueryRow(ctx, `SELECT batch FROM writer_batches WHERE writer = $1`, w.id).Scan(&last); {
 	case errors.Is(qerr, pgx.ErrNoRows):
 		// No batch of this writer was ever committed.
 	case qerr != nil:
-		return fmt.Errorf("%w (and whether it was committed is unknown: %v)", err, qerr)
+		if c.IsClosed() {
+			// Lost again: ask again (commit's loop).
+			return err
+		}
+		return fmt.Errorf("%w: %w (asking: %v)", ErrOutcomeUnknown, err, qerr)
 	}
 	if last != w.seq {
 		// Rolled back: nothing of it was stored, so it is sent again.
@@ -670,7 +689,12 @@ func (w *pgWriter) settle(batch []*request, err error) error {
 			var move, event *string
 			qerr := c.QueryRow(ctx, `SELECT seat, move, event FROM match_moves WHERE match_id = $1 AND idx = $2`,
 				r.rec.Match, r.rec.Index).Scan(&seat, &move, &event)
-			if qerr != nil || seat != int64(r.rec.Seat) || !sameText(move, r.rec.Move) || !sameText(event, r.rec.Event) {
+			switch {
+			case qerr != nil && !errors.Is(qerr, pgx.ErrNoRows):
+				// The batch is committed, but whether with this record
+				// in it (or another at its index) is not known.
+				r.err = fmt.Errorf("%w: store: append to match %s at %d: %v", ErrOutcomeUnknown, r.rec.Match, r.rec.Index, qerr)
+			case qerr != nil || seat != int64(r.rec.Seat) || !sameText(move, r.rec.Move) || !sameText(event, r.rec.Event):
 				r.err = w.refused(ctx, c, &r.rec)
 			}
 		}

@@ -55,6 +55,14 @@ var ErrNotFound = errors.New("store: not found")
 // ErrClosed is returned by calls made after Close.
 var ErrClosed = errors.New("store: closed")
 
+// ErrOutcomeUnknown is in the chain of a write's error when the write may
+// or may not have been stored: its commit was interrupted (the database
+// went away under it) and the store could not find out since. A caller
+// must not tell anyone that such a write failed: it finds out first, by
+// reading what it wrote (an append: LoadMatch), once the database
+// answers again.
+var ErrOutcomeUnknown = errors.New("store: whether the write was stored is not known")
+
 // Store is an open database. It is safe for concurrent use.
 type Store struct {
 	db *sql.DB
@@ -92,6 +100,15 @@ type Store struct {
 	// prepared holds read statements prepared once, by query text (see
 	// query).
 	prepared sync.Map
+
+	// faults are the commit failures a test injects into the SQLite
+	// writer (InjectCommitFaults); nil in a server.
+	faults atomic.Pointer[CommitFaults]
+
+	// node and addr are the name and address this node joined under
+	// (JoinNodes), for RejoinNodes.
+	nodeMu     sync.Mutex
+	node, addr string
 }
 
 // Open opens (creating if needed) the SQLite database at path and brings its

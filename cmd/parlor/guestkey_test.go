@@ -3,6 +3,9 @@ package main
 import (
 	"context"
 	"io"
+	"net/http"
+	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 
@@ -46,5 +49,37 @@ func TestPlayGuestComesBackAfterLogout(t *testing.T) {
 	other, _ := client.New(srv.URL)
 	if _, err := other.Guest(ctx, "Gus"); client.Code(err) != "conflict" {
 		t.Fatalf("another terminal asking for Gus: %v", err)
+	}
+}
+
+// TestPlayKeepsSessionWhileServerUnavailable (issue 31): a terminal
+// client starting with a kept session while the server cannot check it
+// (503, its database away) says so and keeps the session, rather than
+// dropping it and starting a new guest.
+func TestPlayKeepsSessionWhileServerUnavailable(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", home)
+	var asked []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		asked = append(asked, r.URL.Path)
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusServiceUnavailable)
+		io.WriteString(w, `{"code":"unavailable","error":"the server cannot reach its database at the moment; nothing was changed: try again in a moment"}`)
+	}))
+	defer srv.Close()
+	c, _ := client.New(srv.URL)
+	if err := keepSession(c.Base(), "Gus", "kept-token"); err != nil {
+		t.Fatal(err)
+	}
+	_, err := startSession(context.Background(), c, "Gus", false, strings.NewReader(""), io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "try again in a moment") {
+		t.Errorf("starting while the server is unavailable: %v, want the server's sentence", err)
+	}
+	if c.Session() != "kept-token" || keptSession(c.Base(), "Gus") != "kept-token" {
+		t.Errorf("the session was dropped: the client holds %q, the file %q", c.Session(), keptSession(c.Base(), "Gus"))
+	}
+	if slices.Contains(asked, "/api/guest") {
+		t.Error("a new guest was asked for while the kept session may be good")
 	}
 }

@@ -40,10 +40,15 @@ type loadMatch struct {
 	f              client.Follower // seat 0's connection follows the match
 	local          game.State
 	acked          map[int64]string // seq -> move, for every acknowledged move
-	err            error
-	trail          []string // what went wrong on the way, for a failure's message
-	last           string   // the last thing noted, and how often again since
-	again          int
+	// refused holds, by the seq each was meant to be, the moves refused
+	// as "unavailable", which says that nothing changed.
+	refused map[int64][]string
+	err     error
+	trail   []string // what went wrong on the way, for a failure's message
+	last    string   // the last thing noted, and how often again since
+	again   int
+	// pace is how long its players think before each move (0: none).
+	pace time.Duration
 }
 
 func (m *loadMatch) note(format string, args ...any) {
@@ -127,38 +132,7 @@ func TestNodesSIGKILLUnderLoad(t *testing.T) {
 	}
 	matches := make([]*loadMatch, n)
 	for i := range matches {
-		m := &loadMatch{acked: make(map[int64]string)}
-		for s := range m.seats {
-			cl, _ := client.New(nodes[0].base)
-			if _, err := cl.Guest(ctx, fmt.Sprintf("Load%d-%d", i, s)); err != nil {
-				t.Fatal(err)
-			}
-			m.seats[s] = &loadSeat{session: cl.Session(), home: (i + s) % len(nodes)}
-			if err := dial(m.seats[s]); err != nil {
-				t.Fatal(err)
-			}
-		}
-		tb, err := m.seats[0].conn.CreateTable(ctx, client.CreateTable{Game: "dots", Options: json.RawMessage(options),
-			Seats: []client.SeatRequest{{Kind: "me"}, {Kind: "open"}}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		m.table = tb.ID
-		if _, err := m.seats[1].conn.Sit(ctx, m.table, 1); err != nil {
-			t.Fatalf("sitting through another node: %v", err)
-		}
-		if tb, err = m.seats[0].conn.Start(ctx, m.table); err != nil {
-			t.Fatal(err)
-		}
-		m.matchID = tb.Match
-		m.f = client.Follower{Table: m.table}
-		if _, err := m.f.Watch(ctx, m.seats[0].conn); err != nil {
-			t.Fatal(err)
-		}
-		if _, m.local, err = games.Registry().Start(game.Log{Game: "dots", Options: json.RawMessage(options)}); err != nil {
-			t.Fatal(err)
-		}
-		matches[i] = m
+		matches[i] = newLoadMatch(t, nodes[0], i, len(nodes), dial, options)
 	}
 
 	var moves atomic.Int64
@@ -217,6 +191,65 @@ func TestNodesSIGKILLUnderLoad(t *testing.T) {
 	}
 }
 
+// newLoadMatch starts load match i of a test over nodes nodes: two
+// guests, made at node at, each connected (dial) first to its home node,
+// seat 0's at i, seat 1's at the next; a Dots and Boxes table of seat 0's
+// with seat 1 sat at it through its own node; the match started and
+// followed by seat 0's connection.
+func newLoadMatch(t *testing.T, at *serveProc, i, nodes int, dial func(*loadSeat) error, options string) *loadMatch {
+	t.Helper()
+	ctx := context.Background()
+	m := &loadMatch{acked: make(map[int64]string), refused: make(map[int64][]string)}
+	for s := range m.seats {
+		cl, _ := client.New(at.base)
+		if _, err := cl.Guest(ctx, fmt.Sprintf("Load%d-%d", i, s)); err != nil {
+			t.Fatal(err)
+		}
+		m.seats[s] = &loadSeat{session: cl.Session(), home: (i + s) % nodes}
+		if err := dial(m.seats[s]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tb, err := m.seats[0].conn.CreateTable(ctx, client.CreateTable{Game: "dots", Options: json.RawMessage(options),
+		Seats: []client.SeatRequest{{Kind: "me"}, {Kind: "open"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.table = tb.ID
+	if _, err := m.seats[1].conn.Sit(ctx, m.table, 1); err != nil {
+		t.Fatalf("sitting through another node: %v", err)
+	}
+	if tb, err = m.seats[0].conn.Start(ctx, m.table); err != nil {
+		t.Fatal(err)
+	}
+	m.matchID = tb.Match
+	m.f = client.Follower{Table: m.table}
+	if _, err := m.f.Watch(ctx, m.seats[0].conn); err != nil {
+		t.Fatal(err)
+	}
+	if err := watchSeat(ctx, m.seats[1].conn, m.table); err != nil {
+		t.Fatal(err)
+	}
+	if _, m.local, err = games.Registry().Start(game.Log{Game: "dots", Options: json.RawMessage(options)}); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// watchSeat watches table on c without views, dropping its pushes: a
+// player at the table whose copy of the game is kept elsewhere.
+func watchSeat(ctx context.Context, c *client.Conn, table string) error {
+	views := false
+	if _, err := c.Watch(ctx, client.Watch{Table: table, Views: &views}); err != nil {
+		return err
+	}
+	go func() {
+		for range c.Pushes() {
+		}
+	}()
+	return nil
+}
+
 // play plays m to its end: whoever is to move plays the first legal
 // line; a connection that breaks, or a node that says it is unavailable,
 // is replaced by a connection to another node, where the players watch
@@ -270,14 +303,19 @@ func (m *loadMatch) play(ctx context.Context, dial func(*loadSeat) error, moves 
 					return err
 				}
 			} else {
-				go func(c *client.Conn) {
-					for range c.Pushes() {
-					}
-				}(s.conn)
+				// Seat 1 is at the table too, as a player's client is,
+				// or the match would take it for gone; its pushes are
+				// dropped.
+				if err := watchSeat(ctx, s.conn, m.table); err != nil {
+					m.note("seat %d watch: %v", i, err)
+					s.conn.CloseNow()
+					continue
+				}
 			}
 		}
 		seat := int(m.local.Turn()[0])
 		mv := game.Canonical(m.local.Legal(game.Seat(seat))[0])
+		time.Sleep(m.pace)
 		if !broken(m.seats[seat]) && !broken(m.seats[0]) {
 			cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 			seq, err := m.seats[seat].conn.Play(cctx, m.table, seat, json.RawMessage(mv))
@@ -292,6 +330,9 @@ func (m *loadMatch) play(ctx context.Context, dial func(*loadSeat) error, moves 
 				moves.Add(1)
 			case client.Code(err) == "unavailable" || errors.Is(err, client.ErrClosed) || cctx.Err() != nil:
 				m.note("seat %d play at %d: %v", seat, m.f.Seq, err)
+				if client.Code(err) == "unavailable" {
+					m.refused[m.f.Seq+1] = append(m.refused[m.f.Seq+1], string(mv))
+				}
 				m.seats[seat].conn.CloseNow()
 			default:
 				m.note("seat %d play at %d refused: %v", seat, m.f.Seq, err)

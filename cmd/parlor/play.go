@@ -103,7 +103,8 @@ func startSession(ctx context.Context, c *client.Client, name string, login bool
 		c.SetSession(tok)
 		if u, err := c.Me(ctx); err == nil && strings.EqualFold(u.Name, name) && (!login || !u.Guest) {
 			return u, nil
-		} else if client.Unreachable(err) {
+		} else if client.Unreachable(err) || client.Code(err) == "unavailable" {
+			// The session may be good: it stays kept for the next start.
 			return client.User{}, explain(c, err)
 		}
 		c.SetSession("")
@@ -193,6 +194,8 @@ func explain(c *client.Client, err error) error {
 			return fmt.Errorf("the server refused the name: %s", h.Message)
 		case "unauthorized":
 			return fmt.Errorf("the server refused the login: %s", h.Message)
+		case "unavailable":
+			return fmt.Errorf("the server at %s cannot serve you at the moment: %s", c.Base(), h.Message)
 		}
 		return fmt.Errorf("the server at %s refused: %s", c.Base(), h.Message)
 	}

@@ -1,6 +1,6 @@
 // Entry point: finds out who is signed in, connects the WebSocket and
 // routes between screens.
-import { api, type Achievement } from "./api";
+import { api, HttpError, type Achievement, type User } from "./api";
 import { clear, h, toast } from "./dom";
 import { followEnded, forgetEnded } from "./ended";
 import { followRematches } from "./rematch";
@@ -151,6 +151,25 @@ function connectionBanner(up: boolean, why?: string): void {
   banner.replaceChildren(...content);
 }
 
+/** sessionUser is the session's user, or null when there is none. A 503
+ * (the server cannot reach its database to check the session) says
+ * nothing of the session: it is asked again, with a banner meanwhile,
+ * rather than the player being shown the sign-in screen, and the session
+ * is kept. */
+async function sessionUser(): Promise<User | null> {
+  for (let wait = 500; ; wait = Math.min(2 * wait, 5000)) {
+    try {
+      const me = await api.session();
+      connectionBanner(true);
+      return me.user;
+    } catch (e) {
+      if (!(e instanceof HttpError) || e.status !== 503) throw e;
+      connectionBanner(false, e.message);
+      await new Promise((r) => setTimeout(r, wait));
+    }
+  }
+}
+
 async function start(): Promise<void> {
   applySettings();
   document.addEventListener("click", linkHandler);
@@ -171,8 +190,8 @@ async function start(): Promise<void> {
   followEnded((fresh) => toast(endedNews(fresh), "ended", undefined, { href: "/", label: "See the lobby" }));
   // /api/session, not /api/me: a signed-out visit is no error (a 401
   // would be logged in the browser's console on every visit).
-  const [me, games] = await Promise.allSettled([api.session(), api.games()]);
-  if (me.status === "fulfilled") app.me = me.value.user;
+  const [me, games] = await Promise.allSettled([sessionUser(), api.games()]);
+  if (me.status === "fulfilled") app.me = me.value;
   if (games.status === "fulfilled") app.games = games.value.games ?? [];
   if (app.me) socket.connect();
   else if (location.pathname !== "/") sessionStorage.setItem("parlor.next", location.pathname + location.search);
