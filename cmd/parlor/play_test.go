@@ -237,14 +237,14 @@ func TestPlayTwoTerminalsDotsToTheEnd(t *testing.T) {
 				continue
 			}
 			// A line already drawn is skipped by looking at the log.
-			for next < len(lines) && strings.Contains(ann.screen()+bob.screen(), ": "+lines[next]+"\n") {
+			for next < len(lines) && strings.Contains(ann.screen()+bob.screen(), ": "+lineWords(lines[next])) {
 				next++
 			}
 			if next < len(lines) {
 				tt.keys(":", "="+lines[next], "Enter")
 				// The last line ends the game, and the lesson that the
 				// move log gets then may push it out of the panel.
-				tt.waitForAny(": "+lines[next], "Game over")
+				tt.waitForAny(": "+lineWords(lines[next]), "Game over")
 				next++
 			}
 		}
@@ -389,4 +389,10 @@ func TestPlayRegisterAndLogin(t *testing.T) {
 	if !strings.Contains(s, "Reg  connected") || strings.Contains(s, "Reg (guest)") {
 		t.Fatalf("the account is not in the lobby as itself:\n%s", s)
 	}
+}
+
+// lineWords is how the move log tells a Dots and Boxes line given in
+// notation ("a1-b1"): in the game's own words, "drew the line a1 to b1".
+func lineWords(notation string) string {
+	return "drew the line " + strings.Replace(notation, "-", " to ", 1)
 }
