@@ -218,7 +218,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
           h("span", { class: "conn conn-" + conn }, h("span", { class: "conn-dot", "aria-hidden": "true" }), botPlays ? "computer plays" : conn,
             clock ? h("span", { class: "clock", title: "Time left" }, h("span", { class: "sr-only" }, "time left "), clock) : null),
         ),
-        turn ? h("span", { class: "turn-tag" }, "to move") : h("span"),
+        turn ? h("span", { class: "turn-tag" }, "to move") : removedByVote().includes(i) ? h("span", { class: "tag removed-tag" }, "removed by a vote") : h("span"),
         score !== undefined && score !== null ? h("span", { class: "score", "aria-label": `Score ${score}` }, String(score)) : null,
       );
       if (s.kind === "open" && held.length === 0 && table?.status === "open") {
@@ -567,11 +567,12 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     // navigate asks first during a game in play (away.ts).
     quit.addEventListener("click", () => navigate(game === "battleship" ? "/battleship" : "/"));
     const playing = table.status === "playing" && !st.outcome;
+    const removed = held.length > 0 && held.every((s) => removedByVote().includes(s));
     for (const b of [
       held.length > 0 && humanSeatsMine() && table.status !== "open" ? restart : null,
       held.length > 0 && playing ? save : null,
-      held.length > 0 && playing ? resign : null,
-      vote.callButton(),
+      held.length > 0 && playing && !removed ? resign : null,
+      removed ? null : vote.callButton(),
       help, quit,
     ]) if (b) controls.append(b);
     const link = location.origin + "/t/" + id;
@@ -686,6 +687,14 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     if (table?.game !== "clue") return false;
     const v = ctx.view() as { players?: { seat: number; inactive?: boolean }[] } | null;
     return !!v?.players?.some((p) => held.includes(p.seat) && p.inactive);
+  }
+
+  /** removedByVote lists the seats the players removed from the game by a
+   * vote (Clue-Less, spec section 5): their cards still answer, but they
+   * play no more, so they may neither resign nor call a vote. */
+  function removedByVote(): number[] {
+    const v = ctx.view() as { players?: { seat: number; removed?: boolean }[] } | null;
+    return (v?.players ?? []).filter((p) => p.removed).map((p) => p.seat);
   }
 
   function renderAll(): void {
