@@ -373,12 +373,12 @@ func (c *conn) writeBatch(batch [][]byte, closing bool) bool {
 // serve handles one message, text or binary; false ends the connection.
 func (c *conn) serve(text bool, data []byte) bool {
 	if c.h.s.cfg.MessageRate >= 0 && !c.allow() {
-		c.push(errorReply(0, refuse(codeRateLimited, "too many messages: slow down")))
+		c.refuse(0, "", refuse(codeRateLimited, "too many messages: slow down"))
 		c.close(closePolicy, "rate limit exceeded")
 		return false
 	}
 	if !text {
-		c.push(errorReply(0, badRequest("messages must be JSON text")))
+		c.refuse(0, "", badRequest("messages must be JSON text"))
 		return true
 	}
 	if !c.h.s.drain.enter() {
@@ -446,18 +446,18 @@ func (c *conn) handle(data []byte) {
 	}
 	var req request
 	if err := json.Unmarshal(data, &req); err != nil {
-		c.push(errorReply(0, badRequest("message is not a JSON object")))
+		c.refuse(0, "", badRequest("message is not a JSON object"))
 		return
 	}
 	if req.ID == nil {
-		c.push(errorReply(0, badRequest("message has no id")))
+		c.refuse(0, "", badRequest("message has no id"))
 		return
 	}
 	id := *req.ID
 	c.atTable(tableOf(data), id, data, func() {
 		h, ok := handlers[req.T]
 		if !ok {
-			c.push(errorReply(id, badRequest("unknown message type %q", req.T)))
+			c.refuse(id, "", badRequest("unknown message type %q", req.T))
 			return
 		}
 		c.run(id, req.T, func() (any, error) { return h(c, data) })
@@ -487,8 +487,8 @@ func (c *conn) atTable(table string, id int64, data []byte, handle func()) {
 				return
 			}
 			if !t.waitMoved() {
-				c.push(errorReply(id, unavailable(errors.New("hand-over too slow"),
-					"this table is moving to another server; try again in a moment")))
+				c.refuse(id, "", unavailable(errors.New("hand-over too slow"),
+					"this table is moving to another server; try again in a moment"))
 				return
 			}
 			continue
@@ -508,12 +508,12 @@ func (c *conn) run(id int64, t string, h func() (any, error)) {
 	defer func() {
 		if p := recover(); p != nil {
 			c.h.s.log.Error("panic in handler", "t", t, "panic", p, "stack", string(debug.Stack()))
-			c.push(errorReply(id, refuse(codeInternal, "internal error")))
+			c.refuse(id, t, refuse(codeInternal, "internal error"))
 		}
 	}()
 	res, err := h()
 	if err != nil {
-		c.push(errorReply(id, err))
+		c.refuse(id, t, err)
 		return
 	}
 	if _, done := res.(replied); done {

@@ -202,6 +202,12 @@ type Server struct {
 	// finishing counts the ended matches whose results are being
 	// recorded (finishLater), for Settle.
 	finishing atomic.Int64
+
+	// refusalLog logs refusals with causes of the server's own
+	// (refusals.go); probing is set while a probe of the store's writes
+	// runs (health.go).
+	refusalLog refusalLog
+	probing    atomic.Bool
 }
 
 // finishLater records the results of a match that has ended, off the
@@ -262,6 +268,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.hub = newHub(s)
 	s.conns = newConnLimits(cfg)
+	if sh, ok := cfg.Store.(storeHealth); ok {
+		s.metrics.watchStoreHealth(sh)
+	}
 	if cfg.ChatKeep > 0 {
 		// The counts that prune a channel every so many lines start afresh
 		// with the process: start from channels within the limit.
@@ -282,6 +291,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		s.relay = r
 	}
 	s.routes()
+	if sh, ok := cfg.Store.(storeHealth); ok {
+		go s.watchStore(sh)
+	}
 	return s, nil
 }
 
