@@ -22,7 +22,7 @@ import (
 // client that floods it; docs/protocol.md states them.
 const (
 	maxMessage   = 64 << 10 // bytes per message, both ways
-	sendQueue    = 256      // pushes queued for a slow reader before it is cut off
+	sendQueue    = 256      // pushes queued for a slow reader before it is cut off (and see maxUnsent)
 	defaultRate  = 20       // messages per second per connection, on average
 	rateBurst    = 40
 	writeTimeout = 10 * time.Second
@@ -117,6 +117,11 @@ type conn struct {
 	closing     bool
 	closeCode   closeStatus
 	closeReason string
+	// queued is the bytes of the messages queued and of the batch being
+	// written (behind.go); stalled is set while the wire holds as much
+	// as it may (stallWire) and the queue waits for it to drain.
+	queued  int
+	stalled bool
 
 	// Token bucket for the per-connection rate limit.
 	tokens float64
@@ -233,17 +238,18 @@ func (c *conn) push(b []byte) {
 		c.qmu.Unlock()
 		return
 	}
-	if len(c.queue) >= sendQueue {
-		c.h.s.log.Warn("closing slow connection", "user", c.user.Name)
-		c.closeLocked(closePolicy, "too slow reading messages")
+	if c.behindLocked(len(b)) {
+		c.closeSlowLocked()
 		c.qmu.Unlock()
 		// The writer may be stuck in a write to a peer that reads
-		// nothing; give it a moment, then cut the socket.
-		time.AfterFunc(writeTimeout, c.closeNow)
+		// nothing: cut the socket once it takes nothing for a while.
+		c.cutWhenStuck()
 		return
 	}
 	c.queue = append(c.queue, b)
-	if c.writing || c.holding && len(c.queue) < holdLimit {
+	c.queued += len(b)
+	c.h.s.notePeak(c.unsentLocked())
+	if c.writing || c.stalled || c.holding && len(c.queue) < holdLimit {
 		c.qmu.Unlock()
 		return
 	}
@@ -269,7 +275,7 @@ func (c *conn) hold() {
 func (c *conn) release() {
 	c.qmu.Lock()
 	c.holding = false
-	if c.writing || len(c.queue) == 0 {
+	if c.writing || c.stalled || len(c.queue) == 0 {
 		c.qmu.Unlock()
 		return
 	}
@@ -294,6 +300,7 @@ func (c *conn) closeLocked(code closeStatus, reason string) {
 	c.closeCode, c.closeReason = code, reason
 	if !c.writing {
 		c.writing = true
+		c.stalled = false // a closing connection writes what it has left
 		go c.flush()
 	}
 }
@@ -336,9 +343,30 @@ func (c *conn) drain(inline bool) {
 		c.queue, c.spare = c.spare[:0], nil
 		closing := c.closing
 		c.qmu.Unlock()
-		ok := c.writeBatch(batch, closing)
-		clear(batch)
+		taken, ok := c.writeBatch(batch, closing)
+		sent := 0
+		for _, m := range batch[:taken] {
+			sent += len(m)
+		}
 		c.qmu.Lock()
+		c.queued -= sent
+		if ok && taken < len(batch) {
+			// The wire holds all it may: what it did not take goes back
+			// to the head of the queue until the wire drains (resume).
+			c.queue = append(slices.Clone(batch[taken:]), c.queue...)
+			clear(batch)
+			if !c.closing {
+				c.stalled, c.writing = true, false
+				c.qmu.Unlock()
+				c.wire.(stallWire).whenDrained(c.resume)
+				return
+			}
+			// Closing since the batch was taken: the rest goes out
+			// now, with the close frame after it.
+			c.qmu.Unlock()
+			continue
+		}
+		clear(batch)
 		if c.spare == nil && cap(batch) <= 16 {
 			c.spare = batch[:0]
 		}
@@ -346,7 +374,7 @@ func (c *conn) drain(inline bool) {
 		if !ok {
 			c.qmu.Lock()
 			c.closing = true
-			c.queue = nil
+			c.queue, c.queued = nil, 0
 			c.qmu.Unlock()
 			c.closeNow()
 			return
@@ -362,10 +390,12 @@ func (c *conn) closeNow() {
 }
 
 // writeBatch writes messages in order: to the player's node for a proxy,
-// else through the transport.
-func (c *conn) writeBatch(batch [][]byte, closing bool) bool {
+// else through the transport. It returns how many of them were taken
+// (all of them, unless the wire holds as much as it may) and whether the
+// connection is still good.
+func (c *conn) writeBatch(batch [][]byte, closing bool) (int, bool) {
 	if c.proxy != nil {
-		return c.proxy.send(batch)
+		return len(batch), c.proxy.send(batch)
 	}
 	return c.wire.send(batch, closing)
 }

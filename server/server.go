@@ -208,6 +208,10 @@ type Server struct {
 	// runs (health.go).
 	refusalLog refusalLog
 	probing    atomic.Bool
+
+	// peakUnsent is the most bytes any connection has had unsent
+	// (behind.go).
+	peakUnsent atomic.Int64
 }
 
 // finishLater records the results of a match that has ended, off the

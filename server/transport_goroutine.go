@@ -63,9 +63,9 @@ type coderWire struct {
 // a measurable share of a move's cost; a client that stops reading is
 // caught instead by its full queue (push closes it, and cut unblocks a
 // stuck write).
-func (w *coderWire) send(msgs [][]byte, closing bool) bool {
+func (w *coderWire) send(msgs [][]byte, closing bool) (int, bool) {
 	if !closing && w.nc != nil {
-		return w.nc.writeFrames(msgs) == nil
+		return len(msgs), w.nc.writeFrames(msgs) == nil
 	}
 	for _, b := range msgs {
 		ctx, cancel := context.Background(), context.CancelFunc(func() {})
@@ -75,10 +75,21 @@ func (w *coderWire) send(msgs [][]byte, closing bool) bool {
 		err := w.ws.Write(ctx, websocket.MessageText, b)
 		cancel()
 		if err != nil {
-			return false
+			return len(msgs), false
 		}
 	}
-	return true
+	return len(msgs), true
+}
+
+// unsent: a write blocks until the socket has taken it, so the wire
+// holds nothing beyond the batch being sent, which its connection counts.
+func (w *coderWire) unsent() int { return 0 }
+
+func (w *coderWire) written() int64 {
+	if w.nc == nil {
+		return 0
+	}
+	return w.nc.written.Load()
 }
 
 // close waits for the peer's closing handshake; cutting after a short
