@@ -221,5 +221,8 @@ func (c *Lean) Close() {
 	c.nc.Close()
 }
 
+// SetReadDeadline sets when a Read waiting for the server gives up.
+func (c *Lean) SetReadDeadline(t time.Time) error { return c.nc.SetReadDeadline(t) }
+
 // CloseNow cuts the connection without a closing handshake.
 func (c *Lean) CloseNow() { c.nc.Close() }

@@ -25,6 +25,18 @@ const (
 	closeSlowReason = "too slow reading messages"
 )
 
+// DefaultSendBuffer is Config.SendBuffer's default: a few seconds of a
+// busy table's pushes, which a game's small messages never need more of
+// to keep a link full.
+const DefaultSendBuffer = 64 << 10
+
+func (s *Server) sendBuffer() int {
+	if s.cfg.SendBuffer > 0 {
+		return s.cfg.SendBuffer
+	}
+	return DefaultSendBuffer
+}
+
 // unsentLocked is what c has been sent and its socket has not taken: its
 // queue, the batch being written, and what its wire holds. Callers hold
 // c.qmu.

@@ -144,6 +144,12 @@ type Config struct {
 	// Cluster, on a node among several, forwards the messages that name
 	// a table another node holds (relay.go); nil on a server alone.
 	Cluster *Cluster
+	// SendBuffer is the kernel's send buffer of each WebSocket's
+	// socket, in bytes; 0 means DefaultSendBuffer. The kernel would
+	// otherwise grow it to megabytes for a client that stops reading,
+	// all of which the server writes, and holds, before it learns that
+	// the client is behind (behind.go).
+	SendBuffer int
 	// Checks are what /healthz checks beyond the server itself, by name
 	// ("postgres", "nats"): each returns nil when its service answers.
 	Checks map[string]func(ctx context.Context) error

@@ -185,6 +185,9 @@ func (t *epollTransport) open(w http.ResponseWriter, r *http.Request, user Ident
 		s.log.Info("websocket over its cap", "user", user.ID, "addr", addr)
 		return
 	}
+	if nc, ok := ws.UnderlayerConn().(*nbio.Conn); ok {
+		_ = nc.SetWriteBuffer(s.sendBuffer())
+	}
 	begun = true
 	s.wg.Add(1)
 	s.begin(c)

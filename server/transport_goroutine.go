@@ -3,8 +3,10 @@ package server
 import (
 	"bytes"
 	"context"
+	"net"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -36,6 +38,11 @@ func (t goroutineTransport) open(w http.ResponseWriter, r *http.Request, user Id
 		return
 	}
 	ws.SetReadLimit(maxMessage)
+	if cw.conn != nil {
+		if tc, ok := cw.conn.Conn.(*net.TCPConn); ok {
+			_ = tc.SetWriteBuffer(s.sendBuffer())
+		}
+	}
 	c := s.newConn(user, &coderWire{ws: ws, nc: cw.conn})
 	// The connection is hijacked: let net/http's goroutine, whose stack
 	// grew through the handshake and the session lookup, end, and read on
@@ -53,8 +60,9 @@ func (t goroutineTransport) open(w http.ResponseWriter, r *http.Request, user Id
 // coderWire is a WebSocket of coder/websocket, over a corkConn that
 // writes a batch of frames with one system call.
 type coderWire struct {
-	ws *websocket.Conn
-	nc *corkConn // nil if the hijack gave none
+	ws     *websocket.Conn
+	nc     *corkConn   // nil if the hijack gave none
+	behind atomic.Bool // closed for falling behind (markBehind)
 }
 
 // send writes a batch with one system call (or one per corkLimit bytes).
@@ -93,12 +101,21 @@ func (w *coderWire) written() int64 {
 }
 
 // close waits for the peer's closing handshake; cutting after a short
-// while keeps shutdown bounded.
+// while keeps shutdown bounded. A peer behind in reading (markBehind)
+// has what was written before the close frame to read first: it is cut
+// once it stops reading (cutWhenStuck) instead.
 func (w *coderWire) close(code closeStatus, reason string) {
+	if w.behind.Load() {
+		w.ws.Close(websocket.StatusCode(code), reason)
+		return
+	}
 	t := time.AfterFunc(2*time.Second, func() { w.ws.CloseNow() })
 	w.ws.Close(websocket.StatusCode(code), reason)
 	t.Stop()
 }
+
+// markBehind: see behindWire.
+func (w *coderWire) markBehind() { w.behind.Store(true) }
 
 func (w *coderWire) cut() { w.ws.CloseNow() }
 

@@ -6,7 +6,6 @@ package servertest
 
 import (
 	"context"
-	"net"
 	"net/http/httptest"
 	"os"
 	"runtime"
@@ -60,10 +59,9 @@ type Options struct {
 	// loop on Linux), so that PARLOR_TEST_TRANSPORT=goroutine runs every
 	// test on a goroutine per connection.
 	Transport server.Transport
-	// SendBuffer, when positive, is the kernel's send buffer of each
-	// socket the server accepts, in bytes: a small one makes a client
-	// that stops reading fall behind after a few KiB instead of the
-	// megabytes the loopback's buffers take.
+	// SendBuffer, when positive, is the server's Config.SendBuffer: a
+	// small one makes a client that stops reading fall behind after a
+	// few KiB.
 	SendBuffer int
 }
 
@@ -166,7 +164,7 @@ func StartWith(t testing.TB, opts Options) *Server {
 	if _, err := mgr.Recover(ctx); err != nil {
 		t.Fatal(err)
 	}
-	cfg := server.Config{Registry: reg, Matches: mgr, Accounts: acct, Store: st, BotBudget: 50 * time.Millisecond, Transport: opts.Transport}
+	cfg := server.Config{Registry: reg, Matches: mgr, Accounts: acct, Store: st, BotBudget: 50 * time.Millisecond, Transport: opts.Transport, SendBuffer: opts.SendBuffer}
 	if cfg.Transport == "" {
 		cfg.Transport = server.Transport(os.Getenv("PARLOR_TEST_TRANSPORT"))
 	}
@@ -180,12 +178,7 @@ func StartWith(t testing.TB, opts Options) *Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hs := httptest.NewUnstartedServer(srv.Handler())
-	if opts.SendBuffer > 0 {
-		hs.Listener = sendBufferListener{Listener: hs.Listener, size: opts.SendBuffer}
-	}
-	hs.Start()
-	s := &Server{Dir: opts.Dir, Store: st, Matches: mgr, API: srv, http: hs}
+	s := &Server{Dir: opts.Dir, Store: st, Matches: mgr, API: srv, http: httptest.NewServer(srv.Handler())}
 	s.URL = s.http.URL
 	if bus != nil {
 		// The node's heartbeat keeps its lease and tells it of the
@@ -204,23 +197,6 @@ func StartWith(t testing.TB, opts Options) *Server {
 	}
 	t.Cleanup(s.Stop)
 	return s
-}
-
-// sendBufferListener sets the send buffer of each connection it accepts.
-type sendBufferListener struct {
-	net.Listener
-	size int
-}
-
-func (l sendBufferListener) Accept() (net.Conn, error) {
-	c, err := l.Listener.Accept()
-	if tc, ok := c.(*net.TCPConn); ok {
-		if err := tc.SetWriteBuffer(l.size); err != nil {
-			c.Close()
-			return nil, err
-		}
-	}
-	return c, err
 }
 
 // Running reports whether the server has not been stopped.
