@@ -229,7 +229,9 @@ func (b *bench) stopReading(n int, busy []atomic.Value) ([]*client.Lean, error) 
 
 // readersEnd reads each reader to its end, for a few seconds at most,
 // and says how they ended: closed with 1008 (falling behind), with
-// another status, cut without a close frame, or still open.
+// another status, cut before a close frame was read (the server cuts a
+// reader closed for falling behind once it has read nothing for 10 s),
+// or still open.
 func readersEnd(readers []*client.Lean) string {
 	var behind, other, cut, open atomic.Int64
 	var wg sync.WaitGroup
@@ -262,7 +264,7 @@ func readersEnd(readers []*client.Lean) string {
 		}()
 	}
 	wg.Wait()
-	return fmt.Sprintf("%d of %d with status 1008, %d with another status, %d cut without a close frame, %d still open",
+	return fmt.Sprintf("%d of %d read status 1008, %d another status, %d were cut before they read a close frame, %d still open",
 		behind.Load(), len(readers), other.Load(), cut.Load(), open.Load())
 }
 

@@ -22,7 +22,7 @@ import (
 // client that floods it; docs/protocol.md states them.
 const (
 	maxMessage   = 64 << 10 // bytes per message, both ways
-	sendQueue    = 256      // pushes queued for a slow reader before it is cut off (and see maxUnsent)
+	sendQueue    = 4096     // pushes queued before the connection is closed as too slow: a backstop to maxUnsent for tiny messages
 	defaultRate  = 20       // messages per second per connection, on average
 	rateBurst    = 40
 	writeTimeout = 10 * time.Second
