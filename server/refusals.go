@@ -43,6 +43,7 @@ const refusalLogEvery = 10 * time.Second
 // logged at the end of the period, then at most once a period while
 // they go on.
 type refusalLog struct {
+	every   time.Duration // the period; 0 is refusalLogEvery
 	mu      sync.Mutex
 	waiting bool // a period is running: refusals are counted, not logged
 	held    int  // refusals counted in this period
@@ -66,7 +67,7 @@ func (l *refusalLog) note(log *slog.Logger, t, code string, err error) {
 	l.waiting = true
 	l.mu.Unlock()
 	log.Warn("request refused for a cause of the server's own", "t", t, "code", code, "cause", causeText(err))
-	time.AfterFunc(refusalLogEvery, func() { l.summarize(log) })
+	time.AfterFunc(l.period(), func() { l.summarize(log) })
 }
 
 // summarize ends a period: it logs what the period counted, if anything,
@@ -81,9 +82,16 @@ func (l *refusalLog) summarize(log *slog.Logger) {
 	if n == 0 {
 		return
 	}
-	log.Warn("more requests refused for causes of the server's own", "count", n, "within", refusalLogEvery,
+	log.Warn("more requests refused for causes of the server's own", "count", n, "within", l.period(),
 		"last t", last.t, "last code", last.code, "last cause", causeText(last.cause))
-	time.AfterFunc(refusalLogEvery, func() { l.summarize(log) })
+	time.AfterFunc(l.period(), func() { l.summarize(log) })
+}
+
+func (l *refusalLog) period() time.Duration {
+	if l.every > 0 {
+		return l.every
+	}
+	return refusalLogEvery
 }
 
 // causeText is what an operator needs of a refusal: its cause's text (a
