@@ -68,8 +68,11 @@ func (c *conn) closeSlowLocked() {
 	s := c.h.s
 	s.log.Warn("closing slow connection", slog.String("user", c.user.Name), slog.Int("unsent", c.unsentLocked()))
 	s.metrics.slowClosed.Inc()
+	for _, m := range c.queue {
+		c.queued -= len(m) // the batch being written, if any, stays counted until written
+	}
 	clear(c.queue)
-	c.queue, c.queued = nil, 0
+	c.queue = nil
 	if bw, ok := c.wire.(behindWire); ok {
 		bw.markBehind()
 	}
