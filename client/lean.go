@@ -139,9 +139,23 @@ func (c *Lean) writeFrame(op byte, parts ...[]byte) error {
 	return err
 }
 
+// LeanClosed is the error Read returns for the server's close frame: its
+// status (RFC 6455, section 7.4; 1005 when the frame carries none) and
+// reason. It is io.EOF to errors.Is, as the end of the connection.
+type LeanClosed struct {
+	Status int
+	Reason string
+}
+
+func (e *LeanClosed) Error() string {
+	return fmt.Sprintf("websocket closed with status %d: %s", e.Status, e.Reason)
+}
+
+func (e *LeanClosed) Unwrap() error { return io.EOF }
+
 // Read returns the next text or binary message, answering pings on the
 // way; the bytes are valid until the next call. A close frame ends it
-// with io.EOF.
+// with a *LeanClosed.
 func (c *Lean) Read() ([]byte, error) {
 	msg := c.rbuf[:0]
 	for {
@@ -178,8 +192,13 @@ func (c *Lean) Read() ([]byte, error) {
 		}
 		switch op {
 		case 0x8: // close: answer it and stop
-			c.writeFrame(0x8, msg[start:start+min(int(n), 2)])
-			return nil, io.EOF
+			body := msg[start:]
+			c.writeFrame(0x8, body[:min(len(body), 2)])
+			closed := &LeanClosed{Status: 1005}
+			if len(body) >= 2 {
+				closed.Status, closed.Reason = int(binary.BigEndian.Uint16(body)), string(body[2:])
+			}
+			return nil, closed
 		case 0x9: // ping
 			c.writeFrame(0xa, msg[start:])
 			msg = msg[:start]
@@ -201,6 +220,9 @@ func (c *Lean) Close() {
 	c.writeFrame(0x8, []byte{0x03, 0xe8})
 	c.nc.Close()
 }
+
+// SetReadDeadline sets when a Read waiting for the server gives up.
+func (c *Lean) SetReadDeadline(t time.Time) error { return c.nc.SetReadDeadline(t) }
 
 // CloseNow cuts the connection without a closing handshake.
 func (c *Lean) CloseNow() { c.nc.Close() }

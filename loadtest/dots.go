@@ -64,6 +64,7 @@ type pairGame struct {
 	done     chan struct{} // closed when a seat has seen the end or the stop
 	once     sync.Once
 	seats    [2]*seatPlay
+	pair     int // the pair's number (see bench.onLat)
 }
 
 func (g *pairGame) finish() { g.once.Do(func() { close(g.done) }) }
@@ -159,7 +160,11 @@ func (sp *seatPlay) handle(data []byte) bool {
 		}
 		sp.busy, sp.flying = false, false
 		if rest, ok := cut(rest, `,"ok":true`); ok {
-			sp.lats = append(sp.lats, time.Since(sp.sent))
+			lat := time.Since(sp.sent)
+			sp.lats = append(sp.lats, lat)
+			if f := sp.g.b.onLat; f != nil {
+				f(sp.g.pair, lat)
+			}
 			if m := sp.g.b.f.Moves; sp.g.b.moves.Add(1) >= m && m > 0 {
 				sp.g.stop.Store(true)
 			}

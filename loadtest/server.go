@@ -134,15 +134,26 @@ type bench struct {
 	mu       sync.Mutex
 	lats     []time.Duration
 	finished []finishedMatch // with -verify: what the seats saw of each match played to its end
+
+	// onSetUp and onLat, when set, are told of each table a pair sets
+	// up and of each acknowledged move's latency, with the pair's number
+	// (the high half of playOne's seed): the slow-reader bench (slow.go)
+	// follows some pairs' tables and measures the others.
+	onSetUp func(pair int, table string)
+	onLat   func(pair int, d time.Duration)
 }
 
-// playOne plays one whole match between a and c.
+// playOne plays one whole match between a and c; seed's high half is the
+// pair's number.
 func (b *bench) playOne(a, c *player, seed uint64, stop *atomic.Bool) error {
 	id, match, err := b.setUp(a, c)
 	if err != nil {
 		return err
 	}
-	g := &pairGame{b: b, table: id, match: match, bd: b.board, stop: stop, done: make(chan struct{})}
+	g := &pairGame{b: b, table: id, match: match, bd: b.board, stop: stop, done: make(chan struct{}), pair: int(seed >> 32)}
+	if b.onSetUp != nil {
+		b.onSetUp(g.pair, id)
+	}
 	ps := [2]*player{a, c}
 	for i, p := range ps {
 		g.seats[i] = newSeatPlay(g, p, i, seed)

@@ -5,6 +5,7 @@ import (
 	"net"
 	"net/http"
 	"sync"
+	"sync/atomic"
 )
 
 // corkConn is the network connection under a WebSocket. The server writes
@@ -25,6 +26,8 @@ type corkConn struct {
 	// closeSent is set once the library has written a close frame:
 	// nothing may follow it.
 	closeSent bool
+	// written counts the bytes the socket has taken.
+	written atomic.Int64
 }
 
 // corkLimit is how much writeFrames collects before it sends, so that a
@@ -46,7 +49,9 @@ func (c *corkConn) Write(p []byte) (int, error) {
 		// FIN and opcode 8: a close frame.
 		c.closeSent = true
 	}
-	return c.Conn.Write(p)
+	n, err := c.Conn.Write(p)
+	c.written.Add(int64(n))
+	return n, err
 }
 
 // writeFrames sends msgs as unmasked, unfragmented text frames (RFC 6455,
@@ -68,17 +73,24 @@ func (c *corkConn) writeFrames(msgs [][]byte) error {
 		b = appendFrameHeader(b, len(m))
 		b = append(b, m...)
 		if len(b) >= corkLimit {
-			_, err = c.Conn.Write(b)
+			err = c.write(b)
 			b = b[:0]
 		}
 	}
 	if err == nil && len(b) > 0 {
-		_, err = c.Conn.Write(b)
+		err = c.write(b)
 	}
 	if cap(b) <= 2*corkLimit {
 		*bp = b[:0]
 		corkBufs.Put(bp)
 	}
+	return err
+}
+
+// write writes b to the socket, counting what it took. Callers hold mu.
+func (c *corkConn) write(b []byte) error {
+	n, err := c.Conn.Write(b)
+	c.written.Add(int64(n))
 	return err
 }
 

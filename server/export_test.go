@@ -46,3 +46,10 @@ func (s *Server) HoldForHandOver(id string) (handOver func(to int64) error) {
 		return s.moveHeld(ctx, t, to, moved)
 	}
 }
+
+// MaxUnsent is how many bytes a connection may have unsent before it is
+// closed for falling behind (behind.go).
+const MaxUnsent = maxUnsent
+
+// PeakUnsent is the most bytes any connection of s has had unsent.
+func PeakUnsent(s *Server) int64 { return s.peakUnsent.Load() }

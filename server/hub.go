@@ -22,7 +22,7 @@ import (
 // client that floods it; docs/protocol.md states them.
 const (
 	maxMessage   = 64 << 10 // bytes per message, both ways
-	sendQueue    = 256      // pushes queued for a slow reader before it is cut off
+	sendQueue    = 4096     // pushes queued before the connection is closed as too slow: a backstop to maxUnsent for tiny messages
 	defaultRate  = 20       // messages per second per connection, on average
 	rateBurst    = 40
 	writeTimeout = 10 * time.Second
@@ -117,6 +117,11 @@ type conn struct {
 	closing     bool
 	closeCode   closeStatus
 	closeReason string
+	// queued is the bytes of the messages queued and of the batch being
+	// written (behind.go); stalled is set while the wire holds as much
+	// as it may (stallWire) and the queue waits for it to drain.
+	queued  int
+	stalled bool
 
 	// Token bucket for the per-connection rate limit.
 	tokens float64
@@ -234,17 +239,18 @@ func (c *conn) push(b []byte) {
 		c.qmu.Unlock()
 		return
 	}
-	if len(c.queue) >= sendQueue {
-		c.h.s.log.Warn("closing slow connection", "user", c.user.Name)
-		c.closeLocked(closePolicy, "too slow reading messages")
+	if c.behindLocked(len(b)) {
+		c.closeSlowLocked()
 		c.qmu.Unlock()
 		// The writer may be stuck in a write to a peer that reads
-		// nothing; give it a moment, then cut the socket.
-		time.AfterFunc(writeTimeout, c.closeNow)
+		// nothing: cut the socket once it takes nothing for a while.
+		c.cutWhenStuck()
 		return
 	}
 	c.queue = append(c.queue, b)
-	if c.writing || c.holding && len(c.queue) < holdLimit {
+	c.queued += len(b)
+	c.h.s.notePeak(c.unsentLocked())
+	if c.writing || c.stalled || c.holding && len(c.queue) < holdLimit {
 		c.qmu.Unlock()
 		return
 	}
@@ -270,7 +276,7 @@ func (c *conn) hold() {
 func (c *conn) release() {
 	c.qmu.Lock()
 	c.holding = false
-	if c.writing || len(c.queue) == 0 {
+	if c.writing || c.stalled || len(c.queue) == 0 {
 		c.qmu.Unlock()
 		return
 	}
@@ -295,6 +301,7 @@ func (c *conn) closeLocked(code closeStatus, reason string) {
 	c.closeCode, c.closeReason = code, reason
 	if !c.writing {
 		c.writing = true
+		c.stalled = false // a closing connection writes what it has left
 		go c.flush()
 	}
 }
@@ -337,9 +344,30 @@ func (c *conn) drain(inline bool) {
 		c.queue, c.spare = c.spare[:0], nil
 		closing := c.closing
 		c.qmu.Unlock()
-		ok := c.writeBatch(batch, closing)
-		clear(batch)
+		taken, ok := c.writeBatch(batch, closing)
+		sent := 0
+		for _, m := range batch[:taken] {
+			sent += len(m)
+		}
 		c.qmu.Lock()
+		c.queued -= sent
+		if ok && taken < len(batch) {
+			// The wire holds all it may: what it did not take goes back
+			// to the head of the queue until the wire drains (resume).
+			c.queue = append(slices.Clone(batch[taken:]), c.queue...)
+			clear(batch)
+			if !c.closing {
+				c.stalled, c.writing = true, false
+				c.qmu.Unlock()
+				c.wire.(stallWire).whenDrained(c.resume)
+				return
+			}
+			// Closing since the batch was taken: the rest goes out
+			// now, with the close frame after it.
+			c.qmu.Unlock()
+			continue
+		}
+		clear(batch)
 		if c.spare == nil && cap(batch) <= 16 {
 			c.spare = batch[:0]
 		}
@@ -347,7 +375,7 @@ func (c *conn) drain(inline bool) {
 		if !ok {
 			c.qmu.Lock()
 			c.closing = true
-			c.queue = nil
+			c.queue, c.queued = nil, 0
 			c.qmu.Unlock()
 			c.closeNow()
 			return
@@ -363,10 +391,12 @@ func (c *conn) closeNow() {
 }
 
 // writeBatch writes messages in order: to the player's node for a proxy,
-// else through the transport.
-func (c *conn) writeBatch(batch [][]byte, closing bool) bool {
+// else through the transport. It returns how many of them were taken
+// (all of them, unless the wire holds as much as it may) and whether the
+// connection is still good.
+func (c *conn) writeBatch(batch [][]byte, closing bool) (int, bool) {
 	if c.proxy != nil {
-		return c.proxy.send(batch)
+		return len(batch), c.proxy.send(batch)
 	}
 	return c.wire.send(batch, closing)
 }
@@ -374,12 +404,12 @@ func (c *conn) writeBatch(batch [][]byte, closing bool) bool {
 // serve handles one message, text or binary; false ends the connection.
 func (c *conn) serve(text bool, data []byte) bool {
 	if c.h.s.cfg.MessageRate >= 0 && !c.allow() {
-		c.push(errorReply(0, refuse(codeRateLimited, "too many messages: slow down")))
+		c.refuse(0, "", refuse(codeRateLimited, "too many messages: slow down"))
 		c.close(closePolicy, "rate limit exceeded")
 		return false
 	}
 	if !text {
-		c.push(errorReply(0, badRequest("messages must be JSON text")))
+		c.refuse(0, "", badRequest("messages must be JSON text"))
 		return true
 	}
 	if !c.h.s.drain.enter() {
@@ -447,18 +477,18 @@ func (c *conn) handle(data []byte) {
 	}
 	var req request
 	if err := json.Unmarshal(data, &req); err != nil {
-		c.push(errorReply(0, badRequest("message is not a JSON object")))
+		c.refuse(0, "", badRequest("message is not a JSON object"))
 		return
 	}
 	if req.ID == nil {
-		c.push(errorReply(0, badRequest("message has no id")))
+		c.refuse(0, "", badRequest("message has no id"))
 		return
 	}
 	id := *req.ID
 	c.atTable(tableOf(data), id, data, func() {
 		h, ok := handlers[req.T]
 		if !ok {
-			c.push(errorReply(id, badRequest("unknown message type %q", req.T)))
+			c.refuse(id, "", badRequest("unknown message type %q", req.T))
 			return
 		}
 		c.run(id, req.T, func() (any, error) { return h(c, data) })
@@ -488,8 +518,8 @@ func (c *conn) atTable(table string, id int64, data []byte, handle func()) {
 				return
 			}
 			if !t.waitMoved() {
-				c.push(errorReply(id, unavailable(errors.New("hand-over too slow"),
-					"this table is moving to another server; try again in a moment")))
+				c.refuse(id, "", unavailable(errors.New("hand-over too slow"),
+					"this table is moving to another server; try again in a moment"))
 				return
 			}
 			continue
@@ -509,12 +539,12 @@ func (c *conn) run(id int64, t string, h func() (any, error)) {
 	defer func() {
 		if p := recover(); p != nil {
 			c.h.s.log.Error("panic in handler", "t", t, "panic", p, "stack", string(debug.Stack()))
-			c.push(errorReply(id, refuse(codeInternal, "internal error")))
+			c.refuse(id, t, refuse(codeInternal, "internal error"))
 		}
 	}()
 	res, err := h()
 	if err != nil {
-		c.push(errorReply(id, err))
+		c.refuse(id, t, err)
 		return
 	}
 	if _, done := res.(replied); done {

@@ -151,7 +151,7 @@ func TestHTTPOperations(t *testing.T) {
 	c := u.dial()
 	c.ok("lobby.join", nil)
 	code, body := u.do("GET", "/healthz", nil)
-	if code != 200 || strings.TrimSpace(string(body)) != "ok" {
+	if code != 200 || strings.TrimSpace(string(body)) != "ok\nstore: writes ok" {
 		t.Fatalf("healthz %d %q", code, body)
 	}
 	code, body = u.do("GET", "/metrics", nil)

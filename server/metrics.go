@@ -19,6 +19,11 @@ type metrics struct {
 	moves       prometheus.Counter
 	refused     prometheus.Counter
 	latency     prometheus.Histogram
+	// refusals counts every error reply by its code (codes.go).
+	refusals *prometheus.CounterVec
+	// slowClosed counts connections closed for falling behind in
+	// reading what they were sent (hub.go).
+	slowClosed prometheus.Counter
 
 	// Of a node among several (nodes.go).
 	node             prometheus.Gauge
@@ -53,6 +58,14 @@ func newMetrics(owned func() float64) *metrics {
 			Buckets: []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, 1},
 		}),
 	}
+	m.refusals = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "parlor_refusals_total",
+		Help: "Error replies sent, by code: unavailable and internal are the server's own failures (its store, its bus, a bug), logged too.",
+	}, []string{"code"})
+	m.slowClosed = prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "parlor_slow_closed_total",
+		Help: "WebSockets closed because their client fell too far behind in reading (status 1008).",
+	})
 	m.node = prometheus.NewGauge(prometheus.GaugeOpts{
 		Name: "parlor_node_lease", Help: "1 while this server holds its lease as one of several nodes, 0 otherwise.",
 	})
@@ -81,7 +94,7 @@ func newMetrics(owned func() float64) *metrics {
 		Name: "parlor_watches_unfollowed_total", Help: "Sockets closed because a watched table found no node in time after a hand-over (the client resumes).",
 	})
 	m.reg.MustRegister(m.node, m.owned, m.takeovers, m.handedOver, m.heartbeatsFailed, m.forwarded, m.forwardFailed, m.followed, m.unfollowed)
-	m.reg.MustRegister(m.connections, m.live, m.moves, m.refused, m.latency,
+	m.reg.MustRegister(m.connections, m.live, m.moves, m.refused, m.latency, m.refusals, m.slowClosed,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
@@ -107,6 +120,19 @@ func (m *metrics) watchWriter(w writerStats) {
 			Help: "Appends and match ends those commits held; divided by the commits, the mean group commit.",
 		}, func() float64 { return float64(w.WriterStats().Writes) }),
 	)
+}
+
+// watchStoreHealth adds the store's write health as a gauge.
+func (m *metrics) watchStoreHealth(h storeHealth) {
+	m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "parlor_store_writable",
+		Help: "1 while the store's writes succeed, 0 from a write that failed for a cause of the store's own (a full disk, a lost database) until one succeeds again.",
+	}, func() float64 {
+		if h.WriteHealth().Failing {
+			return 0
+		}
+		return 1
+	}))
 }
 
 func (m *metrics) handler() http.Handler {

@@ -147,6 +147,12 @@ type Config struct {
 	// Cluster, on a node among several, forwards the messages that name
 	// a table another node holds (relay.go); nil on a server alone.
 	Cluster *Cluster
+	// SendBuffer is the kernel's send buffer of each WebSocket's
+	// socket, in bytes; 0 means DefaultSendBuffer. The kernel would
+	// otherwise grow it to megabytes for a client that stops reading,
+	// all of which the server writes, and holds, before it learns that
+	// the client is behind (behind.go).
+	SendBuffer int
 	// Checks are what /healthz checks beyond the server itself, by name
 	// ("postgres", "nats"): each returns nil when its service answers.
 	Checks map[string]func(ctx context.Context) error
@@ -210,6 +216,16 @@ type Server struct {
 	// finishing counts the ended matches whose results are being
 	// recorded (finishLater), for Settle.
 	finishing atomic.Int64
+
+	// refusalLog logs refusals with causes of the server's own
+	// (refusals.go); probing is set while a probe of the store's writes
+	// runs (health.go).
+	refusalLog refusalLog
+	probing    atomic.Bool
+
+	// peakUnsent is the most bytes any connection has had unsent
+	// (behind.go).
+	peakUnsent atomic.Int64
 }
 
 // finishLater records the results of a match that has ended, off the
@@ -270,6 +286,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.hub = newHub(s)
 	s.conns = newConnLimits(cfg)
+	if sh, ok := cfg.Store.(storeHealth); ok {
+		s.metrics.watchStoreHealth(sh)
+	}
 	if cfg.ChatKeep > 0 {
 		// The counts that prune a channel every so many lines start afresh
 		// with the process: start from channels within the limit.
@@ -290,6 +309,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		s.relay = r
 	}
 	s.routes()
+	if sh, ok := cfg.Store.(storeHealth); ok {
+		go s.watchStore(sh)
+	}
 	return s, nil
 }
 

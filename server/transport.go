@@ -60,10 +60,18 @@ func newTransport(s *Server, t Transport) (transport, error) {
 // wire is what a connection needs of the WebSocket under it, whichever
 // transport holds it.
 type wire interface {
-	// send writes messages in order, each as one text frame, and reports
-	// whether the connection took them. closing is set once the
-	// connection is closing.
-	send(msgs [][]byte, closing bool) bool
+	// send writes messages in order, each as one text frame, and
+	// reports how many of them it took and whether the connection is
+	// still good. It takes them all unless it is a stallWire holding as
+	// much as it may (behind.go), and always while closing, which is set
+	// once the connection is closing.
+	send(msgs [][]byte, closing bool) (taken int, ok bool)
+	// unsent is how many bytes the wire holds that the socket has not
+	// taken yet, beyond the batch being sent.
+	unsent() int
+	// written is how many bytes the socket has taken so far: while it
+	// grows, a slow peer is still reading (cutWhenStuck).
+	written() int64
 	// close sends a close frame with code and reason and ends the
 	// connection once the peer answers, or after a short while.
 	close(code closeStatus, reason string)

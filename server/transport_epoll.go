@@ -30,10 +30,17 @@ type epollTransport struct {
 	engine *nbhttp.Engine
 }
 
-// maxBehind is how many bytes a client may leave unread before it is cut
-// off: with writes that never block, this stands for the goroutine
-// transport's full queue.
-const maxBehind = 1 << 20
+// wireHigh is how many bytes a connection's loop may hold for its socket
+// before the connection's queue waits (stallWire): what the library
+// holds is a copy per connection, where the queue holds messages that
+// every watcher of a table shares. A reader that stops costs the node
+// this, a batch and its share of the queue (maxUnsent), not more.
+const wireHigh = 16 << 10
+
+// maxBehind bounds what the library may hold for one connection, which
+// cuts it off past that: a backstop, since wireHigh and maxUnsent keep
+// what it holds well below.
+const maxBehind = 4 * maxUnsent
 
 // maxIdleWorkers bounds the goroutines kept waiting for the loop's next
 // message (workers.go): enough for the messages of a busy node in
@@ -68,6 +75,7 @@ func newEpollTransport(s *Server) (transport, error) {
 		// connection on one.
 		e.CheckUtf8 = func([]byte) bool { return true }
 		e.OnOpen(openInLoop)
+		e.OnWrittenSize(writtenInLoop)
 		if loopErr = e.Start(); loopErr == nil {
 			loop = e
 		}
@@ -109,14 +117,21 @@ func (t *epollTransport) open(w http.ResponseWriter, r *http.Request, user Ident
 	u.OnMessage(func(_ *websocket.Conn, typ websocket.MessageType, data []byte) {
 		onMessage(typ == websocket.TextMessage, data)
 	})
+	u.SetPingHandler(func(ws *websocket.Conn, data string) {
+		ew.control(len(data), func() {
+			if ws.WriteMessage(websocket.PongMessage, []byte(data)) != nil {
+				_ = ws.Close()
+			}
+		})
+	})
 	u.SetCloseHandler(func(ws *websocket.Conn, code int, _ string) {
 		// The peer closes: answer with its code, unless this side has
 		// already sent its own close frame, and end the connection.
 		if ew.markClosing() {
 			if code == 1005 { // no status
-				_ = ws.WriteMessage(websocket.CloseMessage, nil)
+				ew.control(0, func() { _ = ws.WriteMessage(websocket.CloseMessage, nil) })
 			} else {
-				_ = ws.WriteClose(code, "")
+				ew.control(2, func() { _ = ws.WriteClose(code, "") })
 			}
 		}
 		_ = ws.Close()
@@ -151,6 +166,7 @@ func (t *epollTransport) open(w http.ResponseWriter, r *http.Request, user Ident
 		// openInLoop did not find the wire (it always should): take the
 		// reads now, at the risk of a first message read without it.
 		ew.ws = ws
+		ws.SetSession(ew)
 		if nc, ok := ws.UnderlayerConn().(*nbio.Conn); ok {
 			nc.OnData(ew.parse)
 		}
@@ -168,6 +184,9 @@ func (t *epollTransport) open(w http.ResponseWriter, r *http.Request, user Ident
 		ew.close(closePolicy, closeReason(over))
 		s.log.Info("websocket over its cap", "user", user.ID, "addr", addr)
 		return
+	}
+	if nc, ok := ws.UnderlayerConn().(*nbio.Conn); ok {
+		_ = nc.SetWriteBuffer(s.sendBuffer())
 	}
 	begun = true
 	s.wg.Add(1)
@@ -199,12 +218,33 @@ func openInLoop(c net.Conn) {
 	if ew.ws == nil {
 		return
 	}
+	ew.ws.SetSession(ew)
 	nc.OnData(ew.parse)
 }
 
+// writtenInLoop is told of every write of the loop to a socket, made at
+// once or later from what the library held: it takes the bytes off their
+// wire's count, and restarts a stalled connection once its wire has
+// drained to half of wireHigh. It runs under the library's lock of the
+// connection, so the restart runs on a goroutine of its own.
+func writtenInLoop(nc *nbio.Conn, _ []byte, n int) {
+	ws, _ := nc.Session().(*websocket.Conn)
+	if ws == nil {
+		return
+	}
+	w, _ := ws.Session().(*epollWire)
+	if w == nil {
+		return
+	}
+	w.sent.Add(int64(n))
+	if w.held.Add(-int64(n)) <= wireHigh/2 {
+		w.wake()
+	}
+}
+
 // epollWire is a WebSocket in nbio's loop. Writes never block: what the
-// socket does not take at once the library keeps until it can, up to
-// maxBehind.
+// socket does not take at once the library keeps until it can; past
+// wireHigh the connection's queue waits instead (stallWire).
 type epollWire struct {
 	ws *websocket.Conn
 
@@ -217,7 +257,50 @@ type epollWire struct {
 	closeSent bool // a close frame went out: nothing may follow it
 
 	tooBig atomic.Bool // a message over maxMessage was refused (parse)
+
+	// held counts the bytes handed to the loop that it has not written
+	// to the socket yet (writtenInLoop takes them off): what the library
+	// holds for this connection. resume, when set, is the stalled
+	// connection's restart, called once held has drained.
+	held   atomic.Int64
+	resume atomic.Pointer[func()]
+	// sent counts the bytes written to the socket (writtenInLoop).
+	sent atomic.Int64
+	// behind is set when the connection is closed for falling behind
+	// (markBehind).
+	behind atomic.Bool
 }
+
+// markBehind: see behindWire.
+func (w *epollWire) markBehind() { w.behind.Store(true) }
+
+// control writes a control frame with n bytes of payload through write,
+// counting it as held like the messages.
+func (w *epollWire) control(n int, write func()) {
+	w.held.Add(int64(2 + n))
+	write()
+}
+
+// whenDrained: see stallWire. resume is set before held is read again,
+// so that a drain between the stall and this call is not missed.
+func (w *epollWire) whenDrained(resume func()) {
+	w.resume.Store(&resume)
+	if w.held.Load() <= wireHigh/2 {
+		w.wake()
+	}
+}
+
+// wake calls the stalled connection's restart, if any, once.
+func (w *epollWire) wake() {
+	if f := w.resume.Swap(nil); f != nil {
+		go (*f)()
+	}
+}
+
+func (w *epollWire) written() int64 { return w.sent.Load() }
+
+// unsent is what the library holds for the socket.
+func (w *epollWire) unsent() int { return int(max(0, w.held.Load())) }
 
 // parse reads what the loop read from the socket. A message over
 // maxMessage is answered by the library with a close frame, status 1009;
@@ -341,23 +424,30 @@ func (w *epollWire) markClosing() bool {
 }
 
 // send frames the batch itself, as corkConn does, and hands it to the
-// loop's connection a corkLimit at a time, each one write.
-func (w *epollWire) send(msgs [][]byte, _ bool) bool {
+// loop's connection a corkLimit at a time, each one write. Before each
+// write it stops if the library holds more than wireHigh for the socket,
+// unless the connection is closing: the rest waits in the connection's
+// queue (stallWire).
+func (w *epollWire) send(msgs [][]byte, closing bool) (int, bool) {
 	bp := corkBufs.Get().(*[]byte)
 	b := (*bp)[:0]
 	nc := w.ws.UnderlayerConn()
+	_, inLoop := nc.(*nbio.Conn)
 	w.mu.Lock()
 	ok := !w.closeSent
+	taken := 0
 	for i, m := range msgs {
-		if !ok {
+		if !ok || len(b) == 0 && inLoop && !closing && w.held.Load() > wireHigh {
 			break
 		}
 		b = appendFrameHeader(b, len(m))
 		b = append(b, m...)
 		if len(b) >= corkLimit || i == len(msgs)-1 {
+			w.held.Add(int64(len(b)))
 			_, err := nc.Write(b)
 			ok = err == nil
 			b = b[:0]
+			taken = i + 1
 		}
 	}
 	w.mu.Unlock()
@@ -365,7 +455,10 @@ func (w *epollWire) send(msgs [][]byte, _ bool) bool {
 		*bp = b[:0]
 		corkBufs.Put(bp)
 	}
-	return ok
+	if !ok {
+		return len(msgs), false
+	}
+	return taken, true
 }
 
 // closeWait bounds the closing handshake: a peer that does not answer a
@@ -376,14 +469,23 @@ func (w *epollWire) close(code closeStatus, reason string) {
 	if !w.markClosing() {
 		return
 	}
-	_ = w.ws.WriteClose(int(code), reason)
-	time.AfterFunc(closeWait, w.cut)
+	w.control(2+len(reason), func() { _ = w.ws.WriteClose(int(code), reason) })
+	if w.behind.Load() {
+		// The peer has all that was written before the close frame to
+		// read first: it is cut once it stops reading (cutWhenStuck).
+		return
+	}
+	wait := closeWait
+	if w.held.Load() > 0 {
+		wait = writeTimeout
+	}
+	time.AfterFunc(wait, w.cut)
 }
 
 func (w *epollWire) cut() { _ = w.ws.Close() }
 
-// blocks: the loop's connection keeps what the socket does not take, up
-// to maxBehind; only a connection that fell back to blocking mode (not
+// blocks: the loop's connection keeps what the socket does not take (up
+// to wireHigh, then the queue waits); only a connection that fell back to blocking mode (not
 // a TCP socket, so not moved into the loop) waits.
 func (w *epollWire) blocks() bool {
 	_, inLoop := w.ws.UnderlayerConn().(*nbio.Conn)

@@ -3,8 +3,10 @@ package server
 import (
 	"bytes"
 	"context"
+	"net"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -36,6 +38,11 @@ func (t goroutineTransport) open(w http.ResponseWriter, r *http.Request, user Id
 		return
 	}
 	ws.SetReadLimit(maxMessage)
+	if cw.conn != nil {
+		if tc, ok := cw.conn.Conn.(*net.TCPConn); ok {
+			_ = tc.SetWriteBuffer(s.sendBuffer())
+		}
+	}
 	c := s.newConn(user, &coderWire{ws: ws, nc: cw.conn})
 	// The connection is hijacked: let net/http's goroutine, whose stack
 	// grew through the handshake and the session lookup, end, and read on
@@ -53,8 +60,9 @@ func (t goroutineTransport) open(w http.ResponseWriter, r *http.Request, user Id
 // coderWire is a WebSocket of coder/websocket, over a corkConn that
 // writes a batch of frames with one system call.
 type coderWire struct {
-	ws *websocket.Conn
-	nc *corkConn // nil if the hijack gave none
+	ws     *websocket.Conn
+	nc     *corkConn   // nil if the hijack gave none
+	behind atomic.Bool // closed for falling behind (markBehind)
 }
 
 // send writes a batch with one system call (or one per corkLimit bytes).
@@ -63,9 +71,9 @@ type coderWire struct {
 // a measurable share of a move's cost; a client that stops reading is
 // caught instead by its full queue (push closes it, and cut unblocks a
 // stuck write).
-func (w *coderWire) send(msgs [][]byte, closing bool) bool {
+func (w *coderWire) send(msgs [][]byte, closing bool) (int, bool) {
 	if !closing && w.nc != nil {
-		return w.nc.writeFrames(msgs) == nil
+		return len(msgs), w.nc.writeFrames(msgs) == nil
 	}
 	for _, b := range msgs {
 		ctx, cancel := context.Background(), context.CancelFunc(func() {})
@@ -75,19 +83,39 @@ func (w *coderWire) send(msgs [][]byte, closing bool) bool {
 		err := w.ws.Write(ctx, websocket.MessageText, b)
 		cancel()
 		if err != nil {
-			return false
+			return len(msgs), false
 		}
 	}
-	return true
+	return len(msgs), true
+}
+
+// unsent: a write blocks until the socket has taken it, so the wire
+// holds nothing beyond the batch being sent, which its connection counts.
+func (w *coderWire) unsent() int { return 0 }
+
+func (w *coderWire) written() int64 {
+	if w.nc == nil {
+		return 0
+	}
+	return w.nc.written.Load()
 }
 
 // close waits for the peer's closing handshake; cutting after a short
-// while keeps shutdown bounded.
+// while keeps shutdown bounded. A peer behind in reading (markBehind)
+// has what was written before the close frame to read first: it is cut
+// once it stops reading (cutWhenStuck) instead.
 func (w *coderWire) close(code closeStatus, reason string) {
+	if w.behind.Load() {
+		w.ws.Close(websocket.StatusCode(code), reason)
+		return
+	}
 	t := time.AfterFunc(2*time.Second, func() { w.ws.CloseNow() })
 	w.ws.Close(websocket.StatusCode(code), reason)
 	t.Stop()
 }
+
+// markBehind: see behindWire.
+func (w *coderWire) markBehind() { w.behind.Store(true) }
 
 func (w *coderWire) cut() { w.ws.CloseNow() }
 

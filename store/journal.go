@@ -110,7 +110,9 @@ func (s *Store) submit(ctx context.Context, req *request) error {
 	}
 	s.reqs <- req
 	s.mu.RUnlock()
-	return <-req.done
+	err := <-req.done
+	s.noteWrite(err)
+	return err
 }
 
 // writer commits queued requests, as many as have queued (up to maxBatch)

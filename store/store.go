@@ -85,6 +85,9 @@ type Store struct {
 
 	commits, writes atomic.Int64 // see WriterStats
 
+	// health is what the last writes found out (see WriteHealth).
+	health writeHealth
+
 	// fence is the number of this node's lease (nodes.go), 0 when it
 	// holds none; leaseTTL is the lease's time, in nanoseconds.
 	fence, leaseTTL atomic.Int64

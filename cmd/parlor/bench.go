@@ -14,7 +14,8 @@ import (
 // runBench dispatches parlor bench's measurements: "server", the load
 // test, "floor", what the least possible server costs per move on the
 // same machine ("floor-serve" is the floor's child process), and
-// "lobby", what the lobby's pushes cost while people come. The tools
+// "lobby", what the lobby's pushes cost while people come, and "slow",
+// what sockets that stop reading cost everyone else. The tools
 // live in package loadtest; this only reads their flags.
 func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) > 0 {
@@ -25,6 +26,8 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			return benchFloor(args[1:], stdout, stderr)
 		case "lobby":
 			return benchLobby(args[1:], stdout, stderr)
+		case "slow":
+			return benchSlow(args[1:], stdout, stderr)
 		case "floor-serve":
 			loop := loadtest.FloorNetpoll
 			if len(args) > 1 {
@@ -33,7 +36,7 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			return loadtest.ServeFloor(loop, stdout)
 		}
 	}
-	fmt.Fprintln(stderr, "usage: parlor bench server|floor|lobby [flags]  (parlor bench server -h for the flags)")
+	fmt.Fprintln(stderr, "usage: parlor bench server|floor|lobby|slow [flags]  (parlor bench server -h for the flags)")
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
 		return flag.ErrHelp
 	}
@@ -144,4 +147,28 @@ func benchLobby(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("-mode %q: want changes, whole, both, page or all", mode)
 	}
 	return loadtest.RunLobby(c, stdout, stderr)
+}
+
+func benchSlow(args []string, stdout, stderr io.Writer) error {
+	c := loadtest.SlowConfig{CommitDelay: defaultCommitDelay}
+	fs := flag.NewFlagSet("bench slow", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.IntVar(&c.Readers, "readers", 500, "sockets that join the lobby, watch the busy tables with views and stop reading")
+	fs.IntVar(&c.Busy, "busy", 4, "matches the readers watch")
+	fs.IntVar(&c.Matches, "matches", 16, "other matches, whose moves' latency is reported")
+	fs.IntVar(&c.Size, "size", 8, "board size in dots")
+	fs.DurationVar(&c.Think, "think", 30*time.Millisecond, "mean pause before each move (uniform from 0 to twice this)")
+	fs.DurationVar(&c.Quiet, "quiet", 10*time.Second, "how long the matches play before the readers come")
+	fs.DurationVar(&c.Duration, "duration", 20*time.Second, "how long the matches play once the readers have stopped reading")
+	fs.StringVar(&c.Transport, "transport", "", "the child server's WebSocket transport, goroutine or epoll (parlor serve -transport)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if c.Readers <= 0 || c.Busy <= 0 || c.Matches <= 0 {
+		return errors.New("-readers, -busy and -matches must be positive")
+	}
+	if c.Think < 0 || c.Quiet < 0 || c.Duration <= 0 {
+		return errors.New("-think and -quiet must not be negative, -duration must be positive")
+	}
+	return loadtest.RunSlow(c, stdout, stderr)
 }

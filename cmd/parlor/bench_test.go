@@ -178,3 +178,32 @@ func TestBenchLobbyFirstPage(t *testing.T) {
 		t.Errorf("-mode all did not run the whole lists:\n%s", s)
 	}
 }
+
+// TestBenchSlowReportsFigures runs the slow-reader bench, small, and
+// checks that it reports what the issue asks of it: the other matches'
+// latency quiet and with the readers stuck, the server's memory growth,
+// and how the readers ended, with the server's own count of them.
+func TestBenchSlowReportsFigures(t *testing.T) {
+	out, err := exec.Command(parlorBin, "bench", "slow", "-readers", "20", "-busy", "1", "-matches", "2",
+		"-quiet", "1s", "-duration", "2s").CombinedOutput()
+	if err != nil {
+		t.Fatalf("bench slow: %v\n%s", err, out)
+	}
+	s := string(out)
+	for _, re := range []string{
+		`quiet (\d+) moves p50 \S+ p99 \S+ max \S+; with the readers stuck (\d+) moves p50`,
+		`server RSS [\d.]+ MiB before the readers, peak [\d.]+ MiB \(\+[\d.]+ MiB\)`,
+		`readers closed by the server: \d+ of 20 read status 1008, .* \(its count: \d+\)`,
+	} {
+		m := regexp.MustCompile(re).FindStringSubmatch(s)
+		if m == nil {
+			t.Errorf("output lacks %q:\n%s", re, s)
+			continue
+		}
+		for _, n := range m[1:] {
+			if n == "0" {
+				t.Errorf("no moves measured in a phase:\n%s", s)
+			}
+		}
+	}
+}

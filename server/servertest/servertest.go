@@ -59,6 +59,10 @@ type Options struct {
 	// loop on Linux), so that PARLOR_TEST_TRANSPORT=goroutine runs every
 	// test on a goroutine per connection.
 	Transport server.Transport
+	// SendBuffer, when positive, is the server's Config.SendBuffer: a
+	// small one makes a client that stops reading fall behind after a
+	// few KiB.
+	SendBuffer int
 }
 
 // Node is what a server needs to be one of several nodes: its name among
@@ -160,7 +164,7 @@ func StartWith(t testing.TB, opts Options) *Server {
 	if _, err := mgr.Recover(ctx); err != nil {
 		t.Fatal(err)
 	}
-	cfg := server.Config{Registry: reg, Matches: mgr, Accounts: acct, Store: st, BotBudget: 50 * time.Millisecond, Transport: opts.Transport}
+	cfg := server.Config{Registry: reg, Matches: mgr, Accounts: acct, Store: st, BotBudget: 50 * time.Millisecond, Transport: opts.Transport, SendBuffer: opts.SendBuffer}
 	if cfg.Transport == "" {
 		cfg.Transport = server.Transport(os.Getenv("PARLOR_TEST_TRANSPORT"))
 	}

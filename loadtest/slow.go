@@ -1,0 +1,301 @@
+package loadtest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"regexp"
+	"slices"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/parlor-games/parlor/client"
+)
+
+// SlowConfig is one run of the slow-reader bench: pairs play Dots and
+// Boxes at a person's pace while, after a quiet phase, many sockets join
+// the lobby, watch the busiest tables and stop reading. It measures what
+// they cost everyone else: the server's memory, and the latency of the
+// matches they do not watch.
+type SlowConfig struct {
+	// Readers is how many sockets stop reading.
+	Readers int
+	// Busy is how many of the matches the readers watch.
+	Busy int
+	// Matches is how many other matches are played, whose latency is
+	// reported.
+	Matches int
+	// Size is the board's size in dots.
+	Size int
+	// Think is the mean pause before each move.
+	Think time.Duration
+	// Quiet is how long the matches play before the readers come, and
+	// Duration how long they play once the readers have stopped reading.
+	Quiet, Duration time.Duration
+	// Transport is the child server's -transport; "" is its default.
+	Transport string
+	// CommitDelay is the child server's commit delay.
+	CommitDelay time.Duration
+}
+
+// RunSlow runs the slow-reader bench against a child server and writes
+// its report to stdout.
+func RunSlow(f SlowConfig, stdout, stderr io.Writer) error {
+	if f.Readers <= 0 || f.Busy <= 0 || f.Matches <= 0 {
+		return errors.New("loadtest: readers, busy and matches must be positive")
+	}
+	raiseFileLimit(stderr)
+	extra := []string{"-ws-per-account", "0"}
+	if f.Transport != "" {
+		extra = append(extra, "-transport", f.Transport)
+	}
+	child, addr, err := startChildServer(stderr, f.CommitDelay, extra...)
+	if err != nil {
+		return err
+	}
+	defer child.stop()
+	pid := child.cmd.Process.Pid
+	b := &bench{f: ServerConfig{Matches: f.Busy + f.Matches, Size: f.Size, Think: f.Think}, pid: pid, out: stdout, board: newBoard(f.Size, f.Size)}
+	b.bases = []string{"http://" + addr}
+	b.base = b.bases[0]
+
+	// The readers watch the tables of the first Busy pairs, game after
+	// game; the latency is that of the other pairs, by phase.
+	busy := make([]atomic.Value, f.Busy) // pair -> its current table id
+	phase := atomic.Int32{}              // 0 quiet, 1 readers arriving, 2 readers stuck
+	var latMu sync.Mutex
+	var quiet, stuck []time.Duration
+	b.onSetUp = func(pair int, table string) {
+		if pair < f.Busy {
+			busy[pair].Store(table)
+		}
+	}
+	b.onLat = func(pair int, d time.Duration) {
+		if pair < f.Busy {
+			return
+		}
+		latMu.Lock()
+		switch phase.Load() {
+		case 0:
+			quiet = append(quiet, d)
+		case 2:
+			stuck = append(stuck, d)
+		}
+		latMu.Unlock()
+	}
+
+	fmt.Fprintf(stdout, "transport %s: %d matches of Dots and Boxes %dx%d at a %v pace, %d of them watched by %d readers that stop reading\n",
+		orDefault(f.Transport), f.Busy+f.Matches, f.Size, f.Size, f.Think, f.Busy, f.Readers)
+	ps, err := b.connectAll(2 * (f.Busy + f.Matches))
+	if err != nil {
+		return err
+	}
+	var stop atomic.Bool
+	var wg sync.WaitGroup
+	errs := make(chan error, f.Busy+f.Matches)
+	for i := range f.Busy + f.Matches {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for n := uint64(0); !stop.Load(); n++ {
+				if err := b.playOne(ps[2*i], ps[2*i+1], uint64(i)<<32|n, &stop); err != nil {
+					errs <- err
+					stop.Store(true)
+					return
+				}
+			}
+		}()
+	}
+	defer func() {
+		stop.Store(true)
+		wg.Wait()
+		for _, p := range ps {
+			p.quit.Store(true)
+			p.ws.Load().Close()
+		}
+	}()
+
+	time.Sleep(f.Quiet)
+	rss0, _, _ := procMem(pid)
+	phase.Store(1)
+	readers, err := b.stopReading(f.Readers, busy)
+	if err != nil {
+		return err
+	}
+	phase.Store(2)
+	peak := rss0
+	end := time.Now().Add(f.Duration)
+	for time.Now().Before(end) {
+		if rss, _, ok := procMem(pid); ok {
+			peak = max(peak, rss)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	rss1, _, _ := procMem(pid)
+	phase.Store(3)
+	serverClosed := b.metric(`parlor_slow_closed_total`)
+	select {
+	case err := <-errs:
+		return err
+	default:
+	}
+
+	latMu.Lock()
+	q, s := slices.Clone(quiet), slices.Clone(stuck)
+	latMu.Unlock()
+	slices.Sort(q)
+	slices.Sort(s)
+	fmt.Fprintf(stdout, "other matches' moves, send->ack: quiet %d moves p50 %v p99 %v max %v; with the readers stuck %d moves p50 %v p99 %v max %v\n",
+		len(q), quantile(q, .50), quantile(q, .99), quantile(q, 1), len(s), quantile(s, .50), quantile(s, .99), quantile(s, 1))
+	fmt.Fprintf(stdout, "server RSS %.1f MiB before the readers, peak %.1f MiB (+%.1f MiB) and %.1f MiB at the end of %v with them\n",
+		mib(rss0), mib(peak), mib(peak-rss0), mib(rss1), f.Duration)
+	ends := readersEnd(readers)
+	fmt.Fprintf(stdout, "readers closed by the server: %s (its count: %s)\n", ends, serverClosed)
+	return nil
+}
+
+// stopReading connects n sockets of one guest; each joins the lobby,
+// reads until its reply, watches the busy tables with views and reads
+// nothing more. While they do not read, each watches every new table of
+// the busy pairs as its game begins.
+func (b *bench) stopReading(n int, busy []atomic.Value) ([]*client.Lean, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cl, err := client.New(b.base)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := cl.Guest(ctx, fmt.Sprintf("stuck-%d", os.Getpid()%10000)); err != nil {
+		return nil, err
+	}
+	u, _ := url.Parse(b.base)
+	readers := make([]*client.Lean, n)
+	err = inParallel(n, 16, func(i int) error {
+		var d net.Dialer
+		nc, err := d.DialContext(ctx, "tcp", u.Host)
+		if err != nil {
+			return err
+		}
+		ws, err := cl.DialLean(ctx, nc)
+		if err != nil {
+			nc.Close()
+			return err
+		}
+		readers[i] = ws
+		if err := ws.WriteText([]byte(`{"t":"lobby.join","id":1}`)); err != nil {
+			return err
+		}
+		for {
+			m, err := ws.Read()
+			if err != nil {
+				return fmt.Errorf("a reader's lobby.join: %w", err)
+			}
+			if len(m) > 20 && string(m[:20]) == `{"t":"reply","id":1,` {
+				return nil
+			}
+		}
+	})
+	if err != nil {
+		return readers, err
+	}
+	// Watch the busy tables, now and as each begins another game.
+	go func() {
+		seen := map[string]bool{}
+		id := 2
+		for range time.Tick(100 * time.Millisecond) {
+			for k := range busy {
+				t, _ := busy[k].Load().(string)
+				if t == "" || seen[t] {
+					continue
+				}
+				seen[t] = true
+				msg := []byte(`{"t":"table.watch","id":` + strconv.Itoa(id) + `,"table":"` + t + `","views":true}`)
+				id++
+				for _, r := range readers {
+					_ = r.WriteText(msg) // a reader closed already is no matter
+				}
+			}
+		}
+	}()
+	return readers, nil
+}
+
+// readersEnd reads each reader to its end, for a few seconds at most,
+// and says how they ended: closed with 1008 (falling behind), with
+// another status, cut before a close frame was read (the server cuts a
+// reader closed for falling behind once it has read nothing for 10 s),
+// or still open.
+func readersEnd(readers []*client.Lean) string {
+	var behind, other, cut, open atomic.Int64
+	var wg sync.WaitGroup
+	deadline := time.Now().Add(10 * time.Second)
+	for _, r := range readers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r.SetReadDeadline(deadline)
+			for {
+				_, err := r.Read()
+				if err == nil {
+					continue
+				}
+				var closed *client.LeanClosed
+				var ne net.Error
+				switch {
+				case errors.As(err, &closed) && closed.Status == 1008:
+					behind.Add(1)
+				case errors.As(err, &closed):
+					other.Add(1)
+				case errors.As(err, &ne) && ne.Timeout():
+					open.Add(1)
+				default:
+					cut.Add(1)
+				}
+				r.CloseNow()
+				return
+			}
+		}()
+	}
+	wg.Wait()
+	return fmt.Sprintf("%d of %d read status 1008, %d another status, %d were cut before they read a close frame, %d still open",
+		behind.Load(), len(readers), other.Load(), cut.Load(), open.Load())
+}
+
+// metric reads one counter of the server's /metrics, "none" if absent (a
+// build without it).
+func (b *bench) metric(name string) string {
+	res, err := http.Get(b.base + "/metrics")
+	if err != nil {
+		return "none"
+	}
+	defer res.Body.Close()
+	body, _ := io.ReadAll(res.Body)
+	m := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(name) + ` (\S+)$`).FindSubmatch(body)
+	if m == nil {
+		return "none"
+	}
+	return string(m[1])
+}
+
+func quantile(sorted []time.Duration, q float64) time.Duration {
+	if len(sorted) == 0 {
+		return 0
+	}
+	return sorted[min(len(sorted)-1, int(q*float64(len(sorted))))].Round(100 * time.Microsecond)
+}
+
+func mib(n int64) float64 { return float64(n) / (1 << 20) }
+
+func orDefault(t string) string {
+	if t == "" {
+		return "default"
+	}
+	return t
+}
