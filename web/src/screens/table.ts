@@ -693,8 +693,11 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
    * vote (Clue-Less, spec section 5): their cards still answer, but they
    * play no more, so they may neither resign nor call a vote. */
   function removedByVote(): number[] {
-    const v = ctx.view() as { players?: { seat: number; removed?: boolean }[] } | null;
-    return (v?.players ?? []).filter((p) => p.removed).map((p) => p.seat);
+    // Not every game's view lists its players (Medieval Warfare's counts
+    // them).
+    const players = (ctx.view() as { players?: unknown } | null)?.players;
+    if (!Array.isArray(players)) return [];
+    return (players as { seat: number; removed?: boolean }[]).filter((p) => p.removed).map((p) => p.seat);
   }
 
   function renderAll(): void {
