@@ -24,6 +24,7 @@ import (
 	"github.com/parlor-games/parlor/accounts"
 	"github.com/parlor-games/parlor/games"
 	"github.com/parlor-games/parlor/match"
+	"github.com/parlor-games/parlor/realip"
 	"github.com/parlor-games/parlor/server"
 	"github.com/parlor-games/parlor/store"
 	"github.com/parlor-games/parlor/tui"
@@ -96,10 +97,15 @@ type serveFlags struct {
 	// node holding fewest, when it holds two more (server.Rebalance); 0
 	// never does.
 	rebalance time.Duration
+	// trust is the reverse proxies whose forwarded headers name the
+	// client and its scheme (-trust-proxy; package realip).
+	trust realip.Trust
+	// guestLimit is how many guest sign-ups one address may make at
+	// once; 0: no limit.
+	guestLimit int
 }
 
-func parseServeFlags(args []string, stderr io.Writer) (serveFlags, error) {
-	var f serveFlags
+func parseServeFlags(args []string, stderr io.Writer) (f serveFlags, err error) {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&f.addr, "addr", ":8080", "address to listen on")
@@ -123,8 +129,16 @@ func parseServeFlags(args []string, stderr io.Writer) (serveFlags, error) {
 	fs.StringVar(&f.nats, "nats", os.Getenv("PARLOR_NATS"), "with a PostgreSQL -db, the NATS server (nats://host:4222) over which the servers sharing the database pass on a player's messages to the server holding their table, so that a player may connect to any of them (also $PARLOR_NATS)")
 	fs.DurationVar(&f.rebalance, "rebalance", defaultRebalance, "with -nats, how often this server hands one of its tables to the server holding fewest, while it holds at least two more, so that a server that joins gets its share (the table's watchers keep their connections); 0 never hands tables over")
 	transport := fs.String("transport", string(server.DefaultTransport), "how WebSockets are held: epoll (an event loop, Linux only: an idle connection holds no goroutine and no buffer, a fifth of the memory at the same CPU per move, hence the default on Linux) or goroutine (a reader goroutine per connection, any system; the default elsewhere)")
-	if err := fs.Parse(args); err != nil {
+	trustProxy := fs.String("trust-proxy", "", "comma-separated addresses or CIDR prefixes (10.0.0.0/8,127.0.0.1) of reverse proxies in front of this server: from them only, the client's address is read from X-Forwarded-For or Forwarded and its scheme from X-Forwarded-Proto, for the limits per address, the logs and Secure cookies")
+	fs.IntVar(&f.guestLimit, "guest-limit", accounts.DefaultGuestPerIP.Burst, fmt.Sprintf("guest sign-ups one address may make at once, then one more every %v; 0 turns the limit off, for load tests from one machine", accounts.DefaultGuestPerIP.Every))
+	if err := parseWithEnv(fs, args); err != nil {
 		return f, err
+	}
+	if f.trust, err = realip.Parse(*trustProxy); err != nil {
+		return f, fmt.Errorf("-trust-proxy: %w", err)
+	}
+	if f.guestLimit < 0 {
+		return f, errors.New("-guest-limit must be 0 (no limit) or more")
 	}
 	if fs.NArg() > 0 {
 		return f, fmt.Errorf("unexpected arguments: %v", fs.Args())
@@ -204,7 +218,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		ln.Close()
 		return err
 	}
-	handler := srv.Handler()
+	handler := f.trust.Handler(srv.Handler())
 	if f.pprof {
 		mux := http.NewServeMux()
 		mux.HandleFunc("/debug/pprof/", httppprof.Index)
@@ -325,7 +339,17 @@ func startServer(ctx context.Context, f serveFlags, log *slog.Logger, addr net.A
 			return nil
 		}
 	}
-	acct := accounts.New(st, accounts.Options{Logger: log})
+	guests := accounts.DefaultGuestPerIP
+	guests.Burst = f.guestLimit
+	if f.guestLimit == 0 {
+		guests.Burst = -1
+	}
+	acct := accounts.New(st, accounts.Options{
+		Logger:        log,
+		ClientIP:      realip.Client,
+		SecureRequest: f.trust.Secure,
+		GuestPerIP:    guests,
+	})
 	if err := acct.Init(ctx); err != nil {
 		st.Close()
 		return nil, nil, nil, err
