@@ -1,11 +1,15 @@
 package main
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/coder/websocket"
 
 	"github.com/parlor-games/parlor/client"
 )
@@ -107,5 +111,64 @@ func TestGuestSignUpsLimitedPerClient(t *testing.T) {
 	}
 	if st := status(4, "198.51.100.2"); st != http.StatusOK {
 		t.Fatalf("a guest from another client: status %d, want 200", st)
+	}
+}
+
+// firstWSMessage opens a WebSocket for the session as the proxy would
+// pass it on for a client at from, and returns the first message's kind
+// ("hello", or "error" for a refusal).
+func firstWSMessage(t *testing.T, p *serveProc, session, from string) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), serveWait)
+	defer cancel()
+	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(p.base, "http")+"/api/ws", &websocket.DialOptions{
+		HTTPHeader: http.Header{"Cookie": {client.SessionCookie + "=" + session}, "X-Forwarded-For": {from}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ws.CloseNow() })
+	_, msg, err := ws.Read(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m struct {
+		T    string `json:"t"`
+		OK   *bool  `json:"ok"`
+		Code string `json:"code"`
+	}
+	if err := json.Unmarshal(msg, &m); err != nil {
+		t.Fatal(err)
+	}
+	if m.Code != "" {
+		return m.Code
+	}
+	return m.T
+}
+
+// The cap on WebSockets per address counts each client behind a trusted
+// proxy apart: with one WebSocket per address, two players behind the
+// proxy each get theirs, and a second one of the same player is refused.
+func TestTrustedProxyWebSocketCapPerClient(t *testing.T) {
+	p := startServe(t, t.TempDir(), "-trust-proxy", "127.0.0.1", "-ws-per-address", "1", "-ws-per-account", "0")
+	session := func(name, from string) string {
+		res := postFrom(t, p, "/api/guest", `{"name":"`+name+`"}`, map[string]string{"X-Forwarded-For": from})
+		for _, ck := range res.Cookies() {
+			if ck.Name == client.SessionCookie {
+				return ck.Value
+			}
+		}
+		t.Fatalf("guest %s: %s, no session", name, res.Status)
+		return ""
+	}
+	ann, bob := session("Ann", "198.51.100.1"), session("Bob", "198.51.100.2")
+	if got := firstWSMessage(t, p, ann, "198.51.100.1"); got != "hello" {
+		t.Fatalf("Ann's WebSocket: %s", got)
+	}
+	if got := firstWSMessage(t, p, bob, "198.51.100.2"); got != "hello" {
+		t.Fatalf("Bob's WebSocket from his own address: %s, want hello", got)
+	}
+	if got := firstWSMessage(t, p, bob, "198.51.100.2"); got != "rate-limited" {
+		t.Fatalf("Bob's second WebSocket from his address: %s, want rate-limited", got)
 	}
 }
