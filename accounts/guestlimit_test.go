@@ -62,7 +62,12 @@ func TestSecureCookieWhenRequestSaysHTTPS(t *testing.T) {
 		c.hc.Transport = headerTransport{"X-Test-Proto": proto}
 		resp := c.do("POST", "/api/guest", map[string]string{"name": "proxied " + proto}, nil)
 		if ck := sessionCookie(t, resp); ck.Secure != (proto == "https") {
-			t.Errorf("client over %s: cookie Secure=%v", proto, ck.Secure)
+			t.Errorf("client over %s: session cookie Secure=%v", proto, ck.Secure)
+		}
+		for _, ck := range resp.Cookies() {
+			if ck.Name == GuestKeyCookie && ck.Secure != (proto == "https") {
+				t.Errorf("client over %s: guest key cookie Secure=%v", proto, ck.Secure)
+			}
 		}
 	}
 }
