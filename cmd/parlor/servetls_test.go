@@ -242,4 +242,25 @@ func TestServeTLSOwnCertificate(t *testing.T) {
 	certFile, keyFile := ca.issue(t, t.TempDir())
 	s := startTLSServe(t, nil, "-tls-cert", certFile, "-tls-key", keyFile)
 	playOverHTTPS(t, s, httpsClient(ca.pool, ""))
+
+	// A renewed certificate written over the files is served from the
+	// next handshake on, with no restart.
+	served := func() *big.Int {
+		t.Helper()
+		conn, err := tls.Dial("tcp", strings.TrimPrefix(s.base, "https://"), &tls.Config{RootCAs: ca.pool})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		return conn.ConnectionState().PeerCertificates[0].SerialNumber
+	}
+	before := served()
+	ca.issue(t, filepath.Dir(certFile))
+	later := time.Now().Add(time.Minute)
+	if err := os.Chtimes(certFile, later, later); err != nil {
+		t.Fatal(err)
+	}
+	if after := served(); after.Cmp(before) == 0 {
+		t.Fatal("the certificate renewed on disk is not served")
+	}
 }
