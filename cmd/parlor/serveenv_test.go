@@ -37,3 +37,21 @@ func TestServeFlagsBadEnvironment(t *testing.T) {
 		t.Fatalf("PARLOR_BOT_MS=lots: error %v, want one naming the variable", err)
 	}
 }
+
+// Settings that cannot work together, or cannot be read, are refused with
+// a sentence naming the flag.
+func TestServeFlagsRefused(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-tls-cert", "c.pem"}, "-tls-key"},
+		{[]string{"-tls-domain", "a.example", "-tls-cert", "c.pem", "-tls-key", "k.pem"}, "-tls-domain"},
+		{[]string{"-trust-proxy", "10.0.0.0/8,proxy.example"}, "-trust-proxy"},
+		{[]string{"-guest-limit", "-1"}, "-guest-limit"},
+	} {
+		if _, err := parseServeFlags(c.args, io.Discard); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: error %v, want one naming %s", c.args, err, c.want)
+		}
+	}
+}
