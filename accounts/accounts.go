@@ -42,6 +42,10 @@ type Options struct {
 	// server behind a proxy that terminates TLS. Without it the attribute is
 	// set when the request itself came over TLS.
 	SecureCookie bool
+	// SecureRequest, when set, says per request whether the client came
+	// over HTTPS (a trusted proxy's X-Forwarded-Proto); the cookie is then
+	// Secure too.
+	SecureRequest func(*http.Request) bool
 	// Now replaces the clock (tests).
 	Now func() time.Time
 	// Logger receives internal errors that are answered with a 500.
@@ -49,6 +53,12 @@ type Options struct {
 	// LoginPerName and LoginPerIP bound login attempts; zero values mean
 	// the defaults (see defaultNameLimit and defaultIPLimit).
 	LoginPerName, LoginPerIP Limit
+	// GuestPerIP bounds guest sign-ups per address: each is a name held
+	// and a new chat voice, so a script could otherwise make hundreds a
+	// minute and speak through each one. The zero value means
+	// DefaultGuestPerIP; a negative Burst turns the limit off, for
+	// load tests from one machine.
+	GuestPerIP Limit
 	// ClientIP names the client of a request for the per-address limit.
 	// Behind a reverse proxy every request comes from the proxy, so the
 	// server should supply a function that reads the proxy's header;
@@ -112,8 +122,12 @@ type Service struct {
 	now    func() time.Time
 	log    *slog.Logger
 	ipOf   func(*http.Request) string
+	// secureOf says whether a request came over HTTPS (Options.SecureRequest).
+	secureOf func(*http.Request) bool
 
 	byName, byIP *limiter
+	// byGuestIP limits guest sign-ups per address; nil: no limit.
+	byGuestIP *limiter
 	// hashSem caps concurrent argon2 hashes at one per core: each takes
 	// Hash.Memory KiB, and a flood of logins should queue, not exhaust
 	// memory.
@@ -126,14 +140,15 @@ type Service struct {
 // New returns a Service over st. Call Init before use.
 func New(st Store, opts Options) *Service {
 	s := &Service{
-		st:      st,
-		ttl:     opts.SessionTTL,
-		hash:    opts.Hash,
-		secure:  opts.SecureCookie,
-		now:     opts.Now,
-		log:     opts.Logger,
-		ipOf:    opts.ClientIP,
-		hashSem: make(chan struct{}, max(1, runtime.GOMAXPROCS(0))),
+		st:       st,
+		ttl:      opts.SessionTTL,
+		hash:     opts.Hash,
+		secure:   opts.SecureCookie,
+		now:      opts.Now,
+		log:      opts.Logger,
+		ipOf:     opts.ClientIP,
+		secureOf: opts.SecureRequest,
+		hashSem:  make(chan struct{}, max(1, runtime.GOMAXPROCS(0))),
 	}
 	if s.ttl <= 0 {
 		s.ttl = 30 * 24 * time.Hour
@@ -156,6 +171,12 @@ func New(st Store, opts Options) *Service {
 	}
 	s.byName = newLimiter(nameLimit, s.now)
 	s.byIP = newLimiter(ipLimit, s.now)
+	switch guestLimit := opts.GuestPerIP; {
+	case guestLimit == (Limit{}):
+		s.byGuestIP = newLimiter(DefaultGuestPerIP, s.now)
+	case guestLimit.Burst >= 0:
+		s.byGuestIP = newLimiter(guestLimit, s.now)
+	}
 	return s
 }
 

@@ -92,7 +92,7 @@ func (s *Service) guestKey(w http.ResponseWriter, r *http.Request) (string, erro
 		MaxAge:   int(guestKeyLife.Seconds()),
 		HttpOnly: true,
 		SameSite: http.SameSiteLaxMode,
-		Secure:   s.secure || r.TLS != nil,
+		Secure:   s.secureCookie(r),
 	})
 	return key, nil
 }

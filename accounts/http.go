@@ -83,6 +83,10 @@ func (s *Service) handleGuest(w http.ResponseWriter, r *http.Request) {
 	if !s.decode(w, r, &body) {
 		return
 	}
+	if s.byGuestIP != nil && !s.byGuestIP.allow(s.clientIP(r)) {
+		s.fail(w, r, ErrRateLimited)
+		return
+	}
 	key, err := s.guestKey(w, r)
 	if err != nil {
 		s.fail(w, r, err)

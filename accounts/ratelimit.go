@@ -22,6 +22,10 @@ var (
 	defaultIPLimit   = Limit{Burst: 30, Every: 2 * time.Second}
 )
 
+// DefaultGuestPerIP is the default of Options.GuestPerIP: the sign-in
+// allowance per address, since a household or a school shares one.
+var DefaultGuestPerIP = defaultIPLimit
+
 // limiter keeps one token bucket per key, in memory. Buckets are not
 // shared between server nodes; each node limits on its own, which bounds
 // a guesser to (nodes x rate), still far too slow to matter.

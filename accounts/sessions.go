@@ -104,7 +104,7 @@ func (s *Service) setCookie(w http.ResponseWriter, r *http.Request, token string
 		MaxAge:   max(1, int(expires.Sub(s.now()).Seconds())),
 		HttpOnly: true,
 		SameSite: http.SameSiteLaxMode,
-		Secure:   s.secure || r.TLS != nil,
+		Secure:   s.secureCookie(r),
 	})
 }
 
@@ -116,6 +116,13 @@ func (s *Service) clearCookie(w http.ResponseWriter, r *http.Request) {
 		MaxAge:   -1,
 		HttpOnly: true,
 		SameSite: http.SameSiteLaxMode,
-		Secure:   s.secure || r.TLS != nil,
+		Secure:   s.secureCookie(r),
 	})
+}
+
+// secureCookie reports whether the session cookie is marked Secure: when
+// the operator says so, when the request came over TLS, or when a trusted
+// proxy says the client used HTTPS.
+func (s *Service) secureCookie(r *http.Request) bool {
+	return s.secure || r.TLS != nil || (s.secureOf != nil && s.secureOf(r))
 }

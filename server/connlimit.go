@@ -1,9 +1,10 @@
 package server
 
 import (
-	"net"
 	"net/http"
 	"sync"
+
+	"github.com/parlor-games/parlor/realip"
 )
 
 // The default caps on open WebSockets. A person opens one per tab or
@@ -74,14 +75,11 @@ func (l *connLimits) release(account int64, addr string) {
 	}
 }
 
-// addressOf is the address a WebSocket comes from: the connection's peer.
-// Forwarded headers are not trusted, as for the sign-in limits (accounts):
-// anyone can write them, and trusting them would let one machine claim a
+// addressOf is the address a WebSocket comes from: the connection's
+// peer, or the client a trusted proxy names (parlor serve -trust-proxy;
+// package realip). Forwarded headers from anyone else are not believed:
+// anyone can write them, and believing them would let one machine claim a
 // fresh address per connection.
 func addressOf(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
+	return realip.Client(r)
 }

@@ -24,6 +24,7 @@ var commands = map[string]command{
 	"solve":  {"solve a position exactly and print its value and a best move", runSolve},
 	"bench":  {"measure Parlor (bench server: load test over WebSocket)", runBench},
 	"play":   {"the terminal client: lobby, tables, chat and every game in a terminal", runPlay},
+	"backup": {"copy a server's SQLite database to a new file, while it serves", runBackup},
 	"review": {"print what a replay teaches of a saved match: each move's cost, the expert's shots", runReview},
 }
 

@@ -24,6 +24,7 @@ import (
 	"github.com/parlor-games/parlor/accounts"
 	"github.com/parlor-games/parlor/games"
 	"github.com/parlor-games/parlor/match"
+	"github.com/parlor-games/parlor/realip"
 	"github.com/parlor-games/parlor/server"
 	"github.com/parlor-games/parlor/store"
 	"github.com/parlor-games/parlor/tui"
@@ -96,10 +97,17 @@ type serveFlags struct {
 	// node holding fewest, when it holds two more (server.Rebalance); 0
 	// never does.
 	rebalance time.Duration
+	// trust is the reverse proxies whose forwarded headers name the
+	// client and its scheme (-trust-proxy; package realip).
+	trust realip.Trust
+	// guestLimit is how many guest sign-ups one address may make at
+	// once; 0: no limit.
+	guestLimit int
+	// tls serves HTTPS without a proxy (servetls.go).
+	tls tlsFlags
 }
 
-func parseServeFlags(args []string, stderr io.Writer) (serveFlags, error) {
-	var f serveFlags
+func parseServeFlags(args []string, stderr io.Writer) (f serveFlags, err error) {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&f.addr, "addr", ":8080", "address to listen on")
@@ -123,8 +131,20 @@ func parseServeFlags(args []string, stderr io.Writer) (serveFlags, error) {
 	fs.StringVar(&f.nats, "nats", os.Getenv("PARLOR_NATS"), "with a PostgreSQL -db, the NATS server (nats://host:4222) over which the servers sharing the database pass on a player's messages to the server holding their table, so that a player may connect to any of them (also $PARLOR_NATS)")
 	fs.DurationVar(&f.rebalance, "rebalance", defaultRebalance, "with -nats, how often this server hands one of its tables to the server holding fewest, while it holds at least two more, so that a server that joins gets its share (the table's watchers keep their connections); 0 never hands tables over")
 	transport := fs.String("transport", string(server.DefaultTransport), "how WebSockets are held: epoll (an event loop, Linux only: an idle connection holds no goroutine and no buffer, a fifth of the memory at the same CPU per move, hence the default on Linux) or goroutine (a reader goroutine per connection, any system; the default elsewhere)")
-	if err := fs.Parse(args); err != nil {
+	trustProxy := fs.String("trust-proxy", "", "comma-separated addresses or CIDR prefixes (10.0.0.0/8,127.0.0.1) of reverse proxies in front of this server: from them only, the client's address is read from X-Forwarded-For or Forwarded and its scheme from X-Forwarded-Proto, for the limits per address, the logs and Secure cookies")
+	fs.IntVar(&f.guestLimit, "guest-limit", accounts.DefaultGuestPerIP.Burst, fmt.Sprintf("guest sign-ups one address may make at once, then one more every %v; 0 turns the limit off, for load tests from one machine", accounts.DefaultGuestPerIP.Every))
+	readTLS := defineTLSFlags(fs)
+	if err := parseWithEnv(fs, args); err != nil {
 		return f, err
+	}
+	if f.tls, err = readTLS(); err != nil {
+		return f, err
+	}
+	if f.trust, err = realip.Parse(*trustProxy); err != nil {
+		return f, fmt.Errorf("-trust-proxy: %w", err)
+	}
+	if f.guestLimit < 0 {
+		return f, errors.New("-guest-limit must be 0 (no limit) or more")
 	}
 	if fs.NArg() > 0 {
 		return f, fmt.Errorf("unexpected arguments: %v", fs.Args())
@@ -204,7 +224,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		ln.Close()
 		return err
 	}
-	handler := srv.Handler()
+	handler := f.trust.Handler(srv.Handler())
 	if f.pprof {
 		mux := http.NewServeMux()
 		mux.HandleFunc("/debug/pprof/", httppprof.Index)
@@ -213,13 +233,32 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		handler = mux
 	}
 	hs := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
+	errc := make(chan error, 5)
+	// self is where this server's own clients (the SSH sessions) reach
+	// it: plain HTTP on the loopback.
+	self := loopback(ln.Addr())
+	scheme := "http"
+	var redirectAt net.Addr
+	if f.tls.on() {
+		plain, at, err := serveTLS(f, hs, ln, errc)
+		if err != nil {
+			hs.Close()
+			closeAll(context.Background())
+			return err
+		}
+		defer plain.Close()
+		self, scheme, redirectAt = loopback(plain.Addr()), "https", at
+	} else {
+		go func() { errc <- hs.Serve(ln) }()
+	}
 	// The chosen address goes to stdout so that scripts (and the tests)
 	// that pass -addr 127.0.0.1:0 learn the port.
-	fmt.Fprintf(stdout, "parlor serving on http://%s\n", ln.Addr())
-	log.Info("serving", "addr", ln.Addr().String(), "data", f.data, "db", store.Redacted(f.dbName()))
-
-	errc := make(chan error, 3)
-	go func() { errc <- hs.Serve(ln) }()
+	fmt.Fprintf(stdout, "parlor serving on %s://%s\n", scheme, ln.Addr())
+	log.Info("serving", "addr", ln.Addr().String(), "scheme", scheme, "data", f.data, "db", store.Redacted(f.dbName()))
+	if redirectAt != nil {
+		fmt.Fprintf(stdout, "parlor redirecting http://%s to HTTPS\n", redirectAt)
+		log.Info("redirecting to HTTPS", "addr", redirectAt.String())
+	}
 	if node != nil {
 		go func() {
 			// RunNode beats at once, so the start-up's holding of the
@@ -241,7 +280,6 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "parlor serving SSH on %s\n", sl.Addr())
 		// The SSH sessions are terminal clients of this server, over the
 		// loopback.
-		self := loopback(ln.Addr())
 		go func() {
 			if err := tui.ServeSSH(ctx, sl, tui.SSHConfig{Server: self, Dir: f.data, Log: log}); err != nil {
 				errc <- fmt.Errorf("ssh: %w", err)
@@ -325,7 +363,17 @@ func startServer(ctx context.Context, f serveFlags, log *slog.Logger, addr net.A
 			return nil
 		}
 	}
-	acct := accounts.New(st, accounts.Options{Logger: log})
+	guests := accounts.DefaultGuestPerIP
+	guests.Burst = f.guestLimit
+	if f.guestLimit == 0 {
+		guests.Burst = -1
+	}
+	acct := accounts.New(st, accounts.Options{
+		Logger:        log,
+		ClientIP:      realip.Client,
+		SecureRequest: f.trust.Secure,
+		GuestPerIP:    guests,
+	})
 	if err := acct.Init(ctx); err != nil {
 		st.Close()
 		return nil, nil, nil, err
