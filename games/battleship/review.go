@@ -16,7 +16,7 @@ import (
 // the web client's replay draws as a heat map:
 //
 //	{"shots":[{"step","seat","shot":[row,col],"expert":[row,col],
-//	  "planned":bool,"heat":[100 ints]}]}
+//	  "planned":bool,"exact":bool,"within":int,"heat":[100 ints]}]}
 //
 // step is the replay step of the shot, seat the shooter, shot where it
 // fired and expert where the expert would have. heat is, row by row, each
@@ -31,6 +31,11 @@ import (
 type Heat struct {
 	Expert  [2]int `json:"expert"`
 	Planned bool   `json:"planned"`
+	// Exact says Heat counts every fleet consistent with the shooter's
+	// knowledge; otherwise it is an estimate off by at most Within
+	// thousandths on any square.
+	Exact  bool `json:"exact"`
+	Within int  `json:"within,omitempty"`
 	// Heat is each square's chance of a ship, in thousandths, row by row.
 	Heat []int `json:"heat"`
 }
@@ -99,8 +104,12 @@ func expertHeat(ctx context.Context, st game.State, seat game.Seat) (Heat, error
 func heatOf(ctx context.Context, v *View) Heat {
 	rng := game.NewRand(uint64(len(v.Shots[v.Seat])))
 	o := observe(v, v.Seat)
-	hm := expertHunter{samples: expertSamples}.heat(ctx, &o, &rng)
-	h := Heat{Expert: [2]int{hm.shot / Size, hm.shot % Size}, Planned: hm.planned, Heat: make([]int, numSquares)}
+	hm := expertHunter{bound: reviewBound, maxDraws: reviewDraws}.heat(ctx, &o, &rng)
+	h := Heat{Expert: [2]int{hm.shot / Size, hm.shot % Size}, Planned: hm.planned, Exact: hm.exact, Heat: make([]int, numSquares)}
+	if !hm.exact {
+		// The estimate's bound, plus up to half a thousandth of rounding.
+		h.Within = int(math.Ceil(hm.bound*1000 + 0.5))
+	}
 	for s, c := range hm.chance {
 		h.Heat[s] = int(math.Round(c * 1000))
 	}
