@@ -48,6 +48,9 @@ const (
 	// tried), so a count started on a low estimate still ends in tens of
 	// milliseconds; past it the estimate stands.
 	countWork = 60_000_000
+	// stepsPerDraw is about how many steps of an exact count take the
+	// time of one draw: a count may take the work of the draws allowed.
+	stepsPerDraw = 200
 	// roundDraws is how many fleets are drawn between two checks of the
 	// estimate's error.
 	roundDraws = 4000
@@ -63,7 +66,7 @@ func chancesOf(ctx context.Context, o *observation, rng *game.Rand, bound float6
 	est := newEstimate()
 	est.run(ctx, sp, rng, min(roundDraws, maxDraws))
 	if est.fleets() <= exactFleets {
-		if c, ok := countFleets(ctx, sp, countWork); ok {
+		if c, ok := countFleets(ctx, sp, min(countWork, maxDraws*stepsPerDraw)); ok {
 			return c
 		}
 	}
