@@ -26,8 +26,9 @@ var expertPlanShips = 2
 //
 // Its chances are counted exactly once the consistent fleets are few
 // enough, and estimated from fleets drawn as follows before that
-// (chancesOf). The fleets are drawn by sequential importance sampling, in three steps
-// with a fixed order so that every fleet has exactly one way to be drawn:
+// (chancesOf, posterior.go). The fleets are drawn by sequential
+// importance sampling, in three steps with a fixed order so that every
+// fleet has exactly one way to be drawn:
 //
 //  1. each sunk ship, in fleet order, takes a position uniformly among
 //     those still open to it (through its sinking square, only hits fired
@@ -36,7 +37,8 @@ var expertPlanShips = 2
 //     uniformly chosen (afloat ship, position through that hit) pair;
 //  3. every remaining ship takes a position uniformly among those on
 //     unfired squares only, and the fleet is dropped if two overlap (or
-//     touch when the table forbids it).
+//     touch when the table forbids it); the longest of them is not drawn
+//     but counted over all its open positions (drawOpen).
 //
 // The weight of a fleet is the product of the numbers of choices at each
 // step, the inverse of its chance of being drawn, so weighted counts

@@ -51,7 +51,7 @@ func TestAnalyzeHeatMapsEveryShot(t *testing.T) {
 	// detector slows that work many times over.
 	l := botLog(t, 7)
 	if raceEnabled {
-		l.Moves = l.Moves[:22]
+		l.Moves = l.Moves[:12]
 	} else {
 		l.Moves = l.Moves[:62]
 	}
