@@ -174,3 +174,47 @@ func TestEstimateKeepsItsStatedBound(t *testing.T) {
 		t.Fatalf("only %d positions checked, want %d", checked, want)
 	}
 }
+
+// TestCountKeepsTheTouchRule: at a table where ships may not touch, the
+// map's count of fleets gives the same chances as the listing, which
+// checks the rule its own way.
+func TestCountKeepsTheTouchRule(t *testing.T) {
+	checked := 0
+	for i := range 3 {
+		rng := game.NewRand(uint64(i) + 40)
+		owner, err := ValidateFleet(RandomFleet(&rng, false), false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var hits [numShips]int
+		o := newObservation(false)
+		for !o.allSunk() {
+			if afloat(&o) <= 3 {
+				c, ok := countFleets(context.Background(), newSampler(&o), 1_000_000)
+				if ok && c.fleets < 50_000 {
+					exact, _ := exactChances(&o)
+					for s := range numSquares {
+						if math.Abs(exact[s]-c.p[s]) > 1e-9 {
+							t.Fatalf("after %d shots %s: counted %.4f, listed %.4f", o.nshots, Square(s/Size, s%Size), c.p[s], exact[s])
+						}
+					}
+					checked++
+				}
+			}
+			s := hardHunter{}.shoot(context.Background(), &o, &rng)
+			switch k := int(owner[s]); {
+			case k < 0:
+				o.record(s, "miss", -1)
+			case hits[k]+1 == Fleet[k].Len:
+				hits[k]++
+				o.record(s, "sunk", k)
+			default:
+				hits[k]++
+				o.record(s, "hit", -1)
+			}
+		}
+	}
+	if checked < 20 {
+		t.Fatalf("only %d positions checked", checked)
+	}
+}
