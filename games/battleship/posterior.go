@@ -167,11 +167,12 @@ func (e *estimate) chances(o *observation) chances {
 	return c
 }
 
-// drawOpen is draw with the last afloat ship not drawn but counted: it
-// returns the other ships' squares, the draw's weight before the last
-// ship, and every open position of the last ship (none if the draw is
-// dropped). Counting the last ship's positions instead of drawing one
-// removes a draw's worth of noise and most dropped draws.
+// drawOpen draws fleets by the three steps of expertHunter's doc, with
+// the longest ship of the third step not drawn but counted: it returns
+// the other ships' squares, the draw's weight before the last ship, and
+// every open position of the last ship (none if the draw is dropped).
+// Counting the last ship's positions instead of drawing one removes a
+// draw's worth of noise and most dropped draws.
 func (sp *sampler) drawOpen(rng *game.Rand, buf []*position, ships *[numShips]board) (board, float64, []*position) {
 	o := sp.o
 	var occ, halo board

@@ -107,8 +107,9 @@ func heatOf(ctx context.Context, v *View) Heat {
 	hm := expertHunter{bound: reviewBound, maxDraws: reviewDraws}.heat(ctx, &o, &rng)
 	h := Heat{Expert: [2]int{hm.shot / Size, hm.shot % Size}, Planned: hm.planned, Exact: hm.exact, Heat: make([]int, numSquares)}
 	if !hm.exact {
-		// The estimate's bound, plus up to half a thousandth of rounding.
-		h.Within = int(math.Ceil(hm.bound*1000 + 0.5))
+		// The estimate's bound, plus up to half a thousandth of rounding
+		// (less a hair, so that a bound of exactly 0.0045 reads 5).
+		h.Within = int(math.Ceil(hm.bound*1000 + 0.5 - 1e-9))
 	}
 	for s, c := range hm.chance {
 		h.Heat[s] = int(math.Round(c * 1000))
