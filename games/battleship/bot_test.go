@@ -45,6 +45,8 @@ func hunters() map[string]hunter {
 
 // playMatch plays a whole match between two bots through the game.Bot
 // interface, failing on any refused move, and returns the final state.
+// The bots get a small budget: these matches test what they may do, not
+// how well.
 func playMatch(t *testing.T, options string, levels [2]string, seed uint64) game.State {
 	t.Helper()
 	st, err := Definition.New(json.RawMessage(options), game.NewRand(seed))
@@ -63,7 +65,7 @@ func playMatch(t *testing.T, options string, levels [2]string, seed uint64) game
 			t.Fatalf("match does not end")
 		}
 		for _, seat := range st.Turn() {
-			m, err := bots[seat].Choose(context.Background(), st, seat)
+			m, err := bots[seat].Choose(game.WithBudget(context.Background(), 2), st, seat)
 			if err != nil {
 				t.Fatalf("%s bot: %v", levels[seat], err)
 			}
