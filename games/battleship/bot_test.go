@@ -194,6 +194,9 @@ func TestSmartBotsUseSunkInformation(t *testing.T) {
 // TestBotsUseOnlyTheirView: the same bot, same seed, facing two enemy
 // fleets that differ only where it has not fired, makes the same move.
 func TestBotsUseOnlyTheirView(t *testing.T) {
+	// A small budget: the test is of what the bots see, not how well they
+	// play.
+	ctx := game.WithBudget(context.Background(), 10)
 	for _, level := range Definition.BotLevels {
 		for seed := range uint64(4) {
 			rng := game.NewRand(seed)
@@ -211,7 +214,7 @@ func TestBotsUseOnlyTheirView(t *testing.T) {
 				if seat == 1 {
 					bot = other
 				}
-				m, _ := bot.Choose(context.Background(), a, seat)
+				m, _ := bot.Choose(ctx, a, seat)
 				if _, err := a.Apply(seat, m); err != nil {
 					t.Fatal(err)
 				}
@@ -240,8 +243,8 @@ func TestBotsUseOnlyTheirView(t *testing.T) {
 			}
 			ba, _ := Definition.Bot(level, game.NewRand(seed+7))
 			bb, _ := Definition.Bot(level, game.NewRand(seed+7))
-			ma, _ := ba.Choose(context.Background(), a, 0)
-			mb, _ := bb.Choose(context.Background(), b, 0)
+			ma, _ := ba.Choose(ctx, a, 0)
+			mb, _ := bb.Choose(ctx, b, 0)
 			if ma.String() != mb.String() {
 				t.Errorf("%s chose %v against one fleet and %v against another it cannot tell apart", level, ma, mb)
 			}
