@@ -22,7 +22,12 @@ import (
 // fired and expert where the expert would have. heat is, row by row, each
 // square's chance in thousandths that a ship lies there, over every fleet
 // consistent with the shooter's own shots and answers (0 on squares
-// already fired at). The expert fires at the hottest square, except when
+// already fired at). exact says the chances count every consistent
+// fleet; when it is false they are estimated from drawn fleets, and within
+// is the largest error, in thousandths and counting the rounding, the
+// estimate states for any square: 5 or less (half a percentage point),
+// unless the map's draws (reviewDraws) or its time ran out first. The
+// expert fires at the hottest square, except when
 // planned: with one or two ships afloat it lists every consistent fleet
 // and fires where finishing takes fewest shots on average, which may be
 // another square.
