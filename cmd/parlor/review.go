@@ -204,16 +204,16 @@ func printHeatReview(w io.Writer, a battleship.Analysis, who func(int) string, s
 	pct := func(h battleship.Heat, sq [2]int) string {
 		return fmt.Sprintf("%d%%", (h.Heat[sq[0]*battleship.Size+sq[1]]+5)/10)
 	}
-	fmt.Fprintln(w, "Each shot beside the expert's, with each square's chance of a ship from what the shooter knew:")
+	fmt.Fprintln(w, "Each shot beside the expert's, with each square's chance of a ship from what the shooter knew (exact: counted over every fleet consistent with it; +-: an estimate and its largest error, in points):")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "step\tplayer\tshot\tchance\texpert\tchance")
+	fmt.Fprintln(tw, "step\tplayer\tshot\tchance\texpert\tchance\tmap")
 	var shown *battleship.ShotReview
 	for i, r := range a.Shots {
 		ex := battleship.Square(r.Expert[0], r.Expert[1])
 		if r.Planned {
 			ex += " (planned)"
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\n", r.Step, who(r.Seat), battleship.Square(r.Shot[0], r.Shot[1]), pct(r.Heat, r.Shot), ex, pct(r.Heat, r.Expert))
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\n", r.Step, who(r.Seat), battleship.Square(r.Shot[0], r.Shot[1]), pct(r.Heat, r.Shot), ex, pct(r.Heat, r.Expert), heatHow(r.Heat))
 		if r.Step == step {
 			shown = &a.Shots[i]
 		}
@@ -225,28 +225,55 @@ func printHeatReview(w io.Writer, a battleship.Analysis, who func(int) string, s
 	if shown == nil {
 		return fmt.Errorf("step %d is not a shot", step)
 	}
-	fmt.Fprintf(w, "\nThe expert's map before step %d, in percent (* the expert's square, . fired at or no ship possible):\n", step)
-	var sb strings.Builder
-	sb.WriteString("    ")
-	for c := range battleship.Size {
-		fmt.Fprintf(&sb, "%4c", 'A'+c)
+	fmt.Fprintf(w, "\nThe expert's map before step %d, in percent (* the expert's square, . fired at or no ship possible; %s):\n", step, heatHow(shown.Heat))
+	_, err := io.WriteString(w, heatGrid(shown.Heat))
+	return err
+}
+
+// heatHow says whether a map's chances are exact or, if estimated, how far
+// off they may be.
+func heatHow(h battleship.Heat) string {
+	if h.Exact {
+		return "exact"
 	}
-	sb.WriteByte('\n')
-	for r := range battleship.Size {
-		fmt.Fprintf(&sb, "%3d ", r+1)
-		for c := range battleship.Size {
-			v := shown.Heat.Heat[r*battleship.Size+c]
+	return fmt.Sprintf("+-%.1f", float64(h.Within)/10)
+}
+
+// heatGrid draws a map as a grid of percentages under the column letters,
+// every column as wide as its widest cell plus a space, so that the columns
+// stay apart and aligned whatever the figures ("100*" as well as ".").
+func heatGrid(h battleship.Heat) string {
+	const n = battleship.Size
+	var cells [n][n]string
+	width := 1
+	for r := range n {
+		for c := range n {
+			v := h.Heat[r*n+c]
 			cell := "."
 			if v > 0 {
 				cell = fmt.Sprint((v + 5) / 10)
 			}
-			if r == shown.Expert[0] && c == shown.Expert[1] {
+			if r == h.Expert[0] && c == h.Expert[1] {
 				cell += "*"
 			}
-			fmt.Fprintf(&sb, "%4s", cell)
+			cells[r][c] = cell
+			width = max(width, len(cell))
+		}
+	}
+	width++ // a space between columns
+	var sb strings.Builder
+	sb.WriteString("    ") // above the row numbers
+
+	for c := range n {
+		fmt.Fprintf(&sb, "%*c", width, 'A'+c)
+	}
+	sb.WriteByte('\n')
+	for r := range n {
+		fmt.Fprintf(&sb, "%3d ", r+1)
+		for c := range n {
+			fmt.Fprintf(&sb, "%*s", width, cells[r][c])
 		}
 		sb.WriteByte('\n')
 	}
-	_, err := io.WriteString(w, sb.String())
-	return err
+	return sb.String()
 }

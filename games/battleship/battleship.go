@@ -74,10 +74,12 @@
 //     every placement consistent with the misses and with the hits, weighting
 //     placements through unexplained hits heavily, and fires at the densest
 //     square. Hits it can prove belong to a sunk ship are set aside.
-//   - expert reasons about whole fleets: it samples complete fleets
+//   - expert reasons about whole fleets: over the complete fleets
 //     consistent with everything its seat knows (misses, hits, which ship
-//     sank at which shot, no overlap, the touch rule) with a sequential
-//     importance sampler, and fires at the square most often occupied.
+//     sank at which shot, no overlap, the touch rule), counted one by one
+//     when they are a few million at most and otherwise estimated to
+//     within a point by a sequential importance sampler, it fires at the
+//     square most often occupied.
 //     Once only one or two ships are afloat it lists every consistent
 //     fleet instead and plans: for each likely square it works out
 //     exactly how many shots, on average over those fleets, finishing

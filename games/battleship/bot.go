@@ -99,7 +99,7 @@ func levelParts(level string) (placer, hunter, error) {
 	case "hard":
 		return uniformPlacer{}, hardHunter{}, nil
 	case "expert":
-		return expertPlacer{}, expertHunter{samples: expertSamples}, nil
+		return expertPlacer{}, expertHunter{bound: botBound}, nil
 	}
 	return nil, nil, fmt.Errorf("battleship has no bot level %q (levels: easy, hard, expert)", level)
 }

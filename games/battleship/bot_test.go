@@ -40,11 +40,13 @@ func observed(t *testing.T, shots ...string) observation {
 }
 
 func hunters() map[string]hunter {
-	return map[string]hunter{"easy": easyHunter{}, "hard": hardHunter{}, "expert": expertHunter{samples: 1000}}
+	return map[string]hunter{"easy": easyHunter{}, "hard": hardHunter{}, "expert": expertHunter{bound: botBound, maxDraws: 20000}}
 }
 
 // playMatch plays a whole match between two bots through the game.Bot
 // interface, failing on any refused move, and returns the final state.
+// The bots get a small budget: these matches test what they may do, not
+// how well.
 func playMatch(t *testing.T, options string, levels [2]string, seed uint64) game.State {
 	t.Helper()
 	st, err := Definition.New(json.RawMessage(options), game.NewRand(seed))
@@ -63,7 +65,7 @@ func playMatch(t *testing.T, options string, levels [2]string, seed uint64) game
 			t.Fatalf("match does not end")
 		}
 		for _, seat := range st.Turn() {
-			m, err := bots[seat].Choose(context.Background(), st, seat)
+			m, err := bots[seat].Choose(game.WithBudget(context.Background(), 2), st, seat)
 			if err != nil {
 				t.Fatalf("%s bot: %v", levels[seat], err)
 			}
@@ -149,7 +151,7 @@ func TestAIStrategyFiresNextToHits(t *testing.T) {
 }
 
 func TestSmartBotsTargetAfterHits(t *testing.T) {
-	for name, h := range map[string]hunter{"hard": hardHunter{}, "expert": expertHunter{samples: 1000}} {
+	for name, h := range map[string]hunter{"hard": hardHunter{}, "expert": expertHunter{bound: botBound, maxDraws: 20000}} {
 		o := observed(t, "E5 hit", "F5 hit", "D5 miss")
 		rng := game.NewRand(1)
 		if s := h.shoot(context.Background(), &o, &rng); s != sq(t, "G5") {
@@ -164,7 +166,7 @@ func TestSmartBotsUseSunkInformation(t *testing.T) {
 	// must continue at D5, E4 or E6; a bot that ignored the sinking would
 	// extend the line to H5 half the time.
 	want := []string{"D5", "E4", "E6"}
-	for name, h := range map[string]hunter{"hard": hardHunter{}, "expert": expertHunter{samples: 1000}} {
+	for name, h := range map[string]hunter{"hard": hardHunter{}, "expert": expertHunter{bound: botBound, maxDraws: 20000}} {
 		for seed := range uint64(20) {
 			o := observed(t, "E5 hit", "F5 hit", "G5 sunk destroyer")
 			rng := game.NewRand(seed)
@@ -178,10 +180,8 @@ func TestSmartBotsUseSunkInformation(t *testing.T) {
 	// cruiser: nothing is left to chase, and the expert goes back to
 	// hunting rather than firing next to the wreck.
 	o := observed(t, "E5 hit", "F5 hit", "G5 sunk cruiser")
-	sp := newSampler(&o)
-	var score [numSquares]float64
 	rng := game.NewRand(3)
-	sp.sample(context.Background(), &rng, 4000, &score)
+	score := chancesOf(context.Background(), &o, &rng, botBound, 4000).p
 	total := 0.0
 	for _, v := range score {
 		total += v
@@ -194,6 +194,9 @@ func TestSmartBotsUseSunkInformation(t *testing.T) {
 // TestBotsUseOnlyTheirView: the same bot, same seed, facing two enemy
 // fleets that differ only where it has not fired, makes the same move.
 func TestBotsUseOnlyTheirView(t *testing.T) {
+	// A small budget: the test is of what the bots see, not how well they
+	// play.
+	ctx := game.WithBudget(context.Background(), 10)
 	for _, level := range Definition.BotLevels {
 		for seed := range uint64(4) {
 			rng := game.NewRand(seed)
@@ -211,7 +214,7 @@ func TestBotsUseOnlyTheirView(t *testing.T) {
 				if seat == 1 {
 					bot = other
 				}
-				m, _ := bot.Choose(context.Background(), a, seat)
+				m, _ := bot.Choose(ctx, a, seat)
 				if _, err := a.Apply(seat, m); err != nil {
 					t.Fatal(err)
 				}
@@ -240,8 +243,8 @@ func TestBotsUseOnlyTheirView(t *testing.T) {
 			}
 			ba, _ := Definition.Bot(level, game.NewRand(seed+7))
 			bb, _ := Definition.Bot(level, game.NewRand(seed+7))
-			ma, _ := ba.Choose(context.Background(), a, 0)
-			mb, _ := bb.Choose(context.Background(), b, 0)
+			ma, _ := ba.Choose(ctx, a, 0)
+			mb, _ := bb.Choose(ctx, b, 0)
 			if ma.String() != mb.String() {
 				t.Errorf("%s chose %v against one fleet and %v against another it cannot tell apart", level, ma, mb)
 			}
@@ -277,7 +280,7 @@ func TestExpertAnswersWithinItsBudget(t *testing.T) {
 	cancel()
 	o := observed(t, "E5 hit", "A1 miss")
 	rng := game.NewRand(1)
-	s := expertHunter{samples: expertSamples}.shoot(ctx, &o, &rng)
+	s := expertHunter{bound: botBound}.shoot(ctx, &o, &rng)
 	if o.fired.has(s) {
 		t.Errorf("expert out of time fired at %s again", Square(s/Size, s%Size))
 	}
@@ -294,7 +297,8 @@ func mean(s []int) float64 {
 func TestStrongerLevelsNeedFewerShots(t *testing.T) {
 	// hard and expert hunt the same uniform fleets as easy and need clearly
 	// fewer shots on average: easy averages about 60, the others mid-40s;
-	// the margin of 8 is many standard errors wide.
+	// the margin of 8 is more than two standard errors wide even for 6
+	// expert hunts (a hunt's count varies by about 9 shots).
 	ctx := context.Background()
 	easy, err := HuntShots(ctx, "easy", "uniform", 200, 42)
 	if err != nil {
@@ -304,14 +308,13 @@ func TestStrongerLevelsNeedFewerShots(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := 200
+	n := 50
 	if raceEnabled {
-		n = 40 // the race detector makes the expert's sampling slow
+		n = 6 // the race detector makes the expert's sampling slow
 	}
-	old := expertSamples
-	expertSamples = 1000
-	defer func() { expertSamples = old }()
-	expert, err := HuntShots(ctx, "expert", "uniform", n, 42)
+	// A small budget keeps the expert quick; its estimates are then
+	// rougher, but still far better than easy's hunting.
+	expert, err := HuntShots(game.WithBudget(ctx, 10), "expert", "uniform", n, 42)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -373,5 +376,59 @@ func TestBotLevels(t *testing.T) {
 		if below < 90 {
 			t.Errorf("expert's fleet is less conspicuous than only %d of 100 uniform fleets", below)
 		}
+	}
+}
+
+// TestExpertIsDeterministic: the expert, whose chances come from random
+// draws and exact counts cut off by a work budget, makes the same shots
+// from the same seed: an arena run repeats, a match replays, and two runs
+// at different loads of the machine agree. Each decision's draws follow
+// its budget, never the clock.
+func TestExpertIsDeterministic(t *testing.T) {
+	ctx := game.WithBudget(context.Background(), 5)
+	n := 4
+	if raceEnabled {
+		n = 1
+	}
+	a, err := HuntShots(ctx, "expert", "uniform", n, 21)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := HuntShots(ctx, "expert", "uniform", n, 21)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(a, b) {
+		t.Fatalf("same seed, different hunts:\n%v\n%v", a, b)
+	}
+	// Shot by shot, through the bot a table plays with.
+	moves := func() []string {
+		st, err := Definition.New(json.RawMessage(`{}`), game.NewRand(4))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := game.NewRand(4)
+		var bots [2]game.Bot
+		for i := range bots {
+			if bots[i], err = Definition.Bot("expert", rng.Split()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var out []string
+		for len(out) < 24 && st.Outcome() == nil {
+			seat := st.Turn()[0]
+			m, err := bots[seat].Choose(ctx, st, seat)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := st.Apply(seat, m); err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, string(game.Canonical(m)))
+		}
+		return out
+	}
+	if x, y := moves(), moves(); !slices.Equal(x, y) {
+		t.Fatalf("same seed, different matches:\n%v\n%v", x, y)
 	}
 }

@@ -47,6 +47,11 @@ var lastCands = 100
 // enumerate lists every fleet consistent with o, merging fleets whose
 // afloat ships lie alike. It gives up (false) past the limits.
 func enumerate(ctx context.Context, o *observation) (*endgame, bool) {
+	return enumerateUpTo(ctx, o, maxFleets, maxHyps)
+}
+
+// enumerateUpTo is enumerate with limits of its own.
+func enumerateUpTo(ctx context.Context, o *observation, maxFleets, maxHyps int) (*endgame, bool) {
 	var order []int // sunk ships first, then afloat
 	var cands [numShips][]*position
 	for k := range numShips {

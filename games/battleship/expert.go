@@ -6,10 +6,15 @@ import (
 	"github.com/parlor-games/parlor/game"
 )
 
-// expertSamples is how many whole fleets the expert draws per shot. More
-// samples sharpen the estimate of each square's chance; this many keeps a
-// decision to a few milliseconds.
-var expertSamples = 3000
+// Budget of the expert bot's chances (posterior.go). A decision draws at
+// most drawsPerMS fleets for each millisecond of its budget
+// (game.Budget), and stops sooner once its estimate is within botBound of
+// the truth on every square: finer than that rarely changes which square
+// is hottest.
+const (
+	drawsPerMS = 400
+	botBound   = 0.01
+)
 
 // expertPlanShips is the most afloat ships for which the expert plans
 // exactly rather than sampling: with two the joint positions number a few
@@ -19,8 +24,11 @@ var expertPlanShips = 2
 // expertHunter fires at the square most likely to hold a ship, judged over
 // whole fleets consistent with everything the seat knows.
 //
-// The fleets are drawn by sequential importance sampling, in three steps
-// with a fixed order so that every fleet has exactly one way to be drawn:
+// Its chances are counted exactly once the consistent fleets are few
+// enough, and estimated from fleets drawn as follows before that
+// (chancesOf, posterior.go). The fleets are drawn by sequential
+// importance sampling, in three steps with a fixed order so that every
+// fleet has exactly one way to be drawn:
 //
 //  1. each sunk ship, in fleet order, takes a position uniformly among
 //     those still open to it (through its sinking square, only hits fired
@@ -29,7 +37,8 @@ var expertPlanShips = 2
 //     uniformly chosen (afloat ship, position through that hit) pair;
 //  3. every remaining ship takes a position uniformly among those on
 //     unfired squares only, and the fleet is dropped if two overlap (or
-//     touch when the table forbids it).
+//     touch when the table forbids it); the longest of them is not drawn
+//     but counted over all its open positions (drawOpen).
 //
 // The weight of a fleet is the product of the numbers of choices at each
 // step, the inverse of its chance of being drawn, so weighted counts
@@ -40,7 +49,18 @@ var expertPlanShips = 2
 // With at most expertPlanShips ships afloat it samples nothing: it lists
 // every consistent fleet and plans its shot exactly (see endgame).
 type expertHunter struct {
-	samples int
+	// bound is the error on any square the estimate stops at; maxDraws,
+	// if not 0, caps its draws, which otherwise follow the budget.
+	bound    float64
+	maxDraws int
+}
+
+// draws is the most fleets a decision may draw.
+func (e expertHunter) draws(ctx context.Context) int {
+	if e.maxDraws > 0 {
+		return e.maxDraws
+	}
+	return int(game.Work(ctx, drawsPerMS))
 }
 
 // sampler holds the per-shot candidate positions of each ship.
@@ -92,110 +112,6 @@ func (sp *sampler) fits(p *position, occ, halo board) bool {
 	return sp.o.touch || !p.mask.and(halo).any()
 }
 
-// draw draws one fleet into ships and returns its squares and weight (0 if
-// dropped).
-func (sp *sampler) draw(rng *game.Rand, buf []*position, ships *[numShips]board) (board, float64) {
-	o := sp.o
-	var occ, halo board
-	var placed [numShips]bool
-	w := 1.0
-	for k := range numShips {
-		if !o.sunk[k] {
-			continue
-		}
-		buf = buf[:0]
-		for _, p := range sp.cand[k] {
-			if sp.fits(p, occ, halo) {
-				buf = append(buf, p)
-			}
-		}
-		if len(buf) == 0 {
-			return board{}, 0
-		}
-		p := buf[rng.IntN(len(buf))]
-		occ, halo = occ.or(p.mask), halo.or(p.halo)
-		ships[k] = p.mask
-		placed[k] = true
-		w *= float64(len(buf))
-	}
-	type choice struct {
-		k int
-		p *position
-	}
-	var choices [64]choice
-	for {
-		h := o.hit.andNot(occ).first()
-		if h < 0 {
-			break
-		}
-		cs := choices[:0]
-		for k := range numShips {
-			if placed[k] {
-				continue
-			}
-			for _, p := range sp.byHit[k][h] {
-				if sp.fits(p, occ, halo) {
-					cs = append(cs, choice{k, p})
-				}
-			}
-		}
-		if len(cs) == 0 {
-			return board{}, 0
-		}
-		c := cs[rng.IntN(len(cs))]
-		occ, halo = occ.or(c.p.mask), halo.or(c.p.halo)
-		ships[c.k] = c.p.mask
-		placed[c.k] = true
-		w *= float64(len(cs))
-	}
-	for k := range numShips {
-		if placed[k] {
-			continue
-		}
-		f := sp.free[k]
-		if len(f) == 0 {
-			return board{}, 0
-		}
-		p := f[rng.IntN(len(f))]
-		if !sp.fits(p, occ, halo) {
-			return board{}, 0
-		}
-		occ, halo = occ.or(p.mask), halo.or(p.halo)
-		ships[k] = p.mask
-		w *= float64(len(f))
-	}
-	return occ, w
-}
-
-// sample draws about want accepted fleets, adds each one's weight to score
-// on its unfired squares, and returns how many it accepted. It stops early
-// when ctx ends.
-func (sp *sampler) sample(ctx context.Context, rng *game.Rand, want int, score *[numSquares]float64) int {
-	n, _ := sp.sampleWeighted(ctx, rng, want, score)
-	return n
-}
-
-// sampleWeighted is sample that also returns the accepted fleets' total
-// weight, by which score divides into each square's chance of a ship.
-func (sp *sampler) sampleWeighted(ctx context.Context, rng *game.Rand, want int, score *[numSquares]float64) (int, float64) {
-	buf := make([]*position, 0, 200)
-	var ships [numShips]board
-	accepted, total := 0, 0.0
-	for tries := 0; accepted < want && tries < want*50; tries++ {
-		if tries%256 == 255 && ctx.Err() != nil {
-			break
-		}
-		occ, w := sp.draw(rng, buf, &ships)
-		if w == 0 {
-			continue
-		}
-		accepted++
-		total += w
-		occ.andNot(sp.o.fired).each(func(s int) { score[s] += w })
-	}
-	return accepted, total
-}
-
 func (e expertHunter) shoot(ctx context.Context, o *observation, rng *game.Rand) int {
 	return e.heat(ctx, o, rng).shot
 }
@@ -209,6 +125,8 @@ type heatMap struct {
 	chance  [numSquares]float64
 	shot    int
 	planned bool
+	exact   bool    // chance counts every consistent fleet
+	bound   float64 // else, the estimate's stated largest error
 }
 
 // heat is the expert's map and shot for o.
@@ -228,25 +146,22 @@ func (e expertHunter) heat(ctx context.Context, o *observation, rng *game.Rand) 
 					}
 				}
 				h.shot = s
+				h.exact = true
 				h.planned = h.chance[s] < h.chance[hottest(&h.chance, o.fired)]
 				return h
 			}
 		}
 	}
-	sp := newSampler(o)
-	n, total := sp.sampleWeighted(ctx, rng, e.samples, &h.chance)
-	if n == 0 || total == 0 {
+	c := chancesOf(ctx, o, rng, e.bound, e.draws(ctx))
+	if c.fleets == 0 {
 		// No consistent fleet found in the budget (only possible in rare,
 		// tightly constrained positions): fall back to the density hunter,
 		// whose map is not one of chances.
-		h.chance = [numSquares]float64{}
 		h.shot = hardHunter{}.shoot(ctx, o, rng)
 		return h
 	}
-	h.shot = pickMax(&h.chance, o.fired, rng) // before dividing, which could merge near ties
-	for i := range h.chance {
-		h.chance[i] /= total
-	}
+	h.chance, h.exact, h.bound = c.p, c.exact, c.bound
+	h.shot = pickMax(&h.chance, o.fired, rng)
 	return h
 }
 

@@ -16,13 +16,18 @@ import (
 // the web client's replay draws as a heat map:
 //
 //	{"shots":[{"step","seat","shot":[row,col],"expert":[row,col],
-//	  "planned":bool,"heat":[100 ints]}]}
+//	  "planned":bool,"exact":bool,"within":int,"heat":[100 ints]}]}
 //
 // step is the replay step of the shot, seat the shooter, shot where it
 // fired and expert where the expert would have. heat is, row by row, each
 // square's chance in thousandths that a ship lies there, over every fleet
 // consistent with the shooter's own shots and answers (0 on squares
-// already fired at). The expert fires at the hottest square, except when
+// already fired at). exact says the chances count every consistent
+// fleet; when it is false they are estimated from drawn fleets, and within
+// is the largest error, in thousandths and counting the rounding, the
+// estimate states for any square: 5 or less (half a percentage point),
+// unless the map's draws (reviewDraws) or its time ran out first. The
+// expert fires at the hottest square, except when
 // planned: with one or two ships afloat it lists every consistent fleet
 // and fires where finishing takes fewest shots on average, which may be
 // another square.
@@ -31,6 +36,11 @@ import (
 type Heat struct {
 	Expert  [2]int `json:"expert"`
 	Planned bool   `json:"planned"`
+	// Exact says Heat counts every fleet consistent with the shooter's
+	// knowledge; otherwise it is an estimate off by at most Within
+	// thousandths on any square.
+	Exact  bool `json:"exact"`
+	Within int  `json:"within,omitempty"`
 	// Heat is each square's chance of a ship, in thousandths, row by row.
 	Heat []int `json:"heat"`
 }
@@ -99,8 +109,13 @@ func expertHeat(ctx context.Context, st game.State, seat game.Seat) (Heat, error
 func heatOf(ctx context.Context, v *View) Heat {
 	rng := game.NewRand(uint64(len(v.Shots[v.Seat])))
 	o := observe(v, v.Seat)
-	hm := expertHunter{samples: expertSamples}.heat(ctx, &o, &rng)
-	h := Heat{Expert: [2]int{hm.shot / Size, hm.shot % Size}, Planned: hm.planned, Heat: make([]int, numSquares)}
+	hm := expertHunter{bound: reviewBound, maxDraws: reviewDraws}.heat(ctx, &o, &rng)
+	h := Heat{Expert: [2]int{hm.shot / Size, hm.shot % Size}, Planned: hm.planned, Exact: hm.exact, Heat: make([]int, numSquares)}
+	if !hm.exact {
+		// The estimate's bound, plus up to half a thousandth of rounding
+		// (less a hair, so that a bound of exactly 0.0045 reads 5).
+		h.Within = int(math.Ceil(hm.bound*1000 + 0.5 - 1e-9))
+	}
 	for s, c := range hm.chance {
 		h.Heat[s] = int(math.Round(c * 1000))
 	}

@@ -13,7 +13,8 @@ import (
 // of every fleet consistent with the misses, hits and named sinkings. A
 // sampler that favoured some fleets (a retried draw, a draw whose weight
 // leaves out one of its choices) would hunt by a wrong posterior and waste
-// shots; such a bias shows here as a gap of a few points on some square.
+// shots; such a bias shows here as a gap beyond the error the estimate
+// states for itself.
 func TestSamplerMatchesExactCount(t *testing.T) {
 	// Positions from play, with hits to explain, and a fleet squeezed into
 	// the bottom left corner where two hits may belong to one ship or two.
@@ -44,24 +45,20 @@ func TestSamplerMatchesExactCount(t *testing.T) {
 		for j := range all {
 			all[j] = j
 		}
-		var exact, est [numSquares]float64
+		var exact [numSquares]float64
 		eg.density(all, o.fired, &exact)
 		total := eg.total()
 		rng := game.NewRand(uint64(i))
-		if newSampler(&o).sample(context.Background(), &rng, 20000, &est) == 0 {
+		est := newEstimate()
+		est.run(context.Background(), newSampler(&o), &rng, 100_000)
+		c := est.chances(&o)
+		if c.fleets == 0 {
 			t.Fatalf("after %d shots the sampler found no fleet", o.nshots)
 		}
-		// Every fleet has the same number of afloat squares not yet hit,
-		// so the sampled weights, scaled to that number, are chances.
-		left, sum := 0.0, 0.0
 		for s := range numSquares {
-			left += exact[s] / total
-			sum += est[s]
-		}
-		for s := range numSquares {
-			p, q := exact[s]/total, est[s]/sum*left
-			if math.Abs(p-q) > 0.02 {
-				t.Errorf("after %d shots %s: exact chance %.3f, sampled %.3f", o.nshots, Square(s/Size, s%Size), p, q)
+			p, q := exact[s]/total, c.p[s]
+			if math.Abs(p-q) > c.bound {
+				t.Errorf("after %d shots %s: exact chance %.3f, sampled %.3f, beyond the stated error %.3f", o.nshots, Square(s/Size, s%Size), p, q, c.bound)
 			}
 		}
 		checked++

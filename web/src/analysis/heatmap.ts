@@ -9,13 +9,18 @@ import type { AnalysisPanel } from "./index";
 
 /** Heat is the expert's map, as games/battleship/review.go sends it:
  * each square's chance of a ship in thousandths, row by row, and the
- * square the expert fires at. */
-export interface Heat { expert: [number, number]; planned: boolean; heat: number[] }
+ * square the expert fires at. exact says the chances count every fleet
+ * consistent with what the shooter knew; otherwise they are estimated
+ * and within is the most, in thousandths, any may be off. */
+export interface Heat { expert: [number, number]; planned: boolean; exact?: boolean; within?: number; heat: number[] }
 interface ShotReview extends Heat { step: number; seat: number; shot: [number, number] }
 
 const COLS = "ABCDEFGHIJ";
 const sq = (r: number, c: number) => COLS[c] + (r + 1);
 const pct = (permille: number) => (permille >= 995 ? "99%" : permille > 0 && permille < 5 ? "<1%" : Math.round(permille / 10) + "%");
+/** how says how sure the map's chances are, for the tooltips: "exact"
+ * only when every consistent fleet was counted. */
+const how = (m: Heat) => (m.exact ? "exact" : m.within ? `estimated, within ${(m.within / 10).toFixed(1)} points` : "estimated");
 
 /** clearHeat removes a map from a grid. */
 export function clearHeat(grid: Element): void {
@@ -45,7 +50,7 @@ export function paintHeat(grid: Element, m: Heat): void {
     if (v <= 0) return;
     b.setAttribute("data-heat", String(v));
     b.style.setProperty("--heat", (0.06 + 0.84 * ((v - cold) / span) ** 1.5).toFixed(2));
-    b.title = `${sq(r, c)}: ${pct(v)} chance of a ship`;
+    b.title = `${sq(r, c)}: ${(v / 10).toFixed(1)}% chance of a ship (${how(m)})`;
   });
 }
 
