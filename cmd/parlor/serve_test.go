@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -31,7 +32,26 @@ type serveProc struct {
 	cmd  *exec.Cmd
 	base string
 	done chan error
-	log  *strings.Builder
+	log  *lockedLog
+}
+
+// lockedLog is a node's log as it writes it: a test may read it while
+// the process still writes (a lease lost in the middle of an outage).
+type lockedLog struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
 
 // startServe runs parlor serve on dir with the tests' settings and any
@@ -44,12 +64,12 @@ func startServe(t *testing.T, dir string, extra ...string) *serveProc {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var log strings.Builder
-	cmd.Stderr = &log
+	log := &lockedLog{}
+	cmd.Stderr = log
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	p := &serveProc{t: t, cmd: cmd, done: make(chan error, 1), log: &log}
+	p := &serveProc{t: t, cmd: cmd, done: make(chan error, 1), log: log}
 	lines := make(chan string, 1)
 	go func() {
 		line, _ := bufio.NewReader(out).ReadString('\n')

@@ -17,8 +17,12 @@ import (
 // those secrets (the decisions page on crew cards, FR6).
 func TestConformance(t *testing.T) {
 	gametest.Conformance(t, Definition, gametest.Config{
+		// Every entry sets a turn limit, which is off by default: random
+		// play would otherwise end few matches by the rules within
+		// MaxMoves, and the suite compares those ends with the ones the
+		// match decides (TestTurnLimitOffByDefault covers the default).
 		Options: []json.RawMessage{
-			nil,
+			json.RawMessage(`{"turns":400}`),
 			json.RawMessage(`{"seats":2,"turns":120}`),
 			json.RawMessage(`{"seats":3,"turns":90}`),
 		},
