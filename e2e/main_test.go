@@ -354,7 +354,10 @@ func (p *page) waitFor(what, js string) {
 }
 
 func (p *page) visible(sel string) string {
-	return fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (!e || e.closest("[hidden]")) return false; const st = getComputedStyle(e); return e.getClientRects().length > 0 && st.visibility !== "hidden"; })()`, sel)
+	// A table screen is laid out hidden until its first reply is drawn
+	// (.arriving, content-visibility): a click there would land where
+	// nothing is drawn yet.
+	return fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (!e || e.closest("[hidden]") || e.closest(".arriving")) return false; const st = getComputedStyle(e); return e.getClientRects().length > 0 && st.visibility !== "hidden"; })()`, sel)
 }
 
 func (p *page) waitVisible(sel string) {
