@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"crypto/ed25519"
 	"crypto/rand"
 	"slices"
@@ -43,19 +42,7 @@ func TestServeSSHDroppedSessionIsAway(t *testing.T) {
 	bob.waitFor("Your move")
 
 	// Someone in the lobby sees Kim online while she plays.
-	ctx := context.Background()
-	spec, _ := client.New(p.base)
-	if _, err := spec.Guest(ctx, "Spec"); err != nil {
-		t.Fatal(err)
-	}
-	sc, err := spec.Dial(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sc.Close()
-	if err := sc.JoinLobby(ctx); err != nil {
-		t.Fatal(err)
-	}
+	sc := lobbyGuest(t, p, "Spec")
 	var lobby client.Lobby
 	kimOnline := func() bool {
 		return slices.ContainsFunc(lobby.Online, func(o client.Online) bool { return o.Name == "Kim" })

@@ -147,18 +147,7 @@ func TestServeSSHLobbyAndAMove(t *testing.T) {
 
 	// A spectator follows the lobby to find Kim's table.
 	ctx := context.Background()
-	spec, _ := client.New(p.base)
-	if _, err := spec.Guest(ctx, "Spec"); err != nil {
-		t.Fatal(err)
-	}
-	sc, err := spec.Dial(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sc.Close()
-	if err := sc.JoinLobby(ctx); err != nil {
-		t.Fatal(err)
-	}
+	sc := lobbyGuest(t, p, "Spec")
 
 	kim.send("n")
 	kim.waitFor("New table")
@@ -301,4 +290,28 @@ func TestServeSSHTypedNameWins(t *testing.T) {
 		t.Fatal(err)
 	}
 	again.waitFor("Kim (guest)  connected")
+}
+
+// lobbyGuest signs a guest called name in to p and joins the lobby with
+// it, for a test that watches the lobby as someone else would; the
+// connection closes with the test.
+func lobbyGuest(t *testing.T, p *serveProc, name string) *client.Conn {
+	t.Helper()
+	ctx := context.Background()
+	cl, err := client.New(p.base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cl.Guest(ctx, name); err != nil {
+		t.Fatal(err)
+	}
+	c, err := cl.Dial(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	if err := c.JoinLobby(ctx); err != nil {
+		t.Fatal(err)
+	}
+	return c
 }
