@@ -16,22 +16,11 @@ func positionsForBench() []observation {
 		rng := game.NewRand(uint64(i) + 77)
 		fleet := RandomFleet(&rng, true)
 		owner, _ := ValidateFleet(fleet, true)
-		var hits [numShips]int
+		tg := newTarget(owner)
 		o := newObservation(true)
 		for !o.allSunk() {
 			out = append(out, o)
-			s := hardHunter{}.shoot(context.Background(), &o, &rng)
-			k := int(owner[s])
-			switch {
-			case k < 0:
-				o.record(s, "miss", -1)
-			case hits[k]+1 == Fleet[k].Len:
-				hits[k]++
-				o.record(s, "sunk", k)
-			default:
-				hits[k]++
-				o.record(s, "hit", -1)
-			}
+			tg.answer(&o, hardHunter{}.shoot(context.Background(), &o, &rng))
 		}
 	}
 	return out

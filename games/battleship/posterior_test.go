@@ -186,7 +186,7 @@ func TestCountKeepsTheTouchRule(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var hits [numShips]int
+		tg := newTarget(owner)
 		o := newObservation(false)
 		for !o.allSunk() {
 			if afloat(&o) <= 3 {
@@ -201,17 +201,7 @@ func TestCountKeepsTheTouchRule(t *testing.T) {
 					checked++
 				}
 			}
-			s := hardHunter{}.shoot(context.Background(), &o, &rng)
-			switch k := int(owner[s]); {
-			case k < 0:
-				o.record(s, "miss", -1)
-			case hits[k]+1 == Fleet[k].Len:
-				hits[k]++
-				o.record(s, "sunk", k)
-			default:
-				hits[k]++
-				o.record(s, "hit", -1)
-			}
+			tg.answer(&o, hardHunter{}.shoot(context.Background(), &o, &rng))
 		}
 	}
 	if checked < 20 {
