@@ -403,19 +403,18 @@ func (b *bench) runIdle() error {
 	return nil
 }
 
-// probe has pairs of ps play, one match after another, for the run's
-// Duration and reports their moves' latency, send to acknowledgement.
-func (b *bench) probe(ps []*player) error {
+// playOn has each pair of ps play one match after another until stop,
+// each pair in a goroutine of wg; the first error stops them all and is
+// sent on the channel returned.
+func (b *bench) playOn(ps []*player, stop *atomic.Bool, wg *sync.WaitGroup) <-chan error {
 	pairs := len(ps) / 2
-	var stop atomic.Bool
 	errs := make(chan error, pairs)
-	var wg sync.WaitGroup
 	for i := range pairs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for n := uint64(0); !stop.Load(); n++ {
-				if err := b.playOne(ps[2*i], ps[2*i+1], uint64(i)<<32|n, &stop); err != nil {
+				if err := b.playOne(ps[2*i], ps[2*i+1], uint64(i)<<32|n, stop); err != nil {
 					errs <- err
 					stop.Store(true)
 					return
@@ -423,6 +422,16 @@ func (b *bench) probe(ps []*player) error {
 			}
 		}()
 	}
+	return errs
+}
+
+// probe has pairs of ps play, one match after another, for the run's
+// Duration and reports their moves' latency, send to acknowledgement.
+func (b *bench) probe(ps []*player) error {
+	pairs := len(ps) / 2
+	var stop atomic.Bool
+	var wg sync.WaitGroup
+	errs := b.playOn(ps, &stop, &wg)
 	time.Sleep(b.f.Duration)
 	stop.Store(true)
 	wg.Wait()

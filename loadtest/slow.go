@@ -99,20 +99,7 @@ func RunSlow(f SlowConfig, stdout, stderr io.Writer) error {
 	}
 	var stop atomic.Bool
 	var wg sync.WaitGroup
-	errs := make(chan error, f.Busy+f.Matches)
-	for i := range f.Busy + f.Matches {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for n := uint64(0); !stop.Load(); n++ {
-				if err := b.playOne(ps[2*i], ps[2*i+1], uint64(i)<<32|n, &stop); err != nil {
-					errs <- err
-					stop.Store(true)
-					return
-				}
-			}
-		}()
-	}
+	errs := b.playOn(ps, &stop, &wg)
 	defer func() {
 		stop.Store(true)
 		wg.Wait()
