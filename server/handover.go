@@ -89,11 +89,7 @@ func (s *Server) moveHeld(ctx context.Context, t *table, to int64, moved chan st
 		return errNotMoved
 	}
 	// From here on the table is no longer this node's to write.
-	t.gone = true
-	if t.unsub != nil {
-		t.unsub()
-		t.unsub = nil
-	}
+	t.goneLocked()
 	t.mu.Unlock()
 	if mt != nil {
 		s.metrics.live.Dec()
@@ -252,3 +248,14 @@ func (t *table) waitMoved() bool {
 
 // draining reports whether the node is stopping (drain.go).
 func (s *Server) draining() bool { return s.drain.isStopped() }
+
+// goneLocked marks t as no longer this node's to write (handed over, or
+// let go when the node found its lease ended) and stops following its
+// match's updates. Callers hold t.mu.
+func (t *table) goneLocked() {
+	t.gone = true
+	if t.unsub != nil {
+		t.unsub()
+		t.unsub = nil
+	}
+}

@@ -45,11 +45,7 @@ func (s *Server) rejoin(ctx context.Context, ns NodeStore) error {
 		t.gate.stop()
 		t.mu.Lock()
 		mt := t.mt
-		t.gone = true
-		if t.unsub != nil {
-			t.unsub()
-			t.unsub = nil
-		}
+		t.goneLocked()
 		t.mu.Unlock()
 		if mt != nil {
 			s.cfg.Matches.Unload(mt.ID())
