@@ -16,6 +16,13 @@ import (
 func openClueAgainstBots(p *page) {
 	p.t.Helper()
 	p.guest(uniqueName("Det"))
+	sitAtClueWithBots(p)
+}
+
+// sitAtClueWithBots opens a new Clue-Less table for the signed-in
+// player against two easy bots, and waits for the board and the hand.
+func sitAtClueWithBots(p *page) {
+	p.t.Helper()
 	bot := map[string]string{"kind": "bot", "level": "easy"}
 	id := evalAs[string](p, createTableJS("clue", map[string]any{}, []map[string]string{{"kind": "me"}, bot, bot}))
 	p.goTo("/t/" + id)
@@ -171,12 +178,22 @@ func TestClueSuggestionBannerAtTheTable(t *testing.T) {
 	})()`
 	var mine, others bool
 	deadline := time.Now().Add(4 * time.Minute)
+	games := 1
 	for !mine || !others {
 		if time.Now().After(deadline) {
-			p.fail("no answered suggestion of mine (%v) and of a bot to a bot (%v)", mine, others)
+			p.fail("no answered suggestion of mine (%v) and of a bot to a bot (%v) in %d games", mine, others, games)
 		}
 		if evalAs[bool](p, `!!window.parlorTable.state().outcome`) {
-			p.fail("the game ended first: mine %v, a bot's to a bot %v", mine, others)
+			// A bot may solve the case before both kinds of answer
+			// were on the banner while the test looked: the deal is
+			// random. What was seen stays seen; the next game may show
+			// the rest.
+			if games == 3 {
+				p.fail("three games ended first: mine %v, a bot's to a bot %v", mine, others)
+			}
+			games++
+			sitAtClueWithBots(p)
+			continue
 		}
 		got := evalAs[string](p, state)
 		var st struct {
