@@ -232,7 +232,11 @@ func (ts *tableState) push(m *Model, p client.Push) (cmd tea.Cmd) {
 	switch p.T {
 	case "table":
 		t, err := p.Table()
-		if err != nil || t.ID != ts.t.ID || !t.Supersedes(ts.t) {
+		// The follower's id, not ts.t's, as for a match push: a push
+		// worked out after the watch's answer may come before it (the
+		// answer waits for the chat history), and dropping it would
+		// leave the answer's older seat list on screen for good.
+		if err != nil || t.ID != ts.f.Table || !t.Supersedes(ts.t) {
 			return nil
 		}
 		started := ts.t.Status == client.StatusOpen && t.Status == client.StatusPlaying
