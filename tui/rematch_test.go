@@ -37,6 +37,9 @@ func TestModelRematchOffer(t *testing.T) {
 	bob.open(tb.ID)
 	ann.waitFor("Your move")
 	bob.waitFor("1 Ann")
+	// The board comes with the watch's answer, which tells Bob his
+	// seat: a table push may show the seats before it.
+	bob.waitFor("Cursor on")
 	bob.keys("q")
 	bob.waitFor("Really leave the table? y / n")
 	bob.keys("y")
