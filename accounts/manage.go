@@ -37,6 +37,10 @@ const (
 var (
 	defaultResetIPLimit     = Limit{Burst: 10, Every: time.Minute}
 	defaultResetTargetLimit = Limit{Burst: 3, Every: 10 * time.Minute}
+	// userLimit bounds the changes one account asks for (each checks
+	// the password): more than a login's, since a person at the settings
+	// may try several things in a row, but still far too slow to guess.
+	userLimit = Limit{Burst: 10, Every: 12 * time.Second}
 )
 
 // Errors of account management, with sentences for the person at the
@@ -64,6 +68,7 @@ type manageState struct {
 	site                string
 	verifyTTL, resetTTL time.Duration
 	resetByIP, resetBy  *limiter
+	byUser              *limiter
 	// sending counts the mails sent in the background (reset links), so
 	// that a test or a shutdown may wait for them (WaitMail).
 	sending *sync.WaitGroup
@@ -91,6 +96,7 @@ func newManageState(opts Options, now func() time.Time) manageState {
 		target = defaultResetTargetLimit
 	}
 	m.resetByIP, m.resetBy = newLimiter(ip, now), newLimiter(target, now)
+	m.byUser = newLimiter(userLimit, now)
 	return m
 }
 

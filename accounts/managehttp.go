@@ -2,12 +2,14 @@ package accounts
 
 import (
 	"net/http"
+	"strconv"
 )
 
 // The endpoints of account management (docs/protocol.md, "Managing an
 // account"). Every change to an account asks for its current password,
-// and every one is limited per address like a login, since each costs a
-// hash and each would help a guesser.
+// and every one is limited per address and per account, since each costs
+// a hash and each would help whoever holds a stolen session guess the
+// password.
 
 func (s *Service) manageRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/account", s.handleAccount)
@@ -55,7 +57,8 @@ func (s *Service) authedLimited(w http.ResponseWriter, r *http.Request, v any) (
 		s.fail(w, r, err)
 		return User{}, false
 	}
-	if !s.byIP.allow(s.clientIP(r)) || !s.byName.allow(nameKey(me.Name)) {
+	ipOK := s.byIP.allow(s.clientIP(r))
+	if !s.manage.byUser.allow(strconv.FormatInt(me.ID, 10)) || !ipOK {
 		s.fail(w, r, ErrRateLimited)
 		return User{}, false
 	}
@@ -119,7 +122,7 @@ func (s *Service) handleVerifyEmail(w http.ResponseWriter, r *http.Request) {
 	if !s.decode(w, r, &body) {
 		return
 	}
-	if !s.manage.resetByIP.allow(s.clientIP(r)) {
+	if !s.byIP.allow(s.clientIP(r)) {
 		s.fail(w, r, ErrRateLimited)
 		return
 	}
@@ -187,7 +190,7 @@ func (s *Service) handleReset(w http.ResponseWriter, r *http.Request) {
 	if !s.decode(w, r, &body) {
 		return
 	}
-	if !s.manage.resetByIP.allow(s.clientIP(r)) {
+	if !s.byIP.allow(s.clientIP(r)) {
 		s.fail(w, r, ErrRateLimited)
 		return
 	}
