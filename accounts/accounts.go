@@ -166,7 +166,7 @@ type Service struct {
 	dummyHash string
 
 	// manage holds what the account management of manage.go needs.
-	manage manageState
+	manage *manageState
 }
 
 // New returns a Service over st. Call Init before use.

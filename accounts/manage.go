@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/parlor-games/parlor/mail"
@@ -69,18 +70,20 @@ type manageState struct {
 	verifyTTL, resetTTL time.Duration
 	resetByIP, resetBy  *limiter
 	byUser              *limiter
+	// ended is told the account whose sessions were all (or all but the
+	// asker's) ended, so that the server closes their connections.
+	ended atomic.Pointer[func(userID int64, kept string)]
 	// sending counts the mails sent in the background (reset links), so
 	// that a test or a shutdown may wait for them (WaitMail).
-	sending *sync.WaitGroup
+	sending sync.WaitGroup
 }
 
-func newManageState(opts Options, now func() time.Time) manageState {
-	m := manageState{
+func newManageState(opts Options, now func() time.Time) *manageState {
+	m := &manageState{
 		mail:      opts.Mail,
 		site:      strings.TrimRight(opts.SiteURL, "/"),
 		verifyTTL: opts.VerifyTTL,
 		resetTTL:  opts.ResetTTL,
-		sending:   new(sync.WaitGroup),
 	}
 	if m.verifyTTL <= 0 {
 		m.verifyTTL = DefaultVerifyTTL
@@ -98,6 +101,18 @@ func newManageState(opts Options, now func() time.Time) manageState {
 	m.resetByIP, m.resetBy = newLimiter(ip, now), newLimiter(target, now)
 	m.byUser = newLimiter(userLimit, now)
 	return m
+}
+
+// OnSessionsEnded sets fn to be called, after a password change or
+// reset and after a deletion, with the account whose sessions ended and
+// the key (SessionKey) of the one session kept, "" when none was: the
+// server closes the connections opened with the others.
+func (s *Service) OnSessionsEnded(fn func(userID int64, kept string)) { s.manage.ended.Store(&fn) }
+
+func (s *Service) sessionsEnded(userID int64, kept string) {
+	if fn := s.manage.ended.Load(); fn != nil {
+		(*fn)(userID, kept)
+	}
 }
 
 // MailOn reports whether the server sends mail (Options.Mail).
@@ -154,6 +169,7 @@ func (s *Service) ChangePassword(ctx context.Context, userID int64, keepToken, c
 		}
 		return err
 	}
+	s.sessionsEnded(userID, tokenHash(keepToken))
 	return nil
 }
 
@@ -166,6 +182,9 @@ func (s *Service) DeleteAccount(ctx context.Context, userID int64, password stri
 		return err
 	}
 	err := s.st.DeleteAccount(ctx, userID, s.now(), DeletedName)
+	if err == nil {
+		s.sessionsEnded(userID, "")
+	}
 	switch {
 	case errors.Is(err, store.ErrSeated):
 		return ErrSeated

@@ -111,5 +111,6 @@ func (s *Service) ResetPassword(ctx context.Context, token, password string) (Us
 	if err != nil {
 		return User{}, err
 	}
+	s.sessionsEnded(u.ID, "")
 	return User{ID: u.ID, Name: u.Name, Guest: u.Guest}, nil
 }

@@ -37,12 +37,19 @@ func (s *Store) DeleteAccount(ctx context.Context, userID int64, now time.Time, 
 			return err
 		}
 		holds := "%," + strconv.FormatInt(userID, 10) + ",%"
-		var seated int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM server_tables WHERE status != $1 AND holders LIKE $2`,
-			string(TableOver), holds).Scan(&seated); err != nil {
+		// A seat at a table not yet started, or in a match not finished
+		// (read from the match itself, which is stored finished before
+		// anyone is told, where the table's row follows with the results).
+		var seated, playing int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM server_tables WHERE status = $1 AND holders LIKE $2`,
+			string(TableOpen), holds).Scan(&seated); err != nil {
 			return err
 		}
-		if seated > 0 {
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM match_players p JOIN matches m ON m.id = p.match_id
+			WHERE p.user_id = $1 AND m.finished IS NULL`, userID).Scan(&playing); err != nil {
+			return err
+		}
+		if seated+playing > 0 {
 			return ErrSeated
 		}
 		if err := renameSeats(ctx, tx, `SELECT m.id, m.seats FROM match_players p JOIN matches m ON m.id = p.match_id WHERE p.user_id = $1`,
