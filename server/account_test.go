@@ -34,6 +34,11 @@ type exportDoc struct {
 		Text    string `json:"text"`
 	} `json:"chat"`
 	Stats map[string]json.RawMessage `json:"stats"`
+	Saves []struct {
+		Name   string          `json:"name"`
+		Log    json.RawMessage `json:"log"`
+		Sealed bool            `json:"sealed"`
+	} `json:"saves"`
 }
 
 func exportOf(t *testing.T, u *user) (exportDoc, string) {
@@ -72,6 +77,7 @@ func TestExportWithoutSecrets(t *testing.T) {
 	waitSeq(cb, bs, 3)
 	bsMatch := e.matchOf(t, ca, bs)
 
+	cb.ok("match.save", map[string]any{"table": bs, "name": "fleet mid-game"})
 	ca.ok("chat.send", map[string]any{"channel": "lobby", "text": "ann says hello"})
 	cb.ok("chat.send", map[string]any{"channel": "lobby", "text": "bob says hello"})
 
@@ -127,6 +133,10 @@ func TestExportWithoutSecrets(t *testing.T) {
 			default:
 				t.Fatalf("%s's export has a match %s not theirs", c.u.name, m.ID)
 			}
+		}
+		wantSaves := map[string]int{"Bob": 1, "Ann": 0}[c.u.name]
+		if len(d.Saves) != wantSaves || (wantSaves == 1 && (d.Saves[0].Name != "fleet mid-game" || !d.Saves[0].Sealed || d.Saves[0].Log != nil)) {
+			t.Fatalf("%s's saves: %+v", c.u.name, d.Saves)
 		}
 		if len(d.Chat) != 1 || d.Chat[0].Text != c.said || strings.Contains(raw, c.heard) {
 			t.Fatalf("%s's chat lines: %+v", c.u.name, d.Chat)
