@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/parlor-games/parlor/mail"
 	"github.com/parlor-games/parlor/store"
@@ -15,13 +16,15 @@ import (
 // verified address. Asking for one answers alike whatever was asked
 // about: an unknown name, an account without an address, an address
 // nobody verified and a real account all get the same answer in about
-// the same time (the mail leaves in the background), so the form cannot
+// the same time (the search and the mail happen in the background), so
+// the form cannot
 // be used to learn who plays here or by which address.
 
 // RequestReset mails a reset link to the verified address of the account
 // named who, or to every account that verified the address who. It
-// returns nil whatever it found; only the limits (ErrRateLimited, applied
-// by the caller) and a store that does not answer show.
+// returns at once, having only checked who: the search, the links and the
+// mail happen in the background (WaitMail waits for them), so that
+// neither the answer nor its time depends on what was found.
 func (s *Service) RequestReset(ctx context.Context, who string) error {
 	if s.manage.mail == nil {
 		return ErrNoMail
@@ -30,6 +33,23 @@ func (s *Service) RequestReset(ctx context.Context, who string) error {
 	if who == "" {
 		return invalid("give your name or your e-mail address")
 	}
+	if utf8.RuneCountInString(who) > maxAddressLen {
+		return invalid("that is longer than any name or e-mail address")
+	}
+	s.manage.sending.Add(1)
+	go func() {
+		defer s.manage.sending.Done()
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Minute)
+		defer cancel()
+		if err := s.mailResets(ctx, who); err != nil {
+			s.log.Error("mailing a password reset failed", "err", err)
+		}
+	}()
+	return nil
+}
+
+// mailResets finds the accounts RequestReset means, and mails each a link.
+func (s *Service) mailResets(ctx context.Context, who string) error {
 	type target struct {
 		user    store.User
 		address string
@@ -63,7 +83,7 @@ func (s *Service) RequestReset(ctx context.Context, who string) error {
 		if err != nil {
 			return err
 		}
-		s.sendLater(mail.Message{
+		err = s.manage.mail.Send(ctx, mail.Message{
 			To:      t.address,
 			Subject: "Reset your Parlor password",
 			Text: fmt.Sprintf("Hello %s,\n\nSomeone, hopefully you, asked to reset the password of your Parlor account %s. "+
@@ -71,23 +91,11 @@ func (s *Service) RequestReset(ctx context.Context, who string) error {
 				"If you did not ask for this, ignore this mail: your password stays as it is.\n",
 				t.user.Name, t.user.Name, url, exp.UTC().Format("2 January 2006 15:04 MST")),
 		})
+		if err != nil {
+			return err
+		}
 	}
 	return nil
-}
-
-// sendLater sends m in the background, so that how long a request takes
-// does not tell whether a mail went out. A failure is logged: the person
-// sees no mail and may ask again.
-func (s *Service) sendLater(m mail.Message) {
-	s.manage.sending.Add(1)
-	go func() {
-		defer s.manage.sending.Done()
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		defer cancel()
-		if err := s.manage.mail.Send(ctx, m); err != nil {
-			s.log.Error("sending a password reset mail failed", "err", err)
-		}
-	}()
 }
 
 // ResetPassword opens a reset link: the account's password becomes
