@@ -32,7 +32,7 @@ func TestPlayChangePassword(t *testing.T) {
 		t.Fatalf("a wrong current password: %s", out)
 	}
 
-	tt := startTerm(t, "pat", "play", "-addr", p.base, "-name", "Pat", "-login", "-change-password", "-no-session")
+	tt := startTermSize(t, "pat", 80, 24, "play", "-addr", p.base, "-name", "Pat", "-login", "-change-password", "-no-session")
 	tt.waitFor("Password for Pat")
 	tt.keys("=first password", "Enter")
 	tt.waitFor("Current password of Pat")
