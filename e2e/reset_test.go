@@ -53,7 +53,7 @@ func pathOf(t *testing.T, link, base string) string {
 // asks for a reset by her name, opens the mailed link, chooses a new
 // password and is signed in with it; the old password no longer works.
 // The settings and the reset page are looked at on a desktop, a small
-// window and a phone.
+// window and a phone, and axe-core finds nothing serious on them.
 func TestResetPasswordByMail(t *testing.T) {
 	relay := mailtest.Start(t, mailtest.Options{})
 	base := startMailServer(t, relay)
@@ -75,6 +75,7 @@ func TestResetPasswordByMail(t *testing.T) {
 		t.Fatalf("the verification went to %s", m.To)
 	}
 	ann.snap("settings")
+	ann.checkAxe("the account settings")
 	for _, size := range []struct {
 		name string
 		w, h int64
@@ -102,6 +103,7 @@ func TestResetPasswordByMail(t *testing.T) {
 	ann.click("#forgot-submit")
 	ann.waitFor("the answer to the request", `(document.querySelector("#forgot-status")?.textContent || "").includes("on its way")`)
 	ann.snap("forgot")
+	ann.checkAxe("the forgotten password form")
 	reset := relay.Next(t)
 	if reset.To != "ann@example.org" {
 		t.Fatalf("the reset link went to %s", reset.To)
@@ -117,6 +119,7 @@ func TestResetPasswordByMail(t *testing.T) {
 		p.goTo(resetPath)
 		p.waitVisible("#reset-pass")
 		p.snap("reset")
+		p.checkAxe("the reset page")
 	}
 
 	const newPassword = "a brand new password"
