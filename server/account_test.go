@@ -233,3 +233,23 @@ func TestPasswordChangeClosesOtherConnections(t *testing.T) {
 	}
 	ch.ok("chat.send", map[string]any{"channel": "lobby", "text": "still here"})
 }
+
+// Across nodes too: the connections Ann's other session holds on another
+// node close when she changes her password on this one, and the one of
+// the session that asked, also on the other node, stays.
+func TestPasswordChangeClosesConnectionsOnEveryNode(t *testing.T) {
+	nodes := startNodes(t, 2, nil)
+	here := nodes[0].account("Ann", "ann's password")
+	there := nodes[1].newUser("Ann")
+	there.mustPost("/api/login", map[string]string{"name": "Ann", "password": "ann's password"}, 200)
+	ct := there.dial()
+	ch := here.at(nodes[1]).dial()
+	here.mustPost("/api/account/password", map[string]string{"current": "ann's password", "password": "a better password"}, 204)
+	select {
+	case <-ct.done:
+	case <-time.After(wait):
+		t.Fatal("the other session's connection on the other node stays open")
+	}
+	ch.ok("chat.send", map[string]any{"channel": "lobby", "text": "still here"})
+	ch.still("after the change")
+}
