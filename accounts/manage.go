@@ -3,6 +3,7 @@ package accounts
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -170,7 +171,44 @@ func (s *Service) ChangePassword(ctx context.Context, userID int64, keepToken, c
 		return err
 	}
 	s.sessionsEnded(userID, tokenHash(keepToken))
+	s.noticeChanged(ctx, userID)
 	return nil
+}
+
+// noticeChanged tells the account's verified address, if any, that the
+// password was changed: should someone else have changed it (with a
+// stolen session and a guessed password), the owner hears of it and can
+// take the account back by a reset. It is sent in the background; a
+// failure is only logged.
+func (s *Service) noticeChanged(ctx context.Context, userID int64) {
+	if s.manage.mail == nil {
+		return
+	}
+	e, _, err := s.st.EmailOf(ctx, userID, s.now())
+	if err != nil {
+		return
+	}
+	u, err := s.UserByID(ctx, userID)
+	if err != nil {
+		return
+	}
+	at := s.now().UTC().Format("2 January 2006 15:04 MST")
+	s.manage.sending.Add(1)
+	go func() {
+		defer s.manage.sending.Done()
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		err := s.manage.mail.Send(ctx, mail.Message{
+			To:      e.Address,
+			Subject: "Your Parlor password was changed",
+			Text: fmt.Sprintf("Hello %s,\n\nThe password of your Parlor account %s was changed on %s, and its other sessions were signed out.\n\n"+
+				"If that was not you, ask for a new password with \"Forgot your password?\" at %s/ and a link will come to this address.\n",
+				u.Name, u.Name, at, s.manage.site),
+		})
+		if err != nil {
+			s.log.Error("sending a password change notice failed", "err", err)
+		}
+	}()
 }
 
 // DeleteAccount deletes userID's account once its password is confirmed

@@ -284,3 +284,18 @@ func TestDeleteAccount(t *testing.T) {
 	status(t, other.do("POST", "/api/register", credentials{Name: "Ann", Password: "another password"}, nil), 200, "a new ann")
 	status(t, newClient(t, srv).do("POST", "/api/register", credentials{Name: "Deleted  Player", Password: "another password"}, nil), http.StatusBadRequest, "the deleted name")
 }
+
+// A change of password is told to the verified address, so that an owner
+// whose password someone else changed hears of it.
+func TestPasswordChangeNotice(t *testing.T) {
+	s, relay, _ := withMail(t, Options{})
+	ann := newClient(t, newServer(t, s))
+	verifiedAnn(t, ann, relay)
+	status(t, ann.do("POST", "/api/account/password", passwordChange{"first password", "second password"}, nil), http.StatusNoContent, "change")
+	m := relay.Next(t)
+	if m.To != "ann@example.org" || !strings.Contains(m.Subject, "changed") || !strings.Contains(m.Text, "http://parlor.test/") {
+		t.Fatalf("notice: %+v", m)
+	}
+	s.WaitMail()
+	relay.None(t)
+}
