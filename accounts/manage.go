@@ -74,8 +74,9 @@ type manageState struct {
 	// ended is told the account whose sessions were all (or all but the
 	// asker's) ended, so that the server closes their connections.
 	ended atomic.Pointer[func(userID int64, kept string)]
-	// sending counts the mails sent in the background (reset links), so
-	// that a test or a shutdown may wait for them (WaitMail).
+	// sending counts the work done in the background (a reset request's
+	// search and mail, a change's notice), so that a test may wait for
+	// it (WaitMail).
 	sending sync.WaitGroup
 }
 
@@ -119,7 +120,8 @@ func (s *Service) sessionsEnded(userID int64, kept string) {
 // MailOn reports whether the server sends mail (Options.Mail).
 func (s *Service) MailOn() bool { return s.manage.mail != nil }
 
-// WaitMail waits for the mails being sent in the background.
+// WaitMail waits for the mail being sent in the background (RequestReset,
+// the notice of a changed password).
 func (s *Service) WaitMail() { s.manage.sending.Wait() }
 
 // checkCurrent confirms that password is userID's, for a change that
