@@ -18,6 +18,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/parlor-games/parlor/mail"
 	"github.com/parlor-games/parlor/store"
 )
 
@@ -64,6 +65,22 @@ type Options struct {
 	// server should supply a function that reads the proxy's header;
 	// without it the connection's peer address is used.
 	ClientIP func(*http.Request) string
+	// Mail sends the links of e-mail verification and password reset
+	// (manage.go); nil: the server sends no mail, and those features
+	// answer that they are off.
+	Mail mail.Sender
+	// SiteURL is the server's public address (https://parlor.example.org)
+	// that mailed links begin with. It is the operator's to say: taken
+	// from a request's Host header, a link could be made to point at
+	// another site. Mail needs it.
+	SiteURL string
+	// VerifyTTL and ResetTTL are how long a verification link and a reset
+	// link work (defaults: DefaultVerifyTTL, DefaultResetTTL).
+	VerifyTTL, ResetTTL time.Duration
+	// ResetPerIP and ResetPerTarget bound requests for a reset link, per
+	// address of the asker and per name or e-mail address asked about
+	// (defaults: defaultResetIPLimit, defaultResetTargetLimit).
+	ResetPerIP, ResetPerTarget Limit
 }
 
 // Store is what the package needs of its storage; *store.Store implements
@@ -110,6 +127,18 @@ type Store interface {
 	GrantAchievements(ctx context.Context, grants []store.Grant) ([]bool, error)
 	Achievements(ctx context.Context, userID int64, onlyUnannounced bool) ([]store.Earned, error)
 	MarkAnnounced(ctx context.Context, userID int64, ids []string) error
+
+	// What a person managing an account needs (manage.go, email.go,
+	// reset.go); see the store's accountmail.go and accountdelete.go.
+	PasswordOf(ctx context.Context, userID int64) (string, error)
+	ChangePassword(ctx context.Context, userID int64, hash, keepSession string) error
+	AddLink(ctx context.Context, l store.Link) error
+	VerifyEmail(ctx context.Context, tokenHash string, now time.Time, keyOf func(string) string) (int64, string, error)
+	EmailOf(ctx context.Context, userID int64, now time.Time) (store.Email, string, error)
+	RemoveEmail(ctx context.Context, userID int64) error
+	UsersByEmail(ctx context.Context, key string) ([]store.User, []string, error)
+	ResetPassword(ctx context.Context, tokenHash string, now time.Time, hash string) (store.User, error)
+	DeleteAccount(ctx context.Context, userID int64, now time.Time, shownAs string) error
 }
 
 // Service is the accounts API the server uses. It is safe for concurrent
@@ -135,6 +164,9 @@ type Service struct {
 	// dummyHash is verified against when a login names no account, so an
 	// unknown name costs as much time as a wrong password.
 	dummyHash string
+
+	// manage holds what the account management of manage.go needs.
+	manage *manageState
 }
 
 // New returns a Service over st. Call Init before use.
@@ -177,6 +209,7 @@ func New(st Store, opts Options) *Service {
 	case guestLimit.Burst >= 0:
 		s.byGuestIP = newLimiter(guestLimit, s.now)
 	}
+	s.manage = newManageState(opts, s.now)
 	return s
 }
 

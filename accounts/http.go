@@ -26,6 +26,7 @@ func (s *Service) Routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/session", s.handleSession)
 	mux.HandleFunc("GET /api/profile/{name}", s.handleProfile)
 	mux.HandleFunc("POST /api/achievements/tutorial", s.handleTutorial)
+	s.manageRoutes(mux)
 }
 
 type userReply struct {
@@ -247,8 +248,16 @@ func (s *Service) fail(w http.ResponseWriter, r *http.Request, err error) {
 		status = http.StatusBadRequest
 	case errors.Is(err, ErrWrongLogin), errors.Is(err, ErrNoSession):
 		status = http.StatusUnauthorized
-	case errors.Is(err, ErrNameTaken), errors.Is(err, ErrNotGuest):
+	case errors.Is(err, ErrNameTaken), errors.Is(err, ErrNotGuest), errors.Is(err, ErrGuestAccount),
+		errors.Is(err, ErrNoMail), errors.Is(err, ErrSeated):
 		status = http.StatusConflict
+	case errors.Is(err, ErrWrongPassword):
+		status = http.StatusForbidden
+	case errors.Is(err, ErrBadLink):
+		status = http.StatusGone
+	case errors.Is(err, ErrMailFailed):
+		w.Header().Set("Retry-After", "60")
+		status = http.StatusServiceUnavailable
 	case errors.Is(err, ErrNotFound):
 		status = http.StatusNotFound
 	case errors.Is(err, ErrRateLimited):

@@ -70,7 +70,11 @@ func NormalizeName(name string) (display, key string, err error) {
 			return "", "", invalid("the name may hold only letters, digits, spaces, _ and - (not %q)", r)
 		}
 	}
-	return name, nameKey(name), nil
+	key = nameKey(name)
+	if strings.Join(strings.Fields(key), " ") == DeletedName {
+		return "", "", invalid("%q stands for the players of deleted accounts; choose another name", DeletedName)
+	}
+	return name, key, nil
 }
 
 // nameKey is the form names are compared in. Full case folding of every

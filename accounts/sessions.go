@@ -81,6 +81,18 @@ func (s *Service) SessionUser(ctx context.Context, token string) (User, time.Tim
 	return u, exp, nil
 }
 
+// SessionKey names the session of a request's cookie without holding its
+// token ("" when there is none): the server keeps it with each
+// connection, to tell which connections a password change leaves open
+// (OnSessionsEnded).
+func SessionKey(r *http.Request) string {
+	c, err := r.Cookie(CookieName)
+	if err != nil || c.Value == "" {
+		return ""
+	}
+	return tokenHash(c.Value)
+}
+
 // Authenticate returns the user of the request's session cookie, or
 // ErrNoSession. The WebSocket upgrade uses it too.
 func (s *Service) Authenticate(r *http.Request) (User, error) {

@@ -198,6 +198,12 @@ func (c *Client) Me(ctx context.Context) (User, error) {
 	return out.User, err
 }
 
+// ChangePassword changes the session's account's password, given the
+// current one; the account's other sessions end, this one stays.
+func (c *Client) ChangePassword(ctx context.Context, current, next string) error {
+	return c.do(ctx, http.MethodPost, "/api/account/password", map[string]string{"current": current, "password": next}, nil)
+}
+
 // Logout ends the session.
 func (c *Client) Logout(ctx context.Context) error {
 	return c.do(ctx, http.MethodPost, "/api/logout", nil, nil)

@@ -105,6 +105,10 @@ type conn struct {
 	h    *hub
 	wire wire // nil on a proxy
 	user Identity
+	// session is the key of the session the connection was opened with
+	// (accounts.SessionKey), so that ending the other sessions of an
+	// account closes their connections and not this one.
+	session string
 
 	qmu     sync.Mutex
 	queue   [][]byte
@@ -172,12 +176,14 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	s.transport.open(w, r, user, addr, s.conns.acquire(user.ID, addr))
 }
 
-// newConn is a connection of user's over w, not yet in the hub.
-func (s *Server) newConn(user Identity, w wire) *conn {
+// newConn is a connection of user's over w, opened with the session of
+// key session, not yet in the hub.
+func (s *Server) newConn(user Identity, session string, w wire) *conn {
 	return &conn{
 		h:       s.hub,
 		wire:    w,
 		user:    user,
+		session: session,
 		tokens:  rateBurst,
 		last:    time.Now(),
 		watches: make(map[string]*watch),

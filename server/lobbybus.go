@@ -134,6 +134,7 @@ func (r *relay) subscribeLobby() error {
 		{lobbyWholeSubject(r.c.Fence), r.serveLobbyWhole},
 		{endedSubject, r.serveEnded},
 		{rematchSubject, r.serveRematch},
+		{sessionsEndedSubject, r.serveSessionsEnded},
 	} {
 		s, err := r.c.Bus.Subscribe(sub.subject, sub.serve)
 		if err != nil {

@@ -285,6 +285,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.transport = tr
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.hub = newHub(s)
+	s.followSessionsEnded()
 	s.conns = newConnLimits(cfg)
 	if sh, ok := cfg.Store.(storeHealth); ok {
 		s.metrics.watchStoreHealth(sh)

@@ -15,6 +15,7 @@ import (
 	"github.com/lesismal/nbio/logging"
 	"github.com/lesismal/nbio/nbhttp"
 	"github.com/lesismal/nbio/nbhttp/websocket"
+	"github.com/parlor-games/parlor/accounts"
 )
 
 // epollTransport holds WebSockets in nbio's event loop (TransportEpoll).
@@ -91,7 +92,7 @@ func (t *epollTransport) open(w http.ResponseWriter, r *http.Request, user Ident
 	ew := &epollWire{}
 	var c *conn
 	if over == nil {
-		c = s.newConn(user, ew)
+		c = s.newConn(user, accounts.SessionKey(r), ew)
 	}
 	// The connection is in the loop, and may be read, before Upgrade
 	// returns: gate holds its messages back until it is set up.

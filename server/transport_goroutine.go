@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/parlor-games/parlor/accounts"
 )
 
 // goroutineTransport holds each WebSocket with coder/websocket and reads
@@ -43,7 +44,7 @@ func (t goroutineTransport) open(w http.ResponseWriter, r *http.Request, user Id
 			_ = tc.SetWriteBuffer(s.sendBuffer())
 		}
 	}
-	c := s.newConn(user, &coderWire{ws: ws, nc: cw.conn})
+	c := s.newConn(user, accounts.SessionKey(r), &coderWire{ws: ws, nc: cw.conn})
 	// The connection is hijacked: let net/http's goroutine, whose stack
 	// grew through the handshake and the session lookup, end, and read on
 	// a fresh goroutine with a small stack. At 20,000 connections that

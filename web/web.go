@@ -315,7 +315,7 @@ func newHandler() (http.Handler, error) {
 	}
 	mux.Handle("GET /assets/", http.NotFoundHandler())
 	mux.Handle("GET /{$}", page)
-	for _, route := range []string{"/t/", "/lobby", "/profile/", "/saves", "/replay/", "/settings", "/battleship", "/dots", "/rules/"} {
+	for _, route := range []string{"/t/", "/lobby", "/profile/", "/saves", "/replay/", "/settings", "/battleship", "/dots", "/rules/", "/reset/", "/verify-email/"} {
 		mux.Handle("GET "+route, page)
 	}
 	return mux, nil

@@ -35,6 +35,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	name := fs.String("name", "", "your name: a guest of that name, or your account with -login")
 	login := fs.Bool("login", false, "log in to the account named by -name (the password is asked for, without echo)")
 	register := fs.Bool("register", false, "make an account named by -name (the password is asked for, without echo) and log in to it")
+	changePW := fs.Bool("change-password", false, "change the password of the account (with -login, or a kept session of it) before opening the lobby: the current and the new one are asked for, without echo; the account's other sessions end")
 	table := fs.String("table", "", "open this table at once (the id of an invite link /t/ID)")
 	noSave := fs.Bool("no-session", false, "do not keep the session for the next start")
 	if err := fs.Parse(args); err != nil {
@@ -62,6 +63,12 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if *register && *login {
 		return errors.New("choose -login or -register, not both")
 	}
+	if f, ok := stdin.(*os.File); !ok || !term.IsTerminal(f.Fd()) {
+		// Lines piped in (a script's passwords) are read through one
+		// buffer, which every prompt shares (bufio.NewReader of it is
+		// itself), so that none reads ahead of the next.
+		stdin = bufio.NewReader(stdin)
+	}
 	var user client.User
 	if *register {
 		user, err = registerAccount(ctx, c, *name, stdin, stderr)
@@ -70,6 +77,11 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	if err != nil {
 		return err
+	}
+	if *changePW {
+		if err := changePassword(ctx, c, user, stdin, stderr); err != nil {
+			return err
+		}
 	}
 	// One connection before the screen opens, so that a server speaking
 	// another protocol version, or refusing the session, is a sentence

@@ -105,6 +105,8 @@ type serveFlags struct {
 	guestLimit int
 	// tls serves HTTPS without a proxy (servetls.go).
 	tls tlsFlags
+	// mail sends the links of account management (servemail.go).
+	mail mailFlags
 }
 
 func parseServeFlags(args []string, stderr io.Writer) (f serveFlags, err error) {
@@ -134,10 +136,14 @@ func parseServeFlags(args []string, stderr io.Writer) (f serveFlags, err error) 
 	trustProxy := fs.String("trust-proxy", "", "comma-separated addresses or CIDR prefixes (10.0.0.0/8,127.0.0.1) of reverse proxies in front of this server: from them only, the client's address is read from X-Forwarded-For or Forwarded and its scheme from X-Forwarded-Proto, for the limits per address, the logs and Secure cookies")
 	fs.IntVar(&f.guestLimit, "guest-limit", accounts.DefaultGuestPerIP.Burst, fmt.Sprintf("guest sign-ups one address may make at once, then one more every %v; 0 turns the limit off, for load tests from one machine", accounts.DefaultGuestPerIP.Every))
 	readTLS := defineTLSFlags(fs)
+	readMail := defineMailFlags(fs)
 	if err := parseWithEnv(fs, args); err != nil {
 		return f, err
 	}
 	if f.tls, err = readTLS(); err != nil {
+		return f, err
+	}
+	if f.mail, err = readMail(f.tls); err != nil {
 		return f, err
 	}
 	if f.trust, err = realip.Parse(*trustProxy); err != nil {
@@ -368,11 +374,18 @@ func startServer(ctx context.Context, f serveFlags, log *slog.Logger, addr net.A
 	if f.guestLimit == 0 {
 		guests.Burst = -1
 	}
+	sender, err := f.mail.sender()
+	if err != nil {
+		st.Close()
+		return nil, nil, nil, err
+	}
 	acct := accounts.New(st, accounts.Options{
 		Logger:        log,
 		ClientIP:      realip.Client,
 		SecureRequest: f.trust.Secure,
 		GuestPerIP:    guests,
+		Mail:          sender,
+		SiteURL:       f.mail.site,
 	})
 	if err := acct.Init(ctx); err != nil {
 		st.Close()

@@ -140,7 +140,23 @@ export const api = {
   /** analysis is the game's own study of a finished match (see analysis/). */
   analysis: (match: string) => http<unknown>("GET", "/api/replays/" + encodeURIComponent(match) + "/analysis"),
   tutorial: (game: string) => http<{ granted: Achievement[] | null }>("POST", "/api/achievements/tutorial", { game }),
+  account: () => http<Account>("GET", "/api/account"),
+  changePassword: (current: string, password: string) => http<void>("POST", "/api/account/password", { current, password }),
+  addEmail: (address: string, password: string) => http<Account>("POST", "/api/account/email", { address, password }),
+  removeEmail: () => http<Account>("DELETE", "/api/account/email"),
+  verifyEmail: (token: string) => http<{ name: string; address: string }>("POST", "/api/account/email/verify", { token }),
+  deleteAccount: (password: string) => http<void>("POST", "/api/account/delete", { password }),
+  forgotPassword: (who: string) => http<{ message: string }>("POST", "/api/password/forgot", { who }),
+  resetPassword: (token: string, password: string) => http<{ user: User }>("POST", "/api/password/reset", { token, password }),
 };
+
+/** Account is what the settings show of one's account (GET /api/account):
+ * the verified e-mail address, one waiting for its link to be opened, and
+ * whether the server sends mail at all. */
+export interface Account {
+  user: User;
+  email: { address?: string; pending?: string; mail: boolean };
+}
 
 export interface ReplayStep {
   seq: number; seat: number; move: unknown; text: string; events: GameEvent[] | null;

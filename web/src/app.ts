@@ -20,6 +20,7 @@ import { savesScreen } from "./screens/saves";
 import { replayScreen } from "./screens/replay";
 import { settingsScreen } from "./screens/settings";
 import { rulesScreen } from "./screens/rulespage";
+import { resetScreen, verifyEmailScreen } from "./screens/reset";
 import { focusScreen, mainControl, setTitle, skipLink } from "./screenfocus";
 
 /** A screen fills main and returns a function that tears it down. */
@@ -37,6 +38,13 @@ const routes: [RegExp, Screen, (p: string[]) => string][] = [
   [/^\/replay\/([\w-]+)$/, replayScreen, () => "Replay"],
   [/^\/settings$/, settingsScreen, () => "Settings"],
   [/^\/rules\/(\w+)$/, rulesScreen, (p) => `Rules of ${gameTitle(p[0])}`],
+];
+
+/** publicRoutes are the screens a mailed link opens, which show whether
+ * or not anyone is signed in. */
+const publicRoutes: [RegExp, Screen, () => string][] = [
+  [/^\/reset\/([\w-]+)$/, resetScreen, () => "New password"],
+  [/^\/verify-email\/([\w-]+)$/, verifyEmailScreen, () => "E-mail address"],
 ];
 
 const root = document.getElementById("app") as HTMLElement;
@@ -111,6 +119,15 @@ let routed = false;
 
 /** mount shows the screen of the address in main and names it. */
 function mount(main: HTMLElement): void {
+  const here = location.pathname.replace(/\/+$/, "");
+  for (const [re, screen, title] of publicRoutes) {
+    const m = re.exec(here);
+    if (m) {
+      setTitle(title());
+      teardown = screen(main, m.slice(1));
+      return;
+    }
+  }
   if (!app.me) {
     setTitle("Welcome");
     teardown = welcomeScreen(main);

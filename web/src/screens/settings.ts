@@ -1,7 +1,9 @@
-// Settings: sound and reduced motion, kept in localStorage.
+// Settings: sound and reduced motion, kept in localStorage; and the
+// account (account.ts).
 import { h } from "../dom";
 import { saveSettings, settings } from "../settings";
 import { play } from "../sound";
+import { accountSection } from "./account";
 
 export function settingsScreen(main: HTMLElement): void {
   const sound = h("input", { type: "checkbox", id: "set-sound", checked: settings.sound });
@@ -21,5 +23,5 @@ export function settingsScreen(main: HTMLElement): void {
   main.append(h("section", { class: "card narrow" }, h("h1", null, "Settings"),
     h("div", { class: "field check" }, sound, h("label", { for: "set-sound" }, "Sound effects")),
     h("div", { class: "field check" }, motion, h("label", { for: "set-motion" }, "Reduce motion (no animations)")),
-    saved, h("p", { class: "small muted" }, "These settings are kept in this browser.")));
+    saved, h("p", { class: "small muted" }, "These settings are kept in this browser.")), accountSection());
 }
