@@ -5,6 +5,8 @@ export interface User { id: number; name: string; guest: boolean }
 export interface OptionSpec {
   name: string; label: string; kind: "int" | "bool" | "choice" | "scenario"; default: unknown;
   min?: number; max?: number; choices?: string[]; help?: string;
+  /** the word for 0 where 0 switches the option off ("none") */
+  off?: string;
 }
 export interface GameInfo {
   name: string; title: string; summary: string; options: OptionSpec[];

@@ -6,6 +6,8 @@ import type { GameEvent, GameInfo, MatchPush, Snapshot, Table } from "../api";
 import { focusMain, mainControl, setTitle, skipLabel } from "../screenfocus";
 import { supersedes } from "../api";
 import { chatBox } from "../chat";
+import { openBattleshipMenu } from "./bsmenu";
+import { ask } from "../confirm";
 import { announce, clear, h, toast } from "../dom";
 import { openRules } from "../rules";
 import { play as sound } from "../sound";
@@ -201,6 +203,15 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     return name === `Player ${i + 1}` ? "" : name;
   }
 
+  /** seatCharacter is the Clue-Less suspect a seat plays, chosen before
+   * the start or dealt at it, so that its swatch wears the pawn's colour;
+   * undefined in other games and while none is chosen. */
+  function seatCharacter(i: number, role?: string): string | undefined {
+    if (table?.game !== "clue") return undefined;
+    const players = (ctx.view() as { players?: { seat: number; suspect?: string }[] } | null)?.players;
+    return players?.find((p) => p.seat === i)?.suspect || role || undefined;
+  }
+
   function renderSeats(): void {
     clear(seatsEl);
     if (!table) return;
@@ -211,7 +222,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
       const botPlays = st.takenOver.includes(i) && !st.outcome;
       const conn = s.kind === "bot" || botPlays ? "computer" : s.kind === "open" ? "waiting" : s.connected ? "online" : "offline";
       const li = h("li", { class: `seat seat-${i}` + (turn ? " on-turn" : ""), "data-seat": i },
-        h("span", { class: "swatch", "aria-hidden": "true" }),
+        h("span", { class: "swatch", "aria-hidden": "true", "data-suspect": seatCharacter(i, s.role) }),
         h("div", { class: "seat-who" },
           h("strong", null, table?.game === "dots" || hotseat() ? `Player ${i + 1}` : ctx.seatName(i)),
           h("span", { class: "seat-name" }, table?.game === "dots" || hotseat() ? seatSubtitle(i) : (held.includes(i) ? "you" : "")),
@@ -558,11 +569,18 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     save.addEventListener("click", saveGame);
     const restart = h("button", { id: "restart" }, "Restart");
     restart.addEventListener("click", async () => {
-      if (!st.outcome && log.length > 0 && !confirm("Start a new game with the same settings? This game stays in your saved matches only if you save it.")) return;
+      if (!st.outcome && log.length > 0 && !(await ask({
+        title: "Start a new game?", text: "A new game starts with the same settings. This game stays in your saved matches only if you save it.",
+        yes: "Start a new game", no: "Keep playing", danger: true,
+      }))) return;
       await doRematch();
     });
     const resign = h("button", { id: "resign", "aria-haspopup": "dialog" }, "Resign");
     resign.addEventListener("click", confirmResign);
+    // Battleship's menu (new game, load, tutorial, rulebook,
+    // achievements) opens over the game at any time, and closes back to it.
+    const menu = game === "battleship" ? h("button", { id: "bs-menu-open", "aria-haspopup": "dialog" }, "Menu") : null;
+    menu?.addEventListener("click", openBattleshipMenu);
     const quit = h("button", { id: "quit" }, "Quit");
     // navigate asks first during a game in play (away.ts).
     quit.addEventListener("click", () => navigate(game === "battleship" ? "/battleship" : "/"));
@@ -573,7 +591,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
       held.length > 0 && playing ? save : null,
       held.length > 0 && playing && !removed ? resign : null,
       removed ? null : vote.callButton(),
-      help, quit,
+      menu, help, quit,
     ]) if (b) controls.append(b);
     const link = location.origin + "/t/" + id;
     clear(invite);
