@@ -46,6 +46,9 @@ export interface Table {
   paused?: boolean; closesAt?: string;
   /** false for a table whose match counts for nothing (protocol v4) */
   rated?: boolean;
+  /** when the table was made; copy: its match goes on from a loaded save
+   * or a replay's position (both tell apart two tables alike) */
+  created?: string; copy?: boolean;
   /** orders the descriptions of the table that reach a watcher (protocol v6; none in the lobby's lists) */
   rev?: number;
 }

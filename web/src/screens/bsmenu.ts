@@ -98,7 +98,11 @@ function menuBody(place: MenuPlace): { nav: HTMLElement; panel: HTMLElement; new
 
   const item = (id: string, label: string, note: string, f: () => void) => {
     const b = h("button", { class: "menu-item", id }, h("strong", null, label), h("small", null, note));
-    b.addEventListener("click", f);
+    b.addEventListener("click", () => {
+      f();
+      // Over a game on a phone the panel comes under the list: show it.
+      if (place.back && panel.isConnected) panel.scrollIntoView({ block: "nearest" });
+    });
     return b;
   };
   const nav = h("nav", { class: "menu", "aria-label": "Battleship menu" },

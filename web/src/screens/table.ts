@@ -95,6 +95,12 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
   // The log is a Tab stop (to scroll it by keys) once it has moves: an
   // empty list would be a stop that shows and says nothing.
   const logEl = h("ol", { class: "move-log", "aria-label": "Moves" });
+  // An empty Moves panel says why it is empty.
+  const logEmpty = h("p", { class: "muted small", id: "log-empty" });
+  // Before the start: who sits where and what the table waits for, in
+  // place of a board and panels that have nothing to show yet (Medieval
+  // Warfare drew an empty map with buttons that did nothing).
+  const prestart = h("section", { class: "prestart", id: "prestart", hidden: true, "aria-labelledby": "prestart-title" });
   const controls = h("div", { class: "controls", role: "toolbar", "aria-label": "Game controls" });
   const sideExtra = h("div", { class: "side-extra" });
   const invite = h("div", { class: "invite", hidden: true });
@@ -313,6 +319,32 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     logEl.scrollTop = logEl.scrollHeight;
     if (log.length > 0) logEl.tabIndex = 0;
     else logEl.removeAttribute("tabindex");
+    renderLogEmpty();
+  }
+
+  function renderLogEmpty(): void {
+    logEmpty.hidden = log.length > 0;
+    logEmpty.textContent = table?.status === "open" ? "The moves show here once the game starts." : "No moves yet.";
+  }
+
+  /** renderPrestart shows, while the table waits for its start, who is
+   * seated (the status line says what is awaited), and keeps the game's board and its own
+   * panels out of sight until there is a game to show in them. */
+  function renderPrestart(): void {
+    const open = table?.status === "open";
+    prestart.hidden = !open;
+    if (view) view.el.hidden = open;
+    sideExtra.hidden = open;
+    renderLogEmpty();
+    if (!open || !table) return;
+    const seated = table.seats.map((s, i) => {
+      const who = s.kind === "open" ? "a free seat" : s.kind === "bot" ? ctx.seatName(i) : ctx.seatName(i) + (held.includes(i) ? " (you)" : "");
+      return h("li", { "data-seat": i, class: s.kind === "open" ? "free" : "" }, h("strong", null, `Player ${i + 1}: `), who);
+    });
+    // What the table waits for is the status line's, just above.
+    prestart.replaceChildren(
+      h("h2", { id: "prestart-title" }, "The game has not started yet"),
+      h("ul", { class: "prestart-seats", "aria-label": "Who is seated" }, ...seated));
   }
 
   /** botFrom is, for each seat a computer player took over, the seq of
@@ -727,6 +759,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     view?.update();
     renderStatus();
     renderPreview();
+    renderPrestart();
     renderResult();
     renderCover();
     renderControls();
@@ -1031,11 +1064,11 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
   const screen = h("div", { class: "table-screen" },
     h("div", { class: "table-main" },
       h("div", { class: "table-head" }, title, controls),
-      status, away.el, reclaimBox, vote.el, startBtn, sitCta, note, invite, startPreview.el, result,
+      status, away.el, reclaimBox, vote.el, prestart, startBtn, sitCta, note, invite, startPreview.el, result,
       h("div", { class: "board-area" }, boardWrap, sideExtra), lesson.el),
     h("aside", { class: "table-side", "aria-label": "Players, moves and chat" },
       h("section", { class: "panel" }, h("h2", null, "Players"), seatsEl, away.policy),
-      h("section", { class: "panel" }, h("h2", null, "Moves"), logEl),
+      h("section", { class: "panel" }, h("h2", null, "Moves"), logEl, logEmpty),
       chatSlot));
   // The screen is not shown until the first watch reply has drawn the
   // board (hidden by a content-visibility, see app.css, so that its
