@@ -32,6 +32,7 @@ func TestBattleshipMenuOverTheGame(t *testing.T) {
 			p.click("#bs-achievements")
 			p.waitFor("the achievements", `document.querySelectorAll("#bs-menu-dialog .achievements li").length === 4`)
 			p.snap("menu-over-game")
+			p.checkAxe("the menu over the game")
 			p.do("Escape", keys(kb.Escape))
 			p.waitFor("the menu closed", `!document.querySelector("#bs-menu-dialog")`)
 			if path := evalAs[string](p, `location.pathname`); path != "/t/"+id {

@@ -35,6 +35,7 @@ func TestCreateDialogShowsItsChoices(t *testing.T) {
 				p.fail("the create dialog scrolls sideways")
 			}
 			p.snap("dots")
+			p.checkAxe("the create dialog")
 
 			// The arrow keys move along a row of choices.
 			_ = evalAs[bool](p, `(document.querySelector("#dots-size input:checked").focus(), true)`)

@@ -41,6 +41,7 @@ func TestWarfareTableBeforeTheStart(t *testing.T) {
 			}
 			ann.fitsWidth("the table before the start")
 			ann.snap("waiting-for-a-player")
+			ann.checkAxe("the table before the start")
 
 			bob := newPage(t, "vassal", size[0], size[1])
 			bobName := uniqueName("Vas")

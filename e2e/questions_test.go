@@ -38,6 +38,7 @@ func TestQuestionsAreTheAppsOwnDialog(t *testing.T) {
 				p.fail("the question to leave: %v", q)
 			}
 			p.snap("leave-question")
+			p.checkAxe("the question to leave")
 			for i := 0; i < 3; i++ {
 				p.do("Tab", keys(kb.Tab))
 				if !evalAs[bool](p, `!!document.activeElement?.closest("dialog.confirm-dialog")`) {
