@@ -11,8 +11,9 @@ import (
 // spec 8.1): the new-table dialog has no pull-down menus: the game, the
 // board size, each seat, the computer's level, the clock and the leaving
 // policy are choices shown at once, worked by the arrow keys; a house
-// limit that is off reads "none", not 0; and a table made this way is
-// the one chosen.
+// limit that is off reads "none", not 0, and the seat that fires first
+// is numbered from 1, as the seats are; and a table made this way is the
+// one chosen.
 func TestCreateDialogShowsItsChoices(t *testing.T) {
 	for _, size := range layoutSizes {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
@@ -52,6 +53,13 @@ func TestCreateDialogShowsItsChoices(t *testing.T) {
 				p.fail("Buccaneer's turn limit reads %q", got)
 			}
 			p.snap("buccaneer")
+
+			// The seat that fires first is numbered as the seats are.
+			p.choose("#create-game", "battleship")
+			p.waitVisible("#opt-first")
+			if got := evalAs[string](p, `[...document.querySelectorAll("#opt-first label")].map((l) => l.textContent).join("|")`); got != "Player 1|Player 2" {
+				p.fail("the seat that fires first offers %q", got)
+			}
 
 			p.choose("#create-game", "dots")
 			p.choose("#dots-size", "3")

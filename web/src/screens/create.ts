@@ -16,6 +16,10 @@ function seatCount(g: GameInfo): number {
   return g.seats ?? 2;
 }
 
+/** seatChoiceOptions are the options whose value is a seat (Battleship's
+ * "first"), which the form numbers from 1 as it does the seats. */
+const seatChoiceOptions = ["first"];
+
 function optionField(o: OptionSpec, value: unknown): { el: HTMLElement; read: () => unknown } {
   const id = "opt-" + o.name;
   const help = o.help ? h("small", { class: "help" }, o.help) : null;
@@ -29,6 +33,14 @@ function optionField(o: OptionSpec, value: unknown): { el: HTMLElement; read: ()
     return { el: h("div", { class: "field" }, group.el), read: () => group.value };
   }
   if (o.kind === "int" && o.off && (o.min ?? 0) <= 0) return limitField(o, value);
+  if (o.kind === "int" && seatChoiceOptions.includes(o.name)) {
+    // A seat, counted from 0 by the game, shown as the seat rows name
+    // it: from Player 1.
+    const seats = Array.from({ length: (o.max ?? 1) - (o.min ?? 0) + 1 }, (_, k) => (o.min ?? 0) + k);
+    const group = radioGroup(id, o.label, seats.map((n) => ({ value: String(n), label: `Player ${n + 1}` })), String(value ?? o.default));
+    if (help) group.el.append(help);
+    return { el: h("div", { class: "field" }, group.el), read: () => Number(group.value) };
+  }
   if (o.name === "seed" && o.default === 0) {
     // A seed fixes the setup so that the table sees it before the start
     // (the preview): the dialog offers a fresh one rather than 0, which
