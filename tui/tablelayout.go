@@ -82,6 +82,7 @@ func (ts *tableState) view(m *Model) string {
 	}
 	shown, first := windowSticky(boardLines, focus, mid, sticky)
 	ts.boardFirst, ts.boardSticky = first, sticky
+	ts.boardRows = len(shown)
 	bw := widest(shown)
 	var middle []string
 	// folded: the panel has no room and waits behind L; instead: L has
@@ -97,6 +98,7 @@ func (ts *tableState) view(m *Model) string {
 			shown, first = windowSticky(boardLines, focus, max(mid/2, mid-12, 3), sticky)
 			ts.boardFirst = first
 		}
+		ts.boardRows = len(shown)
 		middle = append(shown, m.helpPanel(mid-len(shown), width)...)
 	case width-bw-3 >= sideWidth:
 		side := ts.sideLines(m, min(mid, max(len(shown), 8)), width-bw-3)
