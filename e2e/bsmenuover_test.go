@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp/kb"
@@ -55,6 +56,22 @@ func TestBattleshipMenuOverTheGame(t *testing.T) {
 			if !evalAs[bool](p, `location.pathname === "/t/`+id+`" && !!document.querySelector('#target .cell[data-sq="E5"].hit, #target .cell[data-sq="E5"].miss')`) {
 				p.fail("after the menu the game is not as it was")
 			}
+
+			// Quit from the menu asks first, as Quit at the table does;
+			// said no, the menu is still there; said yes, the lobby
+			// comes and the menu goes with the table.
+			_ = evalAs[bool](p, `window.keepQuestions = true`)
+			p.click("#bs-menu-open")
+			p.click("#bs-quit")
+			if got := p.answerQuestion(false); !strings.HasSuffix(got, "Leave the table?") {
+				p.fail("Quit in the menu asked %q", got)
+			}
+			if !evalAs[bool](p, `location.pathname === "/t/`+id+`" && !!document.querySelector("#bs-menu-dialog[open]")`) {
+				p.fail("saying no to leaving took the menu or the table away")
+			}
+			p.click("#bs-quit")
+			p.answerQuestion(true)
+			p.waitFor("the lobby without the menu", `location.pathname === "/" && !document.querySelector("#bs-menu-dialog")`)
 		})
 	}
 }

@@ -45,7 +45,10 @@ export function ask(q: Question): Promise<boolean> {
     });
     dlg.addEventListener("close", () => {
       dlg.remove();
-      if (back && back.isConnected) back.focus();
+      // A screen redrawn meanwhile (a move came) has a new button in the
+      // old one's place: the focus goes to it by its id.
+      const to = back?.isConnected ? back : back?.id ? document.getElementById(back.id) : null;
+      to?.focus();
       resolve(answer);
     });
     document.body.append(dlg);

@@ -1,7 +1,7 @@
 // The create-table dialog, built from the options each game describes in
 // /api/games, with a choice for every seat: me, open, or a bot with a level.
 import type { GameInfo, OptionSpec, Table } from "../api";
-import { clear, h } from "../dom";
+import { clear, h, toast } from "../dom";
 import { app, navigate } from "../state";
 import { socket } from "../ws";
 import { canPreview, previewPanel } from "../preview";
@@ -107,7 +107,7 @@ function seatNameField(i: number, names: string[], shown: boolean): HTMLInputEle
 export function openCreateDialog(preset: CreatePreset = {}): void {
   const games = app.games.filter((g) => canShow(g.name));
   if (games.length === 0) {
-    alert("The server offers no games right now.");
+    toast("The server offers no games right now.", "error");
     return;
   }
   const dlg = h("dialog", { class: "create", "aria-labelledby": "create-title" });
