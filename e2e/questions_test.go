@@ -15,7 +15,8 @@ var layoutSizes = [][2]int64{{1280, 800}, {800, 600}, {390, 844}}
 // in play and restarting it ask in the app's own dialog, not the
 // browser's confirm box: the question is named, its buttons say what
 // they do, the focus starts on the safe answer and stays inside the
-// dialog on Tab, and Escape answers no, leaving the game as it was.
+// dialog on Tab, and Escape answers no, leaving the game as it was with
+// the focus back on the button that asked.
 func TestQuestionsAreTheAppsOwnDialog(t *testing.T) {
 	for _, size := range layoutSizes {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
@@ -50,6 +51,7 @@ func TestQuestionsAreTheAppsOwnDialog(t *testing.T) {
 			if path := evalAs[string](p, `location.pathname`); path != "/t/"+id {
 				p.fail("Escape left the table for %s", path)
 			}
+			p.waitFor("the focus back on Quit", `document.activeElement?.id === "quit"`)
 
 			p.click("#restart")
 			if got := p.answerQuestion(false); got != "A new game starts with the same settings. This game stays in your saved matches only if you save it. Start a new game?" {
