@@ -37,6 +37,9 @@ func TestCreateDialogShowsItsChoices(t *testing.T) {
 			}
 			p.snap("dots")
 			p.checkAxe("the create dialog")
+			_ = evalAs[bool](p, `(document.querySelector("dialog.create").scrollTop = 1e6, true)`)
+			p.snap("dots-foot")
+			_ = evalAs[bool](p, `(document.querySelector("dialog.create").scrollTop = 0, true)`)
 
 			// The arrow keys move along a row of choices.
 			_ = evalAs[bool](p, `(document.querySelector("#dots-size input:checked").focus(), true)`)
