@@ -28,6 +28,8 @@ type OptionSpec struct {
 	Max     int             `json:"max"`
 	Choices []string        `json:"choices"`
 	Help    string          `json:"help"`
+	// Off is the word for 0 where 0 switches the option off ("none").
+	Off string `json:"off,omitempty"`
 }
 
 // Game is one game the server offers.

@@ -117,7 +117,7 @@ func TestBuccaneerHotSeat(t *testing.T) {
 	p.choose("#create-game", "buccaneer")
 	p.click("#mode-hotseat")
 	p.waitFor("four seats", `document.querySelectorAll(".seat-row").length === 4`)
-	if n := evalAs[int](p, `[...document.querySelectorAll("[id$=-kind]")].filter(s => s.value === "me").length`); n != 4 {
+	if n := evalAs[int](p, `[...document.querySelectorAll("[id$=-kind] input:checked")].filter(s => s.value === "me").length`); n != 4 {
 		t.Fatalf("%d of the four seats are mine", n)
 	}
 	p.snap("create-dialog")

@@ -97,7 +97,6 @@ func TestClueThreeBrowsersAndASpectator(t *testing.T) {
 			.find((s) => [...s.options].some((o) => o.value === c));
 		return [sel.id, c];
 	})()`)
-	evalAs[bool](cy, `(window.confirm = () => true, true)`)
 	cy.choose("#"+pick[0], pick[1])
 	evalAs[bool](cy, `(document.querySelector("details.clue-accuse").open = true, true)`)
 	cy.click("#clue-accuse")

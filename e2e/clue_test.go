@@ -30,8 +30,8 @@ func TestClueAgainstTwoBots(t *testing.T) {
 		t.Fatalf("my hand %q: three players at medium difficulty hold six cards each", hand)
 	}
 	p.snap("start")
-	// Accusations are confirmed in a dialog; the test agrees to them.
-	evalAs[bool](p, `(window.confirm = () => true, true)`)
+	// Accusations are confirmed in a dialog, which the page answers yes
+	// (newPage).
 	shotBoard, shotNotes := false, false
 	deadline := time.Now().Add(3 * time.Minute)
 	for !evalAs[bool](p, `!!document.querySelector("#result:not([hidden])")`) {

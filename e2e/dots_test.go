@@ -214,7 +214,6 @@ func TestHotSeatDotsRefusesDrawnLine(t *testing.T) {
 	// new game of the same size on an empty board, and Player 1 moves
 	// first again (rules decision).
 	before := evalAs[string](p, `location.pathname`)
-	evalAs[bool](p, `(window.confirm = () => true, true)`)
 	p.click("#restart")
 	p.waitFor("a new game", fmt.Sprintf(`location.pathname !== %q && document.querySelectorAll("g.slot").length === 24 && document.querySelectorAll(".ln.drawn").length === 0`, before))
 	p.waitFor("Player 1 to move in the new game", `/Player 1.*your turn/.test(document.querySelector("#status").textContent)`)

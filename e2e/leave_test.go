@@ -66,10 +66,11 @@ func TestLeavingPolicyCountdownAndPrompt(t *testing.T) {
 
 	// Ann is asked before leaving, and says no: she stays.
 	const warning = "If you leave, your seat waits 2 min for you; then a bot plays for you until you come back. Leave the table?"
-	_ = evalAs[bool](ann, `(() => { window.asked = []; window.confirm = (q) => { window.asked.push(q); return false; }; return true; })()`)
+	_ = evalAs[bool](ann, `window.keepQuestions = true`)
 	ann.click("#quit")
+	asked := []string{ann.answerQuestion(false)}
 	ann.click("a.brand")
-	asked := evalAs[[]string](ann, `window.asked`)
+	asked = append(asked, ann.answerQuestion(false))
 	if len(asked) != 2 || asked[0] != warning || asked[1] != warning {
 		ann.fail("Quit and the lobby link asked %q, want %q twice", asked, warning)
 	}
@@ -112,11 +113,12 @@ func outPlayerIsWarned(p *page) {
 	p.t.Helper()
 	const want = "You accused wrongly and are out of the running, but your cards still answer suggestions. " +
 		"If you leave, your seat waits 1 min for you; then the game ends for everyone. Leave the table?"
-	_ = evalAs[bool](p, `(() => { window.asked = []; window.confirm = (q) => { window.asked.push(q); return false; }; return true; })()`)
+	_ = evalAs[bool](p, `window.keepQuestions = true`)
 	p.click("#quit")
-	if asked := evalAs[[]string](p, `window.asked`); len(asked) != 1 || asked[0] != want {
+	if asked := p.answerQuestion(false); asked != want {
 		p.fail("leaving after a wrong accusation asked %q, want %q", asked, want)
 	}
+	_ = evalAs[bool](p, `(delete window.keepQuestions, true)`)
 }
 
 // TestBotsOnlyTablePausesInTheLobby (issue 21): Ann plays Dots against a

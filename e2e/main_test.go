@@ -290,7 +290,16 @@ func newPage(t *testing.T, name string, w, h int64) *page {
 	// own prompt, or the client's question when it goes to another screen)
 	// would stop a test at the dialog: say yes, and count the browser's.
 	// A test that checks the client's question replaces window.confirm.
-	err := chromedp.Listen(ctx, func(ev any) {
+	// The app's own questions (confirm.ts) are answered yes in the same
+	// spirit, unless the test sets window.keepQuestions to answer them
+	// itself (answerQuestion).
+	actx, acancel := context.WithTimeout(ctx, wait)
+	_, err := chromedp.Call(actx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: answerYes})
+	acancel()
+	if err != nil {
+		t.Fatalf("%s: adding the question answerer: %v", name, err)
+	}
+	err = chromedp.Listen(ctx, func(ev any) {
 		if d, ok := ev.(*cdppage.EventJavascriptDialogOpening); ok {
 			if d.Type == cdppage.DialogTypeBeforeunload {
 				p.unloadAsked.Add(1)
@@ -302,6 +311,29 @@ func newPage(t *testing.T, name string, w, h int64) *page {
 		t.Fatalf("%s: listening to the tab: %v", name, err)
 	}
 	return p
+}
+
+// answerYes answers the app's yes-or-no questions yes as they open,
+// while window.keepQuestions is unset.
+const answerYes = `new MutationObserver(() => {
+	if (window.keepQuestions) return;
+	document.querySelector("dialog.confirm-dialog[open] [data-answer=yes]")?.click();
+}).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ["open"] });`
+
+// answerQuestion waits for the app's question (confirm.ts), answers it
+// yes or no with its button, and returns what it said: its text, then its
+// title. The test sets window.keepQuestions first.
+func (p *page) answerQuestion(yes bool) string {
+	p.t.Helper()
+	p.waitVisible("dialog.confirm-dialog[open]")
+	said := evalAs[string](p, `(() => { const d = document.querySelector("dialog.confirm-dialog[open]"); return d.querySelector("p").textContent + " " + d.querySelector("h2").textContent; })()`)
+	answer := "no"
+	if yes {
+		answer = "yes"
+	}
+	p.click("dialog.confirm-dialog[open] [data-answer=" + answer + "]")
+	p.waitFor("the question to close", `!document.querySelector("dialog.confirm-dialog")`)
+	return said
 }
 
 func (p *page) do(what string, steps ...chromedp.Action[chromedp.Void]) {
@@ -516,12 +548,15 @@ func keys(k string) chromedp.Action[chromedp.Void] {
 	return chromedp.KeyEvent(k)
 }
 
-// choose picks an option of a select the way a person would, so that its
-// change handlers run.
+// choose picks a choice the way a person would, so that its change
+// handlers run: an option of a select, or the radio of that value in a
+// group of radios (the create dialog shows its choices at once).
 func (p *page) choose(sel, value string) {
 	p.t.Helper()
 	p.waitVisible(sel)
-	ok := evalAs[bool](p, fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (![...e.options].some(o => o.value === %q)) return false; e.value = %q; e.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`, sel, value, value))
+	ok := evalAs[bool](p, fmt.Sprintf(`(() => { const e = document.querySelector(%q), v = %q;
+		if (e.tagName !== "SELECT") { const r = [...e.querySelectorAll("input[type=radio]")].find((i) => i.value === v && !i.disabled); if (!r) return false; r.click(); return r.checked; }
+		if (![...e.options].some(o => o.value === v)) return false; e.value = v; e.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`, sel, value))
 	if !ok {
 		p.fail("%s has no option %q", sel, value)
 	}

@@ -242,7 +242,7 @@ func TestWarfareThreePeopleOnline(t *testing.T) {
 		evalAs[bool](ann, `(() => { const e = document.querySelector("#opt-players"); e.value = "3"; e.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`)
 		ann.waitFor("three seats", `document.querySelectorAll(".seat-row").length === 3`)
 		for i := 1; i < 3; i++ {
-			if got := evalAs[string](ann, fmt.Sprintf(`document.querySelector("#seat-%d-kind").value`, i)); got != "open" {
+			if got := evalAs[string](ann, fmt.Sprintf(`document.querySelector("#seat-%d-kind input:checked")?.value ?? ""`, i)); got != "open" {
 				ann.fail("seat %d is %q, want an open seat for a person", i, got)
 			}
 		}

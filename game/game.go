@@ -313,6 +313,10 @@ type OptionSpec struct {
 	Max     int        `json:"max,omitempty"`
 	Choices []string   `json:"choices,omitempty"`
 	Help    string     `json:"help,omitempty"`
+	// Off, for a whole number whose 0 switches the option off (a house
+	// limit), is the word a form shows for 0 ("none"): a bare 0 reads
+	// as a limit of nothing.
+	Off string `json:"off,omitempty"`
 }
 
 // OptionKind says what sort of value an option takes, so that a client can

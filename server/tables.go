@@ -360,6 +360,13 @@ type TableJSON struct {
 	Rematch       string            `json:"rematch,omitempty"`
 	// Rated is false for a table whose match counts for nothing.
 	Rated bool `json:"rated"`
+	// Created is when the table was made, and Copy marks a table whose
+	// match goes on from a position played before (a loaded save, a
+	// replay played on): together they tell apart two tables of the same
+	// game and players, such as a game still in play and the copy of it
+	// loaded from its save.
+	Created time.Time `json:"created"`
+	Copy    bool      `json:"copy,omitempty"`
 	// Paused is set while the match waits for gone players (since v6),
 	// and ClosesAt is when it will be closed if nobody comes back.
 	Paused   bool       `json:"paused,omitempty"`
@@ -405,7 +412,8 @@ func (t *table) jsonLocked(viewer int64) TableJSON {
 	if viewer == 0 || viewer != t.creator {
 		opts = publicOptions(t.def, opts)
 	}
-	out := TableJSON{ID: t.id, Game: t.game, Options: opts, Status: t.status, SpectatorChat: t.spectatorChat, Policy: t.policy, Match: t.matchID, Rematch: t.rematch, Rated: !t.unrated}
+	out := TableJSON{ID: t.id, Game: t.game, Options: opts, Status: t.status, SpectatorChat: t.spectatorChat, Policy: t.policy, Match: t.matchID, Rematch: t.rematch, Rated: !t.unrated,
+		Created: t.created, Copy: legacyCopy(t.matchID)}
 	present := t.presentLocked()
 	for i, st := range t.seats {
 		sj := SeatJSON{Kind: st.Kind, Name: st.Name, Player: st.Player, Level: st.Level, Role: st.Role, Connected: st.Kind == match.Bot || present[i]}

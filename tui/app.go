@@ -76,7 +76,10 @@ type Model struct {
 	screen  screen
 	help    bool
 	helpTop int // the first line of the help shown, when it is longer than the screen
-	status  string
+	// helpPage is how many lines of help a table shows under its board:
+	// PgUp and PgDn turn that many.
+	helpPage int
+	status   string
 	// room is how many lines the screen's body may take under the header,
 	// once the status and input lines below it are counted; View sets it
 	// before drawing the body.
@@ -276,7 +279,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.KeyPressMsg:
 		return m, m.key(msg)
 	case tea.MouseClickMsg:
-		if m.screen == screenTable && m.table != nil && !m.help {
+		if m.screen == screenTable && m.table != nil {
 			return m, m.table.click(m, msg.X, msg.Y)
 		}
 	}
@@ -380,7 +383,22 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 		m.status = "not done"
 		return nil
 	}
-	if m.help {
+	if m.help && m.screen == screenTable && m.table != nil {
+		// At a table the help stands beside or under the board and the
+		// game's keys still play (Dots and Boxes spec 7.3.1.6): only ?
+		// and Esc close it, and PgUp/PgDn scroll it.
+		switch s {
+		case "?", "esc":
+			m.help = false
+			return nil
+		case "pgup":
+			m.helpTop = max(m.helpTop-max(m.helpPage, 1), 0)
+			return nil
+		case "pgdown":
+			m.helpTop += max(m.helpPage, 1)
+			return nil
+		}
+	} else if m.help {
 		// A help longer than the screen scrolls; any other key closes it.
 		switch s {
 		case "up", "k":
@@ -503,7 +521,7 @@ func (m *Model) View() tea.View {
 	m.room = height - 1 - len(foot)
 	var body string
 	switch {
-	case m.help:
+	case m.help && !(m.screen == screenTable && m.table != nil):
 		body = m.helpView()
 	case m.screen == screenCreate && m.create != nil:
 		body = m.create.view(m)
@@ -549,8 +567,26 @@ func (m *Model) View() tea.View {
 }
 
 func (m *Model) helpView() string {
-	lines := []string{m.st.bold.Render("Keys") + "  (any key closes this help)", ""}
 	width := max(m.w, 20)
+	lines := append([]string{m.st.bold.Render("Keys") + "  (any key closes this help)", ""}, m.helpLines(width)...)
+	// A help longer than the screen scrolls, and its last line says so:
+	// no key may be lost below the bottom edge.
+	room := max(m.room, 3)
+	if len(lines) <= room {
+		m.helpTop = 0
+		return strings.Join(lines, "\n")
+	}
+	room--
+	m.helpTop = max(0, min(m.helpTop, len(lines)-room))
+	shown := lines[m.helpTop : m.helpTop+room]
+	more := fmt.Sprintf("lines %d-%d of %d: up/down or PgUp/PgDn scroll, any other key closes", m.helpTop+1, m.helpTop+room, len(lines))
+	return strings.Join(append(slices.Clone(shown), m.st.dim.Render(ansi.Truncate(more, width, ""))), "\n")
+}
+
+// helpLines are the help's keys for the screen shown, then the game's
+// rules, wrapped to width.
+func (m *Model) helpLines(width int) []string {
+	var lines []string
 	add := func(title string, keys ...string) {
 		lines = append(lines, m.st.bold.Render(title))
 		for _, k := range keys {
@@ -582,17 +618,5 @@ func (m *Model) helpView() string {
 	add("Everywhere", "?: this help", "Ctrl+C: quit", "Esc: close the line you are typing in")
 	// The game's rules after the keys: a player who opens the help in
 	// the middle of a turn looks for a key first.
-	lines = append(lines, m.rulebookLines(width)...)
-	// A help longer than the screen scrolls, and its last line says so:
-	// no key may be lost below the bottom edge.
-	room := max(m.room, 3)
-	if len(lines) <= room {
-		m.helpTop = 0
-		return strings.Join(lines, "\n")
-	}
-	room--
-	m.helpTop = max(0, min(m.helpTop, len(lines)-room))
-	shown := lines[m.helpTop : m.helpTop+room]
-	more := fmt.Sprintf("lines %d-%d of %d: up/down or PgUp/PgDn scroll, any other key closes", m.helpTop+1, m.helpTop+room, len(lines))
-	return strings.Join(append(slices.Clone(shown), m.st.dim.Render(ansi.Truncate(more, width, ""))), "\n")
+	return append(lines, m.rulebookLines(width)...)
 }

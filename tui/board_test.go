@@ -20,7 +20,7 @@ import (
 func press(k string) tea.KeyPressMsg {
 	named := map[string]rune{"enter": tea.KeyEnter, "up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft,
 		"right": tea.KeyRight, "esc": tea.KeyEscape, "backspace": tea.KeyBackspace, "tab": tea.KeyTab,
-		"home": tea.KeyHome, "end": tea.KeyEnd}
+		"home": tea.KeyHome, "end": tea.KeyEnd, "pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown}
 	if r, ok := named[k]; ok {
 		return tea.KeyPressMsg{Code: r}
 	}

@@ -290,6 +290,9 @@ func (f *createForm) view(m *Model) string {
 			if label == "" {
 				label = o.Name
 			}
+			if n, ok := f.opts[o.Name].(int); ok && n == 0 && o.Off != "" {
+				value = o.Off
+			}
 			if b, ok := f.opts[o.Name].(bool); ok {
 				value = map[bool]string{true: "yes", false: "no"}[b]
 			}

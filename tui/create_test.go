@@ -39,8 +39,8 @@ func TestCreateFormTakesServerDefaults(t *testing.T) {
 }
 
 // TestCreateFormExplainsTheLimit: the new-table screen offers Medieval
-// Warfare's round limit at 0, none, and on choosing it says that it is a
-// house option and what it does.
+// Warfare's round limit off, reading "none" (not 0), and on choosing it
+// says that it is a house option and what it does.
 func TestCreateFormExplainsTheLimit(t *testing.T) {
 	srv := servertest.Start(t)
 	ann := drive(t, srv, "Ann")
@@ -57,8 +57,8 @@ func TestCreateFormExplainsTheLimit(t *testing.T) {
 			row = l
 		}
 	}
-	if !strings.HasSuffix(strings.TrimSpace(row), "< 0 >") {
-		t.Fatalf("the round limit is not offered at 0:\n%s", s)
+	if !strings.HasSuffix(strings.TrimSpace(row), "< none >") {
+		t.Fatalf("the round limit is not offered off, as none:\n%s", s)
 	}
 	if !strings.Contains(flat(s), "a house option, 0 (none) by default") {
 		t.Fatalf("the round limit is not explained:\n%s", s)

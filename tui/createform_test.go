@@ -2,6 +2,7 @@ package tui
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -19,7 +20,7 @@ func formGame(g screenGame) client.Game {
 			continue
 		}
 		d, _ := json.Marshal(o.Default)
-		opts = append(opts, client.OptionSpec{Name: o.Name, Label: o.Label, Kind: string(o.Kind), Default: d, Min: o.Min, Max: o.Max, Choices: o.Choices})
+		opts = append(opts, client.OptionSpec{Name: o.Name, Label: o.Label, Kind: string(o.Kind), Default: d, Min: o.Min, Max: o.Max, Choices: o.Choices, Off: o.Off})
 	}
 	return client.Game{Name: g.name, Title: g.def.Title, Options: opts, Bots: []string{"easy", "hard"},
 		Policy: client.Policy{Grace: 60, OnGone: client.Forfeit}}
@@ -95,4 +96,30 @@ func mapKeys(m map[string]bool) []string {
 		out = append(out, k)
 	}
 	return out
+}
+
+// TestCreateFormLimitOffReadsNone (issue 32, point 17): a house limit
+// that is off by default reads "none" in the form, not "< 0 >", which
+// reads as a game limited to no turns at all; set, it reads its number.
+func TestCreateFormLimitOffReadsNone(t *testing.T) {
+	m := New(Config{NoColor: true})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m.games = []client.Game{formGame(screenGames[3]), formGame(screenGames[4])}
+	m.user.Name = "Ann"
+	m.Update(press("n"))
+	f := m.create
+	for _, c := range []struct{ game, label string }{{"buccaneer", "Turn limit"}, {"warfare", "Round limit"}} {
+		for f.games[f.game].Name != c.game {
+			f.field = 0
+			m.Update(press("right"))
+		}
+		if row := formRow(t, m, c.label); !strings.Contains(row, "< none >") {
+			t.Fatalf("%s: the limit, off, reads %q", c.game, row)
+		}
+		f.field = slices.Index(f.fields(), "opt:"+f.games[f.game].Options[slices.IndexFunc(f.games[f.game].Options, func(o client.OptionSpec) bool { return o.Label == c.label })].Name)
+		m.Update(press("right"))
+		if row := formRow(t, m, c.label); !strings.Contains(row, "< 1 >") {
+			t.Fatalf("%s: the limit, set to one, reads %q", c.game, row)
+		}
+	}
 }

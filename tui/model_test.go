@@ -68,7 +68,7 @@ func (d *driver) screen() string { return plain(d.m.View().Content) }
 // a key name is typed letter by letter.
 func (d *driver) keys(keys ...string) {
 	for _, k := range keys {
-		if len(k) > 1 && !strings.Contains("enter up down left right esc backspace tab home end", k) {
+		if len(k) > 1 && !strings.Contains("enter up down left right esc backspace tab home end pgup pgdown", k) {
 			for _, r := range k {
 				d.handle(press(string(r)))
 			}

@@ -75,6 +75,6 @@ func TestHelpShowsTheRulebook(t *testing.T) {
 		if i == 60 {
 			t.Fatalf("the help at a Dots and Boxes table never shows its rules:\n%s", ann.screen())
 		}
-		ann.keys("down")
+		ann.keys("pgdown")
 	}
 }

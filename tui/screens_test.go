@@ -143,7 +143,9 @@ func checkWhole(t *testing.T, what string, m *Model, must []string, sentences ..
 }
 
 // checkHelp opens the help and scrolls it to the end: every key the
-// board and the table list must be seen on the way, whole.
+// board and the table list must be seen on the way, whole. At a table
+// the help stands under the board and turns by pages, its own keys, and
+// closes with ?: the others play.
 func checkHelp(t *testing.T, what string, m *Model) {
 	t.Helper()
 	var want []string
@@ -153,6 +155,10 @@ func checkHelp(t *testing.T, what string, m *Model) {
 	}
 	if m.screen == screenReplay && m.replay != nil {
 		want = append(want, m.replay.keys()...)
+	}
+	scroll, done := "down", "x"
+	if m.screen == screenTable {
+		scroll, done = "pgdown", "?"
 	}
 	m.Update(press("?"))
 	seen := ""
@@ -164,16 +170,16 @@ func checkHelp(t *testing.T, what string, m *Model) {
 			}
 		}
 		seen += "\n" + out
-		m.Update(press("down"))
+		m.Update(press(scroll))
 	}
 	for _, k := range want {
 		if !strings.Contains(flat(seen), flat(k)) {
 			t.Fatalf("%s help at %dx%d: %q is never shown whole:\n%s", what, m.w, m.h, k, seen)
 		}
 	}
-	m.Update(press("x"))
+	m.Update(press(done))
 	if m.help {
-		t.Fatal("a key other than a scroll did not close the help")
+		t.Fatalf("%s did not close the help", done)
 	}
 }
 
@@ -463,7 +469,7 @@ func TestWarfareVillagesScroll(t *testing.T) {
 	help := ""
 	for range 20 {
 		help += plain(m.View().Content)
-		m.Update(press("down"))
+		m.Update(press("pgdown"))
 	}
 	if !strings.Contains(help, "e: end the turn") {
 		t.Fatalf("the help never shows e: end the turn:\n%s", help)

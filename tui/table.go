@@ -35,6 +35,10 @@ type tableState struct {
 	boardTop, boardFirst int
 	boardSticky          int  // the board's top lines that do not scroll
 	boardHidden          bool // the moves and chat stand in the board's place
+	// boardRows is how many lines of the board are on screen: a click
+	// under them (on the help, say) is not one on the board's lines
+	// scrolled out of sight.
+	boardRows int
 	// panel shows the moves and the chat in place of the board, on a
 	// screen too small to show both (L switches).
 	panel bool
@@ -759,6 +763,9 @@ func (ts *tableState) click(m *Model, x, y int) tea.Cmd {
 		return nil
 	}
 	line := y - ts.boardTop
+	if line < 0 || line >= ts.boardRows {
+		return nil
+	}
 	if line >= ts.boardSticky {
 		line += ts.boardFirst
 	}

@@ -82,6 +82,7 @@ func (ts *tableState) view(m *Model) string {
 	}
 	shown, first := windowSticky(boardLines, focus, mid, sticky)
 	ts.boardFirst, ts.boardSticky = first, sticky
+	ts.boardRows = len(shown)
 	bw := widest(shown)
 	var middle []string
 	// folded: the panel has no room and waits behind L; instead: L has
@@ -89,6 +90,16 @@ func (ts *tableState) view(m *Model) string {
 	folded, instead := false, false
 	ts.boardHidden = false
 	switch {
+	case m.help:
+		// The help under the board, which keeps at least half the room
+		// (scrolled to its cursor), at the whole width: the game's keys
+		// still play while it is read (Dots and Boxes spec 7.3.1.6).
+		if len(shown) > mid-6 {
+			shown, first = windowSticky(boardLines, focus, max(mid/2, mid-12, 3), sticky)
+			ts.boardFirst = first
+		}
+		ts.boardRows = len(shown)
+		middle = append(shown, m.helpPanel(mid-len(shown), width)...)
 	case width-bw-3 >= sideWidth:
 		side := ts.sideLines(m, min(mid, max(len(shown), 8)), width-bw-3)
 		for i := 0; i < min(mid, max(len(shown), len(side))); i++ {
@@ -228,6 +239,24 @@ func (ts *tableState) sideLines(m *Model, rows, width int) []string {
 		chat = append(chat, c.From+": "+c.Text)
 	}
 	return append(out, newest(chat, width, max(rows-len(out), 3))...)
+}
+
+// helpPanel is the help at a table in rows lines of width columns, under
+// the board: its keys and the game's rules, scrolled from m.helpTop a
+// page (m.helpPage lines) at a time, saying how it scrolls and closes.
+func (m *Model) helpPanel(rows, width int) []string {
+	head := m.st.bold.Render("Help") + m.st.dim.Render("  keys still play; ? closes")
+	lines := m.helpLines(width)
+	room := max(rows-2, 1)
+	m.helpPage = room
+	if len(lines) <= room {
+		m.helpTop = 0
+		return append([]string{head}, lines...)
+	}
+	m.helpTop = max(0, min(m.helpTop, len(lines)-room))
+	more := fmt.Sprintf("lines %d-%d of %d: PgUp/PgDn", m.helpTop+1, m.helpTop+room, len(lines))
+	out := append([]string{head}, lines[m.helpTop:m.helpTop+room]...)
+	return append(out, m.st.dim.Render(ansi.Truncate(more, width, "")))
 }
 
 // newest is the last entries that fit rows lines of width columns, each

@@ -34,7 +34,7 @@ var Definition = &game.Definition{
 	Chance: true,
 	Options: []game.OptionSpec{
 		{Name: "seats", Label: "Captains", Kind: game.OptionInt, Default: 4, Min: 2, Max: 4},
-		{Name: "turns", Label: "Turn limit", Kind: game.OptionInt, Default: DefaultTurns, Min: 0, Max: 100000,
+		{Name: "turns", Label: "Turn limit", Kind: game.OptionInt, Default: DefaultTurns, Min: 0, Max: 100000, Off: "none",
 			Help: "a house option, 0 (none) by default: the rules end the game only when a captain has 20 points at home. With a limit, the game also ends after that many turns in all, and the most treasure at home wins."},
 		{Name: "scenario", Label: "Scenario", Kind: game.OptionScenario, Default: nil,
 			Help: "A chosen position: ships, holdings, ports and deck order (see the package documentation)."},

@@ -22,7 +22,7 @@ var Definition = &game.Definition{
 			Help:    "a ready island, or \"random\" for one generated from the island seed"},
 		{Name: "seed", Label: "Island seed", Kind: game.OptionInt, Default: 0, Min: 0, Max: MaxSeed,
 			Help: "fixes the random island and everyone's starting land, so the table can see them before the start; 0 draws them when the match starts: a new island each game"},
-		{Name: "rounds", Label: "Round limit", Kind: game.OptionInt, Default: DefaultRounds, Min: 0, Max: 10000,
+		{Name: "rounds", Label: "Round limit", Kind: game.OptionInt, Default: DefaultRounds, Min: 0, Max: 10000, Off: "none",
 			Help: "a house option, 0 (none) by default: the rules end the game only when one player holds the country; with a limit it also ends after that round, won by the most land"},
 		{Name: "scenario", Label: "Scenario", Kind: game.OptionScenario, Default: nil,
 			Help: "a chosen position (see the package documentation); it replaces players and island"},

@@ -5,6 +5,8 @@ export interface User { id: number; name: string; guest: boolean }
 export interface OptionSpec {
   name: string; label: string; kind: "int" | "bool" | "choice" | "scenario"; default: unknown;
   min?: number; max?: number; choices?: string[]; help?: string;
+  /** the word for 0 where 0 switches the option off ("none") */
+  off?: string;
 }
 export interface GameInfo {
   name: string; title: string; summary: string; options: OptionSpec[];
@@ -44,6 +46,9 @@ export interface Table {
   paused?: boolean; closesAt?: string;
   /** false for a table whose match counts for nothing (protocol v4) */
   rated?: boolean;
+  /** when the table was made; copy: its match goes on from a loaded save
+   * or a replay's position (both tell apart two tables alike) */
+  created?: string; copy?: boolean;
   /** orders the descriptions of the table that reach a watcher (protocol v6; none in the lobby's lists) */
   rev?: number;
 }

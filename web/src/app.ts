@@ -81,7 +81,7 @@ function header(): HTMLElement {
 }
 
 async function logout(): Promise<void> {
-  if (!mayLeave()) return;
+  if (!(await mayLeave())) return;
   try {
     await api.logout();
   } catch {

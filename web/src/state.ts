@@ -2,6 +2,7 @@
 // navigation between screens (history API, so invite links and the back
 // button work).
 import type { GameInfo, User } from "./api";
+import { ask } from "./confirm";
 import { socket } from "./ws";
 
 export const app = {
@@ -12,8 +13,11 @@ export const app = {
 type NavListener = () => void;
 const navListeners = new Set<NavListener>();
 
-export function onNavigate(f: NavListener): void {
+/** onNavigate calls f on every change of screen; the function returned
+ * stops that. */
+export function onNavigate(f: NavListener): () => void {
   navListeners.add(f);
+  return () => navListeners.delete(f);
 }
 
 /** leaveGuard, set by the table screen during a game in play, returns
@@ -25,17 +29,33 @@ export function setLeaveGuard(g: (() => string | null) | null): void {
   leaveGuard = g;
 }
 
-/** mayLeave asks, when a game in play would be left, whether to leave. */
-export function mayLeave(): boolean {
+/** leaveQuestion asks, in the app's own dialog, whether to leave a game
+ * in play, saying first what happens to the seat. */
+function leaveQuestion(q: string): Promise<boolean> {
+  return ask({ title: "Leave the table?", text: q, yes: "Leave", no: "Stay" });
+}
+
+/** mayLeave resolves whether the screen may be left: at once when no game
+ * in play would be left, else by the player's answer. */
+export async function mayLeave(): Promise<boolean> {
   const q = leaveGuard?.();
-  return !q || confirm(q + " Leave the table?");
+  return !q || leaveQuestion(q);
 }
 
 /** navigate goes to path; leaving a game in play asks first, unless ask
  * is false (the question was asked already, or the move is the game's own:
- * a restart). */
+ * a restart). Without a question it goes at once. */
 export function navigate(path: string, replace = false, ask = true): void {
-  if (ask && path !== location.pathname + location.search && !mayLeave()) return;
+  const here = path === location.pathname + location.search;
+  const q = ask && !here ? leaveGuard?.() : null;
+  if (q) {
+    void leaveQuestion(q).then((yes) => { if (yes) go(path, replace); });
+    return;
+  }
+  go(path, replace);
+}
+
+function go(path: string, replace: boolean): void {
   if (path === location.pathname + location.search && !replace) {
     navListeners.forEach((f) => f());
     return;

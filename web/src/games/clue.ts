@@ -7,6 +7,7 @@
 // plus marks of their own). Pawns are discs in their characters' colours
 // that also carry initials and a spoken name: never told apart by colour
 // alone.
+import { ask } from "../confirm";
 import type { GameEvent, MatchPush } from "../api";
 import { announce, clear, h, svg } from "../dom";
 import type { GameView, TableCtx } from "./types";
@@ -295,9 +296,14 @@ export function clueView(ctx: TableCtx): GameView {
     }
     box.append(h("details", { class: "clue-accuse" }, h("summary", null, "Accuse…"),
       h("div", { class: "clue-form" }, as, aw, ar,
-        h("button", { class: "danger", id: "clue-accuse", onclick: () => {
-          const text = `Accuse ${cardName(as.value)} with the ${cardName(aw.value)} in the ${cardName(ar.value)}? If you are wrong you sit out the rest of the game.`;
-          if (confirm(text)) send({ kind: "accuse", suspect: as.value, weapon: aw.value, room: ar.value });
+        h("button", { class: "danger", id: "clue-accuse", onclick: async () => {
+          const [suspect, weapon, room] = [as.value, aw.value, ar.value];
+          const yes = await ask({
+            title: `Accuse ${cardName(suspect)} with the ${cardName(weapon)} in the ${cardName(room)}?`,
+            text: "If you are wrong you sit out the rest of the game, answering suggestions only.",
+            yes: "Accuse", no: "Not yet", danger: true,
+          });
+          if (yes) send({ kind: "accuse", suspect, weapon, room });
         } }, "Accuse"))));
     return box;
   }

@@ -3,7 +3,7 @@
 import { api, type Achievement, type SaveInfo, type Table } from "../api";
 import { clear, fmtTime, h, medal, toast } from "../dom";
 import { openRules } from "../rules";
-import { app, navigate } from "../state";
+import { app, navigate, onNavigate } from "../state";
 import { socket } from "../ws";
 import { markTutorial } from "../games/tutorial";
 import { saveButton } from "./saves";
@@ -15,7 +15,17 @@ const ALL = [
   { title: "Expert", description: "Win 20 games of Battleship." },
 ];
 
-export function battleshipMenu(main: HTMLElement): void {
+/** Where the menu is shown: as its own page, or over a game in play. */
+interface MenuPlace {
+  /** back, over a game, closes the menu and goes back to the game. */
+  back?: () => void;
+  /** rules opens the rulebook (over a game the menu closes first, since
+   * the rules panel cannot be read behind a modal dialog). */
+  rules: () => void;
+}
+
+/** menuBody builds the menu's list and the panel it fills. */
+function menuBody(place: MenuPlace): { nav: HTMLElement; panel: HTMLElement; newGame: () => void } {
   const panel = h("div", { class: "menu-panel", "aria-live": "polite" });
   const levels = app.games.find((g) => g.name === "battleship")?.bots ?? ["easy", "hard", "expert"];
 
@@ -39,8 +49,9 @@ export function battleshipMenu(main: HTMLElement): void {
     const first = h("select", { id: "bs-first" }, h("option", { value: "0" }, "I fire first"), h("option", { value: "1" }, "The computer fires first"));
     const go = h("button", { class: "primary", id: "bs-start" }, "Start");
     go.addEventListener("click", () => create(lv.value, Number(first.value)));
-    panel.append(h("h2", null, "New game"),
-      h("div", { class: "field" }, h("label", { for: "bs-level" }, "Opponent"), lv),
+    panel.append(h("h2", null, "New game"));
+    if (place.back) panel.append(h("p", { class: "small muted" }, "Starting a new game leaves this one, after asking."));
+    panel.append(h("div", { class: "field" }, h("label", { for: "bs-level" }, "Opponent"), lv),
       h("div", { class: "field" }, h("label", { for: "bs-first" }, "First shot"), first), go);
     lv.focus();
   }
@@ -87,25 +98,67 @@ export function battleshipMenu(main: HTMLElement): void {
 
   const item = (id: string, label: string, note: string, f: () => void) => {
     const b = h("button", { class: "menu-item", id }, h("strong", null, label), h("small", null, note));
-    b.addEventListener("click", f);
+    b.addEventListener("click", () => {
+      f();
+      // Over a game on a phone the panel comes under the list: show it.
+      if (place.back && panel.isConnected) panel.scrollIntoView({ block: "nearest" });
+    });
     return b;
   };
-  main.append(h("div", { class: "bs-menu" },
-    h("nav", { class: "menu", "aria-label": "Battleship menu" },
-      h("h1", null, "Battleship"),
-      item("bs-new", "New game", "Play against the computer", newGame),
-      item("bs-load", "Load game", "Continue a saved battle", () => void load()),
-      item("bs-tutorial", "Tutorial", "Learn by playing, step by step", () => void create("easy", 0, true)),
-      item("bs-rules", "Rulebook", "How the game is played", () => openRules("battleship")),
-      item("bs-achievements", "Achievements", "What you have earned", () => void achievements()),
-      item("bs-quit", "Quit", "Back to the lobby", () => navigate("/"))),
-    panel));
+  const nav = h("nav", { class: "menu", "aria-label": "Battleship menu" },
+    place.back ? h("h2", { id: "bs-menu-title" }, "Battleship") : h("h1", null, "Battleship"),
+    place.back ? item("bs-resume", "Back to the game", "Close the menu; the game goes on", place.back) : null,
+    item("bs-new", "New game", "Play against the computer", newGame),
+    item("bs-load", "Load game", "Continue a saved battle", () => void load()),
+    item("bs-tutorial", "Tutorial", "Learn by playing, step by step", () => void create("easy", 0, true)),
+    item("bs-rules", "Rulebook", "How the game is played", place.rules),
+    item("bs-achievements", "Achievements", "What you have earned", () => void achievements()),
+    item("bs-quit", "Quit", "Back to the lobby", () => navigate("/")));
+  return { nav, panel, newGame };
+}
+
+export function battleshipMenu(main: HTMLElement): void {
+  const { nav, panel, newGame } = menuBody({ rules: () => openRules("battleship") });
+  main.append(h("div", { class: "bs-menu" }, nav, panel));
   newGame();
   // /battleship?start=tutorial (the lobby's "Tutorial" link) starts the
   // tutorial at once; the address loses the word first, so that Back
   // from the tutorial's table comes to the menu, not to a second one.
   if (new URLSearchParams(location.search).get("start") === "tutorial") {
     history.replaceState(history.state, "", "/battleship");
-    void create("easy", 0, true);
+    document.getElementById("bs-tutorial")?.click();
   }
+}
+
+/** openBattleshipMenu shows the menu over the table, at any time of a
+ * game (spec: the menu is reachable without leaving the game): the game
+ * stays where it is underneath, "Back to the game" or Escape closes the
+ * menu, and an item that leaves the table asks first, as Quit does. */
+export function openBattleshipMenu(): void {
+  if (document.getElementById("bs-menu-dialog")) return;
+  const back = document.activeElement as HTMLElement | null;
+  const dlg = h("dialog", { class: "bs-menu-dialog", id: "bs-menu-dialog", "aria-labelledby": "bs-menu-title" });
+  const close = () => dlg.close();
+  const { nav, panel } = menuBody({
+    back: close,
+    rules: () => {
+      close();
+      openRules("battleship");
+    },
+  });
+  panel.append(h("p", { class: "muted" }, "Choose from the menu, or go back to the game."));
+  dlg.append(h("div", { class: "bs-menu" }, nav, panel));
+  // Going to another screen from the menu (a new game, a save, Quit)
+  // takes the menu away with the table it stood over.
+  const stop = onNavigate(close);
+  window.addEventListener("popstate", close);
+  dlg.addEventListener("close", () => {
+    stop();
+    window.removeEventListener("popstate", close);
+    dlg.remove();
+    if (back?.isConnected) back.focus();
+  });
+  document.body.append(dlg);
+  dlg.showModal();
+  (document.getElementById("bs-resume") as HTMLElement | null)?.focus();
 }

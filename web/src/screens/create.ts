@@ -1,12 +1,13 @@
 // The create-table dialog, built from the options each game describes in
 // /api/games, with a choice for every seat: me, open, or a bot with a level.
 import type { GameInfo, OptionSpec, Table } from "../api";
-import { clear, h } from "../dom";
+import { clear, h, toast } from "../dom";
 import { app, navigate } from "../state";
 import { socket } from "../ws";
 import { canPreview, previewPanel } from "../preview";
 import { canShow } from "../games/load";
 import { leaveField } from "./leavefield";
+import { radioGroup, type RadioGroup } from "../radios";
 
 type SeatKind = "me" | "open" | "bot";
 export interface CreatePreset { game?: string; mode?: "bot" | "hotseat" | "online"; options?: Record<string, unknown> }
@@ -14,6 +15,10 @@ export interface CreatePreset { game?: string; mode?: "bot" | "hotseat" | "onlin
 function seatCount(g: GameInfo): number {
   return g.seats ?? 2;
 }
+
+/** seatChoiceOptions are the options whose value is a seat (Battleship's
+ * "first"), which the form numbers from 1 as it does the seats. */
+const seatChoiceOptions = ["first"];
 
 function optionField(o: OptionSpec, value: unknown): { el: HTMLElement; read: () => unknown } {
   const id = "opt-" + o.name;
@@ -23,8 +28,18 @@ function optionField(o: OptionSpec, value: unknown): { el: HTMLElement; read: ()
     return { el: h("div", { class: "field check" }, cb, h("label", { for: id }, o.label), help), read: () => cb.checked };
   }
   if (o.kind === "choice") {
-    const sel = h("select", { id }, (o.choices ?? []).map((c) => h("option", { value: c, selected: c === (value ?? o.default) }, c)));
-    return { el: h("div", { class: "field" }, h("label", { for: id }, o.label), sel, help), read: () => sel.value };
+    const group = radioGroup(id, o.label, (o.choices ?? []).map((c) => ({ value: c, label: c })), String(value ?? o.default));
+    if (help) group.el.append(help);
+    return { el: h("div", { class: "field" }, group.el), read: () => group.value };
+  }
+  if (o.kind === "int" && o.off && (o.min ?? 0) <= 0) return limitField(o, value);
+  if (o.kind === "int" && seatChoiceOptions.includes(o.name)) {
+    // A seat, counted from 0 by the game, shown as the seat rows name
+    // it: from Player 1.
+    const seats = Array.from({ length: (o.max ?? 1) - (o.min ?? 0) + 1 }, (_, k) => (o.min ?? 0) + k);
+    const group = radioGroup(id, o.label, seats.map((n) => ({ value: String(n), label: `Player ${n + 1}` })), String(value ?? o.default));
+    if (help) group.el.append(help);
+    return { el: h("div", { class: "field" }, group.el), read: () => Number(group.value) };
   }
   if (o.name === "seed" && o.default === 0) {
     // A seed fixes the setup so that the table sees it before the start
@@ -49,6 +64,27 @@ function optionField(o: OptionSpec, value: unknown): { el: HTMLElement; read: ()
   };
 }
 
+/** limitField is a number whose 0 switches the option off (a house
+ * limit): a choice between the option off, named in the game's words
+ * ("none"), and on with a number, so that nobody reads "0" and wonders
+ * whether the game ends at once. */
+function limitField(o: OptionSpec, value: unknown): { el: HTMLElement; read: () => unknown } {
+  const id = "opt-" + o.name;
+  const start = Number(value ?? o.default) || 0;
+  const onOff = radioGroup(id + "-on", o.label, [{ value: "off", label: o.off ?? "none" }, { value: "on", label: "a limit of" }], start > 0 ? "on" : "off");
+  const inp = h("input", { type: "number", id, min: Math.max(1, o.min ?? 1), max: o.max ?? null, step: 1, value: String(start > 0 ? start : 100),
+    "aria-label": o.label });
+  const sync = () => { inp.disabled = onOff.value !== "on"; };
+  onOff.el.addEventListener("change", () => {
+    sync();
+    if (!inp.disabled) inp.focus();
+  });
+  sync();
+  onOff.el.querySelector(".segments")?.append(inp);
+  if (o.help) onOff.el.append(h("small", { class: "help" }, o.help));
+  return { el: h("div", { class: "field" }, onOff.el), read: () => (onOff.value === "on" ? Number(inp.value) : 0) };
+}
+
 /** atScreenLabel says how many play at one screen: "At this screen: 4
  * players". */
 function atScreenLabel(b: HTMLElement, n: number): void {
@@ -71,12 +107,12 @@ function seatNameField(i: number, names: string[], shown: boolean): HTMLInputEle
 export function openCreateDialog(preset: CreatePreset = {}): void {
   const games = app.games.filter((g) => canShow(g.name));
   if (games.length === 0) {
-    alert("The server offers no games right now.");
+    toast("The server offers no games right now.", "error");
     return;
   }
   const dlg = h("dialog", { class: "create", "aria-labelledby": "create-title" });
   const err = h("p", { class: "form-error", role: "alert" });
-  const gameSel = h("select", { id: "create-game" }, games.map((g) => h("option", { value: g.name, selected: g.name === preset.game }, g.title)));
+  const gameSel = radioGroup("create-game", "Game", games.map((g) => ({ value: g.name, label: g.title })), preset.game);
   const summary = h("p", { class: "muted small" });
   const optBox = h("div", { class: "options" });
   const preview = previewPanel("The start, as everyone at the table will see it");
@@ -121,40 +157,38 @@ export function openCreateDialog(preset: CreatePreset = {}): void {
     seatBox.append(h("legend", null, "Seats"));
     const n = seatTotal();
     const levels = g.bots ?? [];
+    const kinds: { kind: RadioGroup; level: RadioGroup; sync: () => void }[] = [];
     atScreenLabel(hotseatBtn, n);
     for (let i = 0; i < n; i++) {
       let kind: SeatKind = "me";
       if (mode === "bot" && i > 0) kind = levels.length ? "bot" : "open";
       if (mode === "online" && i > 0) kind = "open";
-      const kindSel = h("select", { id: `seat-${i}-kind`, "aria-label": `Seat ${i + 1}` },
-        h("option", { value: "me", selected: kind === "me" }, "Me"),
-        h("option", { value: "open", selected: kind === "open" }, "Open seat"),
-        levels.length ? h("option", { value: "bot", selected: kind === "bot" }, "Computer") : null);
-      const levelSel = h("select", { id: `seat-${i}-level`, "aria-label": `Seat ${i + 1} computer level` },
-        levels.map((l) => h("option", { value: l }, l[0].toUpperCase() + l.slice(1))));
+      const kindSel = radioGroup(`seat-${i}-kind`, `Player ${i + 1}`, [
+        { value: "me", label: "Me" }, { value: "open", label: "Open seat" },
+        ...(levels.length ? [{ value: "bot", label: "Computer" }] : [])], kind);
+      const levelSel = radioGroup(`seat-${i}-level`, `Player ${i + 1}: the computer's level`,
+        levels.map((l) => ({ value: l, label: l[0].toUpperCase() + l.slice(1) })), undefined, true);
+      levelSel.el.classList.add("seat-level");
       const nameInp = seatNameField(i, names, mode === "hotseat");
       const sync = () => {
-        levelSel.hidden = kindSel.value !== "bot";
+        levelSel.el.hidden = kindSel.value !== "bot";
         nameInp.hidden = mode !== "hotseat" || kindSel.value !== "me";
       };
-      kindSel.addEventListener("change", sync);
+      kindSel.el.addEventListener("change", sync);
       sync();
-      seatBox.append(h("div", { class: "seat-row" }, h("span", { class: "seat-label" }, `Player ${i + 1}`), kindSel, levelSel, nameInp));
+      kinds[i] = { kind: kindSel, level: levelSel, sync };
+      seatBox.append(h("div", { class: "seat-row" }, kindSel.el, levelSel.el, nameInp));
       seatReaders.push(() => kindSel.value === "bot" ? { kind: "bot", level: levelSel.value }
         : kindSel.value === "me" && !nameInp.hidden ? { kind: "me", name: nameInp.value.trim() || `Player ${i + 1}` } : { kind: kindSel.value });
     }
     if (mode === "bot" && n === 2 && levels.length) {
       const swap = h("button", { type: "button", class: "link", id: "swap-seats" }, "Let the computer start");
       swap.addEventListener("click", () => {
-        const k0 = seatBox.querySelector<HTMLSelectElement>("#seat-0-kind");
-        const k1 = seatBox.querySelector<HTMLSelectElement>("#seat-1-kind");
-        const l0 = seatBox.querySelector<HTMLSelectElement>("#seat-0-level");
-        const l1 = seatBox.querySelector<HTMLSelectElement>("#seat-1-level");
-        if (!k0 || !k1 || !l0 || !l1) return;
-        [k0.value, k1.value] = [k1.value, k0.value];
-        [l0.value, l1.value] = [l1.value, l0.value];
-        k0.dispatchEvent(new Event("change"));
-        k1.dispatchEvent(new Event("change"));
+        const [a, b] = kinds;
+        [a.kind.value, b.kind.value] = [b.kind.value, a.kind.value];
+        [a.level.value, b.level.value] = [b.level.value, a.level.value];
+        a.sync();
+        b.sync();
       });
       seatBox.append(swap);
     }
@@ -170,18 +204,16 @@ export function openCreateDialog(preset: CreatePreset = {}): void {
       const cols = g.options.find((o) => o.name === "cols");
       const min = rows?.min ?? 2;
       const max = rows?.max ?? 16;
-      const sizeSel = h("select", { id: "dots-size" });
-      for (const n of [3, 4, 5, 6, 8, 10, 12, 16]) {
-        if (n < min || n > max) continue;
-        sizeSel.append(h("option", { value: String(n), selected: n === Number(preset_value()) }, `${n} × ${n} dots (${(n - 1) * (n - 1)} boxes)`));
-      }
-      sizeSel.append(h("option", { value: "custom" }, "Other size…"));
-      optBox.append(h("div", { class: "field" }, h("label", { for: "dots-size" }, "Board size"), sizeSel));
-      const custom = h("div", { class: "row custom-size", hidden: true });
+      const sizes = [3, 4, 5, 6, 8, 10, 12, 16].filter((n) => n >= min && n <= max)
+        .map((n) => ({ value: String(n), label: `${n} × ${n} dots (${(n - 1) * (n - 1)} boxes)` }));
+      const known = sizes.some((c) => c.value === String(preset_value()));
+      const sizeSel = radioGroup("dots-size", "Board size", [...sizes, { value: "custom", label: "Other size…" }], known ? String(preset_value()) : "custom");
+      optBox.append(h("div", { class: "field" }, sizeSel.el));
+      const custom = h("div", { class: "row custom-size", hidden: sizeSel.value !== "custom" });
       optBox.append(custom);
       const fields = [rows, cols].filter((o): o is OptionSpec => !!o).map((o) => optionField(o, sizeSel.value === "custom" ? undefined : preset_value()));
       fields.forEach((f) => custom.append(f.el));
-      sizeSel.addEventListener("change", () => {
+      sizeSel.el.addEventListener("change", () => {
         custom.hidden = sizeSel.value !== "custom";
         if (sizeSel.value !== "custom") custom.querySelectorAll("input").forEach((i) => (i.value = sizeSel.value));
       });
@@ -227,26 +259,26 @@ export function openCreateDialog(preset: CreatePreset = {}): void {
   const preset_value = () => Number(preset_opts()["rows"] ?? 8);
 
   const leave = leaveField();
-  gameSel.addEventListener("change", () => {
+  gameSel.el.addEventListener("change", () => {
     leave.reset(current());
     renderOptions();
     renderSeats();
     showPreview();
   });
-  const clockSel = h("select", { id: "create-clock" },
-    h("option", { value: "" }, "No clock"),
-    h("option", { value: "m30" }, "30 seconds a move"),
-    h("option", { value: "m60" }, "1 minute a move"),
-    h("option", { value: "g300" }, "5 minutes a game"),
-    h("option", { value: "g900" }, "15 minutes a game"));
-  const clockField = h("div", { class: "field" }, h("label", { for: "create-clock" }, "Clock"), clockSel,
-    h("small", { class: "help" }, "Who runs out of time loses."));
+  const clockSel = radioGroup("create-clock", "Clock", [
+    { value: "", label: "No clock" },
+    { value: "m30", label: "30 seconds a move" },
+    { value: "m60", label: "1 minute a move" },
+    { value: "g300", label: "5 minutes a game" },
+    { value: "g900", label: "15 minutes a game" }], "");
+  clockSel.el.append(h("small", { class: "help" }, "Who runs out of time loses."));
+  const clockField = h("div", { class: "field" }, clockSel.el);
   const create = h("button", { type: "submit", class: "primary", id: "create-submit" }, "Create table");
   const cancel = h("button", { type: "button", id: "create-cancel" }, "Cancel");
   cancel.addEventListener("click", () => dlg.close());
   const form = h("form", { method: "dialog" },
     h("h2", { id: "create-title" }, "New table"),
-    h("div", { class: "field" }, h("label", { for: "create-game" }, "Game"), gameSel), summary,
+    h("div", { class: "field" }, gameSel.el), summary,
     modeSel, optBox, preview.el, seatBox, clockField, leave.el, err,
     h("div", { class: "actions" }, cancel, create));
   form.addEventListener("submit", async (e) => {

@@ -36,6 +36,15 @@ function seatLabel(s: Table["seats"][number]): string {
   return s.name;
 }
 
+/** beganText says when a table began and, for one that goes on from a
+ * saved position (a loaded save, a replay played on), so: "copy of a
+ * saved position, made 10:42". */
+function beganText(t: Table): string {
+  const at = t.created && Date.parse(t.created) > 0 ? fmtTime(t.created) : "";
+  if (t.copy) return "copy of a saved position" + (at ? `, made ${at}` : "");
+  return at ? `started ${at}` : "";
+}
+
 export function optionsText(t: Table): string {
   const o = t.options ?? {};
   if (t.game === "dots" && o.rows && o.cols) return `${o.rows}×${o.cols} dots`;
@@ -162,12 +171,16 @@ export function lobbyScreen(main: HTMLElement): () => void {
     }
   };
 
-  /** tableItem is a table's entry, with what the player may do there. */
-  const tableItem = (t: Table, action: HTMLElement) => h("li", { class: "table-item", "data-table": t.id },
+  /** tableItem is a table's entry, with what the player may do there.
+   * One's own tables say when each began, and which goes on from a save:
+   * a game still in play and the copy loaded from its save read alike
+   * otherwise. */
+  const tableItem = (t: Table, action: HTMLElement, own = false) => h("li", { class: "table-item", "data-table": t.id },
     h("div", null,
       h("strong", null, gameTitle(t.game)), " ",
       h("span", { class: "muted small" }, optionsText(t)),
       h("div", { class: "small" }, t.seats.map(seatLabel).join(" vs ")),
+      own ? h("div", { class: "muted small table-began" }, beganText(t)) : null,
       h("span", { class: "tag status-" + (t.paused ? "paused" : t.status) }, t.status === "open" ? "waiting for players" : t.paused ? "paused" : "in play"),
       h("div", { class: "muted small leave-policy" }, tableLeavingWords(t))),
     action);
@@ -183,7 +196,8 @@ export function lobbyScreen(main: HTMLElement): () => void {
     const rank = (t: Table) => isMine(t) ? 0 : t.seats.some((s) => s.kind === "open") ? 1 : 2;
     const ranked = (r: number) => visible.filter((t) => rank(t) === r);
     const mine = ranked(0), open = ranked(1), others = ranked(2);
-    mineList.list.replaceChildren(...mine.map((t) => tableItem(t, h("a", { class: "button", href: "/t/" + t.id, "data-nav": true }, "Return"))));
+    mineList.list.replaceChildren(...mine.map((t) => tableItem(t, h("a", { class: "button", href: "/t/" + t.id, "data-nav": true,
+      "aria-label": `Return to ${gameTitle(t.game)}: ${t.seats.map(seatLabel).join(" vs ")}, ${beganText(t)}` }, "Return"), true)));
     const newest = open.slice().reverse();
     const joinable = showAllOpen ? newest : newest.slice(0, joinShown);
     const hiddenOpen = newest.length - joinable.length;

@@ -1,5 +1,6 @@
 // Saved games: list, load, download the file, upload a file, delete.
 import { api, type SaveInfo, type Table } from "../api";
+import { ask } from "../confirm";
 import { clear, fmtTime, h, toast } from "../dom";
 import { gameTitle, navigate } from "../state";
 import { socket } from "../ws";
@@ -51,7 +52,7 @@ export function savesScreen(main: HTMLElement): void {
       const load = saveButton(s, (msg) => { err.textContent = msg; });
       const del = h("button", { class: "link danger", "aria-label": `Delete ${s.name}` }, "Delete");
       del.addEventListener("click", async () => {
-        if (!confirm(`Delete “${s.name}”?`)) return;
+        if (!(await ask({ title: `Delete “${s.name}”?`, text: "The save is gone for good once deleted.", yes: "Delete", no: "Keep it", danger: true }))) return;
         try {
           await api.deleteSave(s.id);
           await refresh();

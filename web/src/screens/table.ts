@@ -6,6 +6,8 @@ import type { GameEvent, GameInfo, MatchPush, Snapshot, Table } from "../api";
 import { focusMain, mainControl, setTitle, skipLabel } from "../screenfocus";
 import { supersedes } from "../api";
 import { chatBox } from "../chat";
+import { openBattleshipMenu } from "./bsmenu";
+import { ask } from "../confirm";
 import { announce, clear, h, toast } from "../dom";
 import { openRules } from "../rules";
 import { play as sound } from "../sound";
@@ -93,6 +95,12 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
   // The log is a Tab stop (to scroll it by keys) once it has moves: an
   // empty list would be a stop that shows and says nothing.
   const logEl = h("ol", { class: "move-log", "aria-label": "Moves" });
+  // An empty Moves panel says why it is empty.
+  const logEmpty = h("p", { class: "muted small", id: "log-empty" });
+  // Before the start: who sits where and what the table waits for, in
+  // place of a board and panels that have nothing to show yet (Medieval
+  // Warfare drew an empty map with buttons that did nothing).
+  const prestart = h("section", { class: "prestart", id: "prestart", hidden: true, "aria-labelledby": "prestart-title" });
   const controls = h("div", { class: "controls", role: "toolbar", "aria-label": "Game controls" });
   const sideExtra = h("div", { class: "side-extra" });
   const invite = h("div", { class: "invite", hidden: true });
@@ -201,6 +209,15 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     return name === `Player ${i + 1}` ? "" : name;
   }
 
+  /** seatCharacter is the Clue-Less suspect a seat plays, chosen before
+   * the start or dealt at it, so that its swatch wears the pawn's colour;
+   * undefined in other games and while none is chosen. */
+  function seatCharacter(i: number, role?: string): string | undefined {
+    if (table?.game !== "clue") return undefined;
+    const players = (ctx.view() as { players?: { seat: number; suspect?: string }[] } | null)?.players;
+    return players?.find((p) => p.seat === i)?.suspect || role || undefined;
+  }
+
   function renderSeats(): void {
     clear(seatsEl);
     if (!table) return;
@@ -211,7 +228,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
       const botPlays = st.takenOver.includes(i) && !st.outcome;
       const conn = s.kind === "bot" || botPlays ? "computer" : s.kind === "open" ? "waiting" : s.connected ? "online" : "offline";
       const li = h("li", { class: `seat seat-${i}` + (turn ? " on-turn" : ""), "data-seat": i },
-        h("span", { class: "swatch", "aria-hidden": "true" }),
+        h("span", { class: "swatch", "aria-hidden": "true", "data-suspect": seatCharacter(i, s.role) }),
         h("div", { class: "seat-who" },
           h("strong", null, table?.game === "dots" || hotseat() ? `Player ${i + 1}` : ctx.seatName(i)),
           h("span", { class: "seat-name" }, table?.game === "dots" || hotseat() ? seatSubtitle(i) : (held.includes(i) ? "you" : "")),
@@ -302,6 +319,32 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     logEl.scrollTop = logEl.scrollHeight;
     if (log.length > 0) logEl.tabIndex = 0;
     else logEl.removeAttribute("tabindex");
+    renderLogEmpty();
+  }
+
+  function renderLogEmpty(): void {
+    logEmpty.hidden = log.length > 0;
+    logEmpty.textContent = table?.status === "open" ? "The moves show here once the game starts." : "No moves yet.";
+  }
+
+  /** renderPrestart shows, while the table waits for its start, who is
+   * seated (the status line says what is awaited), and keeps the game's board and its own
+   * panels out of sight until there is a game to show in them. */
+  function renderPrestart(): void {
+    const open = table?.status === "open";
+    prestart.hidden = !open;
+    if (view) view.el.hidden = open;
+    sideExtra.hidden = open;
+    renderLogEmpty();
+    if (!open || !table) return;
+    const seated = table.seats.map((s, i) => {
+      const who = s.kind === "open" ? "a free seat" : s.kind === "bot" ? ctx.seatName(i) : ctx.seatName(i) + (held.includes(i) ? " (you)" : "");
+      return h("li", { "data-seat": i, class: s.kind === "open" ? "free" : "" }, h("strong", null, `Player ${i + 1}: `), who);
+    });
+    // What the table waits for is the status line's, just above.
+    prestart.replaceChildren(
+      h("h2", { id: "prestart-title" }, "The game has not started yet"),
+      h("ul", { class: "prestart-seats", "aria-label": "Who is seated" }, ...seated));
   }
 
   /** botFrom is, for each seat a computer player took over, the seq of
@@ -558,11 +601,18 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     save.addEventListener("click", saveGame);
     const restart = h("button", { id: "restart" }, "Restart");
     restart.addEventListener("click", async () => {
-      if (!st.outcome && log.length > 0 && !confirm("Start a new game with the same settings? This game stays in your saved matches only if you save it.")) return;
+      if (!st.outcome && log.length > 0 && !(await ask({
+        title: "Start a new game?", text: "A new game starts with the same settings. This game stays in your saved matches only if you save it.",
+        yes: "Start a new game", no: "Keep playing", danger: true,
+      }))) return;
       await doRematch();
     });
     const resign = h("button", { id: "resign", "aria-haspopup": "dialog" }, "Resign");
     resign.addEventListener("click", confirmResign);
+    // Battleship's menu (new game, load, tutorial, rulebook,
+    // achievements) opens over the game at any time, and closes back to it.
+    const menu = game === "battleship" ? h("button", { id: "bs-menu-open", "aria-haspopup": "dialog" }, "Menu") : null;
+    menu?.addEventListener("click", openBattleshipMenu);
     const quit = h("button", { id: "quit" }, "Quit");
     // navigate asks first during a game in play (away.ts).
     quit.addEventListener("click", () => navigate(game === "battleship" ? "/battleship" : "/"));
@@ -573,7 +623,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
       held.length > 0 && playing ? save : null,
       held.length > 0 && playing && !removed ? resign : null,
       removed ? null : vote.callButton(),
-      help, quit,
+      menu, help, quit,
     ]) if (b) controls.append(b);
     const link = location.origin + "/t/" + id;
     clear(invite);
@@ -709,6 +759,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     view?.update();
     renderStatus();
     renderPreview();
+    renderPrestart();
     renderResult();
     renderCover();
     renderControls();
@@ -1013,11 +1064,11 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
   const screen = h("div", { class: "table-screen" },
     h("div", { class: "table-main" },
       h("div", { class: "table-head" }, title, controls),
-      status, away.el, reclaimBox, vote.el, startBtn, sitCta, note, invite, startPreview.el, result,
+      status, away.el, reclaimBox, vote.el, prestart, startBtn, sitCta, note, invite, startPreview.el, result,
       h("div", { class: "board-area" }, boardWrap, sideExtra), lesson.el),
     h("aside", { class: "table-side", "aria-label": "Players, moves and chat" },
       h("section", { class: "panel" }, h("h2", null, "Players"), seatsEl, away.policy),
-      h("section", { class: "panel" }, h("h2", null, "Moves"), logEl),
+      h("section", { class: "panel" }, h("h2", null, "Moves"), logEl, logEmpty),
       chatSlot));
   // The screen is not shown until the first watch reply has drawn the
   // board (hidden by a content-visibility, see app.css, so that its
