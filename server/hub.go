@@ -105,6 +105,9 @@ type conn struct {
 	h    *hub
 	wire wire // nil on a proxy
 	user Identity
+	// addr is the address the WebSocket comes from ("" on a proxy), for
+	// the operators' sanctions of an address (moderation.go).
+	addr string
 
 	qmu     sync.Mutex
 	queue   [][]byte
@@ -169,7 +172,14 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	}
 	defer s.wg.Done()
 	addr := addressOf(r)
-	s.transport.open(w, r, user, addr, s.conns.acquire(user.ID, addr))
+	over := s.conns.acquire(user.ID, addr)
+	if over == nil {
+		if ban := s.banned(r.Context(), user.ID, addr); ban != nil {
+			s.conns.release(user.ID, addr)
+			over = ban
+		}
+	}
+	s.transport.open(w, r, user, addr, over)
 }
 
 // newConn is a connection of user's over w, not yet in the hub.
@@ -206,6 +216,8 @@ func (s *Server) begin(c *conn) {
 	s.announcePending(c)
 	s.announceEnded(c)
 	s.announceRematches(c)
+	s.warmTies(c.user.ID)
+	s.announceChallenges(c)
 }
 
 // end forgets a connection that has closed, from addr, once its last
@@ -642,6 +654,7 @@ func (h *hub) remove(c *conn) {
 		}
 		if p.conns <= 0 {
 			delete(h.online, c.user.ID)
+			h.s.tieCache.drop(c.user.ID)
 		}
 		gone = was && !p.shown()
 	}
