@@ -77,6 +77,9 @@ type tieCache struct {
 	mu      sync.Mutex
 	m       map[int64]*tieSet
 	loading map[int64]bool
+	// epoch counts the forgets: a read that began before one may have
+	// read the ties before the change, so it is used but not kept.
+	epoch uint64
 }
 
 // ties returns user's ties, read from the store if not known here.
@@ -87,6 +90,7 @@ func (s *Server) ties(ctx context.Context, user int64) (*tieSet, error) {
 		c.mu.Unlock()
 		return t, nil
 	}
+	epoch := c.epoch
 	c.mu.Unlock()
 	st, err := s.socialStore()
 	if err != nil {
@@ -111,7 +115,9 @@ func (s *Server) ties(ctx context.Context, user int64) (*tieSet, error) {
 	if c.m == nil {
 		c.m = make(map[int64]*tieSet)
 	}
-	c.m[user] = t
+	if c.epoch == epoch {
+		c.m[user] = t
+	}
 	c.mu.Unlock()
 	return t, nil
 }
@@ -170,6 +176,7 @@ func (s *Server) forgetTies(user int64) {
 	c := &s.tieCache
 	c.mu.Lock()
 	delete(c.m, user)
+	c.epoch++
 	c.mu.Unlock()
 	if len(s.hub.connsOf(user)) > 0 {
 		s.warmTies(user)
@@ -382,5 +389,6 @@ func (s *Server) onlineIDs() map[int64]bool {
 func (c *tieCache) drop(user int64) {
 	c.mu.Lock()
 	delete(c.m, user)
+	c.epoch++
 	c.mu.Unlock()
 }
