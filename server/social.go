@@ -37,6 +37,7 @@ type socialStore interface {
 	LapseChallenge(ctx context.Context, id string) (bool, error)
 	ChallengeTable(ctx context.Context, id, table string, invited []int64) error
 	PrivateTables(ctx context.Context, ids []string) (map[string][]int64, error)
+	PrivateTablesOf(ctx context.Context, user int64) ([]store.PrivateTable, error)
 
 	AddReport(ctx context.Context, r store.Report) error
 	ChatLineAt(ctx context.Context, channel string, user int64, at time.Time) (store.ChatLine, error)
@@ -305,6 +306,16 @@ type SocialListJSON struct {
 	Friends []FriendJSON `json:"friends"`
 	Blocked []string     `json:"blocked"`
 	Muted   []string     `json:"muted"`
+	// Private are the private tables, not over, that the player's
+	// challenges opened: the lobby lists them to nobody.
+	Private []PrivateTableJSON `json:"private"`
+}
+
+// PrivateTableJSON is a private table of the player's, with whom.
+type PrivateTableJSON struct {
+	ID   string `json:"id"`
+	Game string `json:"game"`
+	With string `json:"with"`
 }
 
 func handleSocialList(c *conn, data []byte) (any, error) {
@@ -325,7 +336,22 @@ func (s *Server) socialList(user int64) (SocialListJSON, error) {
 		}
 		return SocialListJSON{}, unavailable(err, "your friends could not be read; try again")
 	}
-	out := SocialListJSON{Friends: []FriendJSON{}, Blocked: sortedNames(t.blocks), Muted: sortedNames(t.mutes)}
+	out := SocialListJSON{Friends: []FriendJSON{}, Blocked: sortedNames(t.blocks), Muted: sortedNames(t.mutes), Private: []PrivateTableJSON{}}
+	st, err := s.socialStore()
+	if err != nil {
+		return SocialListJSON{}, err
+	}
+	priv, err := st.PrivateTablesOf(s.ctx, user)
+	if err != nil {
+		return SocialListJSON{}, unavailable(err, "your friends could not be read; try again")
+	}
+	for _, p := range priv {
+		with := p.ToName
+		if p.From != user {
+			with = p.FromName
+		}
+		out.Private = append(out.Private, PrivateTableJSON{ID: p.ID, Game: p.Game, With: with})
+	}
 	if len(t.follows) == 0 {
 		return out, nil
 	}

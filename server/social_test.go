@@ -234,6 +234,16 @@ func TestChallengeAcceptedOpensPrivateTable(t *testing.T) {
 			}
 			return strings.Contains(string(m.raw), other)
 		})
+		// The two find it in their lists, since the lobby lists it to nobody.
+		for who, c := range map[string]*client{"Bob": ca, "Ann": cb} {
+			priv := c.ok("social.list", nil)["private"].([]any)
+			if len(priv) != 1 || priv[0].(map[string]any)["id"] != id || priv[0].(map[string]any)["with"] != who {
+				t.Fatalf("private tables listed: %v, want %s with %s", priv, id, who)
+			}
+		}
+		if priv := cc.ok("social.list", nil)["private"].([]any); len(priv) != 0 {
+			t.Fatalf("Carl's private tables: %v", priv)
+		}
 		if msg := cb.fail("challenge.accept", map[string]any{"challenge": sent["id"]}); !strings.Contains(msg, "accepted already") {
 			t.Fatalf("accepting twice: %q", msg)
 		}

@@ -337,3 +337,35 @@ func (s *Store) PrivateTables(ctx context.Context, ids []string) (map[string][]i
 	}
 	return out, nil
 }
+
+// PrivateTable is a private table a user is invited to, not over: the
+// lobby lists it to nobody, so the user finds it here.
+type PrivateTable struct {
+	ID       string
+	Game     string
+	From     int64
+	FromName string
+	ToName   string
+}
+
+// PrivateTablesOf lists the private tables, not over, that the accepted
+// challenges to or from user opened, oldest first.
+func (s *Store) PrivateTablesOf(ctx context.Context, user int64) ([]PrivateTable, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT c.table_id, c.game, c.from_user, c.from_name, c.to_name FROM social_challenges c
+		JOIN server_tables t ON t.id = c.table_id
+		WHERE (c.from_user = $1 OR c.to_user = $1) AND c.state = $2 AND t.status != $3 ORDER BY c.created`,
+		user, string(ChallengeAccepted), string(TableOver))
+	if err != nil {
+		return nil, fmt.Errorf("store: private tables: %w", err)
+	}
+	defer rows.Close()
+	var out []PrivateTable
+	for rows.Next() {
+		var p PrivateTable
+		if err := rows.Scan(&p.ID, &p.Game, &p.From, &p.FromName, &p.ToName); err != nil {
+			return nil, fmt.Errorf("store: private tables: %w", err)
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}

@@ -25,6 +25,8 @@ export interface Challenge {
 export interface Social {
   friends: { name: string; online: boolean; tables: { id: string; game: string; status: string }[] }[];
   blocked: string[]; muted: string[];
+  /** the private tables one's challenges opened, which the lobby lists to nobody */
+  private: { id: string; game: string; with: string }[];
 }
 
 const challenges = new Map<string, Challenge>();

@@ -10,6 +10,7 @@ import { onSocial, openChallengeDialog, setTie, type Relation, type Social } fro
 
 export function friendsPanel(): { el: HTMLElement; destroy: () => void } {
   const list = h("ul", { class: "friends", "aria-label": "Friends" });
+  const privateList = h("ul", { class: "private-tables", "aria-label": "Your private games" });
   const others = h("div", { class: "ties" });
   const name = h("input", { id: "friend-name", "aria-label": "A player's name", placeholder: "A player's name", maxlength: 24, autocomplete: "off" });
   const err = h("p", { class: "form-error small", role: "alert" });
@@ -42,6 +43,12 @@ export function friendsPanel(): { el: HTMLElement; destroy: () => void } {
     return b;
   };
   const render = (s: Social) => {
+    // The tables challenges opened: only here, since the lobby lists
+    // them to nobody.
+    privateList.replaceChildren(...(s.private ?? []).map((p) => h("li", { "data-table": p.id },
+      h("strong", null, gameTitle(p.game)), ` with ${p.with} `,
+      h("a", { href: "/t/" + p.id, "data-nav": true, class: "button small-btn" }, "Return"))));
+    privateList.hidden = privateList.children.length === 0;
     clear(list);
     if (s.friends.length === 0) list.append(h("li", { class: "muted small" }, "Follow players to see here when they are online and where they play."));
     for (const f of s.friends) {
@@ -75,6 +82,6 @@ export function friendsPanel(): { el: HTMLElement; destroy: () => void } {
     ...["lobby.online", "lobby.online.diff", "lobby.tables", "lobby.tables.diff"].map((t) => socket.on(t, refresh)),
   ];
   const el = h("section", { class: "panel friends-panel", "aria-labelledby": "friends-h" },
-    h("h2", { id: "friends-h" }, "Friends"), form, err, list, others);
+    h("h2", { id: "friends-h" }, "Friends"), privateList, form, err, list, others);
   return { el, destroy: () => { offs.forEach((f) => f()); if (timer) clearTimeout(timer); } };
 }
