@@ -39,6 +39,16 @@ type Social struct {
 	Friends []Friend `json:"friends"`
 	Blocked []string `json:"blocked"`
 	Muted   []string `json:"muted"`
+	// Private are the private tables, not over, that one's challenges
+	// opened: the lobby lists them to nobody.
+	Private []PrivateTable `json:"private"`
+}
+
+// PrivateTable is a private table of one's, with whom.
+type PrivateTable struct {
+	ID   string `json:"id"`
+	Game string `json:"game"`
+	With string `json:"with"`
 }
 
 // SetTie follows, blocks or mutes the player called name (on), or stops
