@@ -69,10 +69,12 @@ func (m *Model) setChallenge(ch client.Challenge) tea.Cmd {
 			m.status = ch.To + " accepted your challenge to " + ch.Title + ": it is in the lobby (p)"
 		}
 	case client.ChallengeDeclined:
+		m.status = "you refused " + ch.From + "'s challenge"
 		if mine {
 			m.status = ch.To + " declined your challenge to " + ch.Title
 		}
 	case client.ChallengeWithdrawn:
+		m.status = "you withdrew your challenge to " + ch.To
 		if !mine {
 			m.status = ch.From + " withdrew the challenge to " + ch.Title
 		}
