@@ -29,7 +29,9 @@ type socialState struct {
 
 // refreshSocial asks for the friends list, at most once a second.
 func (m *Model) refreshSocial() tea.Cmd {
-	if time.Since(m.social.asked) < time.Second {
+	if m.conn == nil || time.Since(m.social.asked) < time.Second {
+		// Without a connection there is nothing to ask, nor to say: the
+		// list is asked for at the next push.
 		return nil
 	}
 	m.social.asked = time.Now()
