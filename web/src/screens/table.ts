@@ -229,7 +229,8 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
       if (roles) li.append(roleControl(roles, s, i));
       // Follow, challenge, mute, block or report the player of the seat.
       const menu = s.kind === "human" && !hotseat() ? personMenu(s.player ?? s.name) : null;
-      if (menu) li.append(menu);
+      // In the cell of the "to move" tag: the seat's grid has no other.
+      if (menu) li.children[2]?.append(menu);
       seatsEl.append(li);
     });
   }
