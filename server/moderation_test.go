@@ -73,3 +73,24 @@ func TestOperatorClosesTable(t *testing.T) {
 		}
 	}
 }
+
+// TestOperatorBanOfAnAddress: an operator bans an address: every
+// connection from it is told and closed, whoever holds it, and a new
+// one, even of another account, is refused.
+func TestOperatorBanOfAnAddress(t *testing.T) {
+	e := newEnv(t)
+	ann := e.guest("Ann")
+	ca := ann.dial()
+	now := time.Now()
+	if _, err := e.st.AddSanction(t.Context(), store.Sanction{Kind: store.Ban, Address: "127.0.0.1", Reason: "a flood of guests", Until: now.Add(time.Hour), Created: now}); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-ca.done:
+	case <-time.After(wait):
+		t.Fatal("a connection from the banned address stayed open")
+	}
+	if _, err := e.guest("Eve").tryDial(""); err == nil || !strings.Contains(err.Error(), "a flood of guests") {
+		t.Fatalf("another account from the banned address: %v", err)
+	}
+}

@@ -56,7 +56,8 @@ func closedWith(t *testing.T, p *wsPeer) string {
 // TestNodesAdminBanReachesOtherNode: two nodes share PostgreSQL and NATS.
 // Ann, on node a, challenges Ben, on node b: he is told at once, accepts,
 // and both are seated at the private table, which Ann, on the other
-// node, is told of. Then an operator bans Ben with parlor admin on the
+// node, is told of. Ben blocks Ann, and her lobby chat no longer reaches
+// him across the nodes. Then an operator bans Ben with parlor admin on the
 // same database: Ben, connected to node b, is told why and until when,
 // and his connection closes; connecting again, to either node, is refused
 // with the reason.
@@ -83,6 +84,22 @@ func TestNodesAdminBanReachesOtherNode(t *testing.T) {
 		t.Fatalf("Ann, on node a, is told of %v, want table %s", told, table)
 	}
 	ann.ok(nil, "table.watch", fmt.Sprintf(`"table":%q,"views":false`, table))
+
+	// Ben blocks Ann: her lobby chat, passed on by node a, does not reach
+	// him at node b; his own does.
+	// Cal, on node a too, writes after her: his line takes the same way,
+	// after hers, so once it is at Ben's, hers would be.
+	ben.ok(nil, "social.set", `"relation":"block","name":"Ann","on":true`)
+	cal := a.dial(a.guest("Cal"))
+	ann.ok(nil, "lobby.join", "")
+	ann.ok(nil, "chat.send", `"channel":"lobby","text":"from Ann"`)
+	cal.ok(nil, "chat.send", `"channel":"lobby","text":"from Cal"`)
+	ben.next(func(m map[string]any) bool {
+		if m["t"] == "chat" && m["text"] == "from Ann" {
+			t.Fatalf("Ben, who blocked Ann, was shown her line from the other node")
+		}
+		return m["t"] == "chat" && m["text"] == "from Cal"
+	})
 
 	out := adminOK(t, "-db", url, "-nats", bus, "ban", "-user", "ben", "-for", "48h", "-reason", "cheating")
 	if !strings.Contains(out, "banned Ben") {
