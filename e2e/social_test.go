@@ -18,6 +18,7 @@ func friendRow(name string) string {
 // same private table with the game under way, which Carl's lobby does
 // not list. Then Bob blocks Carl: Carl's challenge to Bob is refused with
 // the reason on his screen, and his lobby chat reaches Ann but not Bob.
+// Ann reports Carl's line from its menu.
 func TestChallengeInThreeBrowsers(t *testing.T) {
 	ann := newPage(t, "ann", 1280, 800)
 	bob := newPage(t, "bob-phone", 390, 844)
@@ -94,4 +95,12 @@ func TestChallengeInThreeBrowsers(t *testing.T) {
 		bob.fail("Bob, who blocked Carl, was shown his line")
 	}
 	bob.snap("lobby-after-block")
+
+	// Ann reports Carl's line from its menu, with a reason.
+	carlsLine := fmt.Sprintf(`.chat-log li[data-from=%q]`, carlName)
+	ann.click(carlsLine + " .person-menu summary")
+	ann.click(carlsLine + " .pm-report-line")
+	ann.typeInto("#report-reason", "rude words")
+	ann.click("#report-send")
+	ann.waitFor("the thanks", fmt.Sprintf(`[...document.querySelectorAll(".toast")].some(t => t.textContent.includes(%q))`, "your report of "+carlName))
 }

@@ -19,7 +19,7 @@ export function chatBox(channel: string, title = "Chat", canWrite: () => boolean
     if (seen.has(key)) return;
     seen.add(key);
     const stick = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
-    log.append(h("li", { class: m.from === app.me?.name ? "mine" : null },
+    log.append(h("li", { class: m.from === app.me?.name ? "mine" : null, "data-from": m.from },
       h("span", { class: "chat-from" }, m.from), " ",
       h("span", { class: "chat-text" }, m.text),
       personMenu(m.from, { channel: m.channel, at: m.at, text: m.text }),
