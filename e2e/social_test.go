@@ -37,12 +37,15 @@ func TestChallengeInThreeBrowsers(t *testing.T) {
 		ann.click(fmt.Sprintf(`.friends li[data-friend=%q] .friend-challenge-one`, bobName))
 		ann.waitVisible("#challenge-game")
 		ann.choose("#challenge-game", "dots")
+		ann.typeInto("#opt-rows", "4")
+		ann.typeInto("#opt-cols", "4")
+		ann.snap("challenge-dialog")
 		ann.click("#challenge-send")
 		ann.waitFor("Ann's challenge waiting", `document.querySelector(".challenge .challenge-withdraw") !== null`)
 		bob.waitFor("the challenge on Bob's phone", `document.querySelector(".challenge .challenge-accept") !== null`)
 	}
 	challenge()
-	if s := bob.text(".challenge"); !strings.Contains(s, annName+" challenges you to Dots and Boxes") || !strings.Contains(s, "Lapses in") {
+	if s := bob.text(".challenge"); !strings.Contains(s, annName+" challenges you to Dots and Boxes (4×4)") || !strings.Contains(s, "Lapses in") {
 		bob.fail("the challenge reads %q", s)
 	}
 	bob.snap("challenged")

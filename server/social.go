@@ -411,10 +411,12 @@ func (s *Server) onlineIDs() map[int64]bool {
 	return out
 }
 
-// drop forgets user's ties, who has left this node.
+// drop forgets user's ties, who has left this node. Their ties did not
+// change, so a read under way may keep what it read: bumping the epoch
+// here would, with players coming and going all the time, keep every
+// read from being kept.
 func (c *tieCache) drop(user int64) {
 	c.mu.Lock()
 	delete(c.m, user)
-	c.epoch++
 	c.mu.Unlock()
 }

@@ -11,6 +11,7 @@
 import { clear, h, toast } from "./dom";
 import { app, gameTitle, navigate } from "./state";
 import { socket } from "./ws";
+import { optionField } from "./screens/create";
 
 export type Relation = "follow" | "block" | "mute";
 
@@ -174,19 +175,43 @@ export function openChallengeDialog(name: string): void {
   const botsSel = h("select", { id: "challenge-bots" });
   const botsField = h("div", { class: "field" }, h("label", { for: "challenge-bots" }, "Computer players in the other seats"), botsSel);
   const rated = h("input", { type: "checkbox", id: "challenge-rated", checked: true });
+  // The game's options, as the new-table dialog offers them (a scenario
+  // and a seed are for tables of one's own).
+  const optBox = h("div", { class: "options" });
+  let readers: [string, () => unknown][] = [];
+  const seatTotal = () => {
+    const players = optBox.querySelector<HTMLInputElement>("#opt-players") ?? optBox.querySelector<HTMLInputElement>("#opt-seats");
+    return players ? Number(players.value) : games.find((x) => x.name === gameSel.value)?.seats ?? 2;
+  };
   const showBots = () => {
     const g = games.find((x) => x.name === gameSel.value);
-    const many = (g?.seats ?? 2) > 2;
-    botsField.hidden = !many;
-    botsSel.replaceChildren(...(g?.bots ?? []).map((b) => h("option", { value: b }, b)));
+    botsField.hidden = seatTotal() <= 2;
+    if (botsSel.options.length !== (g?.bots ?? []).length || botsSel.dataset.game !== g?.name) {
+      botsSel.replaceChildren(...(g?.bots ?? []).map((b) => h("option", { value: b }, b)));
+      botsSel.dataset.game = g?.name ?? "";
+    }
   };
-  gameSel.addEventListener("change", showBots);
-  showBots();
+  const showOptions = () => {
+    const g = games.find((x) => x.name === gameSel.value);
+    clear(optBox);
+    readers = [];
+    for (const o of g?.options ?? []) {
+      if (o.kind === "scenario" || o.name === "seed") continue;
+      const f = optionField(o, undefined);
+      optBox.append(f.el);
+      readers.push([o.name, f.read]);
+      f.el.querySelector("input")?.addEventListener("input", showBots);
+    }
+    showBots();
+  };
+  gameSel.addEventListener("change", showOptions);
+  showOptions();
   const send = h("button", { type: "submit", class: "primary", id: "challenge-send" }, "Send challenge");
   const cancel = h("button", { type: "button", onclick: () => dlg.close() }, "Cancel");
   const form = h("form", { method: "dialog" },
     h("h2", { id: "challenge-title" }, `Challenge ${name}`),
     h("div", { class: "field" }, h("label", { for: "challenge-game" }, "Game"), gameSel),
+    optBox,
     h("div", { class: "field" }, h("label", { for: "challenge-seat" }, "Who moves first"), seatSel),
     botsField,
     h("div", { class: "field check" }, rated, h("label", { for: "challenge-rated" }, "Rated")),
@@ -194,7 +219,9 @@ export function openChallengeDialog(name: string): void {
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     err.textContent = "";
-    const req: Record<string, unknown> = { to: name, game: gameSel.value, seat: Number(seatSel.value), rated: rated.checked };
+    const options: Record<string, unknown> = {};
+    for (const [k, read] of readers) options[k] = read();
+    const req: Record<string, unknown> = { to: name, game: gameSel.value, options, seat: Number(seatSel.value), rated: rated.checked };
     if (!botsField.hidden) req.bots = botsSel.value;
     try {
       const r = await socket.send<{ challenge: Challenge }>("challenge.send", req);

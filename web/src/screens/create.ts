@@ -15,7 +15,7 @@ function seatCount(g: GameInfo): number {
   return g.seats ?? 2;
 }
 
-function optionField(o: OptionSpec, value: unknown): { el: HTMLElement; read: () => unknown } {
+export function optionField(o: OptionSpec, value: unknown): { el: HTMLElement; read: () => unknown } {
   const id = "opt-" + o.name;
   const help = o.help ? h("small", { class: "help" }, o.help) : null;
   if (o.kind === "bool") {
