@@ -174,7 +174,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	addr := addressOf(r)
 	over := s.conns.acquire(user.ID, addr)
 	if over == nil {
-		if ban := s.banned(r.Context(), user.ID, addr); ban != nil {
+		if ban := s.banned(user.ID, addr); ban != nil {
 			s.conns.release(user.ID, addr)
 			over = ban
 		}

@@ -1,10 +1,10 @@
 package server
 
 import (
-	"context"
 	"errors"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -33,6 +33,28 @@ type moderation struct {
 	mu    sync.Mutex
 	last  int64 // the last action read
 	nudge chan struct{}
+	// bans are the bans in force as last read, checked at each new
+	// connection without asking the store: read at start-up and again
+	// after each action that adds or lifts a sanction. nil until read.
+	bans atomic.Pointer[[]store.Sanction]
+}
+
+// loadBans reads the bans in force.
+func (s *Server) loadBans(st socialStore) {
+	all, err := st.Sanctions(s.ctx, time.Now())
+	if err != nil {
+		if s.ctx.Err() == nil {
+			s.log.Warn("bans not read", "err", err)
+		}
+		return
+	}
+	var bans []store.Sanction
+	for _, sn := range all {
+		if sn.Kind == store.Ban {
+			bans = append(bans, sn)
+		}
+	}
+	s.mod.bans.Store(&bans)
 }
 
 // watchModeration reads and applies the operators' actions until the
@@ -48,6 +70,7 @@ func (s *Server) watchModeration() {
 		s.log.Warn("moderation actions not read", "err", err)
 	}
 	s.mod.last = last
+	s.loadBans(st)
 	every := s.cfg.ModerationPoll
 	if every <= 0 {
 		every = DefaultModerationPoll
@@ -89,6 +112,12 @@ func (s *Server) readModeration(st socialStore) {
 			s.log.Warn("moderation actions not read", "err", err)
 		}
 		return
+	}
+	for _, a := range acts {
+		if a.Kind == store.ActSanction || a.Kind == store.ActLift {
+			s.loadBans(st)
+			break
+		}
 	}
 	for _, a := range acts {
 		s.mod.last = a.ID
@@ -219,22 +248,26 @@ func bannedError(sn store.Sanction) error {
 }
 
 // banned refuses a connection of user from addr while a ban holds; nil
-// when none does, or when the store cannot tell (a ban is not worth
-// refusing everyone while the database is away).
-func (s *Server) banned(ctx context.Context, user int64, addr string) error {
-	st, err := s.socialStore()
-	if err != nil {
+// when none does. It asks no store: the bans in force are kept (loadBans),
+// and a ban taken since is applied within a poll by applyAction, which
+// closes the connection it finds.
+func (s *Server) banned(user int64, addr string) error {
+	bans := s.mod.bans.Load()
+	if bans == nil {
 		return nil
 	}
-	sn, ok, err := st.ActiveSanction(ctx, store.Ban, user, addr, time.Now())
-	if err != nil {
-		s.log.Warn("bans not read", "err", err)
+	now := time.Now()
+	var found *store.Sanction
+	for i, sn := range *bans {
+		if sn.Until.After(now) && ((sn.UserID != 0 && sn.UserID == user) || (sn.Address != "" && sn.Address == addr)) &&
+			(found == nil || sn.Until.After(found.Until)) {
+			found = &(*bans)[i]
+		}
+	}
+	if found == nil {
 		return nil
 	}
-	if !ok {
-		return nil
-	}
-	return bannedError(sn)
+	return bannedError(*found)
 }
 
 // silenced refuses a chat line of c's while its account or address is

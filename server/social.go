@@ -42,6 +42,7 @@ type socialStore interface {
 	AddReport(ctx context.Context, r store.Report) error
 	ChatLineAt(ctx context.Context, channel string, user int64, at time.Time) (store.ChatLine, error)
 	ActiveSanction(ctx context.Context, kind store.SanctionKind, userID int64, address string, now time.Time) (store.Sanction, bool, error)
+	Sanctions(ctx context.Context, now time.Time) ([]store.Sanction, error)
 	ModerationActions(ctx context.Context, after int64) ([]store.Action, error)
 	LastModerationAction(ctx context.Context) (int64, error)
 }
