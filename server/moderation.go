@@ -157,12 +157,13 @@ func (s *Server) applyAction(a store.Action) {
 			c.push(mustJSON(map[string]any{"t": "moderation", "notice": ModerationNotice{Kind: "lifted"}}))
 		}
 	case store.ActRename:
-		s.forgetTies(a.UserID)
+		// Everyone's lists name them: all are read again.
+		s.tieCache.clear()
 		for _, c := range s.connsOfTarget(a.UserID, "") {
 			c.close(closePolicy, "an operator renamed your account; reconnect")
 		}
 	case store.ActDelete:
-		s.forgetTies(a.UserID)
+		s.tieCache.clear()
 		for _, c := range s.connsOfTarget(a.UserID, "") {
 			c.close(closePolicy, "this account was deleted")
 		}

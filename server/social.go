@@ -421,3 +421,12 @@ func (c *tieCache) drop(user int64) {
 	delete(c.m, user)
 	c.mu.Unlock()
 }
+
+// clear forgets every user's ties: an account was renamed or deleted, and
+// the lists that name it are read again when next needed.
+func (c *tieCache) clear() {
+	c.mu.Lock()
+	clear(c.m)
+	c.epoch++
+	c.mu.Unlock()
+}
