@@ -158,12 +158,12 @@ func (s *Server) applyAction(a store.Action) {
 		}
 	case store.ActRename:
 		// Everyone's lists name them: all are read again.
-		s.tieCache.clear()
+		s.rereadAllTies()
 		for _, c := range s.connsOfTarget(a.UserID, "") {
 			c.close(closePolicy, "an operator renamed your account; reconnect")
 		}
 	case store.ActDelete:
-		s.tieCache.clear()
+		s.rereadAllTies()
 		for _, c := range s.connsOfTarget(a.UserID, "") {
 			c.close(closePolicy, "this account was deleted")
 		}
@@ -362,4 +362,26 @@ func handleSocialReport(c *conn, data []byte) (any, error) {
 		return nil, unavailable(err, "the report could not be stored; try again")
 	}
 	return nil, nil
+}
+
+// rereadAllTies forgets every user's ties and reads again those of the
+// users connected here, so that their chat stays filtered meanwhile as
+// far as a read allows.
+func (s *Server) rereadAllTies() {
+	s.tieCache.clear()
+	for id := range s.onlineHere() {
+		s.warmTies(id)
+	}
+}
+
+// onlineHere is the users connected to this node.
+func (s *Server) onlineHere() map[int64]bool {
+	h := s.hub
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	out := make(map[int64]bool, len(h.online))
+	for id := range h.online {
+		out[id] = true
+	}
+	return out
 }
