@@ -45,6 +45,7 @@ func TestChallengeInThreeBrowsers(t *testing.T) {
 		bob.waitFor("the challenge on Bob's phone", `document.querySelector(".challenge .challenge-accept") !== null`)
 	}
 	challenge()
+	ann.snap("waiting")
 	if s := bob.text(".challenge"); !strings.Contains(s, annName+" challenges you to Dots and Boxes (4×4)") || !strings.Contains(s, "Lapses in") {
 		bob.fail("the challenge reads %q", s)
 	}
