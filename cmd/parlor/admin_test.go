@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"path/filepath"
@@ -217,6 +218,24 @@ func TestAdminOnSQLite(t *testing.T) {
 	} {
 		if msg := adminFails(t, bad.args...); !strings.Contains(msg, bad.want) {
 			t.Errorf("parlor admin %v: %q, want it to say %q", bad.args, msg, bad.want)
+		}
+	}
+}
+
+// TestServeChallengeWaitFlag: -challenge-wait (also PARLOR_CHALLENGE_WAIT)
+// sets how long a challenge waits, from a minute to two weeks, and a wait
+// outside that is refused with the range.
+func TestServeChallengeWaitFlag(t *testing.T) {
+	if f, err := parseServeFlags(nil, io.Discard); err != nil || f.challengeWait != 30*time.Minute {
+		t.Fatalf("the default: %v %v", f.challengeWait, err)
+	}
+	t.Setenv("PARLOR_CHALLENGE_WAIT", "72h")
+	if f, err := parseServeFlags(nil, io.Discard); err != nil || f.challengeWait != 72*time.Hour {
+		t.Fatalf("from the environment: %v %v", f.challengeWait, err)
+	}
+	for _, bad := range []string{"10s", "400h"} {
+		if _, err := parseServeFlags([]string{"-challenge-wait", bad}, io.Discard); err == nil || !strings.Contains(err.Error(), "-challenge-wait must be between") {
+			t.Errorf("-challenge-wait %s: %v", bad, err)
 		}
 	}
 }
