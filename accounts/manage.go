@@ -22,7 +22,7 @@ import (
 // DeletedName is the name a deleted account's row and seats are shown
 // under. Nobody may take it as a name (NormalizeName), so that a deleted
 // player cannot be impersonated.
-const DeletedName = "deleted player"
+const DeletedName = store.DeletedName
 
 // Defaults of Options.VerifyTTL and ResetTTL: a verification may wait for
 // a person to get round to their mail; a reset link, which hands over the

@@ -257,6 +257,9 @@ func handleChatSend(c *conn, data []byte) (any, error) {
 	// as the one chat.history returns after a restart, so that a client
 	// can tell it has seen the line.
 	m := ChatMessage{Channel: *req.Channel, From: c.user.Name, Text: *req.Text, At: time.Now().UTC().Truncate(time.Millisecond)}
+	if err := c.h.s.silenced(c); err != nil {
+		return nil, err
+	}
 	if err := c.h.chat.post(c.user.ID, m); err != nil {
 		return nil, err
 	}
@@ -273,10 +276,13 @@ func handleChatSend(c *conn, data []byte) (any, error) {
 		ChatMessage
 	}{"chat", m})
 	for _, o := range to {
-		o.push(msg)
+		// Whoever blocked or muted the writer is not shown the line.
+		if !c.h.s.hidesChat(o.user.ID, c.user.ID) {
+			o.push(msg)
+		}
 	}
 	if r := c.h.s.relay; r != nil && m.Channel == "lobby" {
-		r.publishLobbyChat(msg)
+		r.publishLobbyChat(msg, c.user.ID)
 	}
 	if c.h.chat.stored(m.Channel) {
 		// The line is stored and delivered: a failure here only delays
@@ -305,7 +311,16 @@ func handleChatHistory(c *conn, data []byte) (any, error) {
 		return nil, unavailable(err, "the chat history could not be read; try again")
 	}
 	msgs := make([]ChatMessage, 0, len(lines))
+	var ties *tieSet
+	if _, err := c.h.s.socialStore(); err == nil {
+		if ties, err = c.h.s.ties(c.h.s.ctx, c.user.ID); err != nil {
+			return nil, unavailable(err, "the chat history could not be read; try again")
+		}
+	}
 	for _, l := range lines {
+		if ties != nil && l.UserID != c.user.ID && ties.hides(l.UserID) {
+			continue
+		}
 		msgs = append(msgs, ChatMessage{Channel: l.Channel, From: l.From, Text: l.Text, At: l.At})
 	}
 	return map[string]any{"messages": msgs}, nil

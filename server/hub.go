@@ -109,6 +109,9 @@ type conn struct {
 	// (accounts.SessionKey), so that ending the other sessions of an
 	// account closes their connections and not this one.
 	session string
+	// addr is the address the WebSocket comes from ("" on a proxy), for
+	// the operators' sanctions of an address (moderation.go).
+	addr string
 
 	qmu     sync.Mutex
 	queue   [][]byte
@@ -173,7 +176,14 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	}
 	defer s.wg.Done()
 	addr := addressOf(r)
-	s.transport.open(w, r, user, addr, s.conns.acquire(user.ID, addr))
+	over := s.conns.acquire(user.ID, addr)
+	if over == nil {
+		if ban := s.banned(user.ID, addr); ban != nil {
+			s.conns.release(user.ID, addr)
+			over = ban
+		}
+	}
+	s.transport.open(w, r, user, addr, over)
 }
 
 // newConn is a connection of user's over w, opened with the session of
@@ -212,6 +222,8 @@ func (s *Server) begin(c *conn) {
 	s.announcePending(c)
 	s.announceEnded(c)
 	s.announceRematches(c)
+	s.warmTies(c.user.ID)
+	s.announceChallenges(c)
 }
 
 // end forgets a connection that has closed, from addr, once its last
@@ -648,6 +660,7 @@ func (h *hub) remove(c *conn) {
 		}
 		if p.conns <= 0 {
 			delete(h.online, c.user.ID)
+			h.s.tieCache.drop(c.user.ID)
 		}
 		gone = was && !p.shown()
 	}

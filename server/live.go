@@ -494,6 +494,9 @@ func handleTableWatch(c *conn, data []byte) (any, error) {
 	views := req.Views == nil || *req.Views
 	w := &watch{t: t, c: c, views: views, shown: noSeat}
 
+	if !t.mayView(c.user.ID) {
+		return nil, forbidden("this table is private: only the players invited may watch it")
+	}
 	t.mu.Lock()
 	if old := t.watchers[c]; old != nil {
 		t.mu.Unlock()

@@ -87,6 +87,9 @@ type remoteUser struct {
 type lobbyChatLine struct {
 	Node int64           `json:"node"`
 	Msg  json.RawMessage `json:"msg"`
+	// From is the writer's id, so that the readers who block or mute
+	// them are not shown the line.
+	From int64 `json:"from,omitempty"`
 }
 
 // remoteLobby holds the other nodes' parts of the lobby.
@@ -135,6 +138,9 @@ func (r *relay) subscribeLobby() error {
 		{endedSubject, r.serveEnded},
 		{rematchSubject, r.serveRematch},
 		{sessionsEndedSubject, r.serveSessionsEnded},
+		{challengeSubject, r.serveChallenge},
+		{tiesSubject, r.serveTies},
+		{ModerationSubject, r.serveModeration},
 	} {
 		s, err := r.c.Bus.Subscribe(sub.subject, sub.serve)
 		if err != nil {
@@ -460,8 +466,8 @@ func decodeParts(st lobbyState) (map[int64]remoteUser, map[string]TableJSON, boo
 }
 
 // publishLobbyChat passes a lobby chat line on to the other nodes.
-func (r *relay) publishLobbyChat(msg []byte) {
-	b, err := json.Marshal(lobbyChatLine{Node: r.c.Fence, Msg: msg})
+func (r *relay) publishLobbyChat(msg []byte, from int64) {
+	b, err := json.Marshal(lobbyChatLine{Node: r.c.Fence, Msg: msg, From: from})
 	if err == nil {
 		_ = r.c.Bus.Publish(lobbyChatSubject, b)
 	}
@@ -473,7 +479,9 @@ func (r *relay) serveLobbyChat(msg *nats.Msg) {
 		return
 	}
 	for _, c := range r.s.hub.lobbyMembers() {
-		c.push(l.Msg)
+		if !r.s.hidesChat(c.user.ID, l.From) {
+			c.push(l.Msg)
+		}
 	}
 }
 

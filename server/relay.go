@@ -448,6 +448,9 @@ func (r *relay) serveIn(msg *nats.Msg) {
 			proxy: &proxy{r: r, link: id, to: from, in: make(chan *nats.Msg, 16), quit: make(chan struct{})}}
 		r.proxies[id] = p
 		go p.proxy.run(p)
+		// The chat of a table here reaches the player through the proxy:
+		// whom they block or mute is read now, before the first line.
+		r.s.warmTies(user.ID)
 	}
 	r.mu.Unlock()
 	select {

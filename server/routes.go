@@ -57,6 +57,13 @@ func init() {
 		"ended.dismiss":         handleEndedDismiss,
 		"match.aid":             handleMatchAid,
 		"replay.play":           handleReplayPlay,
+		"social.set":            handleSocialSet,
+		"social.list":           handleSocialList,
+		"social.report":         handleSocialReport,
+		"challenge.send":        handleChallengeSend,
+		"challenge.accept":      handleChallengeAccept,
+		"challenge.decline":     handleChallengeDecline,
+		"challenge.list":        handleChallengeList,
 	}
 }
 

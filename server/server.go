@@ -162,6 +162,15 @@ type Config struct {
 	// OverTables is how many finished tables the lobby keeps listed at
 	// most, the oldest forgotten first; 0 means DefaultOverTables.
 	OverTables int
+	// ChallengeWait is how long a challenge waits for its answer; 0
+	// means DefaultChallengeWait.
+	ChallengeWait time.Duration
+	// ChallengeNotices is told of each challenge sent (a push or mail
+	// service); nil tells nobody beyond the players' open clients.
+	ChallengeNotices ChallengeNotifier
+	// ModerationPoll is how often the operators' actions are read from
+	// the store (moderation.go); 0 means DefaultModerationPoll.
+	ModerationPoll time.Duration
 }
 
 // DefaultLeaveGrace is Config.LeaveGrace's default: long enough for a
@@ -195,6 +204,11 @@ type Server struct {
 	relay     *relay // nil unless Config.Cluster is set
 	// rematches keeps the open rematch offers of users connected here.
 	rematches rematchBoard
+	// tieCache keeps the friends, blocks and mutes of the users served
+	// here (social.go); mod follows the operators' actions
+	// (moderation.go).
+	tieCache tieCache
+	mod      moderation
 
 	ctx    context.Context // cancelled by Shutdown
 	cancel context.CancelFunc
@@ -310,6 +324,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		s.relay = r
 	}
 	s.routes()
+	s.watchModeration()
 	if sh, ok := cfg.Store.(storeHealth); ok {
 		go s.watchStore(sh)
 	}

@@ -126,6 +126,9 @@ type table struct {
 	// save, or a start from a scenario (see match.Spec.Unrated).
 	unrated bool
 	rematch string // the table a player opened for a rematch, once asked
+	// invited, set on a private table (one a challenge opened), are the
+	// only people who may see and watch it (privatetables.go).
+	invited []int64
 	// rev, under mu, is the last TableJSON.Rev given out (see revLocked).
 	rev int64
 
@@ -240,6 +243,7 @@ func (ts *tables) adopt(ctx context.Context, rows []store.TableRow) error {
 		t.unrated = r.Unrated || hasScenario(def, t.options)
 		loaded = append(loaded, t)
 	}
+	ts.loadInvited(ctx, loaded)
 	for _, t := range loaded {
 		ts.mu.Lock()
 		_, dup := ts.m[t.id]
@@ -481,6 +485,9 @@ func (ts *tables) localJSON() []TableJSON {
 	sort.Slice(all, func(i, j int) bool { return all[i].created.Before(all[j].created) })
 	list := make([]TableJSON, 0, len(all))
 	for _, t := range all {
+		if t.private() {
+			continue
+		}
 		list = append(list, t.json(0))
 	}
 	return list
@@ -759,6 +766,12 @@ func defaultPolicy(def *game.Definition) PolicyJSON {
 // create opens a table. It is unrated with unrated set or with a
 // scenario in options.
 func (ts *tables) create(ctx context.Context, def *game.Definition, options json.RawMessage, seats []seat, creator Identity, specChat bool, pol PolicyJSON, unrated bool) (*table, error) {
+	return ts.createPrivate(ctx, def, options, seats, creator, specChat, pol, unrated, nil)
+}
+
+// createPrivate is create for a table that only the people invited may
+// see and watch; with invited nil, it is any table.
+func (ts *tables) createPrivate(ctx context.Context, def *game.Definition, options json.RawMessage, seats []seat, creator Identity, specChat bool, pol PolicyJSON, unrated bool, invited []int64) (*table, error) {
 	if len(options) == 0 || string(options) == "null" {
 		options = json.RawMessage("{}")
 	}
@@ -766,6 +779,7 @@ func (ts *tables) create(ctx context.Context, def *game.Definition, options json
 		s: ts.s, id: newTableID(), game: def.Name, def: def, options: options, seats: seats,
 		creator: creator.ID, creatorName: creator.Name, spectatorChat: specChat, policy: pol, status: statusOpen,
 		created: time.Now().UTC(), watchers: make(map[*conn]*watch), unrated: unrated || hasScenario(def, options),
+		invited: invited,
 	}
 	t.mu.Lock()
 	if err := t.persist(ctx); err != nil {
@@ -1147,6 +1161,10 @@ func (s *Server) apiTable(w http.ResponseWriter, r *http.Request) {
 	var viewer int64
 	if u, err := s.cfg.Accounts.Authenticate(r); err == nil {
 		viewer = u.ID
+	}
+	if !t.mayView(viewer) {
+		httpError(w, http.StatusNotFound, "no such table")
+		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"table": t.json(viewer)})
 }

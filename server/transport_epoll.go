@@ -93,6 +93,7 @@ func (t *epollTransport) open(w http.ResponseWriter, r *http.Request, user Ident
 	var c *conn
 	if over == nil {
 		c = s.newConn(user, accounts.SessionKey(r), ew)
+		c.addr = addr
 	}
 	// The connection is in the loop, and may be read, before Upgrade
 	// returns: gate holds its messages back until it is set up.

@@ -45,6 +45,7 @@ func (t goroutineTransport) open(w http.ResponseWriter, r *http.Request, user Id
 		}
 	}
 	c := s.newConn(user, accounts.SessionKey(r), &coderWire{ws: ws, nc: cw.conn})
+	c.addr = addr
 	// The connection is hijacked: let net/http's goroutine, whose stack
 	// grew through the handshake and the session lookup, end, and read on
 	// a fresh goroutine with a small stack. At 20,000 connections that

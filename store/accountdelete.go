@@ -27,61 +27,86 @@ var ErrSeated = errors.New("store: the user holds a seat in a match not over")
 // no account (a guest, or one deleted already).
 func (s *Store) DeleteAccount(ctx context.Context, userID int64, now time.Time, shownAs string) error {
 	return s.inTx(ctx, func(tx *sql.Tx) error {
-		var guest bool
-		var deleted int64
-		err := tx.QueryRowContext(ctx, `SELECT guest, deleted_ms FROM accounts_users WHERE id = $1`, userID).Scan(&guest, &deleted)
-		if errors.Is(err, sql.ErrNoRows) || guest || deleted != 0 {
-			return ErrNotFound
-		}
-		if err != nil {
-			return err
-		}
-		holds := "%," + strconv.FormatInt(userID, 10) + ",%"
-		// A seat at a table not yet started, or in a match not finished
-		// (read from the match itself, which is stored finished before
-		// anyone is told, where the table's row follows with the results).
-		var seated, playing int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM server_tables WHERE status = $1 AND holders LIKE $2`,
-			string(TableOpen), holds).Scan(&seated); err != nil {
-			return err
-		}
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM match_players p JOIN matches m ON m.id = p.match_id
-			WHERE p.user_id = $1 AND m.finished IS NULL`, userID).Scan(&playing); err != nil {
-			return err
-		}
-		if seated+playing > 0 {
-			return ErrSeated
-		}
-		if err := renameSeats(ctx, tx, `SELECT m.id, m.seats FROM match_players p JOIN matches m ON m.id = p.match_id WHERE p.user_id = $1`,
-			`UPDATE matches SET seats = $1 WHERE id = $2`, userID, shownAs, userID); err != nil {
-			return err
-		}
-		if err := renameSeats(ctx, tx, `SELECT id, seats FROM server_tables WHERE holders LIKE $1`,
-			`UPDATE server_tables SET seats = $1 WHERE id = $2`, userID, shownAs, holds); err != nil {
-			return err
-		}
-		steps := []struct {
+		return deleteAccountTx(ctx, tx, userID, now, shownAs, false)
+	})
+}
+
+// deleteAccountTx is DeleteAccount inside tx, which an operator's
+// deletion (DeleteUser) shares with the action that tells the servers.
+// The account's follows, blocks and mutes, both ways, go with it, and
+// its open challenges are withdrawn. guests allows a guest's account,
+// which only an operator deletes (a guest has no password to confirm
+// with).
+func deleteAccountTx(ctx context.Context, tx *sql.Tx, userID int64, now time.Time, shownAs string, guests bool) error {
+	var guest bool
+	var deleted int64
+	err := tx.QueryRowContext(ctx, `SELECT guest, deleted_ms FROM accounts_users WHERE id = $1`, userID).Scan(&guest, &deleted)
+	if errors.Is(err, sql.ErrNoRows) || (guest && !guests) || deleted != 0 {
+		return ErrNotFound
+	}
+	if err != nil {
+		return err
+	}
+	holds := "%," + strconv.FormatInt(userID, 10) + ",%"
+	// A seat at a table not yet started, or in a match not finished
+	// (read from the match itself, which is stored finished before
+	// anyone is told, where the table's row follows with the results).
+	var seated, playing int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM server_tables WHERE status = $1 AND holders LIKE $2`,
+		string(TableOpen), holds).Scan(&seated); err != nil {
+		return err
+	}
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM match_players p JOIN matches m ON m.id = p.match_id
+		WHERE p.user_id = $1 AND m.finished IS NULL`, userID).Scan(&playing); err != nil {
+		return err
+	}
+	if seated+playing > 0 {
+		return ErrSeated
+	}
+	if err := renameSeats(ctx, tx, `SELECT m.id, m.seats FROM match_players p JOIN matches m ON m.id = p.match_id WHERE p.user_id = $1`,
+		`UPDATE matches SET seats = $1 WHERE id = $2`, userID, shownAs, userID); err != nil {
+		return err
+	}
+	if err := renameSeats(ctx, tx, `SELECT id, seats FROM server_tables WHERE holders LIKE $1`,
+		`UPDATE server_tables SET seats = $1 WHERE id = $2`, userID, shownAs, holds); err != nil {
+		return err
+	}
+	steps := []struct {
+		q    string
+		args []any
+	}{
+		{`UPDATE server_tables SET creator_name = $1 WHERE creator = $2`, []any{shownAs, userID}},
+		{`UPDATE accounts_users SET name = $1, name_key = NULL, password = NULL, guest_key = NULL, deleted_ms = $2 WHERE id = $3`,
+			[]any{shownAs, millis(now), userID}},
+	}
+	for _, table := range []string{"accounts_sessions", "accounts_emails", "accounts_links", "accounts_stats",
+		"accounts_achievements", "saves", "chat_lines", "untold_ends"} {
+		steps = append(steps, struct {
 			q    string
 			args []any
-		}{
-			{`UPDATE server_tables SET creator_name = $1 WHERE creator = $2`, []any{shownAs, userID}},
-			{`UPDATE accounts_users SET name = $1, name_key = NULL, password = NULL, guest_key = NULL, deleted_ms = $2 WHERE id = $3`,
-				[]any{shownAs, millis(now), userID}},
+		}{`DELETE FROM ` + table + ` WHERE user_id = $1`, []any{userID}})
+	}
+	for _, q := range []string{
+		`DELETE FROM social_follows WHERE user_id = $1 OR target = $1`,
+		`DELETE FROM social_blocks WHERE user_id = $1 OR target = $1`,
+		`DELETE FROM social_mutes WHERE user_id = $1 OR target = $1`,
+	} {
+		steps = append(steps, struct {
+			q    string
+			args []any
+		}{q, []any{userID}})
+	}
+	steps = append(steps, struct {
+		q    string
+		args []any
+	}{`UPDATE social_challenges SET state = $1 WHERE (from_user = $2 OR to_user = $2) AND state = $3`,
+		[]any{string(ChallengeWithdrawn), userID, string(ChallengeOpen)}})
+	for _, st := range steps {
+		if _, err := tx.ExecContext(ctx, st.q, st.args...); err != nil {
+			return fmt.Errorf("store: delete account: %w", err)
 		}
-		for _, table := range []string{"accounts_sessions", "accounts_emails", "accounts_links", "accounts_stats",
-			"accounts_achievements", "saves", "chat_lines", "untold_ends"} {
-			steps = append(steps, struct {
-				q    string
-				args []any
-			}{`DELETE FROM ` + table + ` WHERE user_id = $1`, []any{userID}})
-		}
-		for _, st := range steps {
-			if _, err := tx.ExecContext(ctx, st.q, st.args...); err != nil {
-				return fmt.Errorf("store: delete account: %w", err)
-			}
-		}
-		return nil
-	})
+	}
+	return nil
 }
 
 // renameSeats gives every seat held by userID, in the rows (id, seats)

@@ -163,15 +163,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	if IsPostgresURL(path) {
 		return OpenPostgres(ctx, path)
 	}
-	dsn := "file:" + escapeURIPath(path) +
-		"?_pragma=busy_timeout(10000)" +
-		"&_pragma=page_size(4096)" +
-		"&_pragma=journal_mode(wal)" +
-		"&_pragma=wal_autocheckpoint(4000)" +
-		"&_pragma=synchronous(full)" +
-		"&_pragma=foreign_keys(on)" +
-		"&_txlock=immediate"
-	db, err := sql.Open("sqlite3", dsn)
+	db, err := sql.Open("sqlite3", sqliteDSN(path))
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
@@ -193,10 +185,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	// Every table of the server is the store's (the other packages keep
 	// no SQL): its own, the accounts package's and the server's lobby
 	// tables, each under the name it was first migrated with.
-	for _, m := range []struct {
-		name  string
-		steps []string
-	}{{"store", schema}, {"accounts", accountsSchema}, {"server", tablesSchema}, {"accountmail", accountMailSchema}} {
+	for _, m := range sqliteOwners {
 		if err := s.migrate(ctx, m.name, m.steps...); err != nil {
 			db.Close()
 			return nil, err
@@ -218,6 +207,30 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	}
 	return s, nil
 }
+
+// sqliteDSN is the data source name of the SQLite file at path, with the
+// settings Open describes.
+func sqliteDSN(path string) string {
+	return "file:" + escapeURIPath(path) +
+		"?_pragma=busy_timeout(10000)" +
+		"&_pragma=page_size(4096)" +
+		"&_pragma=journal_mode(wal)" +
+		"&_pragma=wal_autocheckpoint(4000)" +
+		"&_pragma=synchronous(full)" +
+		"&_pragma=foreign_keys(on)" +
+		"&_txlock=immediate"
+}
+
+// migrationOwner is one owner's schema steps (see migrate).
+type migrationOwner struct {
+	name  string
+	steps []string
+}
+
+// sqliteOwners are the owners of the tables on SQLite, each under the
+// name it was first migrated with; pgOwners (postgres.go) on PostgreSQL.
+var sqliteOwners = []migrationOwner{{"store", schema}, {"accounts", accountsSchema}, {"server", tablesSchema},
+	{"accountmail", accountMailSchema}, {"social", socialSchema}, {"moderation", moderationSchema}}
 
 // escapeURIPath makes a file name safe inside a "file:" URI.
 func escapeURIPath(p string) string {

@@ -58,6 +58,9 @@ const (
 	inputChat
 	inputMove
 	inputSave
+	inputFollow
+	inputChallenge
+	inputBlock
 )
 
 // Model is the whole client's state. Create it with New and run it with
@@ -106,6 +109,8 @@ type Model struct {
 	// rematch is the latest open rematch offer the player was told of
 	// (rematch.go).
 	rematch *client.RematchOffer
+	// social is the friends and challenges the lobby shows (social.go).
+	social socialState
 }
 
 // New returns the client's model.
@@ -321,7 +326,7 @@ func (m *Model) counting() bool {
 	if m.table != nil && (len(m.table.clocks.Deadline) > 0 || m.table.counting()) && m.table.outcome == nil {
 		return true
 	}
-	return m.lobbyCounting() || m.rematchCounting()
+	return m.lobbyCounting() || m.rematchCounting() || (m.screen == screenLobby && len(m.openChallenges()) > 0)
 }
 
 // startTicking redraws every second while the table has clocks, so that
@@ -459,6 +464,8 @@ func (m *Model) closeInput() {
 
 func (m *Model) submit(kind inputKind, text string) tea.Cmd {
 	switch kind {
+	case inputFollow, inputChallenge, inputBlock:
+		return m.socialSubmit(kind, text)
 	case inputChat:
 		channel := client.LobbyChannel
 		if m.screen == screenTable && m.table != nil {
@@ -613,7 +620,11 @@ func (m *Model) helpLines(width int) []string {
 			"w: watch the table", "r: the replay of a finished table's match", "n: new table", "c: chat to the lobby",
 			"[ ] or PgUp PgDn: the previous or next page of tables", "{ }: the previous or next page of who is online",
 			"1-9: the replay of that game in the note of games that ended while you were away",
-			"x: dismiss a game the note shows (then its digit, or a for all shown); the others, if any, come up", "q: quit")
+			"x: dismiss a game the note shows (then its digit, or a for all shown); the others, if any, come up",
+			"f: follow a player by name (friends online are listed above the tables)",
+			"g: challenge a player: their name, then a game's name if not dots (Bob warfare)",
+			"y / u: accept or refuse the challenge shown (u also withdraws your own)",
+			"p: return to your private game (a challenge's table)", "b: block a player by name", "q: quit")
 	}
 	add("Everywhere", "?: this help", "Ctrl+C: quit", "Esc: close the line you are typing in")
 	// The game's rules after the keys: a player who opens the help in

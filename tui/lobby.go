@@ -73,6 +73,7 @@ func (m *Model) push(p client.Push) tea.Cmd {
 	switch p.T {
 	case "lobby.online", "lobby.online.diff":
 		_, _ = m.lobby.lists.Apply(p) // a push that does not read changes nothing
+		return m.refreshSocial()
 	case "lobby.tables", "lobby.tables.diff":
 		if _, err := m.lobby.lists.Apply(p); err == nil {
 			// The player's own tables first (lobbyreturn.go), then those
@@ -93,7 +94,7 @@ func (m *Model) push(p client.Push) tea.Cmd {
 			})
 			m.lobby.tables = lastFinished(ts, finishedShown)
 			m.lobby.sel = min(m.lobby.sel, max(len(m.lobby.tables)-1, 0))
-			return m.startTicking()
+			return tea.Batch(m.startTicking(), m.refreshSocial())
 		}
 	case "chat":
 		c, err := p.Chat()
@@ -110,6 +111,21 @@ func (m *Model) push(p client.Push) tea.Cmd {
 	case "rematch":
 		if o, err := p.Rematch(); err == nil {
 			return m.setRematch(o)
+		}
+	case "challenge":
+		if ch, err := p.Challenge(); err == nil {
+			return m.setChallenge(ch)
+		}
+	case "moderation":
+		if n, err := p.Moderation(); err == nil {
+			switch n.Kind {
+			case "ban":
+				m.status = "you are banned until " + n.Until.Local().Format("2 Jan 15:04") + ": " + n.Reason
+			case "mute":
+				m.status = "an operator muted you until " + n.Until.Local().Format("2 Jan 15:04") + ": " + n.Reason
+			default:
+				m.status = "an operator lifted your ban or mute"
+			}
 		}
 	case "achievement":
 		if a, err := p.Achievement(); err == nil {
@@ -182,6 +198,9 @@ func (m *Model) lobbyKey(s string) tea.Cmd {
 	if cmd, ok := m.rematchKey(s, ""); ok {
 		return cmd
 	}
+	if cmd, ok := m.challengeKey(s); ok {
+		return cmd
+	}
 	n := len(m.lobby.tables)
 	switch s {
 	case "q":
@@ -196,6 +215,14 @@ func (m *Model) lobbyKey(s string) tea.Cmd {
 		}
 	case "c", "/":
 		return m.openInput(inputChat, "lobby> ")
+	case "f":
+		return m.openInput(inputFollow, "follow> ")
+	case "g":
+		return m.openInput(inputChallenge, "challenge (name [game])> ")
+	case "b":
+		return m.openInput(inputBlock, "block> ")
+	case "p":
+		return m.privateKey()
 	case "]", "pgdown":
 		return m.turnPage(true, 1)
 	case "[", "pgup":
@@ -331,7 +358,7 @@ func (m *Model) lobbyRows(l lobbyLayout, window int) int {
 		top = max(tables, people) // side by side
 	}
 	// A blank line, the chat's heading and lines, a blank line, the keys.
-	return m.endedRows(l.ended) + len(m.rematchLines("")) + top + 4 + min(l.chat, len(m.lobby.chat))
+	return m.endedRows(l.ended) + len(m.rematchLines("")) + len(m.socialLines()) + top + 4 + min(l.chat, len(m.lobby.chat))
 }
 
 // tableWindow is the tables shown in a window of window tables around
@@ -361,6 +388,9 @@ func (m *Model) lobbyView() string {
 	var b strings.Builder
 	lay := m.lobbyLayout()
 	for _, l := range m.rematchLines("") {
+		b.WriteString(l + "\n")
+	}
+	for _, l := range m.socialLines() {
 		b.WriteString(l + "\n")
 	}
 	for _, l := range m.endedNote(lay.ended) {
@@ -470,12 +500,18 @@ func (m *Model) lobbyKeyBar() string {
 	if o := m.rematch; len(m.rematchLines("")) > 0 && !o.AcceptedBy(m.user.Name) {
 		must = append(must, "m/d rematch")
 	}
+	for _, c := range m.openChallenges() {
+		if c.To == m.user.Name {
+			must = append(must, "y/u challenge")
+			break
+		}
+	}
 	must = append(must, m.endedBarKeys()...)
 	must = append(must, "? help", "q quit")
 	if p := m.lobby.lists.TablesPage; p != nil && (p.More || p.From > 0) {
 		must = append(must, "[ ] pages")
 	}
-	return keyBar(max(m.w, 20), must, "n new table", "c chat", "w watch", "r replay")
+	return keyBar(max(m.w, 20), must, "n new table", "c chat", "w watch", "r replay", "f follow", "g challenge", "b block")
 }
 
 // pageWords is a list's heading after its name: " (n)" for a whole list

@@ -25,6 +25,7 @@ var commands = map[string]command{
 	"bench":  {"measure Parlor (bench server: load test over WebSocket)", runBench},
 	"play":   {"the terminal client: lobby, tables, chat and every game in a terminal", runPlay},
 	"backup": {"copy a server's SQLite database to a new file, while it serves", runBackup},
+	"admin":  {"moderate the servers sharing a database: reports, bans, mutes, renames, deletions, closed tables", runAdmin},
 	"review": {"print what a replay teaches of a saved match: each move's cost, the expert's shots", runReview},
 }
 

@@ -107,6 +107,8 @@ type serveFlags struct {
 	tls tlsFlags
 	// mail sends the links of account management (servemail.go).
 	mail mailFlags
+	// challengeWait is how long a challenge waits for its answer.
+	challengeWait time.Duration
 }
 
 func parseServeFlags(args []string, stderr io.Writer) (f serveFlags, err error) {
@@ -117,6 +119,7 @@ func parseServeFlags(args []string, stderr io.Writer) (f serveFlags, err error) 
 	fs.StringVar(&f.db, "db", os.Getenv("PARLOR_DB"), "database: a PostgreSQL URL (postgres://user:password@host:5432/name), which several servers may share, or an SQLite file; the default, also taken from $PARLOR_DB, is parlor.db in the data directory")
 	fs.StringVar(&f.origins, "origin", "", "extra origins allowed to open WebSockets, comma-separated host patterns (the server's own origin is always allowed)")
 	fs.IntVar(&f.botMS, "bot-ms", 1000, "default budget of a bot move, in milliseconds' worth of work (bots count work, not time; a limit far beyond it stops a runaway search)")
+	fs.DurationVar(&f.challengeWait, "challenge-wait", server.DefaultChallengeWait, "how long a challenge from one player to another waits for its answer before it lapses (1m to 336h)")
 	fs.IntVar(&f.overTables, "over-tables", server.DefaultOverTables, "finished tables the lobby lists at most (each for 10 minutes); the oldest are forgotten first")
 	fs.IntVar(&f.chatKeep, "chat-keep", server.DefaultChatKeep, "lines of chat kept per channel (the lobby, each table); older lines are deleted; 0 keeps every line")
 	fs.Float64Var(&f.rate, "ws-rate", 20, "messages per second a WebSocket may send on average (bursts of 40); 0 turns the limit off, for load tests")
@@ -185,6 +188,9 @@ func parseServeFlags(args []string, stderr io.Writer) (f serveFlags, err error) 
 	}
 	if f.commitDelay < 0 || f.commitDelay > maxCommitDelay {
 		return f, fmt.Errorf("-commit-delay must be between 0 and %v", maxCommitDelay)
+	}
+	if f.challengeWait < time.Minute || f.challengeWait > 14*24*time.Hour {
+		return f, fmt.Errorf("-challenge-wait must be between 1m and 336h (two weeks)")
 	}
 	// A URL of another kind would otherwise be taken for a file name and
 	// quietly become a new, empty SQLite database.
@@ -431,7 +437,8 @@ func startServer(ctx context.Context, f serveFlags, log *slog.Logger, addr net.A
 			}
 			return map[string]json.RawMessage{"clue": json.RawMessage(fmt.Sprintf(`{"difficulty":%q}`, f.clueDifficulty))}
 		}(),
-		OverTables: f.overTables,
+		OverTables:    f.overTables,
+		ChallengeWait: f.challengeWait,
 		ChatKeep: func() int {
 			if f.chatKeep == 0 {
 				return -1

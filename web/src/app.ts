@@ -4,6 +4,7 @@ import { api, HttpError, type Achievement, type User } from "./api";
 import { clear, h, toast } from "./dom";
 import { followEnded, forgetEnded } from "./ended";
 import { followRematches } from "./rematch";
+import { followSocial } from "./social";
 import { endedNews } from "./recentgames";
 import { applySettings } from "./settings";
 import { play } from "./sound";
@@ -204,6 +205,7 @@ async function start(): Promise<void> {
   // At another screen (another table, say) a notice tells of a game new
   // to the list, once, and points to the lobby, where the note waits.
   followRematches();
+  followSocial();
   followEnded((fresh) => toast(endedNews(fresh), "ended", undefined, { href: "/", label: "See the lobby" }));
   // /api/session, not /api/me: a signed-out visit is no error (a 401
   // would be logged in the browser's console on every visit).

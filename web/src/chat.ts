@@ -2,6 +2,7 @@
 import type { ChatMsg } from "./api";
 import { fmtTime, h } from "./dom";
 import { app } from "./state";
+import { personMenu } from "./social";
 import { socket } from "./ws";
 
 /** A chat panel; update shows or hides its box for writing as canWrite
@@ -18,9 +19,10 @@ export function chatBox(channel: string, title = "Chat", canWrite: () => boolean
     if (seen.has(key)) return;
     seen.add(key);
     const stick = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
-    log.append(h("li", { class: m.from === app.me?.name ? "mine" : null },
+    log.append(h("li", { class: m.from === app.me?.name ? "mine" : null, "data-from": m.from },
       h("span", { class: "chat-from" }, m.from), " ",
       h("span", { class: "chat-text" }, m.text),
+      personMenu(m.from, { channel: m.channel, at: m.at, text: m.text }),
       h("time", { class: "chat-at", datetime: m.at }, fmtTime(m.at))));
     if (stick) log.scrollTop = log.scrollHeight;
   };

@@ -20,7 +20,7 @@ function seatCount(g: GameInfo): number {
  * "first"), which the form numbers from 1 as it does the seats. */
 const seatChoiceOptions = ["first"];
 
-function optionField(o: OptionSpec, value: unknown): { el: HTMLElement; read: () => unknown } {
+export function optionField(o: OptionSpec, value: unknown): { el: HTMLElement; read: () => unknown } {
   const id = "opt-" + o.name;
   const help = o.help ? h("small", { class: "help" }, o.help) : null;
   if (o.kind === "bool") {

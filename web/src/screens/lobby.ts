@@ -9,6 +9,8 @@ import { app, gameTitle, navigate } from "../state";
 import { socket } from "../ws";
 import { openCreateDialog } from "./create";
 import { gameCards } from "../gamecards";
+import { personMenu } from "../social";
+import { friendsPanel } from "./friends";
 
 interface Online { name: string; guest: boolean; stats: Record<string, Stats> | null }
 
@@ -86,6 +88,7 @@ function tableSection(id: string, title: string) {
 export function lobbyScreen(main: HTMLElement): () => void {
   const people = h("ul", { class: "people", "aria-label": "Players online" });
   const chat = chatBox("lobby", "Lobby chat");
+  const friends = friendsPanel();
   const ended = endedWhileAway();
   let online: Online[] = [];
   let tableList: Table[] = [];
@@ -158,6 +161,7 @@ export function lobbyScreen(main: HTMLElement): () => void {
       people.append(h("li", null,
         h("a", { href: "/profile/" + encodeURIComponent(u.name), "data-nav": true, class: "person" }, u.name),
         u.guest ? h("span", { class: "tag" }, "guest") : null,
+        personMenu(u.name),
         h("span", { class: "muted small stats" }, stats.length ? stats.join(" · ") : "no games yet")));
     }
   };
@@ -273,6 +277,7 @@ export function lobbyScreen(main: HTMLElement): () => void {
         h("div", { class: "panel-head" }, h("h2", { id: "games-h" }, "Games"), newBtn),
         noTables, gameCards(app.games, true)),
       watchList.el),
+    friends.el,
     h("section", { class: "panel people-panel", "aria-labelledby": "people-h" }, h("h2", { id: "people-h" }, "Online"), people, peoplePager.el),
     chat.el);
   main.append(h("h1", { class: "sr-only" }, "Lobby"), ended.el, loading, lobby);
@@ -280,6 +285,7 @@ export function lobbyScreen(main: HTMLElement): () => void {
     offs.forEach((f) => f());
     ended.destroy();
     chat.destroy();
+    friends.destroy();
     socket.leaveLobby();
   };
 }

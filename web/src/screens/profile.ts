@@ -5,13 +5,14 @@ import { api, type RecentGame } from "../api";
 import { fmtTime, h, medal } from "../dom";
 import { app, gameTitle, signedIn } from "../state";
 import { oneScreen, opponentsOf, reasonOf, resultOf } from "../recentgames";
+import { personMenu } from "../social";
 
 export function profileScreen(main: HTMLElement, params: string[]): void {
   const name = params[0];
   const box = h("section", { class: "card profile" }, h("h1", null, name), h("p", { class: "muted" }, "Loading…"));
   main.append(box);
   api.profile(name).then((p) => {
-    box.replaceChildren(h("h1", null, p.user.name, p.user.guest ? h("small", { class: "tag" }, "guest") : null));
+    box.replaceChildren(h("h1", null, p.user.name, p.user.guest ? h("small", { class: "tag" }, "guest") : null, personMenu(p.user.name)));
     const stats = Object.entries(p.stats ?? {});
     const table = h("table", { class: "stats-table" },
       h("thead", null, h("tr", null, h("th", { scope: "col" }, "Game"), h("th", { scope: "col" }, "Played"), h("th", { scope: "col" }, "Won"),

@@ -2,6 +2,7 @@
 // results, save, help, taking back a seat a bot took over, and the
 // hot-seat hand-over screen. Game-specific
 // drawing lives in games/*.ts.
+import { personMenu } from "../social";
 import type { GameEvent, GameInfo, MatchPush, Snapshot, Table } from "../api";
 import { focusMain, mainControl, setTitle, skipLabel } from "../screenfocus";
 import { supersedes } from "../api";
@@ -243,6 +244,10 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
       }
       const roles = app.games.find((g) => g.name === table?.game)?.roles;
       if (roles) li.append(roleControl(roles, s, i));
+      // Follow, challenge, mute, block or report the player of the seat.
+      const menu = s.kind === "human" && !hotseat() ? personMenu(s.player ?? s.name) : null;
+      // In the cell of the "to move" tag: the seat's grid has no other.
+      if (menu) li.children[2]?.append(menu);
       seatsEl.append(li);
     });
   }
