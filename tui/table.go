@@ -127,14 +127,28 @@ func (ts *tableState) rename() {
 	}
 }
 
+// seatName is how a sentence names a seat: a person by name, a bot by
+// the name its game gave it when the match started (Clue-Less's suspect,
+// Buccaneer's home port), as the web client and the replay call it.
 func seatName(s client.Seat) string {
 	switch s.Kind {
 	case client.SeatOpen:
 		return "(open)"
 	case client.SeatBot:
-		return "Bot " + s.Level
+		if s.Name == "" {
+			return "Computer"
+		}
 	}
 	return s.Name
+}
+
+// seatWithLevel is how a list of seats names one: a bot with its level
+// after its name, once ("Mustard (easy)").
+func seatWithLevel(s client.Seat) string {
+	if s.Kind == client.SeatBot && s.Level != "" {
+		return seatName(s) + " (" + s.Level + ")"
+	}
+	return seatName(s)
 }
 
 // watched applies the answer to a watch, then the match pushes that came

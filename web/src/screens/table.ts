@@ -5,6 +5,7 @@
 import type { GameEvent, GameInfo, MatchPush, Snapshot, Table } from "../api";
 import { focusMain, mainControl, setTitle, skipLabel } from "../screenfocus";
 import { supersedes } from "../api";
+import { botName, seatWithLevel } from "../botnames";
 import { chatBox } from "../chat";
 import { announce, clear, h, toast } from "../dom";
 import { openRules } from "../rules";
@@ -135,17 +136,17 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     seatName: (i) => {
       const s = table?.seats[i];
       if (!s) return `Player ${i + 1}`;
-      if (s.kind === "bot") return `Computer (${s.level ?? "bot"})`;
+      if (s.kind === "bot") return botName(s);
       if (s.kind === "open") return `Player ${i + 1}`;
       return s.name;
     },
     seatLabel: (i) => {
       const name = ctx.seatName(i);
-      // A seat named at one screen is addressed by its name alone
-      // ("Anna, it's your turn"); a default name is "Player N" already.
-      if (table?.seats[i]?.player || name === `Player ${i + 1}`) return name;
-      if (hotseat() || table?.game === "dots") return `Player ${i + 1} · ${name}`;
-      return name;
+      // At one screen a seat is addressed by its name alone ("Cat, it's
+      // your turn"); Dots and Boxes online keeps its spec's "Player 1"
+      // and "Player 2" before the name.
+      if (hotseat() || table?.game !== "dots" || name === `Player ${i + 1}`) return name;
+      return `Player ${i + 1} · ${name}`;
     },
     isBot: (i) => table?.seats[i]?.kind === "bot" || st.takenOver.includes(i),
     play: async (seat, move, refused) => {
@@ -194,11 +195,20 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
   const humanSeatsMine = () => table ? table.seats.every((s, i) => s.kind !== "human" || held.includes(i)) : false;
   const hotseat = () => held.length > 1;
 
-  /** seatSubtitle is the name under "Player N", left out when the seat's
-   * name is that default already (a seat at one screen left unnamed). */
+  /** seatSubtitle is the name under "Player N" on a Dots and Boxes table
+   * (its spec numbers the players), with a bot's level, left out when the
+   * seat's name is that default already. */
   function seatSubtitle(i: number): string {
     const name = ctx.seatName(i);
-    return name === `Player ${i + 1}` ? "" : name;
+    return name === `Player ${i + 1}` ? "" : seatWithLevel(table!.seats[i], name);
+  }
+
+  /** seatHeading is a seat's name in the Players panel: "Player N" on a
+   * Dots and Boxes table played online, else the seat's own name, a
+   * bot's with its level ("Mustard (easy)"). */
+  function seatHeading(i: number): string {
+    if (table?.game === "dots" && !hotseat()) return `Player ${i + 1}`;
+    return seatWithLevel(table!.seats[i], ctx.seatName(i));
   }
 
   function renderSeats(): void {
@@ -213,8 +223,8 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
       const li = h("li", { class: `seat seat-${i}` + (turn ? " on-turn" : ""), "data-seat": i },
         h("span", { class: "swatch", "aria-hidden": "true" }),
         h("div", { class: "seat-who" },
-          h("strong", null, table?.game === "dots" || hotseat() ? `Player ${i + 1}` : ctx.seatName(i)),
-          h("span", { class: "seat-name" }, table?.game === "dots" || hotseat() ? seatSubtitle(i) : (held.includes(i) ? "you" : "")),
+          h("strong", null, seatHeading(i)),
+          h("span", { class: "seat-name" }, table?.game === "dots" && !hotseat() ? seatSubtitle(i) : (held.includes(i) && !hotseat() ? "you" : "")),
           h("span", { class: "conn conn-" + conn }, h("span", { class: "conn-dot", "aria-hidden": "true" }), botPlays ? "computer plays" : conn,
             clock ? h("span", { class: "clock", title: "Time left" }, h("span", { class: "sr-only" }, "time left "), clock) : null),
         ),
