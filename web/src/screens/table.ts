@@ -70,7 +70,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
   let st = emptyState();
   let view: GameView | null = null;
   let tutorial: Tutorial | null = null;
-  const log: { seq: number; seat: number; text: string; whole?: boolean }[] = [];
+  const log: { seq: number; seat: number; text: string }[] = [];
   let destroyed = false;
 
   const status = h("p", { class: "status", id: "status", "aria-live": "polite" });
@@ -307,8 +307,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
 
   function renderLog(): void {
     clear(logEl);
-    for (const e of log) logEl.append(e.whole ? h("li", { class: "log-whole seat-" + e.seat }, e.text)
-      : h("li", null, h("span", { class: "log-seat seat-" + e.seat }, e.seat < 0 ? "Match" : ctx.seatLabel(e.seat)), " ", e.text));
+    for (const e of log) logEl.append(h("li", null, h("span", { class: "log-seat seat-" + e.seat }, e.seat < 0 ? "Match" : ctx.seatLabel(e.seat)), " ", e.text));
     logEl.scrollTop = logEl.scrollHeight;
     if (log.length > 0) logEl.tabIndex = 0;
     else logEl.removeAttribute("tabindex");
@@ -341,10 +340,12 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     // A vote's step is told by the vote's own words; the game's words for
     // the decision it carried (a turn passed) would say less.
     const voted = !m.move ? voteLogText(m, ctx.seatName) : "";
-    const told = !voted && !matchEventText(m.events) ? view?.logText?.(m) : undefined;
-    const entry = voted || told || logText(m);
+    const entry = voted || logText(m);
     if (!entry) return false;
-    log.push({ seq: m.seq, seat: m.seat, text: entry, whole: !!told });
+    // What this page's seat alone learnt from the move (the card shown to
+    // it in Clue-Less) follows the sentence everyone reads.
+    const detail = m.move ? view?.logDetail?.(m) : "";
+    log.push({ seq: m.seq, seat: m.seat, text: detail ? `${entry}: ${detail}` : entry });
     log.sort((a, b) => a.seq - b.seq);
     return true;
   }
