@@ -61,6 +61,9 @@ type tableState struct {
 	created bool
 	// votes are the players' votes (vote.go).
 	votes voteState
+	// bots keeps what a computer played for a seat it took over, to tell
+	// its holder on coming back (botplayed.go).
+	bots botWatch
 }
 
 func newTableState(id string) *tableState {
@@ -171,6 +174,7 @@ func (ts *tableState) watched(m *Model, w client.Watching, chat []client.Chat) t
 	for _, u := range w.History {
 		ts.log = append(ts.log, ts.describe(u))
 	}
+	ts.trackHistory(m, w.History)
 	if s := w.Snapshot; s != nil {
 		ts.turn, ts.scores, ts.outcome, ts.clocks = s.Turn, s.Scores, s.Outcome, s.Clocks
 		ts.views = maps.Clone(s.Views)
@@ -306,6 +310,9 @@ func (ts *tableState) apply(m *Model, u client.Update) tea.Cmd {
 		m.status = s
 	}
 	ts.log = append(ts.log, ts.describe(u))
+	if ts.bots.track(u, ts.names()) && slices.Contains(ts.mine, u.Seat) {
+		m.status = ts.backNote(u.Seat, u.Seq)
+	}
 	if u.ViewPatches != nil {
 		ts.setViews(m, ts.views)
 	} else {
