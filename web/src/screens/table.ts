@@ -142,11 +142,12 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     },
     seatLabel: (i) => {
       const name = ctx.seatName(i);
-      // At one screen a seat is addressed by its name alone ("Cat, it's
-      // your turn"); Dots and Boxes online keeps its spec's "Player 1"
-      // and "Player 2" before the name.
-      if (hotseat() || table?.game !== "dots" || name === `Player ${i + 1}`) return name;
-      return `Player ${i + 1} · ${name}`;
+      // A seat is addressed by its name alone ("Cat, it's your turn"),
+      // but where seats share one (seats at one screen left unnamed carry
+      // their holder's) and in Dots and Boxes online, which keeps its
+      // spec's "Player 1" and "Player 2": "Player 2 · Cat".
+      if (numbered(i) && name !== `Player ${i + 1}`) return `Player ${i + 1} · ${name}`;
+      return name;
     },
     isBot: (i) => table?.seats[i]?.kind === "bot" || st.takenOver.includes(i),
     play: async (seat, move, refused) => {
@@ -203,11 +204,20 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     return name === `Player ${i + 1}` ? "" : seatWithLevel(table!.seats[i], name);
   }
 
-  /** seatHeading is a seat's name in the Players panel: "Player N" on a
-   * Dots and Boxes table played online, else the seat's own name, a
-   * bot's with its level ("Mustard (easy)"). */
+  /** numbered says whether seat i is told by its number: on a Dots and
+   * Boxes table played online (its spec numbers the players), and where
+   * another seat has the same name. */
+  function numbered(i: number): boolean {
+    if (table?.game === "dots" && !hotseat()) return true;
+    const name = ctx.seatName(i);
+    return (table?.seats ?? []).some((_, j) => j !== i && ctx.seatName(j) === name);
+  }
+
+  /** seatHeading is a seat's name in the Players panel: "Player N" where
+   * seats are numbered, else the seat's own name, a bot's with its level
+   * ("Mustard (easy)"). */
   function seatHeading(i: number): string {
-    if (table?.game === "dots" && !hotseat()) return `Player ${i + 1}`;
+    if (numbered(i)) return `Player ${i + 1}`;
     return seatWithLevel(table!.seats[i], ctx.seatName(i));
   }
 
@@ -224,7 +234,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
         h("span", { class: "swatch", "aria-hidden": "true" }),
         h("div", { class: "seat-who" },
           h("strong", null, seatHeading(i)),
-          h("span", { class: "seat-name" }, table?.game === "dots" && !hotseat() ? seatSubtitle(i) : (held.includes(i) && !hotseat() ? "you" : "")),
+          h("span", { class: "seat-name" }, numbered(i) ? seatSubtitle(i) : (held.includes(i) && !hotseat() ? "you" : "")),
           h("span", { class: "conn conn-" + conn }, h("span", { class: "conn-dot", "aria-hidden": "true" }), botPlays ? "computer plays" : conn,
             clock ? h("span", { class: "clock", title: "Time left" }, h("span", { class: "sr-only" }, "time left "), clock) : null),
         ),
@@ -344,7 +354,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     if (!entry) return false;
     // What this page's seat alone learnt from the move (the card shown to
     // it in Clue-Less) follows the sentence everyone reads.
-    const detail = m.move ? view?.logDetail?.(m) : "";
+    const detail = voted ? "" : view?.logDetail?.(m);
     log.push({ seq: m.seq, seat: m.seat, text: detail ? `${entry}: ${detail}` : entry });
     log.sort((a, b) => a.seq - b.seq);
     return true;
