@@ -102,3 +102,18 @@ func TestOneBotIsComputerUntilTheStart(t *testing.T) {
 		t.Fatalf("after the start the seats are %q", got)
 	}
 }
+
+// TestBotNamesInALoadedCopy: a Dots and Boxes save loaded as a new match
+// against a bot (a copy, written as a log to recover, not made by the
+// match from its start) names the bot as a match from the start does.
+func TestBotNamesInALoadedCopy(t *testing.T) {
+	e := newEnv(t)
+	ca := e.guest("Ann").dial()
+	id := tableID(ca.ok("table.create", map[string]any{"game": "dots", "options": map[string]any{"rows": 3, "cols": 3},
+		"seats": []any{map[string]any{"kind": "me"}, map[string]any{"kind": "bot", "level": "easy"}}}))
+	save := savedID(ca.ok("match.save", map[string]any{"table": id, "name": "start"}))
+	rep := ca.ok("match.load", map[string]any{"save": save, "seats": []any{map[string]any{"kind": "bot", "level": "easy"}, map[string]any{"kind": "me"}}})
+	if got := seatNames(t, rep); !slices.Equal(got, []string{"Pencil", "Ann"}) {
+		t.Fatalf("the loaded copy's seats are %q, want the bot named Pencil", got)
+	}
+}
