@@ -351,7 +351,8 @@ func (ts *tableState) describe(u client.Update) string {
 }
 
 // logName names seat in the log: by its name, unless another seat has
-// the same one (two bots of one level), when the board's own label of
+// the same one (seats at one screen left unnamed, bots named by an older
+// server), when the board's own label of
 // the seat tells them apart (Clue-Less's "Bot medium (Mu)") or, on a
 // board without one, the seat's number.
 func logName(b board, names []string, seat int) string {
