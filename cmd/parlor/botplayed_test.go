@@ -48,8 +48,18 @@ func TestPlayComputerPlayedForYou(t *testing.T) {
 		time.Sleep(200 * time.Millisecond)
 	}
 	ann.waitFor("Your move")
-	// A line far from the others: no box is closed, the turn passes.
-	ann.keys(":", "=d4-d3", "Enter")
+	// A line far from Ann's first and not the bot's: no box is closed,
+	// the turn passes.
+	line := "d4-d3"
+	for _, l := range []string{"d4-d3", "a4-a3", "d1-d2"} {
+		a, b, _ := strings.Cut(l, "-")
+		s := ann.screen()
+		if !strings.Contains(s, "line "+a+" to "+b) && !strings.Contains(s, "line "+b+" to "+a) {
+			line = l
+			break
+		}
+	}
+	ann.keys(":", "="+line, "Enter")
 	deadline = time.Now().Add(serveWait)
 	for strings.Count(ann.screen(), "Bob: drew the line") < 2 {
 		if time.Now().After(deadline) {
