@@ -505,7 +505,8 @@ export function warfareView(ctx: TableCtx): GameView {
     const hexPx = HW / unitsPerPixel();
     if (!root.isConnected || !(hexPx > 0) || hexPx >= PLAY_PX) return;
     const seat = ctx.viewSeat();
-    const own = v.hexes.filter((c) => c.owner === seat).map((c) => (board as Board).centre(c.id));
+    // A spectator has no land of their own (-1 is the neutral land's).
+    const own = seat < 0 ? [] : v.hexes.filter((c) => c.owner === seat).map((c) => (board as Board).centre(c.id));
     if (own.length === 0) {
       pz.zoom(PLAY_PX / hexPx);
       return;
