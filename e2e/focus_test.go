@@ -77,7 +77,7 @@ func TestFocusFollowsTheScreen(t *testing.T) {
 			// A table against the computer opens on Ann's move: the
 			// focus is on the board, and the title says so.
 			ann.createTable("dots", "bot", 3, "easy")
-			ann.waitTitle(regexp.MustCompile(`^Your move · Dots and Boxes vs Computer \(easy\) - Parlor$`))
+			ann.waitTitle(regexp.MustCompile(`^Your move · Dots and Boxes vs Crayon - Parlor$`))
 			ann.waitFor("the focus on the board", `document.activeElement?.closest(".board-wrap") != null`)
 			if tab := evalAs[bool](ann, `document.querySelector(".move-log").hasAttribute("tabindex")`); tab {
 				t.Error("the empty move log is a Tab stop")

@@ -61,9 +61,10 @@ func TestHotSeatNamesBuccaneer(t *testing.T) {
 	p.waitFor("the turn line naming "+who, fmt.Sprintf(`document.querySelector("#status")?.textContent.startsWith(%q)`, who+", it's your turn"))
 	p.waitFor("the captain's turn line", fmt.Sprintf(`[...document.querySelectorAll("p strong")].some((s) => s.textContent === %q)`, who+", your turn. "))
 	p.snap("turn-line")
-	// The seat list shows the four names.
+	// The seat list shows the four names, each alone (issue 32, point
+	// 3: not "Player 1 · Anna").
 	for i, n := range names {
-		if got := p.text(fmt.Sprintf("li.seat-%d .seat-name", i)); got != n {
+		if got := p.text(fmt.Sprintf("li.seat-%d strong", i)); got != n {
 			p.fail("seat %d is shown as %q, want %q", i, got, n)
 		}
 	}

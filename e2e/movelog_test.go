@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -90,14 +91,16 @@ const clueActJS = `(() => {
 func TestMoveLogTellsEveryonesCluelessMoves(t *testing.T) {
 	p := newPage(t, "detective", 1280, 860)
 	p.recordFrames()
-	p.guest(uniqueName("Det"))
+	detective := uniqueName("Det")
+	p.guest(detective)
 	id := evalAs[string](p, createTableJS("clue", map[string]any{}, []map[string]string{
 		{"kind": "me"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}}))
 	p.goTo("/t/" + id)
 	p.waitFor("the mansion", `document.querySelectorAll(".clue-cell.room").length === 9`)
 	me := evalAs[int](p, `Object.values(window.parlorTable.state().views)[0].seat`)
 	// Played until a bot's suggestion was answered by the other bot.
-	botShown := `[...document.querySelectorAll(".move-log li")].some((li) => /^Computer \(easy\) \(.*\) showed Computer \(easy\) \(.*\) a card$/.test(li.textContent))`
+	// The bots are named by their suspects; the log is the game's own words.
+	botShown := `[...document.querySelectorAll(".move-log li")].some((li) => /^(Scarlet|Mustard|White|Green|Peacock|Plum) showed (Scarlet|Mustard|White|Green|Peacock|Plum) a card$/.test(li.textContent))`
 	deadline := time.Now().Add(4 * time.Minute)
 	for !evalAs[bool](p, botShown) {
 		if time.Now().After(deadline) {
@@ -114,12 +117,17 @@ func TestMoveLogTellsEveryonesCluelessMoves(t *testing.T) {
 		log := p.moveLog()
 		var moved, suggested bool
 		for _, e := range log {
-			moved = moved || strings.HasPrefix(e, "Computer (easy)") && strings.Contains(e, " moved to the ")
-			suggested = suggested || strings.HasPrefix(e, "Computer (easy)") && strings.Contains(e, " suggested ")
-			for _, c := range []string{"Candlestick", "Knife", "Lead Pipe", "Revolver", "Rope", "Wrench", "Study", "Kitchen"} {
-				if strings.Contains(e, "showed") && strings.Contains(e, c) {
-					p.fail("%s: the log names the card shown: %q", when, e)
-				}
+			bot := botSuspect.MatchString(e)
+			moved = moved || bot && (strings.Contains(e, " walked from ") || strings.Contains(e, " took the secret passage "))
+			suggested = suggested || bot && strings.Contains(e, " suggested ")
+			// A card shown to me or by me is named, after the game's
+			// sentence; one shown between two bots never is.
+			mine := strings.HasPrefix(e, detective+" showed ") || strings.Contains(e, " showed "+detective+" a card")
+			if mine && !cardNamed.MatchString(e) {
+				p.fail("%s: the log does not name the card I showed or was shown: %q", when, e)
+			}
+			if !mine && strings.Contains(e, "showed") && cardNamed.MatchString(e) {
+				p.fail("%s: the log names the card shown between two others: %q", when, e)
 			}
 		}
 		if !moved || !suggested {
@@ -156,7 +164,7 @@ func TestMoveLogTellsTheOtherCaptainsMoves(t *testing.T) {
 		p.waitFor("the sea", `document.querySelectorAll(".bc-ships .bc-ship").length === 2`)
 	}
 	told := func(p *page, who string) string {
-		return fmt.Sprintf(`[...document.querySelectorAll(".move-log li")].some((li) => li.textContent.startsWith(%q) && / (sailed|faces) /.test(li.textContent))`, who)
+		return fmt.Sprintf(`[...document.querySelectorAll(".move-log li")].some((li) => li.textContent.startsWith(%q) && / (sailed from|turned the ship) /.test(li.textContent))`, who)
 	}
 	deadline := time.Now().Add(2 * time.Minute)
 	for !evalAs[bool](ann, told(ann, bobName)) || !evalAs[bool](bob, told(bob, annName)) {
@@ -173,6 +181,12 @@ func TestMoveLogTellsTheOtherCaptainsMoves(t *testing.T) {
 	bob.do("reload", chromedp.Reload())
 	bob.waitFor("Ann's moves after a reload", told(bob, annName))
 }
+
+// cardNamed matches a Clue-Less log line that ends naming a card.
+var cardNamed = regexp.MustCompile(`: (the )?(Miss Scarlet|Colonel Mustard|Mrs\. White|Mr\. Green|Mrs\. Peacock|Professor Plum|Candlestick|Knife|Lead Pipe|Revolver|Rope|Wrench|Study|Hall|Lounge|Library|Billiard Room|Dining Room|Conservatory|Ballroom|Kitchen)$`)
+
+// botSuspect matches a log line of a Clue-Less bot, named by its suspect.
+var botSuspect = regexp.MustCompile(`^(Scarlet|Mustard|White|Green|Peacock|Plum) `)
 
 // lastOf is the end of a long log, for a failure's message.
 func lastOf(log []string) []string {

@@ -41,7 +41,7 @@ func TestRecentGamesOnProfile(t *testing.T) {
 	case strings.Contains(result, "draw") || strings.Contains(result, "tie") || strings.Contains(result, "Tie"):
 		want = "Tied"
 	}
-	if len(cells) != 5 || !strings.HasPrefix(cells[0], "Dots and Boxes") || cells[1] != "Computer (easy)" || !strings.HasPrefix(cells[2], want) ||
+	if len(cells) != 5 || !strings.HasPrefix(cells[0], "Dots and Boxes") || cells[1] != "Crayon (easy)" || !strings.HasPrefix(cells[2], want) ||
 		!strings.Contains(cells[2], "All boxes taken") || cells[3] == "" || cells[4] != "Replay" {
 		t.Fatalf("the row of the finished game: %q (the result screen said %q)", cells, result)
 	}

@@ -268,6 +268,7 @@ func (m *Manager) Create(ctx context.Context, spec Spec) (*Match, error) {
 			return nil, fmt.Errorf("seat %d: kind must be %q, %q or %q, not %q", i, Human, Bot, Open, s.Kind)
 		}
 	}
+	spec.Seats = NameBots(st, spec.Seats)
 	if err := spec.Policy.validate(); err != nil {
 		return nil, err
 	}

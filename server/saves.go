@@ -230,6 +230,14 @@ func (ts *tables) createFrom(ctx context.Context, def *game.Definition, l game.L
 		}
 		specs[i] = match.SeatSpec{Kind: st.Kind, Level: st.Level, UserID: st.UserID, Name: st.Name}
 	}
+	// The bots take their game's names, from the start position, as at a
+	// match created from its start (match.Create).
+	if _, start, err := s.reg.Start(game.Log{Game: l.Game, Options: l.Options, Seed: l.Seed}); err == nil {
+		specs = match.NameBots(start, specs)
+		for i := range seats {
+			seats[i].Name = specs[i].Name
+		}
+	}
 	sj, _ := json.Marshal(specs)
 	setj, _ := json.Marshal(matchSettings{Policy: pol.policy(), BotTime: s.cfg.BotBudget, Unrated: true})
 	id := copyIDPrefix + newTableID() + newTableID()

@@ -2,8 +2,10 @@ package server
 
 import (
 	"errors"
+	"strconv"
 
 	"github.com/parlor-games/parlor/accounts"
+	"github.com/parlor-games/parlor/match"
 )
 
 // Names at one screen (since v6): at a table where the creator holds two
@@ -33,7 +35,7 @@ func nameSeats(seats []seat, reqs []seatReq) error {
 			continue
 		}
 		if r.Kind != choiceMe {
-			return badRequest("Player %d: only a seat of yours takes a name (a bot is named by its level, an open seat by who sits down)", i+1)
+			return badRequest("Player %d: only a seat of yours takes a name (a bot is named by the game, an open seat by who sits down)", i+1)
 		}
 		if mine < 2 {
 			return badRequest("Player %d: seats are named only at a table played at one screen (two or more seats of yours); online everyone is known by their own name", i+1)
@@ -55,4 +57,28 @@ func nameSeats(seats []seat, reqs []seatReq) error {
 		}
 	}
 	return nil
+}
+
+// nameBotsBeforeStart names the bots of a table that has not started:
+// "Computer" when there is one, "Computer 2", "Computer 3" (by seat, as
+// the lobby numbers them) when there are several. A bot's own name comes
+// from the game's start position, which the match draws when it starts
+// (Buccaneer's home ports, Clue-Less's suspects given to seats that did
+// not choose), and replaces this one then (match.Create).
+func nameBotsBeforeStart(seats []seat) {
+	bots := 0
+	for _, s := range seats {
+		if s.Kind == match.Bot {
+			bots++
+		}
+	}
+	for i := range seats {
+		switch {
+		case seats[i].Kind != match.Bot:
+		case bots == 1:
+			seats[i].Name = "Computer"
+		default:
+			seats[i].Name = "Computer " + strconv.Itoa(i+1)
+		}
+	}
 }

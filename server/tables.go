@@ -604,7 +604,7 @@ func (s *Server) buildSeats(def *game.Definition, reqs []seatReq, n int, user Id
 			if _, err := def.Bot(r.Level, game.NewRand(1)); err != nil {
 				return nil, withCode(codeBadRequest, err)
 			}
-			out[i] = seat{Kind: match.Bot, Level: r.Level, Name: def.Title + " bot (" + r.Level + ")"}
+			out[i] = seat{Kind: match.Bot, Level: r.Level}
 		default:
 			return nil, badRequest("seat %d: kind %q is not open, me or bot", i, r.Kind)
 		}
@@ -621,6 +621,7 @@ func (s *Server) buildSeats(def *game.Definition, reqs []seatReq, n int, user Id
 	if err := nameSeats(out, reqs); err != nil {
 		return nil, err
 	}
+	nameBotsBeforeStart(out)
 	return out, nil
 }
 
@@ -835,6 +836,12 @@ func (t *table) startLocked(ctx context.Context) error {
 	}
 	t.matchID = mt.ID()
 	t.status = statusPlaying
+	// The match named its bots in the game's own words (game.BotName).
+	for i, ss := range mt.Spec().Seats {
+		if t.seats[i].Kind == match.Bot {
+			t.seats[i].Name = ss.Name
+		}
+	}
 	if err := t.persist(ctx); err != nil {
 		return err
 	}

@@ -129,7 +129,7 @@ func clueLesson(a *clue.Analysis, names []string) lesson {
 		var sure []string
 		for _, sa := range a.Seats {
 			if sa.CertainAt >= 0 && sa.CertainAt <= step {
-				sure = append(sure, fmt.Sprintf("%s (%s)", sa.Suspect, nameOf(names, int(sa.Seat))))
+				sure = append(sure, detective(sa, names))
 			}
 		}
 		if len(sure) == 0 {
@@ -189,12 +189,23 @@ func chartLessons(c *turnchart.Charts, names []string) []string {
 	return out
 }
 
+// detective names the suspect a seat played and who played it, "Miss
+// Scarlet (Ann)", or the suspect alone for a bot, which is named by its
+// suspect already ("Mustard").
+func detective(sa clue.SeatAnalysis, names []string) string {
+	name := nameOf(names, int(sa.Seat))
+	if strings.Contains(sa.Suspect.String(), name) {
+		return sa.Suspect.String()
+	}
+	return fmt.Sprintf("%s (%s)", sa.Suspect, name)
+}
+
 // clueLessons says, for each detective, from which move it could have
 // accused with certainty and when it accused.
 func clueLessons(a *clue.Analysis, names []string) []string {
 	var out []string
 	for _, sa := range a.Seats {
-		who := fmt.Sprintf("%s (%s)", sa.Suspect, nameOf(names, int(sa.Seat)))
+		who := detective(sa, names)
 		line := who + " never knew the answer for certain"
 		if sa.CertainAt >= 0 {
 			line = fmt.Sprintf("%s could have accused with certainty from move %d", who, sa.CertainAt)

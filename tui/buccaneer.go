@@ -202,7 +202,8 @@ func (b *bucBoard) captain(seat int) string {
 	if seat >= 0 && seat < len(b.names) && b.names[seat] != "" {
 		name = b.names[seat]
 	}
-	if seat >= 0 && seat < len(b.v.Players) {
+	// A bot is named by its home port already ("Genoa").
+	if seat >= 0 && seat < len(b.v.Players) && name != b.v.Players[seat].Home {
 		name += " (" + b.v.Players[seat].Home + ")"
 	}
 	return name

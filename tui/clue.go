@@ -475,7 +475,8 @@ func (b *clueBoard) waitingFor() int {
 func (b *clueBoard) nameOf(seat int) string {
 	if seat >= 0 && seat < len(b.names) {
 		for _, p := range b.v.Players {
-			if int(p.Seat) == seat {
+			// A bot is named by its suspect already ("Mustard").
+			if int(p.Seat) == seat && !strings.Contains(p.Suspect.String(), b.names[seat]) {
 				return b.names[seat] + " (" + abbrev[p.Suspect.Key()] + ")"
 			}
 		}

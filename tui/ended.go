@@ -50,7 +50,7 @@ func (m *Model) setEnded(p client.Push) {
 }
 
 // endedNames name the seats of a finished match as its table did: a
-// person by name, a bot by its level ("Bot hard").
+// person by name, a bot by the name its game gave it ("Admiral").
 func endedNames(g client.RecentGame) []string {
 	out := make([]string, len(g.Seats))
 	for i, s := range g.Seats {

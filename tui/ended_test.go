@@ -28,20 +28,20 @@ func human(name string) client.Seat { return client.Seat{Kind: client.SeatHuman,
 // game at one screen, a win shared with another seat, a closed table.
 var awayGames = []client.RecentGame{
 	{Match: "m1", Game: "dots", Seats: []client.Seat{human("Ann"), human("Bob")}, Held: []int{0}, Winners: []int{0}, Reason: "seat 1 resigned"},
-	{Match: "m2", Game: "battleship", Seats: []client.Seat{human("Ann"), {Kind: client.SeatBot, Level: "hard"}}, Held: []int{0}, Winners: []int{1}, Reason: "seat 0 forfeited"},
+	{Match: "m2", Game: "battleship", Seats: []client.Seat{human("Ann"), {Kind: client.SeatBot, Level: "hard", Name: "Commodore"}}, Held: []int{0}, Winners: []int{1}, Reason: "seat 0 forfeited"},
 	{Match: "m3", Game: "dots", Seats: []client.Seat{human("Anna"), human("Ben")}, Held: []int{0, 1}, Winners: []int{1}, Reason: "all boxes taken"},
 	{Match: "m4", Game: "buccaneer", Seats: []client.Seat{human("Ann"), human("Bob"), human("Cy")}, Held: []int{1}, Winners: []int{0, 1}, Reason: "the treasure is shared"},
-	{Match: "m5", Game: "clue", Seats: []client.Seat{human("Ann"), human("Bob"), {Kind: client.SeatBot, Level: "medium"}}, Held: []int{0},
+	{Match: "m5", Game: "clue", Seats: []client.Seat{human("Ann"), human("Bob"), {Kind: client.SeatBot, Level: "medium", Name: "Mustard"}}, Held: []int{0},
 		Reason: "the table was closed: nobody came back for 7 days"},
 }
 
 // awayWords are how the note says each of awayGames.
 var awayWords = []string{
 	"1 Dots and Boxes with Bob: you won (Bob resigned)",
-	"2 Battleship with Bot hard: you lost (Ann forfeited)",
+	"2 Battleship with Commodore: you lost (Ann forfeited)",
 	"3 Dots and Boxes with Anna and Ben: Ben won (all boxes taken)",
 	"4 Buccaneer with Ann and Cy: you tied (the treasure is shared)",
-	"5 Clue-Less with Bob and Bot medium: no winner (the table was closed: nobody came back for 7 days)",
+	"5 Clue-Less with Bob and Mustard: no winner (the table was closed: nobody came back for 7 days)",
 }
 
 // busyLobby is a lobby at w x h with thirty tables, the third chosen,
@@ -153,7 +153,7 @@ func TestEndedNoteGoesWithTheList(t *testing.T) {
 		t.Fatalf("two games fit and the note counts more:\n%s", out)
 	}
 	m.Update(endedPush(t, awayGames[1]))
-	out = checkWhole(t, "one ended game", m, []string{"1 replay ended", "x dismiss"}, "1 Battleship with Bot hard: you lost")
+	out = checkWhole(t, "one ended game", m, []string{"1 replay ended", "x dismiss"}, "1 Battleship with Commodore: you lost")
 	if strings.Contains(out, "Dots and Boxes with Bob") {
 		t.Fatalf("a game the server no longer lists is still shown:\n%s", out)
 	}

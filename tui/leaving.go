@@ -84,6 +84,11 @@ func (ts *tableState) counting() bool {
 // keptNote is said to a player who opens a game in play where they hold a
 // seat: the seat waited for them.
 func (ts *tableState) keptNote(m *Model, w client.Watching) {
+	// Given back from a computer player, the seat was not kept waiting:
+	// the note of what the computer played stays (botplayed.go).
+	if strings.Contains(m.status, "is yours again") {
+		return
+	}
 	if !ts.created && len(w.Seats) > 0 && w.Table.Status == client.StatusPlaying && ts.outcome == nil && ts.f.Seq > 0 {
 		if strings.HasPrefix(m.status, "resumed after move") {
 			m.status += ": your seat was kept for you"

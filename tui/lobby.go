@@ -544,7 +544,7 @@ func marker(on bool) string {
 	return " "
 }
 
-// seatsLine names a table's seats: players, bots with their level, and
+// seatsLine names a table's seats: players, bots by name with their level, and
 // "(open)" for a free seat.
 func seatsLine(t client.Table) string {
 	var parts []string
@@ -553,7 +553,7 @@ func seatsLine(t client.Table) string {
 		case client.SeatOpen:
 			parts = append(parts, "(open)")
 		case client.SeatBot:
-			parts = append(parts, "bot "+s.Level)
+			parts = append(parts, seatWithLevel(s))
 		default:
 			parts = append(parts, s.Name)
 		}

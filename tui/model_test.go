@@ -129,7 +129,7 @@ func TestModelLobbyTableAndResume(t *testing.T) {
 	ann.waitFor("Your move")
 	ann.keys(":", "a1-b1", "enter")
 	ann.waitFor("1. Ann: drew the line a1 to b1")
-	ann.waitFor("2. Bot hard:")
+	ann.waitFor("2. Crayon:")
 	ann.waitFor("Your move")
 	// The arrows take the cursor to a line; if the bot drew that one, the
 	// cursor moves on until it rests on a line still free.
@@ -140,7 +140,7 @@ func TestModelLobbyTableAndResume(t *testing.T) {
 		return prompt[i+len("Enter to draw it (") : i+len("Enter to draw it (")+5]
 	}
 	want := cursor()
-	for i := 0; i < 8 && strings.Contains(ann.screen(), "Bot hard: "+lineWords(want)); i++ {
+	for i := 0; i < 8 && strings.Contains(ann.screen(), "Crayon: "+lineWords(want)); i++ {
 		ann.keys("right")
 		want = cursor()
 	}
@@ -181,7 +181,7 @@ func TestModelLobbyTableAndResume(t *testing.T) {
 	ann.keys("R")
 	ann.waitFor("Really resign? y / n")
 	ann.keys("y")
-	ann.waitFor("Game over: Bot hard wins")
+	ann.waitFor("Game over: Crayon wins")
 }
 
 // TestModelClueCharacters: the creator picks a character on the new-table

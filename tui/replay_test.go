@@ -38,7 +38,7 @@ func replayOf(t *testing.T, g screenGame, moves int) *client.Replay {
 	}
 	r := &client.Replay{Game: g.name, Outcome: &client.Outcome{Winners: []int{1}, Reason: "the rules"}}
 	for i := range g.seats {
-		r.Seats = append(r.Seats, screenSeat(i))
+		r.Seats = append(r.Seats, screenSeatIn(t, g, i))
 	}
 	for i, s := range rec.Steps {
 		after := rec.State()
@@ -57,10 +57,10 @@ func replayOf(t *testing.T, g screenGame, moves int) *client.Replay {
 // lessonsOf are lessons of the size a match of g at its largest gets,
 // for a replay of six moves: two charts of every seat, or a line per
 // detective.
-func lessonsOf(g screenGame) lesson {
+func lessonsOf(t *testing.T, g screenGame) lesson {
 	names := make([]string, g.seats)
 	for i := range names {
-		names[i] = seatName(screenSeat(i))
+		names[i] = seatName(screenSeatIn(t, g, i))
 	}
 	switch g.name {
 	case "clue":
@@ -102,7 +102,7 @@ func replayModel(t *testing.T, g screenGame, w, h int) *Model {
 	m := New(Config{NoColor: true})
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	m.replay = newReplayState(m, "m1", replayOf(t, g, 6))
-	m.replay.lessons = lessonsOf(g)
+	m.replay.lessons = lessonsOf(t, g)
 	m.show(screenReplay)
 	return m
 }
@@ -118,7 +118,7 @@ func TestReplayScreenWhole(t *testing.T) {
 			m := replayModel(t, g, sz[0], sz[1])
 			rs := m.replay
 			what := fmt.Sprintf("%s replay", g.name)
-			out := checkWhole(t, what+" at the end", m, []string{"←/→ step", "q back"}, rs.caption(), "Game over: Bot medium wins")
+			out := checkWhole(t, what+" at the end", m, []string{"←/→ step", "q back"}, rs.caption(), "Game over: "+seatName(screenSeatIn(t, g, 1))+" wins")
 			if !strings.Contains(out, "Replay: "+g.name) {
 				t.Fatalf("%s at %dx%d: no title:\n%s", what, m.w, m.h, out)
 			}
@@ -126,9 +126,12 @@ func TestReplayScreenWhole(t *testing.T) {
 			checkWhole(t, what+" at the start", m, nil, "Start position (6 moves in all).")
 			m.Update(press("right"))
 			out = checkWhole(t, what+" at move 1", m, nil, rs.caption())
-			// Bots of one level are told apart by the board's label of the
-			// seat or by its number ("Bot medium (London)", "Bot medium (seat 3)").
-			if !strings.Contains(out, "Move 1 of 6: Ann: ") && !strings.Contains(out, "Move 1 of 6: Bot medium (") {
+			// The mover is named: Ann, or a bot by its game's name for it.
+			named := false
+			for i := range g.seats {
+				named = named || strings.Contains(out, "Move 1 of 6: "+seatName(screenSeatIn(t, g, i))+": ")
+			}
+			if !named {
 				t.Fatalf("%s at move 1 does not name the mover:\n%s", what, out)
 			}
 			m.Update(press("v"))
@@ -218,7 +221,7 @@ func TestModelReplayFromTheEnd(t *testing.T) {
 	ann.waitFor("r replay")
 	ann.keys("r")
 	out := ann.waitFor("Replay: Medieval Warfare")
-	if !strings.Contains(flat(out), "Ann: resign. Game over: Bot medium wins") {
+	if !strings.Contains(flat(out), "Ann: resign. Game over: Lady Brenna wins") {
 		t.Fatalf("the replay's last step does not say the result:\n%s", out)
 	}
 	// The island leaves the lessons no room beside it: L shows them.
@@ -251,8 +254,8 @@ func TestReplayLessonFollowsTheStep(t *testing.T) {
 		game       int
 		end, start string
 	}{
-		{4, "Turn 60 of 60, at its end: Land: Ann 22, Bot medium 7,", "Turn 1 of 60, at its end: Land: Ann 0, Bot medium 0,"},
-		{2, "At move 6, certain of the answer: Miss Scarlet (Ann), Colonel Mustard (Bot medium), Mrs. White (Bot medium), Mr. Green (Bot medium).",
+		{4, "Turn 60 of 60, at its end: Land: Ann 22, Lady Brenna 7, Count Cedric 29,", "Turn 1 of 60, at its end: Land: Ann 0, Lady Brenna 0,"},
+		{2, "At move 6, certain of the answer: Miss Scarlet (Ann), Colonel Mustard, Mrs. White, Mr. Green.",
 			"At move 0 nobody could yet accuse with certainty."},
 	} {
 		g := screenGames[c.game]

@@ -169,12 +169,14 @@ func TestBuccaneerEndRevealWholeAt80x24(t *testing.T) {
 		}
 	}
 	view := st.View(0).(buccaneer.View)
-	for _, p := range view.Players[1:] {
+	// A bot captain is named by its home port ("Genoa: R1 ...").
+	b := m.table.board.(*bucBoard)
+	for i, p := range view.Players[1:] {
 		var want []string
 		for _, c := range p.Hand {
 			want = append(want, c.String())
 		}
-		if !strings.Contains(flat(side), "("+p.Home+"): "+strings.Join(want, " ")) {
+		if !strings.Contains(flat(side), b.captain(i+1)+": "+strings.Join(want, " ")) {
 			t.Fatalf("the end at 80x24 does not show %s's crew %v:\n%s", p.Home, want, out)
 		}
 	}

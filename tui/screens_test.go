@@ -38,13 +38,30 @@ var screenGames = []screenGame{
 	{"warfare", warfare.Definition, `{"players":6}`, 6},
 }
 
-// screenSeat is seat i of a test table: you first, then bots, whose long
-// "Bot medium" names are the ones that used to push seats off the line.
+// screenSeat is seat i of a test table: you first, then bots of one
+// level, named as the server names them before the start ("Computer 2").
 func screenSeat(i int) client.Seat {
 	if i == 0 {
 		return client.Seat{Kind: client.SeatHuman, Name: "Ann", Connected: true}
 	}
-	return client.Seat{Kind: client.SeatBot, Level: "medium"}
+	return client.Seat{Kind: client.SeatBot, Level: "medium", Name: fmt.Sprintf("Computer %d", i+1)}
+}
+
+// screenSeatIn is seat i of g's table once its match has started, the
+// one of seed 7: a bot carries its game's name for the seat, whose long
+// ones with the level ("Margravine Freya (medium)") are those that may
+// push seats off the line.
+func screenSeatIn(t *testing.T, g screenGame, i int) client.Seat {
+	t.Helper()
+	s := screenSeat(i)
+	if s.Kind == client.SeatBot {
+		st, err := g.def.New(json.RawMessage(g.options), game.NewRand(7))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Name = game.BotName(st, game.Seat(i))
+	}
+	return s
 }
 
 // tableModel is a model showing g's table at w x h, seat 0's view after
@@ -72,7 +89,7 @@ func tableModel(t *testing.T, g screenGame, w, h int, moves ...string) (*Model, 
 	m.table.t.Game = g.name
 	m.table.t.Status = client.StatusPlaying
 	for i := range g.seats {
-		m.table.t.Seats = append(m.table.t.Seats, screenSeat(i))
+		m.table.t.Seats = append(m.table.t.Seats, screenSeatIn(t, g, i))
 	}
 	m.table.mine = []int{0}
 	m.table.board = boards[g.name](m.table.names(), m.st)
@@ -223,13 +240,13 @@ func TestEveryScreenWhole(t *testing.T) {
 			checkWhole(t, g.name+" open", m, []string{"g start"}, "Waiting for players: every seat is taken; g starts the game", seatName(m.table.t.Seats[len(m.table.t.Seats)-1]))
 			m.table.t.Status = client.StatusPlaying
 			m.table.handover = 1
-			if out := plain(m.View().Content); !strings.Contains(out, "Pass the keyboard to Bot medium (seat 2).") || !strings.Contains(out, "Press Enter to show their board.") {
+			if out := plain(m.View().Content); !strings.Contains(out, "Pass the keyboard to "+seatName(m.table.t.Seats[1])+" (seat 2).") || !strings.Contains(out, "Press Enter to show their board.") {
 				t.Fatalf("%s curtain at %dx%d:\n%s", g.name, m.w, m.h, out)
 			}
 			m.table.handover = -1
 
 			m.table.outcome = &client.Outcome{Winners: []int{1}, Reason: "the rules"}
-			checkWhole(t, g.name+" result", m, []string{"m rematch", "r replay"}, "Game over: Bot medium wins (the rules)")
+			checkWhole(t, g.name+" result", m, []string{"m rematch", "r replay"}, "Game over: "+seatName(m.table.t.Seats[1])+" wins (the rules)")
 		}
 	}
 }
@@ -365,7 +382,7 @@ func TestClueWrongAccuserIsOut(t *testing.T) {
 		// Seat 0 holds Miss Scarlet: an accusation naming her is wrong.
 		m, st := tableModel(t, screenGames[2], sz[0], sz[1], "accuse scarlet rope billiard-room")
 		setSeatView(t, m, st, 0)
-		want := []string{"1 Ann (you) (out)", "6 Bot medium", "Your accusation was wrong: you are out of the game"}
+		want := []string{"1 Ann (you) (out)", "6 Plum (medium)", "Your accusation was wrong: you are out of the game"}
 		for _, p := range clue.Places() {
 			if !p.IsHallway() && !p.IsHome() {
 				want = append(want, p.String())
@@ -391,7 +408,7 @@ func TestClueRemovedByVote(t *testing.T) {
 		setSeatView(t, m, st, 0)
 		b := m.table.board.(*clueBoard)
 		removed := "Removed by a vote: " + b.nameOf(2) + ". Their cards still answer suggestions."
-		want := []string{"1 Ann (you) (out)", "3 Bot medium (removed)", "6 Bot medium", "Your accusation was wrong", removed}
+		want := []string{"1 Ann (you) (out)", "3 White (medium) (removed)", "6 Plum (medium)", "Your accusation was wrong", removed}
 		for _, p := range clue.Places() {
 			if !p.IsHallway() && !p.IsHome() {
 				want = append(want, p.String())
@@ -405,7 +422,7 @@ func TestClueRemovedByVote(t *testing.T) {
 		m.table.mine = []int{first}
 		setSeatView(t, m, st, first)
 		out := checkWhole(t, "clue removed, seen by the seat to move", m, []string{b.mainKey()},
-			append([]string{b.prompt(), "1 Ann (out)", "3 Bot medium (removed)", removed}, want[5:]...)...)
+			append([]string{b.prompt(), "1 Ann (out)", "3 White (medium) (removed)", removed}, want[5:]...)...)
 		if strings.Count(out, "(removed)") != 1 {
 			t.Fatalf("one seat was removed; the screen marks %d:\n%s", strings.Count(out, "(removed)"), out)
 		}
@@ -550,21 +567,36 @@ func TestSidePanelWraps(t *testing.T) {
 	}
 }
 
-// TestLogTellsSameNamedSeatsApart: at a table of one person and bots of
-// one level, the log says which bot moved: Clue-Less by the suspect the
-// bot plays ("Bot medium (Mu)"), Medieval Warfare, whose board has no
-// label of its own, by seat number; a name no other seat has stays bare.
+// TestLogTellsSameNamedSeatsApart: the log names a bot by its game's
+// name for it (Clue-Less's "Mustard", Medieval Warfare's "Count Cedric"),
+// so that bots of one level are told apart, and a person by name. Two
+// seats of one name (bots named by an older server) are told apart by
+// the board's label of the seat (Clue-Less's suspect) or, on a board
+// without one, by the seat's number.
 func TestLogTellsSameNamedSeatsApart(t *testing.T) {
 	m, _ := tableModel(t, screenGames[2], 80, 24)
-	if got := m.table.describe(client.Update{Seq: 3, Seat: 1, Text: "end"}); !strings.HasPrefix(got, "  3. Bot medium (") || strings.HasPrefix(got, "  3. Bot medium (seat") {
-		t.Fatalf("a Clue-Less bot's move is logged as %q, want its suspect named", got)
+	if got := m.table.describe(client.Update{Seq: 3, Seat: 1, Text: "end"}); got != "  3. Mustard: end" {
+		t.Fatalf("a Clue-Less bot's move is logged as %q, want its suspect's name", got)
 	}
 	if got := m.table.describe(client.Update{Seq: 4, Seat: 0, Text: "end"}); got != "  4. Ann: end" {
 		t.Fatalf("Ann's move is logged as %q", got)
 	}
+	for i := 1; i < len(m.table.t.Seats); i++ {
+		m.table.t.Seats[i].Name = "Computer"
+	}
+	m.table.rename()
+	if got := m.table.describe(client.Update{Seq: 3, Seat: 1, Text: "end"}); !strings.HasPrefix(got, "  3. Computer (Mu): ") {
+		t.Fatalf("one of two bots called Computer at Clue-Less is logged as %q, want its suspect", got)
+	}
 	m, _ = tableModel(t, screenGames[4], 80, 24)
-	if got := m.table.describe(client.Update{Seq: 5, Seat: 2, Text: "end"}); !strings.HasPrefix(got, "  5. Bot medium (seat 3): ") {
-		t.Fatalf("a Warfare bot's move is logged as %q, want its seat number", got)
+	if got := m.table.describe(client.Update{Seq: 5, Seat: 2, Text: "end"}); got != "  5. Count Cedric: end" {
+		t.Fatalf("a Warfare bot's move is logged as %q, want its lord's name", got)
+	}
+	for i := 1; i < len(m.table.t.Seats); i++ {
+		m.table.t.Seats[i].Name = "Computer"
+	}
+	if got := m.table.describe(client.Update{Seq: 5, Seat: 2, Text: "end"}); !strings.HasPrefix(got, "  5. Computer (seat 3): ") {
+		t.Fatalf("one of two bots called Computer at Medieval Warfare is logged as %q, want its seat number", got)
 	}
 }
 

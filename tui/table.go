@@ -65,6 +65,9 @@ type tableState struct {
 	created bool
 	// votes are the players' votes (vote.go).
 	votes voteState
+	// bots keeps what a computer played for a seat it took over, to tell
+	// its holder on coming back (botplayed.go).
+	bots botWatch
 }
 
 func newTableState(id string) *tableState {
@@ -131,14 +134,28 @@ func (ts *tableState) rename() {
 	}
 }
 
+// seatName is how a sentence names a seat: a person by name, a bot by
+// the name its game gave it when the match started (Clue-Less's suspect,
+// Buccaneer's home port), as the web client and the replay call it.
 func seatName(s client.Seat) string {
 	switch s.Kind {
 	case client.SeatOpen:
 		return "(open)"
 	case client.SeatBot:
-		return "Bot " + s.Level
+		if s.Name == "" {
+			return "Computer"
+		}
 	}
 	return s.Name
+}
+
+// seatWithLevel is how a list of seats names one: a bot with its level
+// after its name, once ("Mustard (easy)").
+func seatWithLevel(s client.Seat) string {
+	if s.Kind == client.SeatBot && s.Level != "" {
+		return seatName(s) + " (" + s.Level + ")"
+	}
+	return seatName(s)
 }
 
 // watched applies the answer to a watch, then the match pushes that came
@@ -161,6 +178,7 @@ func (ts *tableState) watched(m *Model, w client.Watching, chat []client.Chat) t
 	for _, u := range w.History {
 		ts.log = append(ts.log, ts.describe(u))
 	}
+	ts.trackHistory(m, w.History)
 	if s := w.Snapshot; s != nil {
 		ts.turn, ts.scores, ts.outcome, ts.clocks = s.Turn, s.Scores, s.Outcome, s.Clocks
 		ts.views = maps.Clone(s.Views)
@@ -300,6 +318,9 @@ func (ts *tableState) apply(m *Model, u client.Update) tea.Cmd {
 		m.status = s
 	}
 	ts.log = append(ts.log, ts.describe(u))
+	if ts.bots.track(u, ts.names()) && slices.Contains(ts.mine, u.Seat) {
+		m.status = ts.backNote(u.Seat, u.Seq)
+	}
 	if u.ViewPatches != nil {
 		ts.setViews(m, ts.views)
 	} else {
@@ -338,7 +359,8 @@ func (ts *tableState) describe(u client.Update) string {
 }
 
 // logName names seat in the log: by its name, unless another seat has
-// the same one (two bots of one level), when the board's own label of
+// the same one (seats at one screen left unnamed, bots named by an older
+// server), when the board's own label of
 // the seat tells them apart (Clue-Less's "Bot medium (Mu)") or, on a
 // board without one, the seat's number.
 func logName(b board, names []string, seat int) string {

@@ -169,7 +169,7 @@ func (ts *tableState) seatItems(m *Model) []string {
 		if o, ok := ts.board.(seatMarker); ok && o.seatMark(i) != "" {
 			out = " (" + o.seatMark(i) + ")"
 		}
-		seats = append(seats, mark+m.st.seatStyle(i).Render(fmt.Sprintf("%d %s", i+1, seatName(s)))+role+you+out+score+conn+clock)
+		seats = append(seats, mark+m.st.seatStyle(i).Render(fmt.Sprintf("%d %s", i+1, seatWithLevel(s)))+role+you+out+score+conn+clock)
 	}
 	return seats
 }

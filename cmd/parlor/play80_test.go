@@ -110,7 +110,7 @@ func TestPlay80x24ClueSixSeatsAndAccusation(t *testing.T) {
 	ann.keys("Enter")
 	s := ann.waitFor("Your turn")
 	for i := 1; i <= 6; i++ {
-		if !strings.Contains(s, fmt.Sprintf("%d Bot", i)) && !strings.Contains(s, fmt.Sprintf("%d Ann", i)) {
+		if !regexp.MustCompile(fmt.Sprintf(`\b%d (Ann|Mustard|White|Green|Peacock|Plum)\b`, i)).MatchString(s) {
 			t.Fatalf("seat %d is not on the seat line:\n%s", i, s)
 		}
 	}
@@ -168,7 +168,7 @@ func TestPlay80x24ClueSixSeatsAndAccusation(t *testing.T) {
 	ann.keep("confirm")
 	ann.keys("Enter")
 	s = ann.waitFor("Your accusation was wrong")
-	if !strings.Contains(s, "(out)") || !strings.Contains(s, "6 Bot") {
+	if !strings.Contains(s, "(out)") || !strings.Contains(s, "6 Plum (medium)") {
 		t.Fatalf("the seat line does not mark Ann out or lost a seat:\n%s", s)
 	}
 	ann.keep("out")

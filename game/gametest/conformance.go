@@ -289,6 +289,11 @@ func (m *match) play(first bool) {
 		return
 	}
 	m.rng = game.NewRand(m.log.Seed ^ 0x5eed)
+	// The match names its bots from the start position (game.BotNamer).
+	if err := game.CheckBotNames(m.st); err != nil {
+		m.fail("%v", err)
+		return
+	}
 	if first {
 		m.offer(m.st, m.log, true)
 	}

@@ -310,6 +310,11 @@ func (o opaqueNim) Describe(st game.State, seat game.Seat, m game.Move, evs []ga
 	return o.State.(game.Describer).Describe(st, seat, m, evs)
 }
 
+// BotName names the bots as Nim does: opaqueNim hides only Concluder.
+func (o opaqueNim) BotName(seat game.Seat) string {
+	return o.State.(game.BotNamer).BotName(seat)
+}
+
 // wordlessNimDef is Nim whose states have no words for their moves.
 func wordlessNimDef() *game.Definition {
 	d := *opaqueNimDef()
@@ -333,6 +338,14 @@ func (w wordlessNim) Clone() game.State { return wordlessNim{w.State.Clone().(*S
 // Describe hides the embedded State's: a wordlessNim is no Describer,
 // since a method with another signature stands in its place.
 func (w wordlessNim) Describe() {}
+
+// BotName gives both bots one name when the fault says so.
+func (f *faultyNim) BotName(seat game.Seat) string {
+	if f.fault == "bot-name-shared" {
+		return "Left"
+	}
+	return f.State.BotName(seat)
+}
 
 // Describe words some moves wrongly, as the fault says.
 func (f *faultyNim) Describe(st game.State, seat game.Seat, gm game.Move, evs []game.Event) string {
@@ -417,6 +430,11 @@ type roll struct {
 }
 
 func (roll) String() string { return "roll" }
+
+// BotName names the bot at seat by the cup it rolls from.
+func (d *dice) BotName(seat game.Seat) string {
+	return [2]string{"Red cup", "Blue cup"}[seat]
+}
 
 // Describe words a roll.
 func (d *dice) Describe(game.State, game.Seat, game.Move, []game.Event) string {
@@ -638,6 +656,7 @@ func TestEveryCheckCanFail(t *testing.T) {
 		{fault: "legal-to-all", def: diceDef("legal-to-all"), cfg: Config{}, want: "owes no decision"},
 		{fault: "no-concluder", def: opaqueNimDef(), want: "does not implement game.Concluder"},
 		{fault: "no-describer", def: wordlessNimDef(), want: "does not implement game.Describer"},
+		{fault: "bot-name-shared", want: "are both named"},
 		{fault: "describe-notation", want: "is described by its notation"},
 		{fault: "describe-leaks", want: "its words give away a secret"},
 		{fault: "describe-seat", want: "not a seat of the table's 2"},

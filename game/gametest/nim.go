@@ -317,3 +317,12 @@ func solve(ctx context.Context, gs game.State) (int, game.Move, error) {
 	}
 	return -1, Move{Take: 1}, nil
 }
+
+// BotName names Nim's computer players by the side of the pile they sit
+// at.
+func (s *State) BotName(seat game.Seat) string {
+	if seat < 0 || seat > 1 {
+		return ""
+	}
+	return [2]string{"Left", "Right"}[seat]
+}

@@ -4,14 +4,16 @@
 // games that ended while they were not at the table (ended.ts), and the
 // notice of them at another screen.
 import type { RecentGame } from "./api";
+import { botName, seatWithLevel } from "./botnames";
 import { namedSeats } from "./matchevents";
 import { gameTitle } from "./state";
 
 /** seatName names a seat of a finished match as the table did while it
- * was played: a bot as "Computer (level)", a person by name. */
+ * was played: a bot by the game's name for it and its level
+ * ("Mustard (easy)"), a person by name. */
 export function seatName(g: RecentGame, i: number): string {
   const s = g.seats?.[i];
-  if (s?.kind === "bot") return `Computer (${s.level ?? "bot"})`;
+  if (s?.kind === "bot") return seatWithLevel(s, botName(s));
   return s?.name || `Player ${i + 1}`;
 }
 

@@ -39,7 +39,11 @@ export const clueAnalysis: AnalysisFactory = (raw: unknown, _r: Replay, ctx: Tab
   // bots of one level).
   const names = a.seats.map((sa) => ctx.seatName(sa.seat));
   const named = new Set(names).size === names.length;
-  const who = (sa: SeatAnalysis) => cardName(sa.suspect) + (named ? ` (${ctx.seatName(sa.seat)})` : "");
+  // A bot is named by its suspect already ("Mustard"): its suspect alone.
+  const who = (sa: SeatAnalysis) => {
+    const name = ctx.seatName(sa.seat);
+    return cardName(sa.suspect) + (named && !cardName(sa.suspect).includes(name) ? ` (${name})` : "");
+  };
   const el = h("section", { class: "clue-analysis", "aria-label": "What each detective knew" });
   const pick = h("select", { id: "nb-seat", "aria-label": "Whose notebook" },
     ...a.seats.map((sa) => h("option", { value: sa.seat }, who(sa)))) as HTMLSelectElement;

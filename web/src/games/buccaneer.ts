@@ -11,6 +11,7 @@
 // and the server says why when it refuses one.
 import type { GameEvent, MatchPush } from "../api";
 import { announce, clear, h, svg } from "../dom";
+import { namedSeats } from "../matchevents";
 import { settings } from "../settings";
 import type { GameView, TableCtx } from "./types";
 import { roving, type RovingItem } from "../roving";
@@ -171,7 +172,7 @@ export function buccaneerView(ctx: TableCtx): GameView {
 
   // A line told only to the captains who held the cards is shown only
   // while the board shows one of them (hot-seat: not to the next captain).
-  const news: { text: string; only?: number }[] = [];
+  const news: string[] = [];
   let lastSail: { from: Pt; to: Pt } | null = null;
   let shownChance = "";
   // The trading screen's choices: item keys ("h0" hand card, "t0" treasure
@@ -195,11 +196,9 @@ export function buccaneerView(ctx: TableCtx): GameView {
   const who = (seat: number): string => {
     const v = view();
     const p = v?.players[seat];
-    return p ? `${ctx.seatLabel(seat)} (${p.home})` : ctx.seatLabel(seat);
-  };
-  const place = (s: string): string => {
-    const m = /^seat (\d)$/.exec(s);
-    return m ? who(Number(m[1])) : s;
+    // A bot is named by its home port already ("Genoa").
+    const name = ctx.seatLabel(seat);
+    return p && p.home !== name ? `${name} (${p.home})` : name;
   };
   /** choosingCard says whether this screen's captain is choosing what
    * the chance card just drawn gives (its box is shown above). */
@@ -577,75 +576,26 @@ export function buccaneerView(ctx: TableCtx): GameView {
     renderSide(v);
     if (!ctx.replay) renderAct(v);
     clear(newsEl);
-    const seen = ctx.viewSeat();
     // Oldest first, as the Moves panel counts them.
-    const shown = news.filter((x) => x.only === undefined || x.only === seen).slice(-8);
-    for (const n of shown) newsEl.append(h("li", null, n.text));
+    const shown = news.slice(-8);
+    for (const n of shown) newsEl.append(h("li", null, n));
     newsBox.hidden = shown.length === 0;
   }
 
-  /** describe tells a push's events in words: what everyone may know
-   * (said), and the crew cards only this page's seat may see (secret). */
-  function describe(evs: GameEvent[], push: Pick<MatchPush, "seat" | "text">): { said: string[]; secret: string[] } {
-    const said: string[] = [];
-    const secret: string[] = [];
-    const counted = new Set<string>();
-    for (const e of evs) {
-      const d = e.data as any;
-      if (!d) continue;
-      switch (e.type) {
-        case "sail":
-          said.push(`${who(d.seat)} sailed ${d.from.join(",")} → ${d.to.join(",")}`);
-          break;
-        case "face":
-          said.push(`${who(d.seat)} faces ${d.facing}`);
-          break;
-        case "ask":
-          said.push(`${who(d.seat)} may attack ${who(d.mover)} at ${d.at.join(",")}`);
-          break;
-        case "answer":
-          said.push(`${who(d.seat)} ${d.attack ? "attacks!" : "lets them pass"}`);
-          break;
-        case "fight":
-          said.push(d.winner < 0 ? `${who(d.attacker)} fought ${who(d.defender)}: a tie` : `${who(d.attacker)} fought ${who(d.defender)}: ${who(d.winner)} wins`);
-          break;
-        case "chance":
-          said.push(`${who(d.seat)} drew chance card ${d.number}, ${d.title}: ${d.text}`);
-          break;
-        case "card":
-          said.push(`${keptTitle[d.number] ?? `Card ${d.number}`} → ${place(d.to)}`);
-          break;
-        case "treasure":
-          said.push(`${d.items.map(cap).join(", ")}: ${place(d.from)} → ${place(d.to)}`);
-          break;
-        case "crew-cards":
-        case "crew": {
-          const k = `${d.from}>${d.to}>${d.count}`;
-          if (counted.has(k)) break;
-          if (e.type === "crew-cards") counted.add(k);
-          else if (evs.some((x) => x.type === "crew-cards" && (x.data as any)?.from === d.from && (x.data as any)?.to === d.to)) break;
-          (e.type === "crew-cards" ? secret : said).push(`${plural(d.count, "crew card")}${d.cards ? ` (${d.cards.join(" ")})` : ` worth ${d.total}`}: ${place(d.from)} → ${place(d.to)}`);
-          break;
-        }
-        case "note":
-          said.push(`${d.seat >= 0 ? who(d.seat) + ": " : ""}${d.text}`);
-          break;
-        case "end":
-          said.push(d.winners?.length ? `${d.winners.map(who).join(" and ")} won (${d.reason})` : `The game ended (${d.reason})`);
-          break;
-      }
-    }
-    if (!said.length && push.text) said.push(`${who(push.seat)}: ${push.text}`);
-    return { said, secret };
+  /** told is a move in the game's own words (Go's Describe, the push's
+   * text), after the captain who made it: what every captain may know. */
+  function told(push: Pick<MatchPush, "seat" | "text">): string {
+    if (!push.text) return "";
+    return `${push.seat >= 0 ? who(push.seat) + " " : ""}${namedSeats(push.text, who)}`;
   }
 
   function events(evs: GameEvent[], push: MatchPush): void {
     for (const e of evs) if (e.type === "sail" && e.data) lastSail = { from: (e.data as any).from, to: (e.data as any).to };
-    const { said, secret } = describe(evs, push);
-    news.push(...said.map((text) => ({ text })), ...secret.map((text) => ({ text, only: ctx.viewSeat() })));
+    const said = told(push);
+    if (said) news.push(said);
     if (news.length > 60) news.splice(0, news.length - 60);
     render();
-    announce(said.join(". "));
+    if (said) announce(said + ".");
   }
 
   function hint(): string {
@@ -664,18 +614,11 @@ export function buccaneerView(ctx: TableCtx): GameView {
     return "";
   }
 
-  /** logText is a push for the Moves panel: what every captain may know
-   * of it. The crew cards only a seat was shown stay out, as the panel
-   * stays on the screen when a hot-seat device is handed on. */
-  function logText(push: Pick<MatchPush, "seat" | "text" | "events">): string {
-    return describe(push.events ?? [], push).said.join(". ");
-  }
-
   function destroy(): void {
     pz.destroy();
     sizer?.disconnect();
     window.removeEventListener("resize", fitSea);
   }
 
-  return { el, side, update: render, events, hint, logText, destroy };
+  return { el, side, update: render, events, hint, destroy };
 }

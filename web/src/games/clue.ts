@@ -10,6 +10,7 @@
 import { ask } from "../confirm";
 import type { GameEvent, MatchPush } from "../api";
 import { announce, clear, h, svg } from "../dom";
+import { namedSeats } from "../matchevents";
 import type { GameView, TableCtx } from "./types";
 
 const suspects = ["scarlet", "mustard", "white", "green", "peacock", "plum"];
@@ -100,46 +101,6 @@ function cardList(id: string | null, cards: string[]): HTMLElement {
       h("span", { class: "card-name" }, cardName(c)), i < cards.length - 1 ? h("span", { class: "sr-only" }, ", ") : null)));
 }
 
-/** logWords tells a push's events for the Moves panel, whoever moved:
- * only what every detective learns. The card shown is left out even when
- * this page's seat saw it (it is in the Suggestions list), since the panel
- * stays on the screen when a hot-seat device is handed on. */
-function logWords(evs: GameEvent[], seat: number, who: (seat: number) => string): string {
-  const out: string[] = [];
-  for (const e of evs) {
-    const d = e.data as any;
-    if (!d) continue;
-    switch (e.type) {
-      case "moved":
-        out.push(`${who(e.seat)} moved to the ${placeName(d.to)}${d.passage ? " by the secret passage" : ""}`);
-        break;
-      case "suggestion":
-        out.push(`${who(e.seat)} suggested ${cardName(d.suspect)} with the ${cardName(d.weapon)} in the ${cardName(d.room)}`);
-        break;
-      case "passed":
-        out.push(`${who(d.seat)} could not disprove it`);
-        break;
-      case "asked":
-        out.push(`${who(d.seat)} must show a card`);
-        break;
-      case "unanswered":
-        out.push("nobody could disprove it");
-        break;
-      case "shown":
-        out.push(`${who(d.by)} showed ${who(d.to)} a card`);
-        break;
-      case "accusation":
-        out.push(`${who(e.seat)} accused ${cardName(d.suspect)} with the ${cardName(d.weapon)} in the ${cardName(d.room)}: ${d.correct ? "right" : "wrong"}`);
-        break;
-      case "blocked":
-        out.push(`${who(d.seat)} could not move`);
-        break;
-    }
-  }
-  if (!out.length && seat >= 0 && evs.some((e) => e.type === "turn")) out.push(`${who(seat)} ended the turn`);
-  return out.join(". ");
-}
-
 const markText: Record<string, string> = { yes: "✓ has", no: "✗ not", maybe: "?" };
 
 export function clueView(ctx: TableCtx): GameView {
@@ -155,7 +116,9 @@ export function clueView(ctx: TableCtx): GameView {
   const v = (): ClueView | null => ctx.view() as ClueView | null;
   const who = (seat: number): string => {
     const p = v()?.players.find((x) => x.seat === seat);
-    return p ? `${ctx.seatName(seat)} (${cardName(p.suspect)})` : ctx.seatName(seat);
+    // A bot is named by its suspect already ("Mustard").
+    const name = ctx.seatName(seat);
+    return p && !cardName(p.suspect).includes(name) ? `${name} (${cardName(p.suspect)})` : name;
   };
   const mover = (): number | null => ctx.mover();
   const send = (move: Record<string, unknown>) => {
@@ -376,23 +339,32 @@ export function clueView(ctx: TableCtx): GameView {
     if (view.notebook) side.append(notebook(view));
   }
 
+  /** cardShown names the card of a move that showed one, for the two
+   * seats it passed between alone (the server sends its "card" event to
+   * them only), when this page holds just that seat: a screen shared by
+   * several seats keeps its log on show to the next player. */
+  function cardShown(push: Pick<MatchPush, "events">): string {
+    if (ctx.replay || ctx.held.length !== 1) return "";
+    const me = ctx.held[0];
+    for (const e of push.events ?? []) {
+      const d = e.data as { by?: number; to?: number; card?: string } | undefined;
+      if (e.type === "card" && d?.card && (d.by === me || d.to === me)) return theCard(d.card);
+    }
+    return "";
+  }
+
   return {
     el,
     side,
     update,
-    events(evs: GameEvent[], _push: MatchPush) {
-      for (const e of evs) {
-        const d = e.data as any;
-        if (e.type === "suggestion") announce(`${who(e.seat)} suggests ${cardName(d.suspect)} with the ${cardName(d.weapon)} in the ${cardName(d.room)}.`);
-        // A suspect is a person ("showed Miss Scarlet"); a weapon or a room
-        // is a thing ("showed the Rope").
-        if (e.type === "card") announce(`${who(d.by)} showed ${suspects.includes(d.card) ? "" : "the "}${cardName(d.card)}.`);
-        if (e.type === "accusation") announce(`${who(e.seat)} accused ${cardName(d.suspect)}, ${cardName(d.weapon)}, ${cardName(d.room)}: ${d.correct ? "right" : "wrong"}.`);
-      }
+    events(_evs: GameEvent[], push: MatchPush) {
+      // The game's own words (Go's Describe), and the card shown when this
+      // page's seat was one of the two.
+      if (!push.text) return;
+      const detail = cardShown(push);
+      announce(`${ctx.seatName(push.seat)} ${namedSeats(push.text, ctx.seatName)}${detail ? ": " + detail : ""}.`);
     },
-    logText(push) {
-      return logWords(push.events ?? [], push.seat, who);
-    },
+    logDetail: cardShown,
     hint() {
       const view = v();
       if (!view || mover() === null) return "";

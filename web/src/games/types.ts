@@ -48,11 +48,12 @@ export interface GameView {
   update(): void;
   /** events animates and announces what a move did. */
   events?(evs: GameEvent[], push: MatchPush): void;
-  /** logText tells a move for the Moves panel in whole sentences that
-   * name who did what, every seat's moves alike (those of other seats come
-   * with no text in a game that hides facts), with only what every seat
-   * may know; "" when there is nothing to tell. */
-  logText?(push: Pick<MatchPush, "seat" | "text" | "events">): string;
+  /** logDetail is what the page's one seat learnt privately from a move,
+   * which the Moves panel adds after the game's own sentence (the move's
+   * text, which says only what everyone may know): Clue-Less's card shown
+   * to or by that seat. "" for anyone else, a spectator, a replay, and a
+   * screen shared by several seats, whose log the next player would read. */
+  logDetail?(push: Pick<MatchPush, "seat" | "text" | "events">): string;
   /** hint says what the mover should do now ("draw a line"). */
   hint?(): string;
   /** side holds extra panels (score bars) shown near the board. */

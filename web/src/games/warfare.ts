@@ -47,6 +47,11 @@ const noOffer: Offer = {};
 
 const R = 24; // hex radius in SVG units
 const HW = Math.sqrt(3) * R; // hex width
+/** PLAY_PX is the width on screen of a hex small enough to see much of
+ * the island and large enough to aim at with a finger; COMFY_PX the
+ * largest a first view makes them. */
+const PLAY_PX = 30;
+const COMFY_PX = 44;
 const patternNames = ["diagonal stripes", "dots", "horizontal stripes", "back stripes", "cross-hatch", "vertical stripes"];
 
 const rankOf = (thing: string | undefined): number => Math.max(0, ranks.indexOf(thing ?? ""));
@@ -314,7 +319,19 @@ export function warfareView(ctx: TableCtx): GameView {
 
   // ---- pan and zoom --------------------------------------------------
 
-  const pz = panZoom(root, { zoomIn, zoomOut, fit: zoomFit, keys: { Escape: () => select(null), n: nextVillager, N: nextVillager } });
+  const pz = panZoom(root, { zoomIn, zoomOut, keys: { Escape: () => select(null), n: nextVillager, N: nextVillager, "0": wholeIsland } });
+  zoomFit.addEventListener("click", wholeIsland);
+
+  /** wholeIsland is Fit (the button, or 0): the whole island, large. The
+   * map takes the board's whole width (the side panels go below it) and
+   * the screen's height under the toolbar, which is scrolled to the top
+   * of the window, so that at 1280x800 a hex stays large enough to aim
+   * at; a second Fit changes nothing more. */
+  function wholeIsland(): void {
+    el.classList.add("wf-whole");
+    pz.fit();
+    toolbar.scrollIntoView({ block: "start" });
+  }
   const unitsPerPixel = (): number => pz.unitsPerPixel();
   function centreOn(id: number): void {
     if (!board) return;
@@ -476,15 +493,50 @@ export function warfareView(ctx: TableCtx): GameView {
       const [cx, cy] = board.centre(c.id);
       landLayer.append(svg("polygon", { points: hexPoints(cx, cy), "data-hex": c.id }));
     }
-    // On a large island the whole of it leaves hexes too small to play
-    // on: start closer, over the player's largest region.
+    openOnOwnLand(v);
+  }
+
+  /** openOnOwnLand is the island's first view. Where the whole island
+   * leaves hexes too small to play on, it starts on the player's own
+   * land: all of it when it fits at a size to play on, else the part of
+   * the screen's size that holds the most of it (a player's land is
+   * spread over the island). */
+  function openOnOwnLand(v: WarView): void {
     const hexPx = HW / unitsPerPixel();
-    if (root.isConnected && hexPx > 0 && hexPx < 22) {
-      pz.zoom(30 / hexPx);
-      const seat = ctx.viewSeat();
-      const home = v.villages.filter((x) => x.owner === seat).sort((a, b) => b.size - a.size)[0];
-      if (home) centreOn(home.hex);
+    if (!root.isConnected || !(hexPx > 0) || hexPx >= PLAY_PX) return;
+    const seat = ctx.viewSeat();
+    // A spectator has no land of their own (-1 is the neutral land's).
+    const own = seat < 0 ? [] : v.hexes.filter((c) => c.owner === seat).map((c) => (board as Board).centre(c.id));
+    if (own.length === 0) {
+      pz.zoom(PLAY_PX / hexPx);
+      return;
     }
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (const [x, y] of own) {
+      x0 = Math.min(x0, x - HW / 2); x1 = Math.max(x1, x + HW / 2);
+      y0 = Math.min(y0, y - R); y1 = Math.max(y1, y + R);
+    }
+    const r = root.getBoundingClientRect();
+    // The hexes' size with the player's land filling the map, at most a
+    // comfortable one.
+    const fitPx = Math.min(HW * Math.min(r.width / (x1 - x0), r.height / (y1 - y0)), COMFY_PX);
+    if (fitPx >= PLAY_PX) {
+      pz.zoom(fitPx / hexPx);
+      pz.centreAt((x0 + x1) / 2, (y0 + y1) / 2);
+      return;
+    }
+    pz.zoom(PLAY_PX / hexPx);
+    // What the map shows, in the island's units: the map's box at the
+    // new scale (the view box may be narrower than the box it is drawn in).
+    const upp = unitsPerPixel();
+    const hw = r.width * upp / 2 - HW / 2, hh = r.height * upp / 2 - R;
+    let best = own[0], most = -1;
+    for (const [cx, cy] of own) {
+      let n = 0;
+      for (const [x, y] of own) if (Math.abs(x - cx) <= hw && Math.abs(y - cy) <= hh) n++;
+      if (n > most) { most = n; best = [cx, cy]; }
+    }
+    pz.centreAt(best[0], best[1]);
   }
 
   function render(): void {

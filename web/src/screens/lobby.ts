@@ -1,5 +1,6 @@
 // The lobby: who is online with their records, the tables, and chat.
 import type { RecentGame, Stats, Table } from "../api";
+import { botName, seatWithLevel } from "../botnames";
 import { tableLeavingWords } from "../leaving";
 import { chatBox } from "../chat";
 import { clear, fmtTime, h, toast } from "../dom";
@@ -34,7 +35,7 @@ function byName(a: string, b: string): number {
 
 function seatLabel(s: Table["seats"][number]): string {
   if (s.kind === "open") return "open seat";
-  if (s.kind === "bot") return `computer (${s.level ?? "bot"})`;
+  if (s.kind === "bot") return seatWithLevel(s, botName(s));
   return s.name;
 }
 

@@ -51,7 +51,7 @@ export function replayScreen(main: HTMLElement, params: string[]): () => void {
       viewSeat: () => (st.views["-1"] !== undefined ? -1 : Number(Object.keys(st.views)[0] ?? -1)),
       view: () => st.views["-1"] ?? st.views["0"] ?? Object.values(st.views)[0] ?? null,
       seatName: (i) => names[i] ?? `Player ${i + 1}`,
-      seatLabel: (i) => `Player ${i + 1} · ${names[i] ?? "?"}`,
+      seatLabel: (i) => names[i] ?? `Player ${i + 1}`,
       isBot: () => false,
       play: async () => false,
       error: () => undefined,

@@ -6,6 +6,7 @@ import { personMenu } from "../social";
 import type { GameEvent, GameInfo, MatchPush, Snapshot, Table } from "../api";
 import { focusMain, mainControl, setTitle, skipLabel } from "../screenfocus";
 import { supersedes } from "../api";
+import { botName, seatWithLevel } from "../botnames";
 import { chatBox } from "../chat";
 import { openBattleshipMenu } from "./bsmenu";
 import { ask } from "../confirm";
@@ -72,7 +73,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
   let st = emptyState();
   let view: GameView | null = null;
   let tutorial: Tutorial | null = null;
-  const log: { seq: number; seat: number; text: string; whole?: boolean }[] = [];
+  const log: { seq: number; seat: number; text: string }[] = [];
   let destroyed = false;
 
   const status = h("p", { class: "status", id: "status", "aria-live": "polite" });
@@ -144,16 +145,17 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     seatName: (i) => {
       const s = table?.seats[i];
       if (!s) return `Player ${i + 1}`;
-      if (s.kind === "bot") return `Computer (${s.level ?? "bot"})`;
+      if (s.kind === "bot") return botName(s);
       if (s.kind === "open") return `Player ${i + 1}`;
       return s.name;
     },
     seatLabel: (i) => {
       const name = ctx.seatName(i);
-      // A seat named at one screen is addressed by its name alone
-      // ("Anna, it's your turn"); a default name is "Player N" already.
-      if (table?.seats[i]?.player || name === `Player ${i + 1}`) return name;
-      if (hotseat() || table?.game === "dots") return `Player ${i + 1} · ${name}`;
+      // A seat is addressed by its name alone ("Cat, it's your turn"),
+      // but where seats share one (seats at one screen left unnamed carry
+      // their holder's) and in Dots and Boxes online, which keeps its
+      // spec's "Player 1" and "Player 2": "Player 2 · Cat".
+      if (numbered(i) && name !== `Player ${i + 1}`) return `Player ${i + 1} · ${name}`;
       return name;
     },
     isBot: (i) => table?.seats[i]?.kind === "bot" || st.takenOver.includes(i),
@@ -203,11 +205,29 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
   const humanSeatsMine = () => table ? table.seats.every((s, i) => s.kind !== "human" || held.includes(i)) : false;
   const hotseat = () => held.length > 1;
 
-  /** seatSubtitle is the name under "Player N", left out when the seat's
-   * name is that default already (a seat at one screen left unnamed). */
+  /** seatSubtitle is the name under "Player N" on a Dots and Boxes table
+   * (its spec numbers the players), with a bot's level, left out when the
+   * seat's name is that default already. */
   function seatSubtitle(i: number): string {
     const name = ctx.seatName(i);
-    return name === `Player ${i + 1}` ? "" : name;
+    return name === `Player ${i + 1}` ? "" : seatWithLevel(table!.seats[i], name);
+  }
+
+  /** numbered says whether seat i is told by its number: on a Dots and
+   * Boxes table played online (its spec numbers the players), and where
+   * another seat has the same name. */
+  function numbered(i: number): boolean {
+    if (table?.game === "dots" && !hotseat()) return true;
+    const name = ctx.seatName(i);
+    return (table?.seats ?? []).some((_, j) => j !== i && ctx.seatName(j) === name);
+  }
+
+  /** seatHeading is a seat's name in the Players panel: "Player N" where
+   * seats are numbered, else the seat's own name, a bot's with its level
+   * ("Mustard (easy)"). */
+  function seatHeading(i: number): string {
+    if (numbered(i)) return `Player ${i + 1}`;
+    return seatWithLevel(table!.seats[i], ctx.seatName(i));
   }
 
   /** seatCharacter is the Clue-Less suspect a seat plays, chosen before
@@ -231,8 +251,8 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
       const li = h("li", { class: `seat seat-${i}` + (turn ? " on-turn" : ""), "data-seat": i },
         h("span", { class: "swatch", "aria-hidden": "true", "data-suspect": seatCharacter(i, s.role) }),
         h("div", { class: "seat-who" },
-          h("strong", null, table?.game === "dots" || hotseat() ? `Player ${i + 1}` : ctx.seatName(i)),
-          h("span", { class: "seat-name" }, table?.game === "dots" || hotseat() ? seatSubtitle(i) : (held.includes(i) ? "you" : "")),
+          h("strong", null, seatHeading(i)),
+          h("span", { class: "seat-name" }, numbered(i) ? seatSubtitle(i) : (held.includes(i) && !hotseat() ? "you" : "")),
           h("span", { class: "conn conn-" + conn }, h("span", { class: "conn-dot", "aria-hidden": "true" }), botPlays ? "computer plays" : conn,
             clock ? h("span", { class: "clock", title: "Time left" }, h("span", { class: "sr-only" }, "time left "), clock) : null),
         ),
@@ -319,8 +339,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
 
   function renderLog(): void {
     clear(logEl);
-    for (const e of log) logEl.append(e.whole ? h("li", { class: "log-whole seat-" + e.seat }, e.text)
-      : h("li", null, h("span", { class: "log-seat seat-" + e.seat }, e.seat < 0 ? "Match" : ctx.seatLabel(e.seat)), " ", e.text));
+    for (const e of log) logEl.append(h("li", null, h("span", { class: "log-seat seat-" + e.seat }, e.seat < 0 ? "Match" : ctx.seatLabel(e.seat)), " ", e.text));
     logEl.scrollTop = logEl.scrollHeight;
     if (log.length > 0) logEl.tabIndex = 0;
     else logEl.removeAttribute("tabindex");
@@ -379,10 +398,12 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     // A vote's step is told by the vote's own words; the game's words for
     // the decision it carried (a turn passed) would say less.
     const voted = !m.move ? voteLogText(m, ctx.seatName) : "";
-    const told = !voted && !matchEventText(m.events) ? view?.logText?.(m) : undefined;
-    const entry = voted || told || logText(m);
+    const entry = voted || logText(m);
     if (!entry) return false;
-    log.push({ seq: m.seq, seat: m.seat, text: entry, whole: !!told });
+    // What this page's seat alone learnt from the move (the card shown to
+    // it in Clue-Less) follows the sentence everyone reads.
+    const detail = voted ? "" : view?.logDetail?.(m);
+    log.push({ seq: m.seq, seat: m.seat, text: detail ? `${entry}: ${detail}` : entry });
     log.sort((a, b) => a.seq - b.seq);
     return true;
   }
