@@ -318,7 +318,7 @@ func handleChallengeAccept(c *conn, data []byte) (any, error) {
 			them = i
 			seats[i] = seat{Kind: match.Human, UserID: c.user.ID, Name: c.user.Name}
 		default:
-			seats[i] = seat{Kind: match.Bot, Level: set.Bots, Name: def.Title + " bot (" + set.Bots + ")"}
+			seats[i] = seat{Kind: match.Bot, Level: set.Bots} // named by its game when the match starts
 		}
 	}
 	invited := []int64{ch.From, ch.To}
