@@ -632,7 +632,7 @@ func (h *hub) remove(c *conn) {
 	delete(h.conns, c)
 	delete(h.lobby, c)
 	p := h.online[c.user.ID]
-	gone := false
+	gone, last := false, false
 	if p != nil {
 		was := p.shown()
 		p.conns--
@@ -642,12 +642,17 @@ func (h *hub) remove(c *conn) {
 		}
 		if p.conns <= 0 {
 			delete(h.online, c.user.ID)
+			last = true
 		}
 		gone = was && !p.shown()
 	}
 	h.mu.Unlock()
 	if gone {
 		h.presenceChanged()
+	}
+	if last {
+		// Their rematch offers wait for them a while (rematchleave.go).
+		h.s.offlineHere(c.user.ID)
 	}
 }
 

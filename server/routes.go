@@ -43,6 +43,7 @@ func init() {
 		"table.start":           handleTableStart,
 		"table.watch":           handleTableWatch,
 		"table.unwatch":         handleTableUnwatch,
+		"table.leave":           handleTableLeave,
 		"match.play":            handleMatchPlay,
 		"match.handover":        handleMatchHandover,
 		"match.save":            handleMatchSave,
@@ -88,7 +89,7 @@ func (s *Server) routes() {
 		})
 	}
 	mux.Handle("/", static)
-	s.mux = mux
+	s.mux = s.watchSignOut(mux)
 }
 
 // httpError answers an HTTP request with the refusal shape every
