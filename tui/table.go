@@ -231,8 +231,14 @@ func (ts *tableState) owes(seat int) bool {
 func (ts *tableState) push(m *Model, p client.Push) (cmd tea.Cmd) {
 	switch p.T {
 	case "table":
+		// The follower's id, not ts.t's: a push may come before the
+		// watch is answered, and it may be newer than the answer (a
+		// player who began to watch meanwhile, worked out after the
+		// answer's seats). Dropped, the answer's older seats would stay
+		// on screen until the table next changed; kept, the answer does
+		// not undo it (watched, Supersedes).
 		t, err := p.Table()
-		if err != nil || t.ID != ts.t.ID || !t.Supersedes(ts.t) {
+		if err != nil || t.ID != ts.f.Table || !t.Supersedes(ts.t) {
 			return nil
 		}
 		started := ts.t.Status == client.StatusOpen && t.Status == client.StatusPlaying
