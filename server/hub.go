@@ -122,6 +122,9 @@ type conn struct {
 	// as it may (stallWire) and the queue waits for it to drain.
 	queued  int
 	stalled bool
+	// behind is set once the connection is closed for falling behind
+	// (closeSlowLocked): what it sends after is not handled.
+	behind bool
 
 	// Token bucket for the per-connection rate limit.
 	tokens float64
@@ -410,6 +413,9 @@ func (c *conn) serve(text bool, data []byte) bool {
 	}
 	if !text {
 		c.refuse(0, "", badRequest("messages must be JSON text"))
+		return true
+	}
+	if c.closedBehind() {
 		return true
 	}
 	if !c.h.s.drain.enter() {
