@@ -148,8 +148,13 @@ func (s *Server) personLeftHere(userID int64, how RematchLapse) {
 	}
 }
 
-// personLeft is personLeftHere on every node.
+// personLeft is personLeftHere on every node. Every node keeps the open
+// offers of their people (rematchBoard), so a person with none there
+// has none anywhere, and their leaving costs no message on the bus.
 func (s *Server) personLeft(userID int64, how RematchLapse) {
+	if len(s.rematches.open(userID, time.Now())) == 0 {
+		return
+	}
 	s.personLeftHere(userID, how)
 	if s.relay != nil {
 		s.relay.publishLeft(userID, how)
