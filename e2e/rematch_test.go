@@ -83,3 +83,45 @@ func TestRematchOfferInTwoBrowsers(t *testing.T) {
 	}
 	bob.snap("rematch-started")
 }
+
+// toastSays is true once a toast on the page contains text.
+func toastSays(text string) string {
+	return fmt.Sprintf(`[...document.querySelectorAll(".toast")].some((t) => t.textContent.includes(%q))`, text)
+}
+
+// TestRematchLapsesWhenAPlayerQuits (protocol v9): after a Dots and
+// Boxes game, Bob asks for a rematch; Ann, on the result screen, presses
+// Quit instead of answering. The offer lapses at once, and both browsers
+// say why in words: Bob's that Ann left the table, Ann's that she did.
+func TestRematchLapsesWhenAPlayerQuits(t *testing.T) {
+	ann := newPage(t, "ann", 1280, 800)
+	bob := newPage(t, "bob-phone", 390, 844)
+	annName, bobName := uniqueName("Ann"), uniqueName("Bob")
+	ann.guest(annName)
+	bob.guest(bobName)
+
+	id := ann.createTable("dots", "online", 4, "")
+	ann.waitVisible("#invite-link")
+	bob.goTo("/t/" + id)
+	bob.click("li.seat-1 button")
+	ann.click("#start-game")
+	for _, p := range []*page{ann, bob} {
+		p.waitFor("the board", `document.querySelectorAll("g.slot").length === 24`)
+	}
+	ann.click("#resign")
+	ann.click("#resign-ok")
+	for _, p := range []*page{ann, bob} {
+		p.waitVisible("#result")
+	}
+	bob.click("#rematch")
+	ann.waitFor("Bob's offer on Ann's result screen", offerShown(id))
+
+	ann.click("#quit-result")
+	bob.waitFor("Bob told that Ann left", toastSays(annName+" left the table: the rematch offer of Dots and Boxes lapsed."))
+	ann.waitFor("Ann told that she left", toastSays("You left the table: the rematch offer of Dots and Boxes lapsed."))
+	for _, p := range []*page{ann, bob} {
+		p.waitFor("the offer gone", `document.querySelector(".rematch-offer") === null`)
+	}
+	bob.snap("rematch-lapsed-quit")
+	ann.snap("rematch-lapsed-quit")
+}

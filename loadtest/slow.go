@@ -109,13 +109,19 @@ func RunSlow(f SlowConfig, stdout, stderr io.Writer) error {
 		}
 	}()
 
+	// The server's CPU time and write calls in each phase: figures the
+	// machine's other work does not blur as it blurs the latency.
+	var marks [4]phaseMark
+	marks[0] = markPhase(pid)
 	time.Sleep(f.Quiet)
 	rss0, _, _ := procMem(pid)
+	marks[1] = markPhase(pid)
 	phase.Store(1)
 	readers, err := b.stopReading(f.Readers, busy)
 	if err != nil {
 		return err
 	}
+	marks[2] = markPhase(pid)
 	phase.Store(2)
 	peak := rss0
 	end := time.Now().Add(f.Duration)
@@ -126,6 +132,7 @@ func RunSlow(f SlowConfig, stdout, stderr io.Writer) error {
 		time.Sleep(100 * time.Millisecond)
 	}
 	rss1, _, _ := procMem(pid)
+	marks[3] = markPhase(pid)
 	phase.Store(3)
 	serverClosed := b.metric(`parlor_slow_closed_total`)
 	select {
@@ -143,6 +150,8 @@ func RunSlow(f SlowConfig, stdout, stderr io.Writer) error {
 		len(q), quantile(q, .50), quantile(q, .99), quantile(q, 1), len(s), quantile(s, .50), quantile(s, .99), quantile(s, 1))
 	fmt.Fprintf(stdout, "server RSS %.1f MiB before the readers, peak %.1f MiB (+%.1f MiB) and %.1f MiB at the end of %v with them\n",
 		mib(rss0), mib(peak), mib(peak-rss0), mib(rss1), f.Duration)
+	fmt.Fprintf(stdout, "server CPU per second: quiet %s; the readers arriving %s (%v); with the readers stuck %s\n",
+		marks[0].to(marks[1]), marks[1].to(marks[2]), marks[2].at.Sub(marks[1].at).Round(time.Millisecond), marks[2].to(marks[3]))
 	ends := readersEnd(readers)
 	fmt.Fprintf(stdout, "readers closed by the server: %s (its count: %s)\n", ends, serverClosed)
 	return nil
@@ -285,4 +294,26 @@ func orDefault(t string) string {
 		return "default"
 	}
 	return t
+}
+
+// phaseMark is the server's CPU time and write calls at one moment.
+type phaseMark struct {
+	at     time.Time
+	cpu    time.Duration
+	writes int64
+}
+
+func markPhase(pid int) phaseMark {
+	cpu, _ := procCPU(pid)
+	_, w, _ := procSyscalls(pid)
+	return phaseMark{at: time.Now(), cpu: cpu, writes: w}
+}
+
+// to says the CPU time and the write calls per second from m to n.
+func (m phaseMark) to(n phaseMark) string {
+	secs := n.at.Sub(m.at).Seconds()
+	if secs <= 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.0f ms, %.0f writes", float64(n.cpu-m.cpu)/float64(time.Millisecond)/secs, float64(n.writes-m.writes)/secs)
 }

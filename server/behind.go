@@ -68,6 +68,7 @@ func (c *conn) closeSlowLocked() {
 	s := c.h.s
 	s.log.Warn("closing slow connection", slog.String("user", c.user.Name), slog.Int("unsent", c.unsentLocked()))
 	s.metrics.slowClosed.Inc()
+	c.behind = true
 	for _, m := range c.queue {
 		c.queued -= len(m) // the batch being written, if any, stays counted until written
 	}
@@ -77,6 +78,19 @@ func (c *conn) closeSlowLocked() {
 		bw.markBehind()
 	}
 	c.closeLocked(closePolicy, closeSlowReason)
+}
+
+// closedBehind reports whether c was closed for falling behind. What
+// such a connection sends before its socket closes is dropped unread:
+// its answer could not reach it (nothing more is queued for it), and
+// the client, once it reads again, finds the close, reconnects and
+// sends again what was not answered. Handling it would cost the server
+// for nothing: a reader stuck on a busy table still asks to watch each
+// of its new games, and each watch is answered with a snapshot.
+func (c *conn) closedBehind() bool {
+	c.qmu.Lock()
+	defer c.qmu.Unlock()
+	return c.behind
 }
 
 // behindWire is a wire that cuts a connection a short while after its

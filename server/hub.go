@@ -129,6 +129,9 @@ type conn struct {
 	// as it may (stallWire) and the queue waits for it to drain.
 	queued  int
 	stalled bool
+	// behind is set once the connection is closed for falling behind
+	// (closeSlowLocked): what it sends after is not handled.
+	behind bool
 
 	// Token bucket for the per-connection rate limit.
 	tokens float64
@@ -430,6 +433,9 @@ func (c *conn) serve(text bool, data []byte) bool {
 		c.refuse(0, "", badRequest("messages must be JSON text"))
 		return true
 	}
+	if c.closedBehind() {
+		return true
+	}
 	if !c.h.s.drain.enter() {
 		// The node is stopping: the connection closes in a moment and
 		// the client sends this again to another node.
@@ -650,7 +656,7 @@ func (h *hub) remove(c *conn) {
 	delete(h.conns, c)
 	delete(h.lobby, c)
 	p := h.online[c.user.ID]
-	gone := false
+	gone, last := false, false
 	if p != nil {
 		was := p.shown()
 		p.conns--
@@ -661,12 +667,17 @@ func (h *hub) remove(c *conn) {
 		if p.conns <= 0 {
 			delete(h.online, c.user.ID)
 			h.s.tieCache.drop(c.user.ID)
+			last = true
 		}
 		gone = was && !p.shown()
 	}
 	h.mu.Unlock()
 	if gone {
 		h.presenceChanged()
+	}
+	if last {
+		// Their rematch offers wait for them a while (rematchleave.go).
+		h.s.offlineHere(c.user.ID)
 	}
 }
 

@@ -538,7 +538,7 @@ func handleTableWatch(c *conn, data []byte) (any, error) {
 		// Not started: updates begin at 1 once it starts.
 		w.next, w.live = 1, true
 		c.push(okReply(*&req.ID, res))
-		c.h.s.tables.changed(t)
+		w.presenceChanged()
 		return replied{}, nil
 	}
 	if req.Since != nil {
@@ -575,8 +575,21 @@ func handleTableWatch(c *conn, data []byte) (any, error) {
 			w.sendLocked(u, allPublic(u.Events), nil)
 		}
 	}
-	c.h.s.tables.changed(t)
+	w.presenceChanged()
 	return replied{}, nil
+}
+
+// presenceChanged tells the table's watchers and the lobby that w's
+// watch began, when that changes what they see: the seats of its holder
+// show them there (unwatch, likewise, when it ends). A spectator's watch changes
+// nothing anyone is shown, and a table with hundreds of spectators
+// arriving would otherwise send each of them the table again for every
+// one who came: work and bytes that grow with the square of the crowd,
+// enough to close, for falling behind, watchers who read.
+func (w *watch) presenceChanged() {
+	if len(w.seats) > 0 {
+		w.t.s.tables.changed(w.t)
+	}
 }
 
 func nonNil(s []game.Seat) []game.Seat {
@@ -600,6 +613,8 @@ func (t *table) unwatch(c *conn) {
 	t.mu.Lock()
 	w := t.watchers[c]
 	delete(t.watchers, c)
+	// The seats held now: one taken since the watch began counts.
+	seated := len(t.heldByLocked(c.user.ID)) > 0
 	var gone []game.Seat
 	if w != nil && t.mt != nil {
 		still := t.connectedLocked()
@@ -617,7 +632,7 @@ func (t *table) unwatch(c *conn) {
 	for _, s := range gone {
 		mt.SetConnected(s, false)
 	}
-	if w != nil {
+	if w != nil && seated {
 		t.s.tables.changed(t)
 	}
 }

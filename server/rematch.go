@@ -31,8 +31,29 @@ const (
 	RematchStarted RematchState = "started"
 	// RematchDeclined: a person said no; nothing was opened.
 	RematchDeclined RematchState = "declined"
-	// RematchLapsed: the wait ran out before everyone accepted.
+	// RematchLapsed: the offer ended before everyone accepted; Lapse
+	// says why.
 	RematchLapsed RematchState = "lapsed"
+)
+
+// RematchLapse is why an offer lapsed (since v9 of the push; an offer
+// without it lapsed on its timer).
+type RematchLapse string
+
+const (
+	// LapseTime: the wait ran out before everyone accepted.
+	LapseTime RematchLapse = "time"
+	// LapseQuit: a person of the offer quit the finished table
+	// (table.leave); Left names them.
+	LapseQuit RematchLapse = "quit"
+	// LapseSignedOut: a person of the offer signed out; Left names them.
+	LapseSignedOut RematchLapse = "signed-out"
+	// LapseGone: a person of the offer had no connection left and did
+	// not come back within the table's leaving wait; Left names them.
+	LapseGone RematchLapse = "gone"
+	// LapseStopped: the server holding the finished table stopped
+	// (rematchstop.go).
+	LapseStopped RematchLapse = "stopped"
 )
 
 // DefaultRematchWait is how long an offer waits for every person's
@@ -64,6 +85,10 @@ type RematchJSON struct {
 	Next string `json:"next,omitempty"`
 	// DeclinedBy names who declined a declined offer.
 	DeclinedBy string `json:"declinedBy,omitempty"`
+	// Lapse says why a lapsed offer lapsed, and Left who left, when a
+	// person's leaving ended it.
+	Lapse RematchLapse `json:"lapse,omitempty"`
+	Left  string       `json:"left,omitempty"`
 }
 
 // RematchPerson is one person of the old match and their answer so far.
@@ -83,6 +108,9 @@ type rematchOffer struct {
 	timer *time.Timer
 	game  string // the game's name and title, for the push
 	title string
+	// gone holds when each person found without a connection was
+	// last seen leaving (rematchleave.go).
+	gone map[int64]time.Time
 }
 
 func (o *rematchOffer) json(t *table, state RematchState) RematchJSON {
@@ -156,8 +184,16 @@ func handleMatchRematch(c *conn, data []byte) (any, error) {
 	if o == nil && !alone {
 		o = &rematchOffer{by: c.user, users: users, names: names, yes: make([]bool, len(users)),
 			until: time.Now().Add(s.rematchWait()), game: def.Name, title: def.Title}
-		o.timer = time.AfterFunc(s.rematchWait(), func() { t.lapseRematch(o) })
+		o.timer = time.AfterFunc(s.rematchWait(), func() { t.lapseRematch(o, LapseTime, 0) })
 		t.offer = o
+		s.offers.add(t)
+		// Someone already gone when the offer is made is given the
+		// table's leaving wait to come back, as one who leaves later.
+		for _, u := range o.users {
+			if !s.connectedAnywhere(u) {
+				t.awaitReturnLocked(o, u)
+			}
+		}
 	}
 	creator := c.user
 	if o != nil {
@@ -185,8 +221,7 @@ func handleMatchRematch(c *conn, data []byte) (any, error) {
 	t.mu.Unlock()
 	s.tables.changed(t)
 	if o != nil {
-		o.timer.Stop()
-		t.offer = nil
+		t.endOfferLocked(o)
 		done := o.json(t, RematchStarted)
 		done.Next = nt.id
 		s.tellRematch(o.users, done)
@@ -218,24 +253,38 @@ func handleMatchRematchDecline(c *conn, data []byte) (any, error) {
 	if i < 0 {
 		return nil, forbidden("only players can answer a rematch")
 	}
-	o.timer.Stop()
-	t.offer = nil
+	t.endOfferLocked(o)
 	end := o.json(t, RematchDeclined)
 	end.DeclinedBy = o.names[i]
 	c.h.s.tellRematch(o.users, end)
 	return nil, nil
 }
 
-// lapseRematch ends offer o when its wait has run out, if it is still
-// the table's open offer.
-func (t *table) lapseRematch(o *rematchOffer) {
+// endOfferLocked ends o, the table's open offer: its timer stops and
+// the server forgets it. Callers hold t.rematchMu and tell its people.
+func (t *table) endOfferLocked(o *rematchOffer) {
+	o.timer.Stop()
+	t.offer = nil
+	t.s.offers.remove(t)
+}
+
+// lapseRematch ends offer o for why, if it is still the table's open
+// offer, and tells its people; left is the person whose leaving ended
+// it (0 for none). It reports whether o lapsed.
+func (t *table) lapseRematch(o *rematchOffer, why RematchLapse, left int64) bool {
 	t.rematchMu.Lock()
 	defer t.rematchMu.Unlock()
 	if t.offer != o {
-		return
+		return false
 	}
-	t.offer = nil
-	t.s.tellRematch(o.users, o.json(t, RematchLapsed))
+	t.endOfferLocked(o)
+	end := o.json(t, RematchLapsed)
+	end.Lapse = why
+	if i := slices.Index(o.users, left); i >= 0 {
+		end.Left = o.names[i]
+	}
+	t.s.tellRematch(o.users, end)
+	return true
 }
 
 // rematchBoard keeps, on every node, the open offers each connected user

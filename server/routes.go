@@ -43,6 +43,7 @@ func init() {
 		"table.start":           handleTableStart,
 		"table.watch":           handleTableWatch,
 		"table.unwatch":         handleTableUnwatch,
+		"table.leave":           handleTableLeave,
 		"match.play":            handleMatchPlay,
 		"match.handover":        handleMatchHandover,
 		"match.save":            handleMatchSave,
@@ -96,7 +97,7 @@ func (s *Server) routes() {
 		})
 	}
 	mux.Handle("/", static)
-	s.mux = mux
+	s.mux = s.watchSignOut(mux)
 }
 
 // httpError answers an HTTP request with the refusal shape every

@@ -194,7 +194,7 @@ type Server struct {
 	log   *slog.Logger
 	// analyses keeps the finished matches' analyses (analysis.go).
 	analyses *analyses
-	mux      *http.ServeMux
+	mux      http.Handler
 	metrics  *metrics
 
 	hub       *hub
@@ -209,6 +209,8 @@ type Server struct {
 	// (moderation.go).
 	tieCache tieCache
 	mod      moderation
+	// offers lists the tables here with an open rematch offer.
+	offers offerSet
 
 	ctx    context.Context // cancelled by Shutdown
 	cancel context.CancelFunc
@@ -344,6 +346,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	// Every message being handled is answered before its connection
 	// closes; later ones are left to another node (drain.go).
 	s.drain.stop()
+	s.lapseOffersForStop()
 	s.hub.closeAll()
 	s.cancel()
 	done := make(chan struct{})

@@ -40,11 +40,19 @@ func (ts *tableState) askLeave(m *Model) tea.Cmd {
 }
 
 // leave goes back to the lobby and stops watching the table.
+// Quitting the table while a rematch offer about it is open ends the
+// offer (table.leave): a person who walks away is not waited for.
 func (ts *tableState) leave(m *Model) tea.Cmd {
 	id := ts.t.ID
+	quit := m.rematch != nil && m.rematch.Table == id && m.rematch.Until.After(time.Now())
 	m.table = nil
 	m.show(screenLobby)
 	return m.request("leave the table", func(ctx context.Context, c *client.Conn) (func(*Model) tea.Cmd, error) {
+		if quit {
+			if err := c.LeaveTable(ctx, id); err != nil {
+				return nil, err
+			}
+		}
 		return nil, c.Unwatch(ctx, id)
 	})
 }

@@ -52,7 +52,7 @@ func (m *Model) setRematch(o client.RematchOffer) tea.Cmd {
 		if mine {
 			m.rematch = nil
 		}
-		m.status = "the rematch offer of " + o.Title + " lapsed: not everyone accepted in time"
+		m.status = o.LapseNote(m.user.Name)
 	}
 	return nil
 }

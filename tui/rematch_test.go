@@ -79,3 +79,30 @@ func TestModelRematchOffer(t *testing.T) {
 	}
 	ann.waitFor("Your move")
 }
+
+// TestModelRematchLapsesWhenBobQuits (protocol v9): after their game,
+// Ann offers a rematch; Bob, on the result screen, quits the table with q
+// instead of answering. The offer lapses at once, and both terminals say
+// why in words: Ann's that Bob left the table, Bob's that he did.
+func TestModelRematchLapsesWhenBobQuits(t *testing.T) {
+	ann, bob := annAndBobDriven(t)
+	ctx := context.Background()
+	tb := annStartsDotsWithBob(t, ann, bob)
+	ann.m.w, ann.m.h = 80, 24
+	bob.m.w, bob.m.h = 80, 24
+	ann.open(tb.ID)
+	bob.open(tb.ID)
+	ann.waitFor("Your move")
+	bob.waitFor("1 Ann")
+	if _, err := bob.m.conn.Resign(ctx, tb.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	ann.waitFor("m rematch")
+	ann.keys("m")
+	bob.waitFor("Ann offers a rematch of Dots and Boxes")
+	bob.keys("q")
+	bob.waitFor("Tables (")
+	ann.waitFor("Bob left the table: the rematch offer of Dots and Boxes lapsed")
+	bob.waitFor("you left the table: the rematch offer of Dots and Boxes lapsed")
+	ann.waitGone("waiting for Bob")
+}

@@ -52,6 +52,9 @@ type tableState struct {
 	// to be applied after the answer's snapshot.
 	answering bool
 	early     []client.Update
+	// earlyTable is the newest table push that came before the first
+	// watch was answered (push, watched).
+	earlyTable *client.Table
 	// views are the seats' views held, by seat key: whole from a snapshot
 	// or a push, or brought up to date by a push's patches (protocol v5),
 	// which over SSH spares a terminal a whole Medieval Warfare island
@@ -165,6 +168,14 @@ func (ts *tableState) watched(m *Model, w client.Watching, chat []client.Chat) t
 		// A push worked out after this answer may have come first.
 		ts.t = w.Table
 	}
+	var startedMeanwhile bool
+	if e := ts.earlyTable; e != nil {
+		ts.earlyTable = nil
+		if e.ID == ts.t.ID && e.Supersedes(ts.t) {
+			startedMeanwhile = ts.t.Status == client.StatusOpen && e.Status == client.StatusPlaying
+			ts.t = *e
+		}
+	}
 	ts.mine = w.Seats
 	ts.rename()
 	if chat != nil {
@@ -195,6 +206,13 @@ func (ts *tableState) watched(m *Model, w client.Watching, chat []client.Chat) t
 		m.status = fmt.Sprintf("resumed after move %d", ts.f.Seq)
 	}
 	ts.answering = false
+	if startedMeanwhile {
+		// The answer was of the table before its start, the push of
+		// the start: the match's snapshot is still to be asked for.
+		ts.early = nil
+		m.status = "the game starts"
+		return m.resync(ts)
+	}
 	early := ts.early
 	ts.early = nil
 	var cmds []tea.Cmd
@@ -253,12 +271,25 @@ func (ts *tableState) owes(seat int) bool {
 func (ts *tableState) push(m *Model, p client.Push) (cmd tea.Cmd) {
 	switch p.T {
 	case "table":
+		// The follower's id, not ts.t's: a push may come before the
+		// first watch is answered, and it may be newer than the answer
+		// (a player who began to watch meanwhile, worked out after the
+		// answer's seats). Dropped, the answer's older seats would stay
+		// on screen until the table next changed; so it waits in
+		// earlyTable, and watched applies it after the answer if it is
+		// newer. (Shown at once, the seats would appear before the
+		// answer says which are the player's.)
 		t, err := p.Table()
-		// The follower's id, not ts.t's, as for a match push: a push
-		// worked out after the watch's answer may come before it (the
-		// answer waits for the chat history), and dropping it would
-		// leave the answer's older seat list on screen for good.
-		if err != nil || t.ID != ts.f.Table || !t.Supersedes(ts.t) {
+		if err != nil || t.ID != ts.f.Table {
+			return nil
+		}
+		if ts.t.ID == "" {
+			if ts.earlyTable == nil || t.Supersedes(*ts.earlyTable) {
+				ts.earlyTable = &t
+			}
+			return nil
+		}
+		if !t.Supersedes(ts.t) {
 			return nil
 		}
 		started := ts.t.Status == client.StatusOpen && t.Status == client.StatusPlaying

@@ -22,6 +22,33 @@ export interface RematchOffer {
   state: "open" | "started" | "declined" | "lapsed";
   next?: string;
   declinedBy?: string;
+  /** Why a lapsed offer lapsed (protocol v9), and who left. */
+  lapse?: "time" | "quit" | "signed-out" | "gone" | "stopped";
+  left?: string;
+}
+
+/** lapseNote says why offer o lapsed: who left and how, that its server
+ * stopped, or that time ran out. */
+export function lapseNote(o: RematchOffer, title: string): string {
+  const who = o.left === app.me?.name ? "You" : o.left ?? "Someone";
+  const end = `the rematch offer of ${title} lapsed.`;
+  switch (o.lapse) {
+    case "quit": return `${who} left the table: ${end}`;
+    case "signed-out": return `${who} signed out: ${end}`;
+    case "gone": return `${who} went offline and did not come back in time: ${end}`;
+    case "stopped": return `The server holding the table stopped, so ${end} Open a new table to play again.`;
+  }
+  return `The rematch offer of ${title} lapsed: not everyone accepted in time.`;
+}
+
+/** quitTable tells the server that the player quits table for good when
+ * a rematch offer about it waits for them: the offer lapses, and everyone
+ * in it is told they left, rather than waiting for someone who walked
+ * away. */
+export function quitTable(table: string): void {
+  const o = offers.get(table);
+  if (!o || !o.people.some((p) => p.name === app.me?.name)) return;
+  socket.send("table.leave", { table }).catch((x) => toast((x as Error).message, "error"));
 }
 
 const offers = new Map<string, RematchOffer>();
@@ -95,7 +122,7 @@ function took(o: RematchOffer): void {
       break;
     case "lapsed":
       offers.delete(o.table);
-      toast(`The rematch offer of ${title} lapsed: not everyone accepted in time.`);
+      toast(lapseNote(o, title));
       break;
   }
   render();

@@ -25,7 +25,7 @@ import { tutorialFor, type Tutorial } from "../games/tutorial";
 import { matchEventText, namedSeats, scoreText, seatChange } from "../matchevents";
 import { awayPanel } from "./away";
 import { voteLogText, votePanel } from "../vote";
-import { answerRematch } from "../rematch";
+import { answerRematch, quitTable } from "../rematch";
 import { endLesson } from "../analysis/atend";
 
 /** HistoryEntry is a past move as the watch's seats may see it (the
@@ -563,7 +563,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     const again = h("button", { id: "new-game" }, "New game");
     again.addEventListener("click", () => openCreateDialog({ game: table?.game, options: table?.options }));
     const quit = h("button", { id: "quit-result" }, "Quit");
-    quit.addEventListener("click", () => navigate(table?.game === "battleship" ? "/battleship" : "/"));
+    quit.addEventListener("click", () => { quitTable(id); navigate(table?.game === "battleship" ? "/battleship" : "/"); });
     const join = rematchAt ? h("a", { class: "button primary", href: "/t/" + rematchAt, "data-nav": true, id: "join-rematch" }, "Join the rematch") : null;
     const heading = h("h2", { tabindex: "-1" }, outcomeText());
     result.append(heading,
@@ -641,7 +641,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     menu?.addEventListener("click", openBattleshipMenu);
     const quit = h("button", { id: "quit" }, "Quit");
     // navigate asks first during a game in play (away.ts).
-    quit.addEventListener("click", () => navigate(game === "battleship" ? "/battleship" : "/"));
+    quit.addEventListener("click", () => { if (st.outcome) quitTable(id); navigate(game === "battleship" ? "/battleship" : "/"); });
     const playing = table.status === "playing" && !st.outcome;
     const removed = held.length > 0 && held.every((s) => removedByVote().includes(s));
     for (const b of [
