@@ -22,8 +22,12 @@ import (
 // moves sent again in version 6; the ended push and ended.dismiss, the
 // games that ended while their player was away, in version 7; rematches
 // as offers that every person accepts, the rematch push and
-// match.rematch.decline, and votes by people alone, in version 8).
-const protocolVersion = 8
+// match.rematch.decline, and votes by people alone, in version 8; a
+// rematch offer that lapses when a person leaves for good or its server
+// stops, table.leave, friends, challenges, blocks, mutes, reports and
+// the operators' sanctions, correspondence clocks, "my games" and push
+// notices, in version 9).
+const protocolVersion = 9
 
 // handlers maps a client message type to its handler. A handler returns
 // the reply's fields (nil for none) or an error whose text the client
