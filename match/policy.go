@@ -74,7 +74,7 @@ func (mt *Match) deadlineLocked(i int) (time.Time, string) {
 	}
 	if s.owing {
 		if p.MoveClock > 0 {
-			earlier(s.moveStart.Add(p.MoveClock), "timeout")
+			earlier(mt.moveDeadlineLocked(i), "timeout")
 		}
 		if p.GameClock > 0 {
 			earlier(s.moveStart.Add(p.GameClock-s.used), "timeout")
@@ -106,7 +106,7 @@ func (mt *Match) clocksLocked(now time.Time) Clocks {
 		if s.owing && s.kind != Bot && mt.outcome == nil {
 			var d time.Time
 			if p.MoveClock > 0 {
-				d = s.moveStart.Add(p.MoveClock)
+				d = mt.moveDeadlineLocked(i)
 			}
 			if p.GameClock > 0 {
 				if g := s.moveStart.Add(p.GameClock - s.used); d.IsZero() || g.Before(d) {

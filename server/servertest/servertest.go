@@ -164,7 +164,7 @@ func StartWith(t testing.TB, opts Options) *Server {
 	if _, err := mgr.Recover(ctx); err != nil {
 		t.Fatal(err)
 	}
-	cfg := server.Config{Registry: reg, Matches: mgr, Accounts: acct, Store: st, BotBudget: 50 * time.Millisecond, Transport: opts.Transport, SendBuffer: opts.SendBuffer}
+	cfg := server.Config{Registry: reg, Matches: mgr, Accounts: acct, Store: st, BotBudget: 50 * time.Millisecond, Transport: opts.Transport, SendBuffer: opts.SendBuffer, Clock: opts.Match.Clock}
 	if cfg.Transport == "" {
 		cfg.Transport = server.Transport(os.Getenv("PARLOR_TEST_TRANSPORT"))
 	}
