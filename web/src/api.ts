@@ -44,6 +44,8 @@ export interface Table {
   paused?: boolean; closesAt?: string;
   /** false for a table whose match counts for nothing (protocol v4) */
   rated?: boolean;
+  /** live, or correspondence: a move clock of a day or more */
+  kind?: "live" | "correspondence";
   /** orders the descriptions of the table that reach a watcher (protocol v6; none in the lobby's lists) */
   rev?: number;
 }

@@ -4,6 +4,7 @@ import { api, HttpError, type Achievement, type User } from "./api";
 import { clear, h, toast } from "./dom";
 import { followEnded, forgetEnded } from "./ended";
 import { followRematches } from "./rematch";
+import { followMyGames, forgetMyGames, refreshMyGames } from "./mygames";
 import { endedNews } from "./recentgames";
 import { applySettings } from "./settings";
 import { play } from "./sound";
@@ -81,6 +82,7 @@ async function logout(): Promise<void> {
   }
   socket.close();
   forgetEnded();
+  forgetMyGames();
   app.me = null;
   navigate("/", true, false);
 }
@@ -97,6 +99,7 @@ function route(): void {
   const main = h("main", { id: "screen", tabindex: "-1" });
   root.append(skipLink(() => document.getElementById("screen")), header(), main);
   mount(main);
+  void refreshMyGames();
   // A page just loaded leaves the focus where the browser puts it, before
   // the skip link, the first Tab stop. A screen that replaces another puts
   // it in the new screen, which has drawn what it has at once (a table
@@ -187,6 +190,7 @@ async function start(): Promise<void> {
   // At another screen (another table, say) a notice tells of a game new
   // to the list, once, and points to the lobby, where the note waits.
   followRematches();
+  followMyGames();
   followEnded((fresh) => toast(endedNews(fresh), "ended", undefined, { href: "/", label: "See the lobby" }));
   // /api/session, not /api/me: a signed-out visit is no error (a 401
   // would be logged in the browser's console on every visit).

@@ -238,9 +238,21 @@ export function openCreateDialog(preset: CreatePreset = {}): void {
     h("option", { value: "m30" }, "30 seconds a move"),
     h("option", { value: "m60" }, "1 minute a move"),
     h("option", { value: "g300" }, "5 minutes a game"),
-    h("option", { value: "g900" }, "15 minutes a game"));
-  const clockField = h("div", { class: "field" }, h("label", { for: "create-clock" }, "Clock"), clockSel,
-    h("small", { class: "help" }, "Who runs out of time loses."));
+    h("option", { value: "g900" }, "15 minutes a game"),
+    h("optgroup", { label: "Correspondence: play across days" },
+      [1, 2, 3, 5, 7, 14].map((d) => h("option", { value: "m" + d * 86400 }, d === 1 ? "1 day a move" : `${d} days a move`))));
+  const clockHelp = h("small", { class: "help" }, "Who runs out of time loses.");
+  const clockField = h("div", { class: "field" }, h("label", { for: "create-clock" }, "Clock"), clockSel, clockHelp);
+  // A correspondence clock runs whether its player is at the table or
+  // not: nobody waits for a player who left, so the leaving policy only
+  // says what happens to a seat whose time runs out among three or more.
+  const clockChanged = () => {
+    const corr = clockSel.value[0] === "m" && Number(clockSel.value.slice(1)) >= 86400;
+    clockHelp.textContent = corr
+      ? "A correspondence game: the clock runs while you are away, and who runs out of time loses (among three or more, the seat is handled as below)."
+      : "Who runs out of time loses.";
+  };
+  clockSel.addEventListener("change", clockChanged);
   const create = h("button", { type: "submit", class: "primary", id: "create-submit" }, "Create table");
   const cancel = h("button", { type: "button", id: "create-cancel" }, "Cancel");
   cancel.addEventListener("click", () => dlg.close());

@@ -9,6 +9,7 @@ import { app, gameTitle, navigate } from "../state";
 import { socket } from "../ws";
 import { openCreateDialog } from "./create";
 import { gameCards } from "../gamecards";
+import { myGamesPanel } from "./mygames";
 
 interface Online { name: string; guest: boolean; stats: Record<string, Stats> | null }
 
@@ -34,6 +35,14 @@ function seatLabel(s: Table["seats"][number]): string {
   if (s.kind === "open") return "open seat";
   if (s.kind === "bot") return `computer (${s.level ?? "bot"})`;
   return s.name;
+}
+
+/** kindWords says how a table is played: live, or by correspondence
+ * with its days a move. */
+export function kindWords(t: Table): string {
+  if (t.kind !== "correspondence") return "live";
+  const days = Math.round(Number(t.policy?.["moveClock"] ?? 0) / 86400);
+  return `correspondence · ${days === 1 ? "1 day" : days + " days"} a move`;
 }
 
 export function optionsText(t: Table): string {
@@ -78,6 +87,7 @@ export function lobbyScreen(main: HTMLElement): () => void {
   const people = h("ul", { class: "people", "aria-label": "Players online" });
   const chat = chatBox("lobby", "Lobby chat");
   const ended = endedWhileAway();
+  const mine = myGamesPanel();
   let online: Online[] = [];
   let tableList: Table[] = [];
   // The pages held (since v6) and whether each list goes on past its page.
@@ -168,7 +178,8 @@ export function lobbyScreen(main: HTMLElement): () => void {
       h("strong", null, gameTitle(t.game)), " ",
       h("span", { class: "muted small" }, optionsText(t)),
       h("div", { class: "small" }, t.seats.map(seatLabel).join(" vs ")),
-      h("span", { class: "tag status-" + (t.paused ? "paused" : t.status) }, t.status === "open" ? "waiting for players" : t.paused ? "paused" : "in play"),
+      h("span", { class: "tag status-" + (t.paused ? "paused" : t.status) }, t.status === "open" ? "waiting for players" : t.paused ? "paused" : "in play"), " ",
+      h("span", { class: "tag kind-" + (t.kind ?? "live") }, kindWords(t)),
       h("div", { class: "muted small leave-policy" }, tableLeavingWords(t))),
     action);
 
@@ -254,7 +265,7 @@ export function lobbyScreen(main: HTMLElement): () => void {
   newBtn.addEventListener("click", () => openCreateDialog({ game: "dots" }));
   lobby.append(
     h("div", { class: "lobby-tables" },
-      mineList.el, joinList.el,
+      mine.el, mineList.el, joinList.el,
       h("section", { class: "panel games-panel", "aria-labelledby": "games-h" },
         h("div", { class: "panel-head" }, h("h2", { id: "games-h" }, "Games"), newBtn),
         noTables, gameCards(app.games, true)),
@@ -265,6 +276,7 @@ export function lobbyScreen(main: HTMLElement): () => void {
   return () => {
     offs.forEach((f) => f());
     ended.destroy();
+    mine.destroy();
     chat.destroy();
     socket.leaveLobby();
   };
