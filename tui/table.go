@@ -287,7 +287,7 @@ func (ts *tableState) apply(m *Model, u client.Update) tea.Cmd {
 	}
 	maps.Copy(ts.views, u.Views)
 	ts.turn, ts.scores, ts.outcome = u.Turn, u.Scores, u.Outcome
-	ts.restartMoveClocks()
+	ts.restartMoveClocks(m.now())
 	if s := ts.votes.fromUpdate(u, ts.names()); s != "" {
 		m.status = s
 	}
@@ -308,13 +308,13 @@ func (ts *tableState) apply(m *Model, u client.Update) tea.Cmd {
 // restartMoveClocks starts the move clock of each seat that owes a move
 // now, as the server does; pushes do not carry clocks, and a resync
 // brings the server's own figures.
-func (ts *tableState) restartMoveClocks() {
+func (ts *tableState) restartMoveClocks(now time.Time) {
 	if ts.t.Policy.MoveClock <= 0 {
 		return
 	}
 	n := len(ts.t.Seats)
 	ts.clocks.Deadline = make([]time.Time, n)
-	due := time.Now().Add(time.Duration(ts.t.Policy.MoveClock * float64(time.Second)))
+	due := now.Add(time.Duration(ts.t.Policy.MoveClock * float64(time.Second)))
 	for _, s := range ts.turn {
 		if s >= 0 && s < n && ts.outcome == nil {
 			ts.clocks.Deadline[s] = due

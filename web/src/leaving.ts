@@ -57,8 +57,8 @@ export function tableLeavingWords(t: Table): string {
  * among three or more the policy's action follows a clock that ran out
  * (the server gives the seat to a bot for "pause"). */
 export function correspondenceWords(seats: number, a: LeaveAction): string {
-  const then = seats <= 2 ? "loses" : `is out: ${actionWords(a === "pause" || !a ? "bot" : a)}`;
-  return `Played across days: the clock runs while a player is away; who runs out of time ${then}`;
+  if (seats > 2) return `Across days: the clock runs even when away; out of time, ${actionWords(a === "pause" || !a ? "bot" : a)}`;
+  return "Across days: the clock runs even when away; who runs out of time loses";
 }
 
 /** clockText writes a wait as m:ss (h:mm:ss from an hour), rounded up. */
