@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"encoding/json"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -267,5 +268,50 @@ func TestTurnHook(t *testing.T) {
 	n = notices()
 	if len(n) != 3 || n[2].Kind != server.NoticeDeadlineNear || n[2].Seat != 1 {
 		t.Fatalf("notices 6 h before Bob's deadline: %+v", n)
+	}
+}
+
+// TestCorrespondenceTimeoutAmongThree: at a correspondence Clue-Less
+// table of three, a player who leaves is not waited for (no countdown,
+// nothing at the grace's end), and the seat whose day runs out meets the
+// table's leaving policy rather than ending the game: with pause chosen,
+// a bot takes it and the others play on.
+func TestCorrespondenceTimeoutAmongThree(t *testing.T) {
+	clock := clocktest.New(corrStart)
+	e := startCorr(t, t.TempDir(), clock, nil)
+	cs := []*client{e.guest("Ann").dial(), e.guest("Bob").dial(), e.guest("Cy").dial()}
+	id := tableID(cs[0].ok("table.create", map[string]any{"game": "clue", "options": map[string]any{"players": 3},
+		"seats":  []any{map[string]any{"kind": "me"}, map[string]any{"kind": "open"}, map[string]any{"kind": "open"}},
+		"policy": map[string]any{"moveClock": 86400, "grace": 60, "onGone": "pause"}}))
+	cs[1].ok("table.sit", map[string]any{"table": id, "seat": 1})
+	cs[2].ok("table.sit", map[string]any{"table": id, "seat": 2})
+	cs[0].ok("table.start", map[string]any{"table": id})
+	for _, c := range cs {
+		c.ok("table.watch", map[string]any{"table": id, "views": false})
+	}
+	var turn []any
+	for _, c := range cs {
+		if g := myGames(t, c.u); len(g.Games) == 1 && g.Games[0].MyTurn {
+			for _, s := range g.Games[0].Turn {
+				turn = append(turn, float64(s))
+			}
+		}
+	}
+	if len(turn) != 1 {
+		t.Fatalf("the seats owing the first move: %v", turn)
+	}
+	mover := int(turn[0].(float64))
+	cs[mover].close()
+	clock.Advance(time.Hour) // far past the 60 s grace
+	other := cs[(mover+1)%3]
+	quiet(t, other, id, 0, "an hour after the player to move left")
+	code, body := other.u.do("GET", "/api/tables/"+id, nil)
+	if code != 200 || strings.Contains(string(body), "goneUntil") || strings.Contains(string(body), `"paused":true`) {
+		t.Fatalf("the table an hour after its player to move left: %d %s", code, body)
+	}
+	clock.Advance(23 * time.Hour)
+	m := timeoutPush(t, other, id, 1, mover, "bot")
+	if m.m["outcome"] != nil {
+		t.Fatalf("the game ended when one of three ran out of time: %s", m.raw)
 	}
 }
