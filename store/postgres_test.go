@@ -93,7 +93,7 @@ func TestPostgresConcurrentStart(t *testing.T) {
 	if err := stores[0].db.QueryRowContext(ctx, `SELECT COUNT(*), COUNT(DISTINCT (name, step)) FROM schema_migrations`).Scan(&steps, &distinct); err != nil {
 		t.Fatal(err)
 	}
-	if want := len(pgSchema) + len(pgAccountsSchema) + len(pgTablesSchema) + len(pgNodesSchema); steps != want || distinct != want {
+	if want := len(pgSchema) + len(pgAccountsSchema) + len(pgTablesSchema) + len(pgNodesSchema) + len(pgVacationsSchema); steps != want || distinct != want {
 		t.Fatalf("%d steps recorded (%d distinct), want %d", steps, distinct, want)
 	}
 	var taken, made int
