@@ -118,6 +118,9 @@ func TestCorrespondenceDotsAcrossDays(t *testing.T) {
 	bob.waitFor("Bob back at the table on his move", fmt.Sprintf(`location.pathname === "/t/%s" && !!document.querySelector("#status.my-turn")`, id))
 	bob.drawLine(bob.dots().Free[0])
 	bob.myGamesWaiting(0)
+	if n := bob.unloadAsked.Load(); n != 0 {
+		t.Errorf("leaving a correspondence game asked %d times: nothing happens to the seat", n)
+	}
 
 	// Ann is away; on her second day she takes a three-day vacation.
 	advance("36h")

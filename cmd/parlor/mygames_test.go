@@ -54,10 +54,11 @@ func TestPlayMyGamesCorrespondence(t *testing.T) {
 	ann.keys(":", "=a1-b1", "Enter")
 	ann.waitFor(": " + lineWords("a1-b1"))
 
-	// Bob goes to his lobby; a day later the game waits on him.
+	// Bob goes to his lobby, asked nothing (his seat is not at stake);
+	// a day later the game waits on him.
 	bob.waitFor("Your move")
 	bob.keys("q")
-	bob.pressUntil("y", "Tables", 3)
+	bob.waitFor("Tables (")
 	bob.waitFor("My games: 1 game waits on you")
 	advanceClock(t, p, "24h")
 	bob.keys("y")
@@ -73,7 +74,7 @@ func TestPlayMyGamesCorrespondence(t *testing.T) {
 
 	// A week's vacation from the list: the clock stands still for it.
 	bob.keys("q")
-	bob.pressUntil("y", "Tables", 3)
+	bob.waitFor("Tables (")
 	bob.keys("y")
 	bob.waitFor("Vacation: v stops your correspondence clocks for < 7 days >")
 	bob.keys("v")
