@@ -315,3 +315,42 @@ func TestCorrespondenceTimeoutAmongThree(t *testing.T) {
 		t.Fatalf("the game ended when one of three ran out of time: %s", m.raw)
 	}
 }
+
+// TestTurnHookFollowsAVacation: a vacation taken before the deadline is
+// near moves the warning with the deadline: none at the old time, one a
+// quarter of the clock before the new deadline.
+func TestTurnHookFollowsAVacation(t *testing.T) {
+	var mu sync.Mutex
+	var near []server.TurnNotice
+	clock := clocktest.New(corrStart)
+	e := startCorr(t, t.TempDir(), clock, func(c *server.Config) {
+		c.OnTurn = func(n server.TurnNotice) {
+			if n.Kind == server.NoticeDeadlineNear {
+				mu.Lock()
+				near = append(near, n)
+				mu.Unlock()
+			}
+		}
+	})
+	count := func() int {
+		mu.Lock()
+		defer mu.Unlock()
+		return len(near)
+	}
+	ann, bob := e.guest("Ann"), e.guest("Bob")
+	dotsDuel(t, ann.dial(), bob.dial(), map[string]any{"moveClock": 86400})
+	clock.Advance(time.Hour)
+	ann.mustPost("/api/vacation", map[string]any{"days": 2}, 200)
+	clock.Advance(17 * time.Hour) // the old warning's time, 18 h in
+	if n := count(); n != 0 {
+		t.Fatalf("a warning at the old time, during the vacation: %+v", near)
+	}
+	clock.Advance(2*day - time.Second) // a second before the new warning
+	if n := count(); n != 0 {
+		t.Fatalf("a warning before the new deadline was near: %+v", near)
+	}
+	clock.Advance(time.Second)
+	if n := count(); n != 1 || !near[0].Deadline.Equal(corrStart.Add(3*day)) {
+		t.Fatalf("the warning of the moved deadline: %+v", near)
+	}
+}

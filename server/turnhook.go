@@ -95,10 +95,12 @@ func (t *table) noticeTurnsLocked(mt *match.Match, fresh bool) {
 		since := o.Since
 		warnIn := o.Deadline.Add(-deadlineWarning(secs(t.policy.MoveClock))).Sub(now)
 		t.turns.timers = append(t.turns.timers, t.s.clock().AfterFunc(max(warnIn, 0), func() {
-			// Still the same move, still owed: a move made since
-			// restarted the clock, and a vacation moved the deadline.
+			// Still the same move, still owed, still near: a move
+			// made since restarted the clock, and a vacation taken
+			// since moved the deadline (and set a warning of its own).
+			warn := deadlineWarning(secs(t.policy.MoveClock))
 			for _, o := range mt.Owing() {
-				if o.Seat == n.Seat && o.Since.Equal(since) {
+				if o.Seat == n.Seat && o.Since.Equal(since) && !t.s.clock().Now().Before(o.Deadline.Add(-warn)) {
 					n.Deadline = o.Deadline
 					hook(n)
 				}

@@ -145,6 +145,12 @@ func (s *Server) vacationsChanged(ctx context.Context, userID int64) {
 		for _, seat := range seats {
 			mt.SetVacations(seat, spans)
 		}
+		// The deadlines moved: so do their warnings.
+		t.mu.Lock()
+		if t.mt == mt {
+			t.noticeTurnsLocked(mt, false)
+		}
+		t.mu.Unlock()
 		s.tables.changed(t)
 	}
 }
