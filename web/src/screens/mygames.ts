@@ -14,7 +14,9 @@ function item(g: MyGame): HTMLElement {
   const since = g.since ? Date.parse(g.since) : NaN;
   const waited = isNaN(since) ? "" : fmtLeft(serverNow() - since);
   const whose = g.myTurn ? "Your move" : "Waiting for " + g.turn.map((s) => g.players[s] ?? `seat ${s + 1}`).join(", ");
-  return h("li", { class: "table-item my-game" + (g.myTurn ? " my-turn" : ""), "data-table": g.table },
+  // Its own class and mark, not a lobby table's: the lobby's lists are
+  // found by theirs, and the same table may be in both.
+  return h("li", { class: "my-game" + (g.myTurn ? " my-turn" : ""), "data-my-game": g.table },
     h("div", null,
       h("strong", null, gameTitle(g.game)), h("span", null, othersOf(g)), " ",
       h("span", { class: "tag kind-" + g.kind }, g.kind === "correspondence" ? "correspondence" : "live"),
