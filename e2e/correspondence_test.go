@@ -60,7 +60,7 @@ func (p *page) myGamesWaiting(n int) {
 		p.waitFor("no game waiting", `!document.title.startsWith("(") && document.querySelector("#my-games-next")?.hidden !== false`)
 		return
 	}
-	p.waitFor(fmt.Sprintf("%d games waiting", n), fmt.Sprintf(`document.title.startsWith("(%d) ") && document.querySelectorAll("#my-games-list li.my-turn").length === %d`, n, n))
+	p.waitFor(fmt.Sprintf("%d games waiting", n), fmt.Sprintf(`document.title.startsWith("(%d) ") && document.querySelectorAll(".mine-panel li.my-turn").length === %d`, n, n))
 }
 
 // TestCorrespondenceDotsAcrossDays: Ann and Bob, each in a browser of
@@ -105,7 +105,7 @@ func TestCorrespondenceDotsAcrossDays(t *testing.T) {
 	// A day later Bob, in the lobby, finds the game waiting on him.
 	advance("24h")
 	bob.myGamesWaiting(1)
-	if got := bob.text("#my-games-list li.my-turn"); !strings.Contains(got, "Your move · for 1 d 0 h") || !strings.Contains(got, "left") {
+	if got := bob.text(".mine-panel li.my-turn .wait-line"); !strings.HasPrefix(got, "Your move · for 1 d 0 h · due ") || !strings.HasSuffix(got, " left") {
 		t.Fatalf("Bob's game in his list: %q", got)
 	}
 	bob.snap("my-games")

@@ -9,7 +9,8 @@ import { app, gameTitle, navigate } from "../state";
 import { socket } from "../ws";
 import { openCreateDialog } from "./create";
 import { gameCards } from "../gamecards";
-import { myGamesPanel } from "./mygames";
+import { mineExtras, waitLine, waitRank } from "./mygames";
+import { myGames } from "../mygames";
 
 interface Online { name: string; guest: boolean; stats: Record<string, Stats> | null }
 
@@ -35,6 +36,11 @@ function seatLabel(s: Table["seats"][number]): string {
   if (s.kind === "open") return "open seat";
   if (s.kind === "bot") return `computer (${s.level ?? "bot"})`;
   return s.name;
+}
+
+/** myGamesCount is how many of the player's games wait on them. */
+function myGamesCount(): number {
+  return (myGames()?.games ?? []).filter((g) => g.myTurn).length;
 }
 
 /** kindWords says how a table is played: live, or by correspondence
@@ -87,7 +93,6 @@ export function lobbyScreen(main: HTMLElement): () => void {
   const people = h("ul", { class: "people", "aria-label": "Players online" });
   const chat = chatBox("lobby", "Lobby chat");
   const ended = endedWhileAway();
-  const mine = myGamesPanel();
   let online: Online[] = [];
   let tableList: Table[] = [];
   // The pages held (since v6) and whether each list goes on past its page.
@@ -122,6 +127,11 @@ export function lobbyScreen(main: HTMLElement): () => void {
   // them show until asked for.
   const mineList = tableSection("mine", "Your tables");
   const joinList = tableSection("join", "Tables to join");
+  // Over one's tables, how many games wait on one and the next of them;
+  // under them, one's vacation (mygames.ts).
+  const extras = mineExtras(() => renderTables());
+  mineList.el.querySelector("h2")?.after(extras.head);
+  mineList.el.append(extras.vacation);
   const watchList = tableSection("watch", "Tables to watch");
   let showAllPlaying = false, showAllOpen = false;
   const watchShown = 8; // matches in play listed before "Show more"
@@ -180,7 +190,8 @@ export function lobbyScreen(main: HTMLElement): () => void {
       h("div", { class: "small" }, t.seats.map(seatLabel).join(" vs ")),
       h("span", { class: "tag status-" + (t.paused ? "paused" : t.status) }, t.status === "open" ? "waiting for players" : t.paused ? "paused" : "in play"), " ",
       h("span", { class: "tag kind-" + (t.kind ?? "live") }, kindWords(t)),
-      h("div", { class: "muted small leave-policy" }, tableLeavingWords(t))),
+      h("div", { class: "muted small leave-policy" }, tableLeavingWords(t)),
+      waitLine(t.id)),
     action);
 
   const renderTables = () => {
@@ -194,7 +205,14 @@ export function lobbyScreen(main: HTMLElement): () => void {
     const rank = (t: Table) => isMine(t) ? 0 : t.seats.some((s) => s.kind === "open") ? 1 : 2;
     const ranked = (r: number) => visible.filter((t) => rank(t) === r);
     const mine = ranked(0), open = ranked(1), others = ranked(2);
-    mineList.list.replaceChildren(...mine.map((t) => tableItem(t, h("a", { class: "button", href: "/t/" + t.id, "data-nav": true }, "Return"))));
+    // One's games waiting on one come first, marked (My games,
+    // mygames.ts); the rest keep their order.
+    const mineSorted = mine.slice().sort((a, b) => waitRank(a.id) - waitRank(b.id));
+    mineList.list.replaceChildren(...mineSorted.map((t) => {
+      const li = tableItem(t, h("a", { class: "button", href: "/t/" + t.id, "data-nav": true }, "Return"));
+      if (waitRank(t.id) < myGamesCount()) li.classList.add("my-turn");
+      return li;
+    }));
     const newest = open.slice().reverse();
     const joinable = showAllOpen ? newest : newest.slice(0, joinShown);
     const hiddenOpen = newest.length - joinable.length;
@@ -265,7 +283,7 @@ export function lobbyScreen(main: HTMLElement): () => void {
   newBtn.addEventListener("click", () => openCreateDialog({ game: "dots" }));
   lobby.append(
     h("div", { class: "lobby-tables" },
-      mine.el, mineList.el, joinList.el,
+      mineList.el, joinList.el,
       h("section", { class: "panel games-panel", "aria-labelledby": "games-h" },
         h("div", { class: "panel-head" }, h("h2", { id: "games-h" }, "Games"), newBtn),
         noTables, gameCards(app.games, true)),
@@ -276,7 +294,7 @@ export function lobbyScreen(main: HTMLElement): () => void {
   return () => {
     offs.forEach((f) => f());
     ended.destroy();
-    mine.destroy();
+    extras.destroy();
     chat.destroy();
     socket.leaveLobby();
   };
