@@ -116,6 +116,8 @@ func TestCorrespondenceDotsAcrossDays(t *testing.T) {
 	bob.do("resize", chromedp.EmulateViewport(1280, 800))
 	bob.click("#my-games-next")
 	bob.waitFor("Bob back at the table on his move", fmt.Sprintf(`location.pathname === "/t/%s" && !!document.querySelector("#status.my-turn")`, id))
+	// At the table the title says it is his move; no other game waits.
+	bob.waitFor("the title at the table", `document.title.startsWith("Your move · ")`)
 	bob.drawLine(bob.dots().Free[0])
 	bob.myGamesWaiting(0)
 	if n := bob.unloadAsked.Load(); n != 0 {

@@ -4,7 +4,7 @@ import { api, HttpError, type Achievement, type User } from "./api";
 import { clear, h, toast } from "./dom";
 import { followEnded, forgetEnded } from "./ended";
 import { followRematches } from "./rematch";
-import { followMyGames, forgetMyGames, refreshMyGames } from "./mygames";
+import { followMyGames, forgetMyGames, recountWaiting, refreshMyGames } from "./mygames";
 import { endedNews } from "./recentgames";
 import { applySettings } from "./settings";
 import { play } from "./sound";
@@ -98,6 +98,7 @@ function route(): void {
   clear(root);
   const main = h("main", { id: "screen", tabindex: "-1" });
   root.append(skipLink(() => document.getElementById("screen")), header(), main);
+  recountWaiting();
   mount(main);
   void refreshMyGames();
   // A page just loaded leaves the focus where the browser puts it, before

@@ -1,6 +1,7 @@
 // "My games": the player's games in play, those waiting on them first
 // (GET /api/my-games), kept fresh while the page is open. The lobby lists
-// them, the page's title counts those waiting ("(3) Lobby - Parlor"), and
+// them, the page's title counts those waiting ("(3) Lobby - Parlor"; at a
+// table, those waiting elsewhere), and
 // a table offers the next one waiting. The server's time comes with the
 // list: deadlines count down from it, not from this computer's clock.
 import { http } from "./api";
@@ -41,8 +42,15 @@ function take(g: MyGames): void {
   if (!isNaN(sent)) skew = sent - Date.now();
   g.games = g.games ?? [];
   last = g;
-  setWaiting(g.waiting);
+  recountWaiting();
   listeners.forEach((f) => f());
+}
+
+/** recountWaiting puts in the title the games waiting on the player other
+ * than the table on screen, whose own title says "Your move" already. */
+export function recountWaiting(): void {
+  const here = location.pathname.startsWith("/t/") ? location.pathname.slice(3) : "";
+  setWaiting(last?.games.filter((g) => g.myTurn && g.table !== here).length ?? 0);
 }
 
 /** refreshMyGames asks the server for the list again. */
