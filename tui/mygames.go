@@ -237,6 +237,23 @@ func (m *Model) myGamesView() string {
 			lines = append(lines, w)
 		}
 	}
-	lines = append(lines, "", m.st.dim.Render(keyBar(width, []string{"Enter open", "g next waiting", "Esc back"}, "v vacation", "up/down choose")))
+	lines = append(lines, "", m.st.dim.Render(keyBar(width, []string{"Enter open", "g next waiting", "v vacation", "? help", "q back"}, "+/- days", "up/down choose")))
 	return strings.Join(lines, "\n")
+}
+
+// nextGame goes from this table to the next game waiting on the player:
+// at once from a correspondence game (its seat is not at stake while
+// away), one that is over or one only watched; a live game in play is
+// left with q, which says what will happen to the seat.
+func (ts *tableState) nextGame(m *Model) tea.Cmd {
+	id := m.nextWaiting()
+	switch {
+	case id == "":
+		m.status = "no other game waits on you"
+		return nil
+	case ts.inPlay() && ts.t.Kind != client.KindCorrespondence:
+		m.status = "this game is live: leave it with q first"
+		return nil
+	}
+	return tea.Sequence(ts.leave(m), m.open(id, -1))
 }

@@ -638,6 +638,9 @@ func (ts *tableState) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 			return m.openReplay(ts.t.Match)
 		}
 	case "g":
+		if ts.t.Status != client.StatusOpen {
+			return ts.nextGame(m)
+		}
 		if ts.t.Status == client.StatusOpen {
 			if !ts.mayStart(m) {
 				m.status = ts.whyNotStart(m)
@@ -775,6 +778,7 @@ func (ts *tableState) keys() []string {
 		"R: resign (asks first)   V: call or answer a players' vote",
 		"S: save the game",
 		"s: sit in an open seat (before the start)   g: start (the table's creator)",
+		"g, once the game is on: the next of your games waiting on you (from a correspondence game, or one you only watch or that is over)",
 		"m: rematch, after the end   r: the match's replay, after the end",
 		"L: moves and chat in place of the board, on a small screen",
 		"q or Esc: back to the lobby",
