@@ -57,6 +57,23 @@ func (mt *Match) SetVacations(seat game.Seat, spans []Span) {
 	}
 }
 
+// restoreVacationsLocked gives a correspondence match rebuilt from its
+// log its players' vacations (Options.Vacations), before any timer runs.
+func (mt *Match) restoreVacationsLocked() {
+	get := mt.m.opts.Vacations
+	if get == nil || !mt.spec.Policy.Correspondence() {
+		return
+	}
+	for i, sp := range mt.spec.Seats {
+		if sp.Kind != Human || sp.UserID == 0 {
+			continue
+		}
+		vs := slices.Clone(get(sp.UserID))
+		slices.SortFunc(vs, func(a, b Span) int { return a.From.Compare(b.From) })
+		mt.seats[i].vacations = vs
+	}
+}
+
 // moveDeadlineLocked is when seat i's current move is due by the move
 // clock, its vacations left out of the count.
 func (mt *Match) moveDeadlineLocked(i int) time.Time {

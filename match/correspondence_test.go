@@ -1,6 +1,7 @@
 package match
 
 import (
+	"context"
 	"testing"
 	"time"
 )
@@ -31,5 +32,42 @@ func TestMoveDeadlineLeavesVacationsOut(t *testing.T) {
 		if got := moveDeadline(t0, 2*day, c.vs); !got.Equal(at(c.want)) {
 			t.Errorf("%s: deadline %v after the start, want %v", c.name, got.Sub(t0), c.want)
 		}
+	}
+}
+
+// TestRecoverGivesVacationsFirst: a correspondence match rebuilt after a
+// restart has its players' vacations (Options.Vacations) from the start:
+// its deadline is the one the vacation moved, even when the move's own
+// deadline passed while the server was down, and nothing runs out.
+func TestRecoverGivesVacationsFirst(t *testing.T) {
+	e := newEnv(t)
+	start := e.clock.Now()
+	vacation := Span{From: start.Add(time.Hour), Until: start.Add(time.Hour + 3*24*time.Hour)}
+	seats := []SeatSpec{{Kind: Human, UserID: 7}, {Kind: Human, UserID: 8}}
+	mt := e.create(Spec{Game: "race", Seats: seats, Policy: Policy{MoveClock: 24 * time.Hour}})
+	e.close()
+	e.clock.Advance(2 * 24 * time.Hour)
+	e.open()
+	e.m.opts.Vacations = func(user int64) []Span {
+		if user == 7 {
+			return []Span{vacation}
+		}
+		return nil
+	}
+	if _, err := e.m.Recover(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	mt, _ = e.m.Get(mt.ID())
+	want := start.Add(24*time.Hour + 3*24*time.Hour)
+	if d := mt.Snapshot(0).Clocks.Deadline[0]; !d.Equal(want) {
+		t.Fatalf("seat 0's deadline after the restart: %v, want %v (its day, moved by the vacation)", d, want)
+	}
+	e.clock.Advance(2*24*time.Hour - time.Second)
+	if o := mt.Outcome(); o != nil {
+		t.Fatalf("the match ended inside the vacation: %+v", o)
+	}
+	e.clock.Advance(time.Second)
+	if o := mt.Outcome(); o == nil || o.Reason != "seat 0 ran out of time" {
+		t.Fatalf("at the moved deadline: %+v", o)
 	}
 }

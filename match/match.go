@@ -552,6 +552,7 @@ func (m *Manager) rebuild(ml *store.MatchLog) (*Match, error) {
 			s.goneAt = now
 		}
 	}
+	mt.restoreVacationsLocked()
 	mt.restorePauseLocked(ml.Paused, ml.PausedSeat)
 	if mt.vote != nil {
 		// Nobody could vote while the server was down; a vote that its

@@ -354,3 +354,32 @@ func TestTurnHookFollowsAVacation(t *testing.T) {
 		t.Fatalf("the warning of the moved deadline: %+v", near)
 	}
 }
+
+// TestVacationHoldsOverARestart: a server restarted after a move's own
+// deadline has passed but while its player is on vacation does not let
+// the clock run out on them: the vacation is the match's from the
+// moment it is rebuilt.
+func TestVacationHoldsOverARestart(t *testing.T) {
+	eachStore(t, func(t *testing.T) {
+		dir := t.TempDir()
+		clock := clocktest.New(corrStart)
+		e := startCorr(t, dir, clock, nil)
+		ann, bob := e.guest("Ann"), e.guest("Bob")
+		ca, cb := ann.dial(), bob.dial()
+		id := dotsDuel(t, ca, cb, map[string]any{"moveClock": 86400})
+		ann.mustPost("/api/vacation", map[string]any{"days": 3}, 200)
+		ca.close()
+		cb.close()
+		e.stop()
+		clock.Advance(2 * day) // past the one day, inside the vacation
+		e = startCorr(t, dir, clock, nil)
+		bob = &user{e: e, name: bob.name, hc: bob.hc}
+		cb = bob.dial()
+		cb.ok("table.watch", map[string]any{"table": id, "views": false})
+		quiet(t, cb, id, 0, "two days into Ann's three-day vacation, after a restart")
+		clock.Advance(2*day - time.Second)
+		quiet(t, cb, id, 0, "a second before the deadline the vacation moved")
+		clock.Advance(time.Second)
+		timeoutPush(t, cb, id, 1, 0, "forfeit")
+	})
+}

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/parlor-games/parlor/clock"
 	"github.com/parlor-games/parlor/match"
 	"github.com/parlor-games/parlor/store"
 )
@@ -181,6 +182,31 @@ func (t *table) giveVacationsLocked(mt *match.Match) {
 		for _, seat := range t.heldByLocked(st.UserID) {
 			mt.SetVacations(seat, spans)
 		}
+	}
+}
+
+// VacationReader is the part of the store VacationSource reads.
+type VacationReader interface {
+	Vacations(ctx context.Context, userID int64, since time.Time) ([]store.Vacation, error)
+}
+
+// VacationSource is match.Options.Vacations over the store: a user's
+// vacations of the last year, as the server gives them to a match it
+// attaches, for the matches rebuilt before the server starts. A store
+// that cannot answer gives none, and the server gives them again when it
+// attaches the match.
+func VacationSource(st VacationReader, clk clock.Clock) func(userID int64) []match.Span {
+	if clk == nil {
+		clk = clock.Real{}
+	}
+	return func(userID int64) []match.Span {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		vs, err := st.Vacations(ctx, userID, clk.Now().Add(-vacationLookback))
+		if err != nil {
+			return nil
+		}
+		return spansOf(vs)
 	}
 }
 

@@ -394,7 +394,8 @@ func startServer(ctx context.Context, f serveFlags, log *slog.Logger, addr net.A
 		return nil, nil, nil, err
 	}
 	reg := games.Registry()
-	mgr := match.New(reg, st, log, match.Options{BotTime: time.Duration(f.botMS) * time.Millisecond, Clock: f.clk})
+	mgr := match.New(reg, st, log, match.Options{BotTime: time.Duration(f.botMS) * time.Millisecond, Clock: f.clk,
+		Vacations: server.VacationSource(st, f.clk)})
 	n, err := mgr.Recover(ctx)
 	if err != nil {
 		st.Close()

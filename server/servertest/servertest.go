@@ -160,6 +160,9 @@ func StartWith(t testing.TB, opts Options) *Server {
 		t.Fatal(err)
 	}
 	reg := games.Registry()
+	if opts.Match.Vacations == nil {
+		opts.Match.Vacations = server.VacationSource(st, opts.Match.Clock)
+	}
 	mgr := match.New(reg, st, nil, opts.Match)
 	if _, err := mgr.Recover(ctx); err != nil {
 		t.Fatal(err)
