@@ -74,6 +74,22 @@ func (mt *Match) restoreVacationsLocked() {
 	}
 }
 
+// refreshVacationsLocked reads seat i's vacations again (Options.Vacations)
+// before its correspondence clock is let run out, and reports whether it
+// did: a vacation taken through another node reaches this match's
+// deadline no later than the moment it would have run out.
+func (mt *Match) refreshVacationsLocked(i int) bool {
+	get := mt.m.opts.Vacations
+	sp := mt.spec.Seats[i]
+	if get == nil || !mt.spec.Policy.Correspondence() || sp.Kind != Human || sp.UserID == 0 {
+		return false
+	}
+	vs := slices.Clone(get(sp.UserID))
+	slices.SortFunc(vs, func(a, b Span) int { return a.From.Compare(b.From) })
+	mt.seats[i].vacations = vs
+	return true
+}
+
 // moveDeadlineLocked is when seat i's current move is due by the move
 // clock, its vacations left out of the count.
 func (mt *Match) moveDeadlineLocked(i int) time.Time {

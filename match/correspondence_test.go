@@ -71,3 +71,35 @@ func TestRecoverGivesVacationsFirst(t *testing.T) {
 		t.Fatalf("at the moved deadline: %+v", o)
 	}
 }
+
+// TestTimeoutReadsVacationsAgain: a vacation stored where this match did
+// not hear of it (another node took it) is read before the clock is let
+// run out: the move's own deadline passes, and the seat loses only at
+// the deadline the vacation moved.
+func TestTimeoutReadsVacationsAgain(t *testing.T) {
+	e := newEnv(t)
+	start := e.clock.Now()
+	var stored []Span
+	e.m.opts.Vacations = func(user int64) []Span {
+		if user == 7 {
+			return stored
+		}
+		return nil
+	}
+	seats := []SeatSpec{{Kind: Human, UserID: 7}, {Kind: Human, UserID: 8}}
+	mt := e.create(Spec{Game: "race", Seats: seats, Policy: Policy{MoveClock: 24 * time.Hour}})
+	e.clock.Advance(time.Hour)
+	stored = []Span{{From: start.Add(time.Hour), Until: start.Add(time.Hour + 2*24*time.Hour)}}
+	e.clock.Advance(23 * time.Hour) // the move's own deadline
+	if o := mt.Outcome(); o != nil {
+		t.Fatalf("seat 0 lost inside a vacation the match was not told of: %+v", o)
+	}
+	e.clock.Advance(2*24*time.Hour - time.Second)
+	if o := mt.Outcome(); o != nil {
+		t.Fatalf("seat 0 lost before the moved deadline: %+v", o)
+	}
+	e.clock.Advance(time.Second)
+	if o := mt.Outcome(); o == nil || o.Reason != "seat 0 ran out of time" {
+		t.Fatalf("at the moved deadline: %+v", o)
+	}
+}

@@ -199,6 +199,13 @@ func (mt *Match) onTimer(gen uint64) {
 		if at.IsZero() || now.Before(at) {
 			continue
 		}
+		if cause == "timeout" && mt.refreshVacationsLocked(i) {
+			// A vacation stored since (on another node, say) may
+			// have moved the deadline on.
+			if at, _ = mt.deadlineLocked(i); at.IsZero() || now.Before(at) {
+				continue
+			}
+		}
 		action := mt.goneActionLocked()
 		if action == Pause && cause == "gone" {
 			mt.pauseLocked(game.Seat(i), now)
