@@ -230,6 +230,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	f.clk = clock.Real{}
 	if f.testClock {
 		f.clk = clocktest.New(time.Now())
+		log.Warn("the clocks stand still until POST /api/test/clock moves them (-test-clock): a server for tests only")
 	}
 	srv, closeAll, node, err := startServer(ctx, f, log, ln.Addr())
 	if err != nil {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"net"
 	"net/http"
 	"time"
 
@@ -24,6 +25,13 @@ type testClockReq struct {
 func testClockHandler(c *clocktest.Clock, next http.Handler) http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /api/test/clock", func(w http.ResponseWriter, r *http.Request) {
+		// Whoever moves the clock decides who runs out of time: only
+		// the machine itself may, even on a server started with the
+		// flag by mistake.
+		if host, _, err := net.SplitHostPort(r.RemoteAddr); err != nil || !net.ParseIP(host).IsLoopback() {
+			refusal.WriteHTTP(w, http.StatusForbidden, "the test clock is moved from the server's own machine only")
+			return
+		}
 		var req testClockReq
 		if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<10)).Decode(&req); err != nil {
 			refusal.WriteHTTP(w, http.StatusBadRequest, `send {"advance": "36h"}`)
