@@ -72,10 +72,26 @@ func (p Policy) LeavingWords() string {
 // rather than forfeit or end (match/pause.go).
 func (t Table) LeavingWords() string {
 	p := t.Policy
+	if t.Kind == KindCorrespondence {
+		return correspondenceWords(len(t.Seats), p.OnGone)
+	}
 	if (p.OnGone == Forfeit || p.OnGone == End) && t.onePerson() {
 		p.OnGone = Pause
 	}
 	return p.LeavingWords()
+}
+
+// correspondenceWords is a correspondence table's policy: nobody waits
+// for a player who is away, the clock decides, and among three or more
+// the table's action follows a clock that ran out (a bot for pause).
+func correspondenceWords(seats int, a Action) string {
+	if seats > 2 {
+		if a == Pause || a == "" {
+			a = BotTakes
+		}
+		return "Across days: the clock runs even when away; out of time, " + a.Words()
+	}
+	return "Across days: the clock runs even when away; who runs out of time loses"
 }
 
 // onePerson reports whether every seat is a bot's or one person's.

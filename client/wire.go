@@ -145,6 +145,8 @@ type Table struct {
 	Match         string          `json:"match"`
 	Rematch       string          `json:"rematch,omitempty"`
 	Rated         bool            `json:"rated"`
+	// Kind is live or correspondence (a move clock of a day or more).
+	Kind TableKind `json:"kind,omitempty"`
 	// Paused is set while the match waits for its gone players, and
 	// ClosesAt is when it is closed if nobody comes back (since v6).
 	Paused   bool       `json:"paused,omitempty"`

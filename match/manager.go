@@ -67,6 +67,11 @@ type Options struct {
 	// CloseAfter is how long a match stays paused before it is closed,
 	// ended for all; default ClosePaused.
 	CloseAfter time.Duration
+	// Vacations, when set, gives a user's vacations to a correspondence
+	// match rebuilt from its log (correspondence.go), before its timer
+	// is set: a deadline that passed while the server was down but lies
+	// inside a vacation must not run out the moment the match is back.
+	Vacations func(userID int64) []Span
 }
 
 // Manager holds the live matches of one server.

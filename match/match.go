@@ -140,6 +140,7 @@ type seat struct {
 	moveStart time.Time     // when its current move's clock started
 	used      time.Duration // game clock used before moveStart
 	removed   bool          // removed from the game by a vote (vote.go): no clocks, no policy, no votes
+	vacations []Span        // the holder's vacations, sorted, in a correspondence match (correspondence.go)
 }
 
 // Match is one live match. Its methods are safe for concurrent use.
@@ -541,7 +542,9 @@ func (m *Manager) rebuild(ml *store.MatchLog) (*Match, error) {
 	now := m.clock.Now()
 	for i := range mt.seats {
 		s := &mt.seats[i]
-		if s.owing {
+		if s.owing && !mt.spec.Policy.Correspondence() {
+			// A correspondence clock counts days, restarts included
+			// (correspondence.go).
 			s.moveStart = now
 		}
 		if mt.spec.Seats[i].Kind != Bot { // a seat a bot took over too: its holder is gone
@@ -549,6 +552,7 @@ func (m *Manager) rebuild(ml *store.MatchLog) (*Match, error) {
 			s.goneAt = now
 		}
 	}
+	mt.restoreVacationsLocked()
 	mt.restorePauseLocked(ml.Paused, ml.PausedSeat)
 	if mt.vote != nil {
 		// Nobody could vote while the server was down; a vote that its

@@ -74,7 +74,7 @@ func (mt *Match) deadlineLocked(i int) (time.Time, string) {
 	}
 	if s.owing {
 		if p.MoveClock > 0 {
-			earlier(s.moveStart.Add(p.MoveClock), "timeout")
+			earlier(mt.moveDeadlineLocked(i), "timeout")
 		}
 		if p.GameClock > 0 {
 			earlier(s.moveStart.Add(p.GameClock-s.used), "timeout")
@@ -106,7 +106,7 @@ func (mt *Match) clocksLocked(now time.Time) Clocks {
 		if s.owing && s.kind != Bot && mt.outcome == nil {
 			var d time.Time
 			if p.MoveClock > 0 {
-				d = s.moveStart.Add(p.MoveClock)
+				d = mt.moveDeadlineLocked(i)
 			}
 			if p.GameClock > 0 {
 				if g := s.moveStart.Add(p.GameClock - s.used); d.IsZero() || g.Before(d) {
@@ -198,6 +198,13 @@ func (mt *Match) onTimer(gen uint64) {
 		at, cause := mt.deadlineLocked(i)
 		if at.IsZero() || now.Before(at) {
 			continue
+		}
+		if cause == "timeout" && mt.refreshVacationsLocked(i) {
+			// A vacation stored since (on another node, say) may
+			// have moved the deadline on.
+			if at, _ = mt.deadlineLocked(i); at.IsZero() || now.Before(at) {
+				continue
+			}
 		}
 		action := mt.goneActionLocked()
 		if action == Pause && cause == "gone" {

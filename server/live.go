@@ -295,6 +295,9 @@ func (t *table) onUpdate(u match.Update) {
 	for _, w := range t.watchers {
 		ws = append(ws, w)
 	}
+	if t.mt != nil && t.s.cfg.OnTurn != nil {
+		t.noticeTurnsLocked(t.mt, true)
+	}
 	t.mu.Unlock()
 	pub := allPublic(u.Events)
 	var cache renderCache

@@ -90,6 +90,10 @@ func (s *Server) routes() {
 	mux.HandleFunc("GET /api/replays/{match}/analysis", s.apiAnalysis)
 	mux.HandleFunc("GET /api/profile/{name}/games", s.apiRecentGames)
 	mux.HandleFunc("GET /api/account/export", s.authed(s.apiExport))
+	mux.HandleFunc("GET /api/my-games", s.authed(s.apiMyGames))
+	mux.HandleFunc("GET /api/vacation", s.authed(s.apiVacation))
+	mux.HandleFunc("POST /api/vacation", s.authed(s.apiVacationStart))
+	mux.HandleFunc("DELETE /api/vacation", s.authed(s.apiVacationEnd))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusNotFound, "no such API endpoint")
 	})

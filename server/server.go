@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/parlor-games/parlor/accounts"
+	"github.com/parlor-games/parlor/clock"
 	"github.com/parlor-games/parlor/game"
 	"github.com/parlor-games/parlor/match"
 	"github.com/parlor-games/parlor/store"
@@ -99,6 +100,11 @@ type Store interface {
 	// Key is a secret key of the servers sharing the database, made on
 	// first use; the key named "saves" seals save files (sealed.go).
 	Key(ctx context.Context, name string) ([]byte, error)
+	// AddVacation, EndVacation and Vacations keep players' vacations
+	// (vacation.go).
+	AddVacation(ctx context.Context, userID int64, v store.Vacation) error
+	EndVacation(ctx context.Context, userID int64, at time.Time) error
+	Vacations(ctx context.Context, userID int64, since time.Time) ([]store.Vacation, error)
 }
 
 // Config is everything New needs.
@@ -171,6 +177,15 @@ type Config struct {
 	// ModerationPoll is how often the operators' actions are read from
 	// the store (moderation.go); 0 means DefaultModerationPoll.
 	ModerationPoll time.Duration
+	// Clock is the time of the correspondence features (a player's list
+	// of games, vacations, deadline warnings): the match manager's clock,
+	// so both agree. nil is the wall clock.
+	Clock clock.Clock
+	// OnTurn, when set, is told when a seat's turn comes and when a
+	// correspondence move's deadline is near (turnhook.go), for a
+	// notifier (push, mail) to pass on. It may be called with a table's
+	// lock held: it must return quickly and must not call the server.
+	OnTurn func(TurnNotice)
 }
 
 // DefaultLeaveGrace is Config.LeaveGrace's default: long enough for a

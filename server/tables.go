@@ -76,17 +76,25 @@ func (p PolicyJSON) validate() error {
 	if p.OnTimeout == match.Pause {
 		return badRequest("a clock that runs out cannot pause the game: choose forfeit, bot or end for onTimeout")
 	}
-	for _, d := range []float64{p.Grace, p.MoveClock, p.GameClock} {
+	for _, d := range []float64{p.Grace, p.GameClock} {
 		if d < 0 || d > 7*24*3600 {
 			return badRequest("policy times are seconds between 0 and one week")
 		}
+	}
+	if p.MoveClock < 0 || p.MoveClock > maxMoveClock.Seconds() {
+		return badRequest("a move clock is seconds between 0 and 14 days (a correspondence table's)")
 	}
 	return nil
 }
 
 func secs(f float64) time.Duration { return time.Duration(f * float64(time.Second)) }
 
-func (p PolicyJSON) policy() match.Policy {
+// policy is the match's policy for a table of seats seats; a
+// correspondence table's is not the one sent (correspondence.go).
+func (p PolicyJSON) policy(seats int) match.Policy {
+	if p.correspondence() {
+		return p.correspondencePolicy(seats)
+	}
 	return match.Policy{
 		Grace:     secs(p.Grace),
 		OnGone:    p.OnGone,
@@ -144,6 +152,8 @@ type table struct {
 	// gone, under mu, marks a table handed over: its row is another
 	// node's, and this copy writes nothing more.
 	gone bool
+	// turns, under mu, is what the hook of turns has told (turnhook.go).
+	turns turnWatch
 }
 
 // tables is every table of the lobby.
@@ -371,6 +381,9 @@ type TableJSON struct {
 	// loaded from its save.
 	Created time.Time `json:"created"`
 	Copy    bool      `json:"copy,omitempty"`
+	// Kind is live or correspondence (a move clock of a day or more),
+	// for the lobby to tell them apart.
+	Kind TableKind `json:"kind"`
 	// Paused is set while the match waits for gone players (since v6),
 	// and ClosesAt is when it will be closed if nobody comes back.
 	Paused   bool       `json:"paused,omitempty"`
@@ -417,7 +430,7 @@ func (t *table) jsonLocked(viewer int64) TableJSON {
 		opts = publicOptions(t.def, opts)
 	}
 	out := TableJSON{ID: t.id, Game: t.game, Options: opts, Status: t.status, SpectatorChat: t.spectatorChat, Policy: t.policy, Match: t.matchID, Rematch: t.rematch, Rated: !t.unrated,
-		Created: t.created, Copy: legacyCopy(t.matchID)}
+		Created: t.created, Copy: legacyCopy(t.matchID), Kind: t.policy.kind()}
 	present := t.presentLocked()
 	for i, st := range t.seats {
 		sj := SeatJSON{Kind: st.Kind, Name: st.Name, Player: st.Player, Level: st.Level, Role: st.Role, Connected: st.Kind == match.Bot || present[i]}
@@ -822,7 +835,7 @@ func (t *table) startLocked(ctx context.Context) error {
 	if err := t.assignRolesLocked(); err != nil {
 		return err
 	}
-	spec := match.Spec{Game: t.game, Options: t.options, Seed: newSeed(), Policy: t.policy.policy(), BotTime: t.s.cfg.BotBudget, Unrated: t.unrated}
+	spec := match.Spec{Game: t.game, Options: t.options, Seed: newSeed(), Policy: t.policy.policy(len(t.seats)), BotTime: t.s.cfg.BotBudget, Unrated: t.unrated}
 	for _, st := range t.seats {
 		spec.Seats = append(spec.Seats, match.SeatSpec{Kind: st.Kind, Level: st.Level, UserID: st.UserID, Name: st.Name})
 	}
@@ -846,6 +859,9 @@ func (t *table) startLocked(ctx context.Context) error {
 		return err
 	}
 	t.attachLocked(mt)
+	// The first turns of a match just begun are news.
+	t.turns.owing = nil
+	t.noticeTurnsLocked(mt, true)
 	return nil
 }
 
@@ -862,6 +878,8 @@ func (t *table) attachLocked(mt *match.Match) {
 	t.s.metrics.live.Inc()
 	t.unsub = mt.Subscribe(t.onUpdate)
 	mt.SetOnPause(func() { t.s.tables.changed(t) })
+	t.giveVacationsLocked(mt)
+	t.noticeTurnsLocked(mt, false)
 	// Seats of humans not watching are gone as far as the match knows.
 	connected := t.connectedLocked()
 	for i, st := range t.seats {

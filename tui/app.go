@@ -48,6 +48,7 @@ const (
 	screenCreate
 	screenTable
 	screenReplay
+	screenMyGames
 )
 
 // inputKind says what the line at the bottom is being typed for.
@@ -111,6 +112,8 @@ type Model struct {
 	rematch *client.RematchOffer
 	// social is the friends and challenges the lobby shows (social.go).
 	social socialState
+	// mine is the player's games in play (mygames.go).
+	mine myGamesState
 }
 
 // New returns the client's model.
@@ -224,7 +227,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// The server pushes the ended games after hello only when there
 		// are some: a list dismissed elsewhere meanwhile must not stay.
 		m.lobby.ended = nil
-		cmds := []tea.Cmd{listen(msg.conn), m.awayConnected()}
+		cmds := []tea.Cmd{listen(msg.conn), m.awayConnected(), m.fetchMyGames()}
 		if m.attempt > 0 {
 			m.status = "reconnected"
 		}
@@ -272,6 +275,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case moveDoneMsg:
 		m.moveDone(msg)
 		return m, nil
+	case myGamesMsg:
+		return m, m.tookMyGames(msg)
 	case doneMsg:
 		if msg.err != nil {
 			m.status = msg.what + ": " + sentence(msg.err)
@@ -432,6 +437,8 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 		if m.replay != nil {
 			return m.replay.key(m, s)
 		}
+	case screenMyGames:
+		return m.myGamesKey(s)
 	}
 	return m.lobbyKey(s)
 }
@@ -536,6 +543,8 @@ func (m *Model) View() tea.View {
 		body = m.table.view(m)
 	case m.screen == screenReplay && m.replay != nil:
 		body = m.replay.view(m)
+	case m.screen == screenMyGames:
+		body = m.myGamesView()
 	default:
 		body = m.lobbyView()
 	}
@@ -615,14 +624,18 @@ func (m *Model) helpLines(width int) []string {
 		add("Replay", m.replay.keys()...)
 	case m.screen == screenCreate:
 		add("New table", "up/down: choose a field", "left/right: change it", "Enter: create the table", "Esc: back to the lobby")
+	case m.screen == screenMyGames:
+		add("My games", "up/down: choose a game", "Enter: open it", "g: the next game waiting on you",
+			"v: take a vacation (your correspondence clocks stand still), or end the one under way", "+/-: a longer or shorter vacation", "Esc: back to the lobby")
 	default:
 		add("Lobby", "up/down: choose a table", "Enter: join the table (sit in an open seat, or watch)",
 			"w: watch the table", "r: the replay of a finished table's match", "n: new table", "c: chat to the lobby",
+			"g: the next of your games waiting on you", "l: the list of your games in play, those waiting on you first, and vacations",
 			"[ ] or PgUp PgDn: the previous or next page of tables", "{ }: the previous or next page of who is online",
 			"1-9: the replay of that game in the note of games that ended while you were away",
 			"x: dismiss a game the note shows (then its digit, or a for all shown); the others, if any, come up",
 			"f: follow a player by name (friends online are listed above the tables)",
-			"g: challenge a player: their name, then a game's name if not dots (Bob warfare)",
+			"C: challenge a player: their name, then a game's name if not dots (Bob warfare)",
 			"y / u: accept or refuse the challenge shown (u also withdraws your own)",
 			"p: return to your private game (a challenge's table)", "b: block a player by name", "q: quit")
 	}

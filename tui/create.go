@@ -28,7 +28,27 @@ type createForm struct {
 	// names are the names typed for seats at one screen, nil where the
 	// default stands (seatnames.go).
 	names []*string
+	// clock is the index of the chosen clock in clockChoices.
+	clock int
 }
+
+// clockChoice is a clock the form offers: seconds of a move clock or of
+// a game clock; none without either.
+type clockChoice struct {
+	move, game float64
+	words      string
+}
+
+// clockChoices are the form's clocks, as the web's create dialog offers
+// them: none, live clocks, then correspondence clocks of days a move.
+var clockChoices = func() []clockChoice {
+	out := []clockChoice{{words: "none"}, {move: 30, words: "30 seconds a move"}, {move: 60, words: "1 minute a move"},
+		{game: 300, words: "5 minutes a game"}, {game: 900, words: "15 minutes a game"}}
+	for _, d := range client.CorrespondenceDays {
+		out = append(out, clockChoice{move: float64(d * 24 * 3600), words: client.DaysWords(d) + " a move (correspondence)"})
+	}
+	return out
+}()
 
 func newCreateForm(games []client.Game, me string) *createForm {
 	f := &createForm{games: games, me: me}
@@ -130,7 +150,7 @@ func (f *createForm) fields() []string {
 	if f.games[f.game].Roles != nil {
 		out = append(out, "role")
 	}
-	return append(out, "leave:wait", "leave:then")
+	return append(out, "clock", "leave:wait", "leave:then")
 }
 
 func (f *createForm) option(name string) client.OptionSpec {
@@ -221,6 +241,8 @@ func (f *createForm) change(field string, d int) {
 				f.opts[o.Name] = o.Choices[(i+d+len(o.Choices))%len(o.Choices)]
 			}
 		}
+	case field == "clock":
+		f.clock = (f.clock + d + len(clockChoices)) % len(clockChoices)
 	case strings.HasPrefix(field, "leave:"):
 		f.changeLeave(field, d)
 	case len(field) > 5 && field[:5] == "seat:":
@@ -239,6 +261,9 @@ func (f *createForm) change(field string, d int) {
 func (f *createForm) submit(m *Model) tea.Cmd {
 	pol := f.policy
 	pol.OnGone = f.onGone()
+	if c := clockChoices[f.clock]; c.move > 0 || c.game > 0 {
+		pol.MoveClock, pol.GameClock, pol.OnTimeout = c.move, c.game, client.Forfeit
+	}
 	req := client.CreateTable{Game: f.games[f.game].Name, Options: f.opts, Policy: &pol}
 	role := f.role
 	for i, s := range f.seats {
@@ -279,6 +304,8 @@ func (f *createForm) view(m *Model) string {
 					value = r.Name
 				}
 			}
+		case field == "clock":
+			label, value = "Clock", clockChoices[f.clock].words
 		case strings.HasPrefix(field, "leave:"):
 			label, value = f.leaveRow(field)
 		case strings.HasPrefix(field, "name:"):
@@ -319,6 +346,11 @@ func (f *createForm) view(m *Model) string {
 	if fields := f.fields(); f.field < len(fields) && strings.HasPrefix(fields[f.field], "opt:") {
 		if o := f.option(fields[f.field][4:]); o.Help != "" {
 			about = o.Label + ": " + o.Help
+		}
+	} else if f.field < len(fields) && fields[f.field] == "clock" {
+		about = "Clock: who runs out of time loses."
+		if clockChoices[f.clock].move >= 24*3600 {
+			about = "Clock: a correspondence game, played across days. The clock runs while you are away; who runs out of time loses (among three or more, the seat is handled as if its player left)."
 		}
 	}
 	lines = append(lines, "")

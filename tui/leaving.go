@@ -26,9 +26,10 @@ func (ts *tableState) inPlay() bool {
 }
 
 // askLeave asks before leaving a game in play, saying what will happen to
-// the seat; elsewhere it leaves at once.
+// the seat; elsewhere, and from a correspondence game, which nothing
+// happens to while its player is away, it leaves at once.
 func (ts *tableState) askLeave(m *Model) tea.Cmd {
-	if !ts.inPlay() {
+	if !ts.inPlay() || ts.t.Kind == client.KindCorrespondence {
 		return ts.leave(m)
 	}
 	m.status = ts.t.LeaveWarning(func(i int) bool { return slices.Contains(ts.mine, i) })

@@ -94,7 +94,7 @@ func (m *Model) push(p client.Push) tea.Cmd {
 			})
 			m.lobby.tables = lastFinished(ts, finishedShown)
 			m.lobby.sel = min(m.lobby.sel, max(len(m.lobby.tables)-1, 0))
-			return tea.Batch(m.startTicking(), m.refreshSocial())
+			return tea.Batch(m.startTicking(), m.refreshSocial(), m.fetchMyGames())
 		}
 	case "chat":
 		c, err := p.Chat()
@@ -135,9 +135,15 @@ func (m *Model) push(p client.Push) tea.Cmd {
 	case "error":
 		m.status = "the server refused a message: " + string(p.Raw)
 	case "table", "match", "handover":
-		if m.table != nil {
-			return m.table.push(m, p)
+		// A move anywhere may change the player's list of games.
+		var cmd tea.Cmd
+		if p.T == "match" {
+			cmd = m.fetchMyGames()
 		}
+		if m.table != nil {
+			return tea.Batch(m.table.push(m, p), cmd)
+		}
+		return cmd
 	}
 	return nil
 }
@@ -217,12 +223,17 @@ func (m *Model) lobbyKey(s string) tea.Cmd {
 		return m.openInput(inputChat, "lobby> ")
 	case "f":
 		return m.openInput(inputFollow, "follow> ")
-	case "g":
+	case "C":
 		return m.openInput(inputChallenge, "challenge (name [game])> ")
 	case "b":
 		return m.openInput(inputBlock, "block> ")
 	case "p":
 		return m.privateKey()
+	case "g":
+		return m.goNextWaiting()
+	case "l":
+		m.show(screenMyGames)
+		return m.fetchMyGames()
 	case "]", "pgdown":
 		return m.turnPage(true, 1)
 	case "[", "pgup":
@@ -358,7 +369,11 @@ func (m *Model) lobbyRows(l lobbyLayout, window int) int {
 		top = max(tables, people) // side by side
 	}
 	// A blank line, the chat's heading and lines, a blank line, the keys.
-	return m.endedRows(l.ended) + len(m.rematchLines("")) + len(m.socialLines()) + top + 4 + min(l.chat, len(m.lobby.chat))
+	mine := 0
+	if m.myGamesLine() != "" {
+		mine = 1
+	}
+	return m.endedRows(l.ended) + len(m.rematchLines("")) + len(m.socialLines()) + mine + top + 4 + min(l.chat, len(m.lobby.chat))
 }
 
 // tableWindow is the tables shown in a window of window tables around
@@ -396,6 +411,9 @@ func (m *Model) lobbyView() string {
 	for _, l := range m.endedNote(lay.ended) {
 		b.WriteString(l + "\n")
 	}
+	if l := m.myGamesLine(); l != "" {
+		b.WriteString(l + "\n")
+	}
 	half := max(m.w/2, 40)
 	left := []string{m.st.bold.Render("Tables" + pageWords(m.lobby.lists.TablesPage, m.lobby.pages.Tables, len(m.lobby.tables)))}
 	if len(m.lobby.tables) == 0 {
@@ -411,7 +429,7 @@ func (m *Model) lobbyView() string {
 	}
 	for i := first; i < last; i++ {
 		t := m.lobby.tables[i]
-		line := fmt.Sprintf("%s %-16s %-8s %s", marker(i == m.lobby.sel), m.gameTitle(t.Game), tableStatus(t), seatsLine(t))
+		line := fmt.Sprintf("%s %-16s %-8s %s%s", marker(i == m.lobby.sel), m.gameTitle(t.Game), tableStatus(t), kindTag(t), seatsLine(t))
 		colW := max(m.w, 20)
 		if m.w >= 100 {
 			colW = half - 1 // the online list stands beside
@@ -419,7 +437,7 @@ func (m *Model) lobbyView() string {
 		if printedWidth(line) > colW {
 			// Too long for the line: the people by name, bots and open
 			// seats counted, rather than a cut list.
-			line = fmt.Sprintf("%s %-16s %-8s %s", marker(i == m.lobby.sel), m.gameTitle(t.Game), tableStatus(t), seatsCount(t))
+			line = fmt.Sprintf("%s %-16s %-8s %s%s", marker(i == m.lobby.sel), m.gameTitle(t.Game), tableStatus(t), kindTag(t), seatsCount(t))
 		}
 		if i == m.lobby.sel {
 			line = m.st.cursor.Render(line)
@@ -511,7 +529,7 @@ func (m *Model) lobbyKeyBar() string {
 	if p := m.lobby.lists.TablesPage; p != nil && (p.More || p.From > 0) {
 		must = append(must, "[ ] pages")
 	}
-	return keyBar(max(m.w, 20), must, "n new table", "c chat", "w watch", "r replay", "f follow", "g challenge", "b block")
+	return keyBar(max(m.w, 20), must, "n new table", "c chat", "w watch", "r replay", "f follow", "C challenge", "b block")
 }
 
 // pageWords is a list's heading after its name: " (n)" for a whole list
@@ -542,6 +560,15 @@ func marker(on bool) string {
 		return ">"
 	}
 	return " "
+}
+
+// kindTag marks a correspondence table in the lobby's list by its clock,
+// "[2 days a move] "; a live table has none.
+func kindTag(t client.Table) string {
+	if t.Kind != client.KindCorrespondence {
+		return ""
+	}
+	return "[" + t.KindWords() + "] "
 }
 
 // seatsLine names a table's seats: players, bots by name with their level, and

@@ -14,7 +14,7 @@ import (
 // above the tables, the player's friends online and where they play, the
 // private tables their challenges opened, and the challenges waiting: to
 // the player, with y to accept and u to refuse; from them, with u to
-// withdraw. f follows a player by name, g challenges one ("Bob" or "Bob
+// withdraw. f follows a player by name, C challenges one ("Bob" or "Bob
 // dots": the game's name), b blocks one; p returns to the first private
 // table.
 

@@ -344,7 +344,7 @@ func (ts *tableState) apply(m *Model, u client.Update) tea.Cmd {
 	}
 	maps.Copy(ts.views, u.Views)
 	ts.turn, ts.scores, ts.outcome = u.Turn, u.Scores, u.Outcome
-	ts.restartMoveClocks()
+	ts.restartMoveClocks(m.now())
 	if s := ts.votes.fromUpdate(u, ts.names()); s != "" {
 		m.status = s
 	}
@@ -368,13 +368,13 @@ func (ts *tableState) apply(m *Model, u client.Update) tea.Cmd {
 // restartMoveClocks starts the move clock of each seat that owes a move
 // now, as the server does; pushes do not carry clocks, and a resync
 // brings the server's own figures.
-func (ts *tableState) restartMoveClocks() {
+func (ts *tableState) restartMoveClocks(now time.Time) {
 	if ts.t.Policy.MoveClock <= 0 {
 		return
 	}
 	n := len(ts.t.Seats)
 	ts.clocks.Deadline = make([]time.Time, n)
-	due := time.Now().Add(time.Duration(ts.t.Policy.MoveClock * float64(time.Second)))
+	due := now.Add(time.Duration(ts.t.Policy.MoveClock * float64(time.Second)))
 	for _, s := range ts.turn {
 		if s >= 0 && s < n && ts.outcome == nil {
 			ts.clocks.Deadline[s] = due
@@ -699,6 +699,9 @@ func (ts *tableState) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 			return m.openReplay(ts.t.Match)
 		}
 	case "g":
+		if ts.t.Status != client.StatusOpen {
+			return ts.nextGame(m)
+		}
 		if ts.t.Status == client.StatusOpen {
 			if !ts.mayStart(m) {
 				m.status = ts.whyNotStart(m)
@@ -839,6 +842,7 @@ func (ts *tableState) keys() []string {
 		"R: resign (asks first)   V: call or answer a players' vote",
 		"S: save the game",
 		"s: sit in an open seat (before the start)   g: start (the table's creator)",
+		"g, once the game is on: the next of your games waiting on you (from a correspondence game, or one you only watch or that is over)",
 		"m: rematch, after the end   r: the match's replay, after the end",
 		"L: moves and chat in place of the board, on a small screen",
 		"q or Esc: back to the lobby",

@@ -3,7 +3,6 @@ package tui
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/parlor-games/parlor/client"
@@ -155,7 +154,11 @@ func (ts *tableState) seatItems(m *Model) []string {
 		}
 		clock := ""
 		if i < len(ts.clocks.Deadline) && !ts.clocks.Deadline[i].IsZero() && ts.clocks.Deadline[i].Year() > 1 {
-			clock = fmt.Sprintf(" [%ds]", int(time.Until(ts.clocks.Deadline[i]).Seconds()))
+			clock = fmt.Sprintf(" [%ds]", int(ts.clocks.Deadline[i].Sub(m.now()).Seconds()))
+			if ts.t.Kind == client.KindCorrespondence {
+				// Days away: the date, then what is left.
+				clock = " [" + client.DueWords(ts.clocks.Deadline[i], m.now()) + "]"
+			}
 		}
 		you := ""
 		if i == ts.seat || (ts.seat < 0 && s.Kind == client.SeatHuman && strings.EqualFold(holderName(s), m.user.Name)) {

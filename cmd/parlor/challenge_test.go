@@ -22,7 +22,7 @@ func TestPlayChallenge80x24(t *testing.T) {
 	ann.waitFor("Friends online: Bob")
 	ann.keep("friends")
 
-	ann.keys("g", "=Bob", "Enter")
+	ann.keys("C", "=Bob", "Enter")
 	ann.waitFor("Your challenge to Bob")
 	s := bob.waitFor("Ann challenges you to Dots and Boxes")
 	bob.keep("challenged")
@@ -39,7 +39,7 @@ func TestPlayChallenge80x24(t *testing.T) {
 	ann.waitFor("Bob declined your challenge")
 	bob.waitGone("Ann challenges you")
 
-	ann.keys("g", "=Bob dots", "Enter")
+	ann.keys("C", "=Bob dots", "Enter")
 	bob.waitFor("Ann challenges you to Dots and Boxes")
 	bob.keys("y")
 	bob.waitGone("Tables (")

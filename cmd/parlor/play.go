@@ -38,6 +38,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	changePW := fs.Bool("change-password", false, "change the password of the account (with -login, or a kept session of it) before opening the lobby: the current and the new one are asked for, without echo; the account's other sessions end")
 	table := fs.String("table", "", "open this table at once (the id of an invite link /t/ID)")
 	noSave := fs.Bool("no-session", false, "do not keep the session for the next start")
+	myGames := fs.Bool("my-games", false, "print your games in play, those waiting on you first with their deadlines, and exit (for a shell prompt or cron)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -82,6 +83,17 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if err := changePassword(ctx, c, user, stdin, stderr); err != nil {
 			return err
 		}
+	}
+	if *myGames {
+		if err := printMyGames(ctx, c, stdout); err != nil {
+			return explain(c, err)
+		}
+		if !*noSave {
+			if err := keepForNextStart(c, user); err != nil {
+				fmt.Fprintln(stderr, "note: the session could not be kept for the next start:", err)
+			}
+		}
+		return nil
 	}
 	// One connection before the screen opens, so that a server speaking
 	// another protocol version, or refusing the session, is a sentence

@@ -18,6 +18,7 @@ type tmuxTerm struct {
 	t     *testing.T
 	name  string // the tmux session
 	label string // who, for the kept screens
+	home  string // the client's home, where it keeps its session
 }
 
 func startTerm(t *testing.T, name string, args ...string) *tmuxTerm {
@@ -41,7 +42,7 @@ func startTermSize(t *testing.T, name string, w, h int, args ...string) *tmuxTer
 	if err != nil {
 		t.Fatalf("tmux: %v %s", err, out)
 	}
-	tt := &tmuxTerm{t: t, name: session, label: name}
+	tt := &tmuxTerm{t: t, name: session, label: name, home: home}
 	t.Cleanup(func() {
 		tt.keep("last")
 		exec.Command("tmux", "kill-session", "-t", session).Run()

@@ -22,6 +22,8 @@ import (
 	"github.com/nats-io/nats.go"
 
 	"github.com/parlor-games/parlor/accounts"
+	"github.com/parlor-games/parlor/clock"
+	"github.com/parlor-games/parlor/clock/clocktest"
 	"github.com/parlor-games/parlor/games"
 	"github.com/parlor-games/parlor/match"
 	"github.com/parlor-games/parlor/realip"
@@ -109,6 +111,11 @@ type serveFlags struct {
 	mail mailFlags
 	// challengeWait is how long a challenge waits for its answer.
 	challengeWait time.Duration
+	// testClock makes the clocks read a hand-moved clock
+	// (testclock.go), for browser tests of games played across days.
+	testClock bool
+	// clk is the clock of the matches and the server, set by runServe.
+	clk clock.Clock
 }
 
 func parseServeFlags(args []string, stderr io.Writer) (f serveFlags, err error) {
@@ -120,6 +127,7 @@ func parseServeFlags(args []string, stderr io.Writer) (f serveFlags, err error) 
 	fs.StringVar(&f.origins, "origin", "", "extra origins allowed to open WebSockets, comma-separated host patterns (the server's own origin is always allowed)")
 	fs.IntVar(&f.botMS, "bot-ms", 1000, "default budget of a bot move, in milliseconds' worth of work (bots count work, not time; a limit far beyond it stops a runaway search)")
 	fs.DurationVar(&f.challengeWait, "challenge-wait", server.DefaultChallengeWait, "how long a challenge from one player to another waits for its answer before it lapses (1m to 336h)")
+	fs.BoolVar(&f.testClock, "test-clock", false, "for tests only: the clocks stand still until POST /api/test/clock moves them on (docs/protocol.md); never on a server people play on")
 	fs.IntVar(&f.overTables, "over-tables", server.DefaultOverTables, "finished tables the lobby lists at most (each for 10 minutes); the oldest are forgotten first")
 	fs.IntVar(&f.chatKeep, "chat-keep", server.DefaultChatKeep, "lines of chat kept per channel (the lobby, each table); older lines are deleted; 0 keeps every line")
 	fs.Float64Var(&f.rate, "ws-rate", 20, "messages per second a WebSocket may send on average (bursts of 40); 0 turns the limit off, for load tests")
@@ -231,12 +239,20 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	f.clk = clock.Real{}
+	if f.testClock {
+		f.clk = clocktest.New(time.Now())
+		log.Warn("the clocks stand still until POST /api/test/clock moves them (-test-clock): a server for tests only")
+	}
 	srv, closeAll, node, err := startServer(ctx, f, log, ln.Addr())
 	if err != nil {
 		ln.Close()
 		return err
 	}
 	handler := f.trust.Handler(srv.Handler())
+	if hc, ok := f.clk.(*clocktest.Clock); ok {
+		handler = testClockHandler(hc, handler)
+	}
 	if f.pprof {
 		mux := http.NewServeMux()
 		mux.HandleFunc("/debug/pprof/", httppprof.Index)
@@ -398,7 +414,8 @@ func startServer(ctx context.Context, f serveFlags, log *slog.Logger, addr net.A
 		return nil, nil, nil, err
 	}
 	reg := games.Registry()
-	mgr := match.New(reg, st, log, match.Options{BotTime: time.Duration(f.botMS) * time.Millisecond})
+	mgr := match.New(reg, st, log, match.Options{BotTime: time.Duration(f.botMS) * time.Millisecond, Clock: f.clk,
+		Vacations: server.VacationSource(st, f.clk)})
 	n, err := mgr.Recover(ctx)
 	if err != nil {
 		st.Close()
@@ -439,6 +456,7 @@ func startServer(ctx context.Context, f serveFlags, log *slog.Logger, addr net.A
 		}(),
 		OverTables:    f.overTables,
 		ChallengeWait: f.challengeWait,
+		Clock:         f.clk,
 		ChatKeep: func() int {
 			if f.chatKeep == 0 {
 				return -1

@@ -160,11 +160,14 @@ func StartWith(t testing.TB, opts Options) *Server {
 		t.Fatal(err)
 	}
 	reg := games.Registry()
+	if opts.Match.Vacations == nil {
+		opts.Match.Vacations = server.VacationSource(st, opts.Match.Clock)
+	}
 	mgr := match.New(reg, st, nil, opts.Match)
 	if _, err := mgr.Recover(ctx); err != nil {
 		t.Fatal(err)
 	}
-	cfg := server.Config{Registry: reg, Matches: mgr, Accounts: acct, Store: st, BotBudget: 50 * time.Millisecond, Transport: opts.Transport, SendBuffer: opts.SendBuffer}
+	cfg := server.Config{Registry: reg, Matches: mgr, Accounts: acct, Store: st, BotBudget: 50 * time.Millisecond, Transport: opts.Transport, SendBuffer: opts.SendBuffer, Clock: opts.Match.Clock}
 	if cfg.Transport == "" {
 		cfg.Transport = server.Transport(os.Getenv("PARLOR_TEST_TRANSPORT"))
 	}

@@ -49,6 +49,8 @@ export interface Table {
   /** when the table was made; copy: its match goes on from a loaded save
    * or a replay's position (both tell apart two tables alike) */
   created?: string; copy?: boolean;
+  /** live, or correspondence: a move clock of a day or more */
+  kind?: "live" | "correspondence";
   /** orders the descriptions of the table that reach a watcher (protocol v6; none in the lobby's lists) */
   rev?: number;
 }

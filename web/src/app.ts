@@ -5,6 +5,7 @@ import { clear, h, toast } from "./dom";
 import { followEnded, forgetEnded } from "./ended";
 import { followRematches } from "./rematch";
 import { followSocial } from "./social";
+import { followMyGames, forgetMyGames, recountWaiting, refreshMyGames } from "./mygames";
 import { endedNews } from "./recentgames";
 import { applySettings } from "./settings";
 import { play } from "./sound";
@@ -90,6 +91,7 @@ async function logout(): Promise<void> {
   }
   socket.close();
   forgetEnded();
+  forgetMyGames();
   app.me = null;
   navigate("/", true, false);
 }
@@ -105,7 +107,9 @@ function route(): void {
   clear(root);
   const main = h("main", { id: "screen", tabindex: "-1" });
   root.append(skipLink(() => document.getElementById("screen")), header(), main);
+  recountWaiting();
   mount(main);
+  void refreshMyGames();
   // A page just loaded leaves the focus where the browser puts it, before
   // the skip link, the first Tab stop. A screen that replaces another puts
   // it in the new screen, which has drawn what it has at once (a table
@@ -206,6 +210,7 @@ async function start(): Promise<void> {
   // to the list, once, and points to the lobby, where the note waits.
   followRematches();
   followSocial();
+  followMyGames();
   followEnded((fresh) => toast(endedNews(fresh), "ended", undefined, { href: "/", label: "See the lobby" }));
   // /api/session, not /api/me: a signed-out visit is no error (a 401
   // would be logged in the browser's console on every visit).

@@ -45,10 +45,20 @@ export function leavingWords(policy: Record<string, unknown> | undefined): strin
  * forfeit or end, as the server does. */
 export function tableLeavingWords(t: Table): string {
   const a = String(t.policy?.["onGone"] ?? "");
+  if (t.kind === "correspondence") return correspondenceWords(t.seats.length, a as LeaveAction);
   const humans = t.seats.filter((s) => s.kind === "human").map((s) => s.name);
   const onePerson = !t.seats.some((s) => s.kind === "open") && humans.length > 0 && humans.every((n) => n === humans[0]);
   if ((a === "forfeit" || a === "end") && onePerson) return leavingWords({ ...t.policy, onGone: "pause" });
   return leavingWords(t.policy);
+}
+
+/** correspondenceWords is the leaving policy of a correspondence table:
+ * nobody waits for a player who is away, the clock alone decides, and
+ * among three or more the policy's action follows a clock that ran out
+ * (the server gives the seat to a bot for "pause"). */
+export function correspondenceWords(seats: number, a: LeaveAction): string {
+  if (seats > 2) return `Across days: the clock runs even when away; out of time, ${actionWords(a === "pause" || !a ? "bot" : a)}`;
+  return "Across days: the clock runs even when away; who runs out of time loses";
 }
 
 /** clockText writes a wait as m:ss (h:mm:ss from an hour), rounded up. */

@@ -13,8 +13,20 @@ const site = "Parlor";
  * Boxes vs Bob - Parlor"), so that a player with the game in a background
  * tab sees in the tab strip that it is their turn. */
 export function setTitle(what: string, yourMove = false): void {
-  const t = (yourMove ? "Your move · " : "") + (what ? `${what} - ${site}` : site);
+  titled = { what, yourMove };
+  const t = (waiting > 0 ? `(${waiting}) ` : "") + (yourMove ? "Your move · " : "") + (what ? `${what} - ${site}` : site);
   if (document.title !== t) document.title = t;
+}
+
+/** The games waiting on the player (mygames.ts) lead the title, "(3)",
+ * on every screen, so that a tab in the background says it. */
+let waiting = 0;
+let titled = { what: "", yourMove: false };
+
+/** setWaiting counts the games waiting on the player in the title. */
+export function setWaiting(n: number): void {
+  waiting = n;
+  setTitle(titled.what, titled.yourMove);
 }
 
 /** mainControl is the attribute a screen sets on its main control (the

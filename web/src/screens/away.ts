@@ -23,9 +23,11 @@ export function awayPanel(id: string, state: () => AwayState, info: (text: strin
     const s = state();
     return !!s.table && s.table.status === "playing" && !s.over && s.held.length > 0;
   };
+  // A correspondence game is left and come back to at will: nothing
+  // happens to the seat, so leaving asks nothing.
   const warning = () => {
     const s = state();
-    return inPlay() && s.table ? (s.out ? outNote : "") + leaveWarning(s.table, s.held) : null;
+    return inPlay() && s.table && s.table.kind !== "correspondence" ? (s.out ? outNote : "") + leaveWarning(s.table, s.held) : null;
   };
   setLeaveGuard(warning);
   // Closing or reloading the page can only be asked about by the

@@ -270,9 +270,22 @@ export function openCreateDialog(preset: CreatePreset = {}): void {
     { value: "m30", label: "30 seconds a move" },
     { value: "m60", label: "1 minute a move" },
     { value: "g300", label: "5 minutes a game" },
-    { value: "g900", label: "15 minutes a game" }], "");
-  clockSel.el.append(h("small", { class: "help" }, "Who runs out of time loses."));
+    { value: "g900", label: "15 minutes a game" },
+    ...[1, 2, 3, 5, 7, 14].map((d) => ({ value: "m" + d * 86400, label: d === 1 ? "1 day a move" : `${d} days a move` }))], "");
+  const clockHelp = h("small", { class: "help" }, "Who runs out of time loses.");
+  clockSel.el.append(clockHelp);
   const clockField = h("div", { class: "field" }, clockSel.el);
+  // A correspondence clock (a day or more a move) runs whether its player
+  // is at the table or not: nobody waits for a player who left, so the
+  // leaving policy only says what happens to a seat whose time runs out
+  // among three or more.
+  const clockChanged = () => {
+    const corr = clockSel.value[0] === "m" && Number(clockSel.value.slice(1)) >= 86400;
+    clockHelp.textContent = corr
+      ? "A correspondence game: the clock runs while you are away, and who runs out of time loses (among three or more, the seat is handled as below)."
+      : "Who runs out of time loses.";
+  };
+  clockSel.el.addEventListener("change", clockChanged);
   const create = h("button", { type: "submit", class: "primary", id: "create-submit" }, "Create table");
   const cancel = h("button", { type: "button", id: "create-cancel" }, "Cancel");
   cancel.addEventListener("click", () => dlg.close());

@@ -12,6 +12,8 @@ import { openCreateDialog } from "./create";
 import { gameCards } from "../gamecards";
 import { personMenu } from "../social";
 import { friendsPanel } from "./friends";
+import { mineExtras, waitLine, waitRank } from "./mygames";
+import { myGames } from "../mygames";
 
 interface Online { name: string; guest: boolean; stats: Record<string, Stats> | null }
 
@@ -46,6 +48,19 @@ function beganText(t: Table): string {
   const at = t.created && Date.parse(t.created) > 0 ? fmtTime(t.created) : "";
   if (t.copy) return "copy of a saved position" + (at ? `, made ${at}` : "");
   return at ? `started ${at}` : "";
+}
+
+/** myGamesCount is how many of the player's games wait on them. */
+function myGamesCount(): number {
+  return (myGames()?.games ?? []).filter((g) => g.myTurn).length;
+}
+
+/** kindWords says how a table is played: live, or by correspondence
+ * with its days a move. */
+export function kindWords(t: Table): string {
+  if (t.kind !== "correspondence") return "live";
+  const days = Math.round(Number(t.policy?.["moveClock"] ?? 0) / 86400);
+  return `correspondence · ${days === 1 ? "1 day" : days + " days"} a move`;
 }
 
 export function optionsText(t: Table): string {
@@ -125,6 +140,11 @@ export function lobbyScreen(main: HTMLElement): () => void {
   // them show until asked for.
   const mineList = tableSection("mine", "Your tables");
   const joinList = tableSection("join", "Tables to join");
+  // Over one's tables, how many games wait on one and the next of them;
+  // under them, one's vacation (mygames.ts).
+  const extras = mineExtras(() => renderTables());
+  mineList.el.querySelector("h2")?.after(extras.head);
+  mineList.el.append(extras.vacation);
   const watchList = tableSection("watch", "Tables to watch");
   let showAllPlaying = false, showAllOpen = false;
   const watchShown = 8; // matches in play listed before "Show more"
@@ -186,8 +206,10 @@ export function lobbyScreen(main: HTMLElement): () => void {
       h("span", { class: "muted small" }, optionsText(t)),
       h("div", { class: "small" }, t.seats.map(seatLabel).join(" vs ")),
       own ? h("div", { class: "muted small table-began" }, beganText(t)) : null,
-      h("span", { class: "tag status-" + (t.paused ? "paused" : t.status) }, t.status === "open" ? "waiting for players" : t.paused ? "paused" : "in play"),
-      h("div", { class: "muted small leave-policy" }, tableLeavingWords(t))),
+      h("span", { class: "tag status-" + (t.paused ? "paused" : t.status) }, t.status === "open" ? "waiting for players" : t.paused ? "paused" : "in play"), " ",
+      h("span", { class: "tag kind-" + (t.kind ?? "live") }, kindWords(t)),
+      h("div", { class: "muted small leave-policy" }, tableLeavingWords(t)),
+      waitLine(t.id)),
     action);
 
   const renderTables = () => {
@@ -201,8 +223,15 @@ export function lobbyScreen(main: HTMLElement): () => void {
     const rank = (t: Table) => isMine(t) ? 0 : t.seats.some((s) => s.kind === "open") ? 1 : 2;
     const ranked = (r: number) => visible.filter((t) => rank(t) === r);
     const mine = ranked(0), open = ranked(1), others = ranked(2);
-    mineList.list.replaceChildren(...mine.map((t) => tableItem(t, h("a", { class: "button", href: "/t/" + t.id, "data-nav": true,
-      "aria-label": `Return to ${gameTitle(t.game)}: ${t.seats.map(seatLabel).join(" vs ")}, ${beganText(t)}` }, "Return"), true)));
+    // One's games waiting on one come first, marked (My games,
+    // mygames.ts); the rest keep their order.
+    const mineSorted = mine.slice().sort((a, b) => waitRank(a.id) - waitRank(b.id));
+    mineList.list.replaceChildren(...mineSorted.map((t) => {
+      const li = tableItem(t, h("a", { class: "button", href: "/t/" + t.id, "data-nav": true,
+        "aria-label": `Return to ${gameTitle(t.game)}: ${t.seats.map(seatLabel).join(" vs ")}, ${beganText(t)}` }, "Return"), true);
+      if (waitRank(t.id) < myGamesCount()) li.classList.add("my-turn");
+      return li;
+    }));
     const newest = open.slice().reverse();
     const joinable = showAllOpen ? newest : newest.slice(0, joinShown);
     const hiddenOpen = newest.length - joinable.length;
@@ -285,6 +314,7 @@ export function lobbyScreen(main: HTMLElement): () => void {
   return () => {
     offs.forEach((f) => f());
     ended.destroy();
+    extras.destroy();
     chat.destroy();
     friends.destroy();
     socket.leaveLobby();

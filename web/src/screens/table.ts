@@ -27,6 +27,7 @@ import { awayPanel } from "./away";
 import { voteLogText, votePanel } from "../vote";
 import { answerRematch, quitTable } from "../rematch";
 import { endLesson } from "../analysis/atend";
+import { dueText, nextWaiting, onMyGames, serverNow } from "../mygames";
 
 /** HistoryEntry is a past move as the watch's seats may see it (the
  * reply's history, asked for so that the move log survives a reload). */
@@ -57,7 +58,7 @@ interface Clock { remaining: number[] | null; deadline: number[]; since: number[
 
 function clockFrom(raw: any, seats: number): Clock | null {
   if (!raw || (!raw.remaining && !raw.deadline)) return null;
-  const now = Date.now();
+  const now = serverNow();
   const remaining = Array.isArray(raw.remaining) ? raw.remaining.map((ns: number) => ns / 1e6) : null;
   const deadline = Array.from({ length: seats }, (_, i) => {
     const d = Array.isArray(raw.deadline) ? Date.parse(raw.deadline[i]) : NaN;
@@ -105,6 +106,16 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
   const prestart = h("section", { class: "prestart", id: "prestart", hidden: true, "aria-labelledby": "prestart-title" });
   const controls = h("div", { class: "controls", role: "toolbar", "aria-label": "Game controls" });
   const sideExtra = h("div", { class: "side-extra" });
+  // One click on to the next of the player's games waiting on them, shown
+  // while another waits (mygames.ts).
+  const nextGame = h("a", { class: "button", id: "next-waiting", "data-nav": true, hidden: true }, "Next game waiting");
+  const showNext = () => {
+    const t = nextWaiting(id);
+    nextGame.hidden = !t;
+    if (t) nextGame.setAttribute("href", "/t/" + t);
+  };
+  const offNext = onMyGames(showNext);
+  showNext();
   const invite = h("div", { class: "invite", hidden: true });
   const title = h("h1", { class: "table-title" });
   const startBtn = h("button", { class: "primary big", id: "start-game", hidden: true }, "Start the game");
@@ -246,6 +257,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
       const turn = st.turn.includes(i) && !st.outcome;
       const score = st.scores?.[i];
       const clock = clockText(i);
+      const corr = table?.kind === "correspondence";
       const botPlays = st.takenOver.includes(i) && !st.outcome;
       const conn = s.kind === "bot" || botPlays ? "computer" : s.kind === "open" ? "waiting" : s.connected ? "online" : "offline";
       const li = h("li", { class: `seat seat-${i}` + (turn ? " on-turn" : ""), "data-seat": i },
@@ -254,7 +266,10 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
           h("strong", null, seatHeading(i)),
           h("span", { class: "seat-name" }, numbered(i) ? seatSubtitle(i) : (held.includes(i) && !hotseat() ? "you" : "")),
           h("span", { class: "conn conn-" + conn }, h("span", { class: "conn-dot", "aria-hidden": "true" }), botPlays ? "computer plays" : conn,
-            clock ? h("span", { class: "clock", title: "Time left" }, h("span", { class: "sr-only" }, "time left "), clock) : null),
+            clock && !corr ? h("span", { class: "clock", title: "Time left" }, h("span", { class: "sr-only" }, "time left "), clock) : null),
+          // A correspondence deadline is a date and a countdown: a line
+          // of its own.
+          clock && corr ? h("span", { class: "clock clock-due", title: "When the move is due" }, clock) : null,
         ),
         turn ? h("span", { class: "turn-tag" }, "to move") : removedByVote().includes(i) ? h("span", { class: "tag removed-tag" }, "removed by a vote") : h("span"),
         score !== undefined && score !== null ? h("span", { class: "score", "aria-label": `Score ${score}` }, String(score)) : null,
@@ -310,7 +325,9 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
 
   function clockText(i: number): string {
     if (!clock || st.outcome) return "";
-    const now = Date.now();
+    const now = serverNow();
+    // A correspondence move is due days away: its date, then what is left.
+    if (clock.deadline[i] && table?.kind === "correspondence") return dueText(clock.deadline[i]);
     if (clock.deadline[i]) return fmtMs(clock.deadline[i] - now);
     if (clock.remaining) return fmtMs(clock.remaining[i]);
     return "";
@@ -321,7 +338,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
    * (not a bot's thinking). */
   function clockMoved(seat: number, charge: boolean): void {
     if (!clock || !table) return;
-    const now = Date.now();
+    const now = serverNow();
     if (clock.remaining && seat >= 0 && charge) clock.remaining[seat] = Math.max(0, clock.remaining[seat] - (now - clock.since[seat]));
     const moveMs = Number(table.policy?.["moveClock"] ?? 0) * 1000;
     clock.deadline = clock.deadline.map(() => 0);
@@ -1089,7 +1106,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
 
   const screen = h("div", { class: "table-screen" },
     h("div", { class: "table-main" },
-      h("div", { class: "table-head" }, title, controls),
+      h("div", { class: "table-head" }, title, controls, nextGame),
       status, away.el, reclaimBox, vote.el, prestart, startBtn, sitCta, note, invite, startPreview.el, result,
       h("div", { class: "board-area" }, boardWrap, sideExtra), lesson.el),
     h("aside", { class: "table-side", "aria-label": "Players, moves and chat" },
@@ -1111,6 +1128,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
 
   return () => {
     destroyed = true;
+    offNext();
     away.destroy();
     offs.forEach((f) => f());
     clearInterval(tick);
