@@ -87,7 +87,7 @@ func OpenPostgres(ctx context.Context, url string) (*Store, error) {
 	for _, m := range []struct {
 		name  string
 		steps []string
-	}{{"store", pgSchema}, {"accounts", pgAccountsSchema}, {"server", pgTablesSchema}, {"nodes", pgNodesSchema}} {
+	}{{"store", pgSchema}, {"accounts", pgAccountsSchema}, {"server", pgTablesSchema}, {"nodes", pgNodesSchema}, {"notify", pgNotifySchema}} {
 		if err := s.migrate(ctx, m.name, m.steps...); err != nil {
 			db.Close()
 			return nil, err

@@ -196,7 +196,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	for _, m := range []struct {
 		name  string
 		steps []string
-	}{{"store", schema}, {"accounts", accountsSchema}, {"server", tablesSchema}} {
+	}{{"store", schema}, {"accounts", accountsSchema}, {"server", tablesSchema}, {"notify", notifySchema}} {
 		if err := s.migrate(ctx, m.name, m.steps...); err != nil {
 			db.Close()
 			return nil, err
