@@ -77,6 +77,7 @@ func (s *Server) routes() {
 	mux.HandleFunc("GET /api/replays/{match}", s.apiReplay)
 	mux.HandleFunc("GET /api/replays/{match}/analysis", s.apiAnalysis)
 	mux.HandleFunc("GET /api/profile/{name}/games", s.apiRecentGames)
+	s.notifyRoutes(mux)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusNotFound, "no such API endpoint")
 	})

@@ -162,6 +162,11 @@ type Config struct {
 	// OverTables is how many finished tables the lobby keeps listed at
 	// most, the oldest forgotten first; 0 means DefaultOverTables.
 	OverTables int
+	// Push sets up Web Push notices (notify.go, pushnotify.go).
+	Push PushConfig
+	// Notifier, when set, delivers the notices for players who are not
+	// looking instead of the server's own channels (Web Push).
+	Notifier Notifier
 }
 
 // DefaultLeaveGrace is Config.LeaveGrace's default: long enough for a
@@ -226,6 +231,9 @@ type Server struct {
 	// peakUnsent is the most bytes any connection has had unsent
 	// (behind.go).
 	peakUnsent atomic.Int64
+
+	// notices sends notices to players who are not looking (notify.go).
+	notices *notices
 }
 
 // finishLater records the results of a match that has ended, off the
@@ -296,6 +304,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		if err := cfg.Store.PruneAllChat(ctx, cfg.ChatKeep); err != nil {
 			cfg.Log.Warn("chat not pruned", "err", err)
 		}
+	}
+	if err := s.initNotices(ctx); err != nil {
+		return nil, err
 	}
 	s.tables = newTables(s)
 	if err := s.tables.load(ctx); err != nil {

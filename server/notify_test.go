@@ -1,0 +1,181 @@
+package server_test
+
+import (
+	"crypto/ecdh"
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/parlor-games/parlor/match"
+	"github.com/parlor-games/parlor/server"
+	"github.com/parlor-games/parlor/webpush"
+)
+
+// pushService is a Web Push service served by the test: it opens each
+// message with the one subscriber's keys, as the browser would, and keeps
+// what it read.
+type pushService struct {
+	t    *testing.T
+	srv  *httptest.Server
+	key  *ecdh.PrivateKey
+	auth []byte
+
+	mu   sync.Mutex
+	got  []map[string]any
+	news chan struct{}
+}
+
+func newPushService(t *testing.T) *pushService {
+	k, err := ecdh.P256().GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &pushService{t: t, key: k, auth: make([]byte, webpush.AuthSize), news: make(chan struct{}, 16)}
+	rand.Read(p.auth)
+	p.srv = httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasPrefix(r.Header.Get("Authorization"), "vapid t=") {
+			http.Error(w, "unsigned", http.StatusUnauthorized)
+			return
+		}
+		body, _ := io.ReadAll(r.Body)
+		plain, err := webpush.Decrypt(body, p.key, p.auth)
+		if err != nil {
+			t.Errorf("the push service could not open a message: %v", err)
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		var m map[string]any
+		if err := json.Unmarshal(plain, &m); err != nil {
+			t.Errorf("a push payload is not JSON: %s", plain)
+		}
+		p.mu.Lock()
+		p.got = append(p.got, m)
+		p.mu.Unlock()
+		p.news <- struct{}{}
+		w.WriteHeader(http.StatusCreated)
+	}))
+	t.Cleanup(p.srv.Close)
+	return p
+}
+
+// subscription is what the browser would post to /api/push/subscribe.
+func (p *pushService) subscription() map[string]any {
+	return map[string]any{
+		"endpoint":       p.srv.URL + "/send/bob-device",
+		"expirationTime": nil,
+		"keys": map[string]string{
+			"p256dh": base64.RawURLEncoding.EncodeToString(p.key.PublicKey().Bytes()),
+			"auth":   base64.RawURLEncoding.EncodeToString(p.auth),
+		},
+	}
+}
+
+// next waits for the next message the service reads.
+func (p *pushService) next(what string) map[string]any {
+	p.t.Helper()
+	select {
+	case <-p.news:
+	case <-time.After(wait):
+		p.t.Fatalf("no push message for %s", what)
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.got[len(p.got)-1]
+}
+
+func (p *pushService) all() []map[string]any {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]map[string]any(nil), p.got...)
+}
+
+// TestNoticesReachPlayerNotLooking (issue 33): Bob subscribes his browser
+// to push messages and closes his page during a game of Dots and Boxes
+// with Ann. Ann's move makes it his turn: his push service receives,
+// encrypted for his browser alone, "your move" naming the game, Ann and
+// the table to open. Back at the table, he is not told by push of the
+// turns he sees; with "your move" turned off he is not told either; and
+// when Ann resigns while he is away, he is told the game ended.
+func TestNoticesReachPlayerNotLooking(t *testing.T) {
+	eachStore(t, func(t *testing.T) {
+		ps := newPushService(t)
+		e := startEnvConfig(t, t.TempDir(), match.Options{}, func(c *server.Config) {
+			c.Push = server.PushConfig{Client: ps.srv.Client()}
+		})
+		ann, bob := e.guest("Ann"), e.guest("Bob")
+		code, body := bob.do("GET", "/api/push/key", nil)
+		var key struct{ Key string }
+		if code != 200 || json.Unmarshal(body, &key) != nil || len(key.Key) != 87 {
+			t.Fatalf("GET /api/push/key: %d %s", code, body)
+		}
+		// A subscription must name an https push service and real keys.
+		bad := ps.subscription()
+		bad["endpoint"] = strings.Replace(ps.srv.URL, "https:", "http:", 1) + "/x"
+		if code, body := bob.do("POST", "/api/push/subscribe", bad); code != 400 || !strings.Contains(string(body), "https") {
+			t.Fatalf("an http endpoint: %d %s", code, body)
+		}
+		bad = ps.subscription()
+		bad["keys"] = map[string]string{"p256dh": "AAAA", "auth": "AAAA"}
+		if code, _ := bob.do("POST", "/api/push/subscribe", bad); code != 400 {
+			t.Fatalf("bad keys: %d", code)
+		}
+		if code, _ := e.newUser("nobody").do("POST", "/api/push/subscribe", ps.subscription()); code != 401 {
+			t.Fatalf("a subscription without a session: %d", code)
+		}
+		bob.mustPost("/api/push/subscribe", ps.subscription(), 204)
+
+		ca, cb := ann.dial(), bob.dial()
+		id := dotsDuel(t, ca, cb, nil)
+		cb.close()
+		ca.waitFor("Bob's seat offline", func(m msg) bool {
+			c, ok := seatConnected(m, 1)
+			return m.t() == "table" && ok && !c
+		})
+		ca.ok("match.play", map[string]any{"table": id, "seat": 0, "move": line(0, 0, 1)})
+		n := ps.next("Bob's turn")
+		if n["kind"] != "turn" || n["url"] != "/t/"+id || !strings.Contains(n["title"].(string), "Your move") ||
+			!strings.Contains(n["title"].(string), "Dots and Boxes") || !strings.Contains(n["body"].(string), "Ann") {
+			t.Fatalf("the turn notice: %v", n)
+		}
+
+		// Bob is back and looking: the turns he sees are not pushed.
+		cb = bob.dial()
+		cb.ok("table.watch", map[string]any{"table": id})
+		cb.ok("match.play", map[string]any{"table": id, "seat": 1, "move": line(1, 0, 1)})
+		ca.ok("match.play", map[string]any{"table": id, "seat": 0, "move": line(2, 0, 1)})
+		cb.ok("match.play", map[string]any{"table": id, "seat": 1, "move": line(0, 1, 2)})
+
+		// "Your move" turned off: Bob away, his turn, no notice.
+		if code, body := bob.do("PUT", "/api/notify/prefs", map[string]any{"prefs": []map[string]any{{"kind": "turn", "channel": "push", "enabled": false}}}); code != 200 ||
+			!strings.Contains(string(body), `{"kind":"turn","channel":"push","enabled":false}`) || !strings.Contains(string(body), `{"kind":"ended","channel":"push","enabled":true}`) {
+			t.Fatalf("PUT prefs: %d %s", code, body)
+		}
+		if code, body := bob.do("PUT", "/api/notify/prefs", map[string]any{"prefs": []map[string]any{{"kind": "weather", "channel": "push", "enabled": false}}}); code != 400 {
+			t.Fatalf("a made-up kind: %d %s", code, body)
+		}
+		cb.close()
+		ca.waitFor("Bob's seat offline again", func(m msg) bool {
+			c, ok := seatConnected(m, 1)
+			return m.t() == "table" && ok && !c
+		})
+		ca.ok("match.play", map[string]any{"table": id, "seat": 0, "move": line(1, 1, 2)})
+
+		// The game ends while he is away: he is told.
+		ca.ok("match.resign", map[string]any{"table": id, "seat": 0})
+		n = ps.next("the end")
+		if n["kind"] != "ended" || n["url"] != "/t/"+id || !strings.Contains(n["body"].(string), "You won") {
+			t.Fatalf("the ended notice: %v", n)
+		}
+		e.srv.WaitNotices()
+		if got := ps.all(); len(got) != 2 {
+			t.Fatalf("Bob's push service got %d messages, want 2 (his turn, the end): %v", len(got), got)
+		}
+	})
+}
