@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -133,8 +134,9 @@ func TestNoticesReachPlayerNotLooking(t *testing.T) {
 
 		ca, cb := ann.dial(), bob.dial()
 		id := dotsDuel(t, ca, cb, nil)
+		mark := len(ca.all())
 		cb.close()
-		ca.waitFor("Bob's seat offline", func(m msg) bool {
+		waitAfter(ca, mark, "Bob's seat offline", func(m msg) bool {
 			c, ok := seatConnected(m, 1)
 			return m.t() == "table" && ok && !c
 		})
@@ -160,8 +162,9 @@ func TestNoticesReachPlayerNotLooking(t *testing.T) {
 		if code, body := bob.do("PUT", "/api/notify/prefs", map[string]any{"prefs": []map[string]any{{"kind": "weather", "channel": "push", "enabled": false}}}); code != 400 {
 			t.Fatalf("a made-up kind: %d %s", code, body)
 		}
+		mark = len(ca.all())
 		cb.close()
-		ca.waitFor("Bob's seat offline again", func(m msg) bool {
+		waitAfter(ca, mark, "Bob's seat offline again", func(m msg) bool {
 			c, ok := seatConnected(m, 1)
 			return m.t() == "table" && ok && !c
 		})
@@ -178,4 +181,47 @@ func TestNoticesReachPlayerNotLooking(t *testing.T) {
 			t.Fatalf("Bob's push service got %d messages, want 2 (his turn, the end): %v", len(got), got)
 		}
 	})
+}
+
+// TestNoticeAcrossNodes (issue 33, several nodes): the node that holds
+// the table decides, and it knows who is looking on the other nodes. Bob
+// browses node 1, Ann node 0, which holds their table. While Bob's page
+// is shown on node 1 he gets no push for his turn; once he has left, a
+// move of Ann's makes it his turn and his push service receives it once,
+// though both nodes send notices.
+func TestNoticeAcrossNodes(t *testing.T) {
+	ps := newPushService(t)
+	nodes := startNodes(t, 2, func(i int, c *server.Config) {
+		c.Push = server.PushConfig{Client: ps.srv.Client()}
+	})
+	ann := nodes[0].guest("Ann")
+	bob := nodes[0].guest("Bob").at(nodes[1])
+	bob.mustPost("/api/push/subscribe", ps.subscription(), 204)
+	ca, cb := ann.dial(), bob.dial()
+	lobby := ann.dial()
+	lobby.ok("lobby.join", nil)
+	id := dotsBetween(ca, cb, []*client{ca, cb})
+	lobby.waitFor("Bob online on node 1", func(m msg) bool {
+		return m.t() == "lobby.online" && slices.Contains(onlineNames(m), "Bob")
+	})
+	ca.ok("match.play", map[string]any{"table": id, "seat": 0, "move": line(0, 0, 1)})
+	waitSeq(cb, id, 1)
+	cb.ok("match.play", map[string]any{"table": id, "seat": 1, "move": line(1, 0, 1)})
+	waitSeq(ca, id, 2)
+	mark := len(lobby.all())
+	cb.close()
+	waitAfter(lobby, mark, "Bob gone from node 1", func(m msg) bool {
+		return m.t() == "lobby.online" && !slices.Contains(onlineNames(m), "Bob")
+	})
+	ca.ok("match.play", map[string]any{"table": id, "seat": 0, "move": line(2, 0, 1)})
+	n := ps.next("Bob's turn, from node 0")
+	if n["kind"] != "turn" || n["url"] != "/t/"+id {
+		t.Fatalf("the notice: %v", n)
+	}
+	for _, e := range nodes {
+		e.srv.WaitNotices()
+	}
+	if got := ps.all(); len(got) != 1 {
+		t.Fatalf("Bob's push service got %d messages, want 1: %v", len(got), got)
+	}
 }
