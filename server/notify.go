@@ -153,18 +153,39 @@ func (r *relay) shownElsewhere(userID int64) bool {
 	return false
 }
 
+// DefaultNoticeDelay is Config.NoticeDelay's default: long enough for a
+// page to reload and connect again, short beside a turn of a game.
+const DefaultNoticeDelay = 5 * time.Second
+
 // NotifyAway sends n to its player unless they are looking, once for
-// its key. It returns at once; the sending is done in the background.
-// Other parts of the server (challenges, friends) call it with notices
-// of their kinds.
+// its key. It returns at once; the sending is done in the background,
+// after the notice delay, and only if the player is still not looking
+// then. Other parts of the server (challenges, friends) call it with
+// notices of their kinds.
 func (s *Server) NotifyAway(n Notice) {
 	ns := s.notices
 	if ns == nil || ns.store == nil || n.UserID == 0 || n.Key == "" || s.looking(n.UserID) {
 		return
 	}
+	delay := s.cfg.NoticeDelay
+	if delay == 0 {
+		delay = DefaultNoticeDelay
+	}
 	ns.sending.Add(1)
 	go func() {
 		defer ns.sending.Done()
+		if delay > 0 {
+			t := time.NewTimer(delay)
+			select {
+			case <-t.C:
+			case <-s.ctx.Done():
+				t.Stop()
+				return
+			}
+			if s.looking(n.UserID) {
+				return
+			}
+		}
 		ctx, cancel := context.WithTimeout(s.ctx, 30*time.Second)
 		defer cancel()
 		first, err := ns.store.ClaimNotice(ctx, n.Key)

@@ -108,7 +108,7 @@ func TestNoticesReachPlayerNotLooking(t *testing.T) {
 	eachStore(t, func(t *testing.T) {
 		ps := newPushService(t)
 		e := startEnvConfig(t, t.TempDir(), match.Options{}, func(c *server.Config) {
-			c.Push = server.PushConfig{Client: ps.srv.Client()}
+			c.Push, c.NoticeDelay = server.PushConfig{Client: ps.srv.Client()}, -1
 		})
 		ann, bob := e.guest("Ann"), e.guest("Bob")
 		code, body := bob.do("GET", "/api/push/key", nil)
@@ -192,7 +192,7 @@ func TestNoticesReachPlayerNotLooking(t *testing.T) {
 func TestNoticeAcrossNodes(t *testing.T) {
 	ps := newPushService(t)
 	nodes := startNodes(t, 2, func(i int, c *server.Config) {
-		c.Push = server.PushConfig{Client: ps.srv.Client()}
+		c.Push, c.NoticeDelay = server.PushConfig{Client: ps.srv.Client()}, -1
 	})
 	ann := nodes[0].guest("Ann")
 	bob := nodes[0].guest("Bob").at(nodes[1])

@@ -167,6 +167,10 @@ type Config struct {
 	// Notifier, when set, delivers the notices for players who are not
 	// looking instead of the server's own channels (Web Push).
 	Notifier Notifier
+	// NoticeDelay is how long a notice waits before it is sent, to be
+	// dropped if its player is looking by then (a page being reloaded);
+	// 0 means DefaultNoticeDelay, and a negative value sends at once.
+	NoticeDelay time.Duration
 }
 
 // DefaultLeaveGrace is Config.LeaveGrace's default: long enough for a
