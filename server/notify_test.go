@@ -225,3 +225,52 @@ func TestNoticeAcrossNodes(t *testing.T) {
 		t.Fatalf("Bob's push service got %d messages, want 1: %v", len(got), got)
 	}
 }
+
+// TestNoticeEndpointsRefuseClearly: every refusal of the notification
+// endpoints has the shape of every HTTP refusal, a code and a sentence,
+// and changes nothing.
+func TestNoticeEndpointsRefuseClearly(t *testing.T) {
+	e := newEnv(t)
+	ann, nobody := e.guest("Ann"), e.newUser("nobody")
+	cases := []struct {
+		what   string
+		u      *user
+		method string
+		path   string
+		body   any
+		status int
+		code   string
+	}{
+		{"subscribe without a session", nobody, "POST", "/api/push/subscribe", []byte(`{}`), 401, "unauthorized"},
+		{"subscribe with bad JSON", ann, "POST", "/api/push/subscribe", []byte(`{"endpoint":`), 400, "bad-request"},
+		{"subscribe with an unknown field", ann, "POST", "/api/push/subscribe", []byte(`{"endpoint":"https://x.example/1","nonsense":1}`), 400, "bad-request"},
+		{"subscribe with a body too large", ann, "POST", "/api/push/subscribe", []byte(`{"endpoint":"` + strings.Repeat("x", 20<<10) + `"}`), 413, "too-large"},
+		{"subscribe without keys", ann, "POST", "/api/push/subscribe", []byte(`{"endpoint":"https://x.example/1"}`), 400, "bad-request"},
+		{"unsubscribe without an endpoint", ann, "POST", "/api/push/unsubscribe", []byte(`{}`), 400, "bad-request"},
+		{"prefs without a session", nobody, "GET", "/api/notify/prefs", nil, 401, "unauthorized"},
+		{"no prefs", ann, "PUT", "/api/notify/prefs", []byte(`{"prefs":[]}`), 400, "bad-request"},
+		{"a pref of an unknown channel", ann, "PUT", "/api/notify/prefs", []byte(`{"prefs":[{"kind":"turn","channel":"pigeon","enabled":false}]}`), 400, "bad-request"},
+		{"a pref of the wrong type", ann, "PUT", "/api/notify/prefs", []byte(`{"prefs":[{"kind":"turn","channel":"push","enabled":"no"}]}`), 400, "bad-request"},
+	}
+	for _, c := range cases {
+		status, body := c.u.do(c.method, c.path, c.body)
+		var r map[string]any
+		if err := json.Unmarshal(body, &r); err != nil {
+			t.Errorf("%s: %d %q is not JSON", c.what, status, body)
+			continue
+		}
+		text, _ := r["error"].(string)
+		if status != c.status || r["code"] != c.code || text == "" || len(r) != 2 {
+			t.Errorf("%s: %d %s, want %d with code %q and a sentence", c.what, status, body, c.status, c.code)
+		}
+	}
+	// A refused list changed nothing: a good choice with a bad one is
+	// refused whole.
+	if code, _ := ann.do("PUT", "/api/notify/prefs", []byte(`{"prefs":[{"kind":"turn","channel":"push","enabled":false},{"kind":"x","channel":"push","enabled":false}]}`)); code != 400 {
+		t.Fatalf("a list with an unknown kind: %d", code)
+	}
+	_, body := ann.do("GET", "/api/notify/prefs", nil)
+	if !strings.Contains(string(body), `{"kind":"turn","channel":"push","enabled":true}`) {
+		t.Fatalf("after a refused change the prefs are %s", body)
+	}
+}
