@@ -101,12 +101,18 @@ func (d *fakeDevice) stubJS() string {
 		return sub;
 	};
 	PushManager.prototype.getSubscription = async function () { return localStorage.getItem("test.sub") ? sub : null; };
+	const ask = Notification.requestPermission.bind(Notification);
+	Notification.requestPermission = (...a) => {
+		localStorage.setItem("test.asked", String(Number(localStorage.getItem("test.asked") || 0) + 1));
+		return ask(...a);
+	};
 })()`, d.svc.URL+"/send/bob", b64(d.key.PublicKey().Bytes()), b64(d.auth))
 }
 
-// TestPushNoticeOpensTheTable (issue 33): Bob turns on notices in his
-// settings (Chromium asks nothing: the test granted the permission) and
-// his browser subscribes with the server's key. He leaves during a game
+// TestPushNoticeOpensTheTable (issue 33): loading the app asks for no
+// permission; Bob turns on notices in his settings, which asks (Chromium
+// shows nothing: the test granted the permission), and his browser
+// subscribes with the server's key. He leaves during a game
 // of Dots and Boxes with Ann; her move makes it his turn, and the server
 // pushes "your move", encrypted for his browser, to his push service.
 // Delivered to the service worker, it shows a notice naming the game, and
@@ -151,13 +157,21 @@ func TestPushNoticeOpensTheTable(t *testing.T) {
 	if _, err := chromedp.Call(bob.ctx, serviceworker.Enable, struct{}{}); err != nil {
 		t.Fatal(err)
 	}
+	// Loading the app asks nothing: the lobby, then the settings.
+	bob.waitVisible(".game-card")
 	bob.goTo("/settings")
 	bob.waitVisible("#set-push")
+	if asked := evalAs[string](bob, `localStorage.getItem("test.asked") ?? "0"`); asked != "0" {
+		t.Fatalf("permission was asked %s times on load", asked)
+	}
 	bob.waitFor("the switch ready", `!document.querySelector("#set-push").disabled && document.querySelector("#set-push-state").textContent !== ""`)
 	bob.snap("settings-notices")
 	bob.click("#set-push")
 	bob.waitFor("notices on", `document.querySelector("#set-push").checked && document.querySelector("#set-push-state").textContent.includes("shows a notice")`)
 	bob.snap("settings-notices-on")
+	if asked := evalAs[string](bob, `localStorage.getItem("test.asked")`); asked != "1" {
+		t.Fatalf("turning notices on asked for permission %s times, want once", asked)
+	}
 	var key struct{ Key string }
 	res, err := http.Get(base + "/api/push/key")
 	if err != nil {
