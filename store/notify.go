@@ -34,8 +34,10 @@ var notifySchema = []string{
 		enabled INTEGER NOT NULL,
 		PRIMARY KEY (user_id, kind, channel)
 	)`,
+	// Who claimed each notice (ClaimNotice): a random id per claim.
 	`CREATE TABLE notices_sent (
 		notice TEXT PRIMARY KEY,
+		claimant TEXT NOT NULL,
 		at BIGINT NOT NULL
 	)`,
 	`CREATE INDEX notices_sent_at ON notices_sent (at)`,
@@ -173,22 +175,35 @@ const noticeKeep = 7 * 24 * time.Hour
 
 // ClaimNotice records that the notice named key is being sent and
 // reports whether this call is the first to claim it: of several nodes
-// (or several tries) that see the same cause, exactly one sends. Claims
-// older than a week are dropped on the way.
+// (or several tries) that see the same cause, exactly one sends. The
+// claim is a write like any other of the node (it rides in the writer's
+// batches, and on PostgreSQL is refused to a node whose lease is gone),
+// and the winner is read back: each claim carries an id of its own.
+// Claims older than a week are dropped on the way.
 func (s *Store) ClaimNotice(ctx context.Context, key string) (bool, error) {
 	if key == "" {
 		return false, errors.New("store: a notice needs a key")
 	}
-	now := time.Now()
-	res, err := s.db.ExecContext(ctx, `INSERT INTO notices_sent (notice, at) VALUES ($1, $2) ON CONFLICT (notice) DO NOTHING`, key, millis(now))
+	now, me := time.Now(), newID()
+	err := s.ExecAll(ctx,
+		Stmt{`INSERT INTO notices_sent (notice, claimant, at) VALUES ($1, $2, $3) ON CONFLICT (notice) DO NOTHING`, []any{key, me, millis(now)}},
+		Stmt{`DELETE FROM notices_sent WHERE at < $1`, []any{millis(now.Add(-noticeKeep))}})
 	if err != nil {
 		return false, fmt.Errorf("store: claim notice %s: %w", key, err)
 	}
-	n, err := res.RowsAffected()
+	rows, err := s.query(ctx, `SELECT claimant FROM notices_sent WHERE notice = $1`, key)
 	if err != nil {
 		return false, fmt.Errorf("store: claim notice %s: %w", key, err)
 	}
-	// Housekeeping: a failure leaves old claims to the next one.
-	_, _ = s.db.ExecContext(ctx, `DELETE FROM notices_sent WHERE at < $1`, millis(now.Add(-noticeKeep)))
-	return n == 1, nil
+	defer rows.Close()
+	var who string
+	if rows.Next() {
+		if err := rows.Scan(&who); err != nil {
+			return false, fmt.Errorf("store: claim notice %s: %w", key, err)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return false, fmt.Errorf("store: claim notice %s: %w", key, err)
+	}
+	return who == me, nil
 }
