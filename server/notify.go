@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -273,6 +275,21 @@ func seatName(seats []seat, i game.Seat) string {
 	return "someone"
 }
 
+// seatWords finds the seats a server's sentence names ("seat 1", as
+// game.SeatWord writes them), for a notice to name their players
+// instead, as the clients do.
+var seatWords = regexp.MustCompile(`\bseat (\d+)\b`)
+
+func namedSeats(text string, seats []seat) string {
+	return seatWords.ReplaceAllStringFunc(text, func(w string) string {
+		n, err := strconv.Atoi(strings.TrimPrefix(w, "seat "))
+		if err != nil || n >= len(seats) {
+			return w
+		}
+		return seatName(seats, game.Seat(n))
+	})
+}
+
 // othersOf names the other people at the table, for "with Ann and Bob".
 func othersOf(seats []seat, user int64) string {
 	var names []string
@@ -314,7 +331,9 @@ func (s *Server) turnNotice(tableID, matchID, gameName string, seats []seat, u m
 	}
 	body += "."
 	if u.Move != nil && u.Text != "" {
-		body = fmt.Sprintf("%s played %s. %s", seatName(seats, u.Seat), u.Text, body)
+		// The game's sentence is the rest of one whose subject is the
+		// mover ("drew the line a1 to b1"), naming other seats "seat N".
+		body = fmt.Sprintf("%s %s. %s", seatName(seats, u.Seat), namedSeats(u.Text, seats), body)
 	}
 	return Notice{
 		Kind: NoticeTurn, UserID: user,
@@ -352,7 +371,7 @@ func (t *table) noticeEnded(seats []seat, o *game.Outcome, absent []int64) {
 		}
 		body := result
 		if o.Reason != "" {
-			body += ": " + o.Reason
+			body += ": " + namedSeats(o.Reason, seats)
 		}
 		body += "."
 		if others := othersOf(seats, user); others != "" {

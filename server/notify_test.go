@@ -142,8 +142,9 @@ func TestNoticesReachPlayerNotLooking(t *testing.T) {
 		})
 		ca.ok("match.play", map[string]any{"table": id, "seat": 0, "move": line(0, 0, 1)})
 		n := ps.next("Bob's turn")
+		t.Logf("turn notice: %v", n)
 		if n["kind"] != "turn" || n["url"] != "/t/"+id || !strings.Contains(n["title"].(string), "Your move") ||
-			!strings.Contains(n["title"].(string), "Dots and Boxes") || !strings.Contains(n["body"].(string), "Ann") {
+			!strings.Contains(n["title"].(string), "Dots and Boxes") || !strings.HasPrefix(n["body"].(string), "Ann drew the line") {
 			t.Fatalf("the turn notice: %v", n)
 		}
 
@@ -173,7 +174,8 @@ func TestNoticesReachPlayerNotLooking(t *testing.T) {
 		// The game ends while he is away: he is told.
 		ca.ok("match.resign", map[string]any{"table": id, "seat": 0})
 		n = ps.next("the end")
-		if n["kind"] != "ended" || n["url"] != "/t/"+id || !strings.Contains(n["body"].(string), "You won") {
+		t.Logf("end notice: %v", n)
+		if n["kind"] != "ended" || n["url"] != "/t/"+id || !strings.HasPrefix(n["body"].(string), "You won: Ann resigned") {
 			t.Fatalf("the ended notice: %v", n)
 		}
 		e.srv.WaitNotices()
