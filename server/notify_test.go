@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"context"
 	"crypto/ecdh"
 	"crypto/rand"
 	"encoding/base64"
@@ -41,6 +42,11 @@ func newPushService(t *testing.T) *pushService {
 	p := &pushService{t: t, key: k, auth: make([]byte, webpush.AuthSize), news: make(chan struct{}, 16)}
 	rand.Read(p.auth)
 	p.srv = httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/gone/") {
+			// A browser that unsubscribed behind the server's back.
+			w.WriteHeader(http.StatusGone)
+			return
+		}
 		if !strings.HasPrefix(r.Header.Get("Authorization"), "vapid t=") {
 			http.Error(w, "unsigned", http.StatusUnauthorized)
 			return
@@ -101,7 +107,8 @@ func (p *pushService) all() []map[string]any {
 // to push messages and closes his page during a game of Dots and Boxes
 // with Ann. Ann's move makes it his turn: his push service receives,
 // encrypted for his browser alone, "your move" naming the game, Ann and
-// the table to open. Back at the table, he is not told by push of the
+// the table to open; the subscription of an old laptop, which its push
+// service says is gone, is forgotten. Back at the table, he is not told by push of the
 // turns he sees; with "your move" turned off he is not told either; and
 // when Ann resigns while he is away, he is told the game ended.
 func TestNoticesReachPlayerNotLooking(t *testing.T) {
@@ -131,6 +138,14 @@ func TestNoticesReachPlayerNotLooking(t *testing.T) {
 			t.Fatalf("a subscription without a session: %d", code)
 		}
 		bob.mustPost("/api/push/subscribe", ps.subscription(), 204)
+		old := ps.subscription()
+		old["endpoint"] = ps.srv.URL + "/gone/old-laptop"
+		bob.mustPost("/api/push/subscribe", old, 204)
+		var me struct{ User struct{ ID int64 } }
+		_, body = bob.do("GET", "/api/me", nil)
+		if err := json.Unmarshal(body, &me); err != nil || me.User.ID == 0 {
+			t.Fatalf("/api/me: %s", body)
+		}
 
 		ca, cb := ann.dial(), bob.dial()
 		id := dotsDuel(t, ca, cb, nil)
@@ -146,6 +161,12 @@ func TestNoticesReachPlayerNotLooking(t *testing.T) {
 		if n["kind"] != "turn" || n["url"] != "/t/"+id || !strings.Contains(n["title"].(string), "Your move") ||
 			!strings.Contains(n["title"].(string), "Dots and Boxes") || !strings.HasPrefix(n["body"].(string), "Ann drew the line") {
 			t.Fatalf("the turn notice: %v", n)
+		}
+		// The push service said the old laptop's subscription is gone:
+		// the server forgot it, and kept the other.
+		e.srv.WaitNotices()
+		if subs, err := e.st.PushSubscriptions(context.Background(), me.User.ID); err != nil || len(subs) != 1 || subs[0].Endpoint != ps.srv.URL+"/send/bob-device" {
+			t.Fatalf("Bob's subscriptions after a 410: %v %v", subs, err)
 		}
 
 		// Bob is back and looking: the turns he sees are not pushed.
