@@ -41,6 +41,25 @@ var notifySchema = []string{
 		at BIGINT NOT NULL
 	)`,
 	`CREATE INDEX notices_sent_at ON notices_sent (at)`,
+	// A player's address for notices by mail (one each), and the notices
+	// waiting for their next digest.
+	`CREATE TABLE mail_addresses (
+		user_id BIGINT PRIMARY KEY,
+		address TEXT NOT NULL,
+		token TEXT NOT NULL UNIQUE,
+		verified INTEGER NOT NULL,
+		every_min BIGINT NOT NULL,
+		last_sent BIGINT NOT NULL
+	)`,
+	`CREATE TABLE mail_pending (
+		user_id BIGINT NOT NULL,
+		notice TEXT NOT NULL,
+		title TEXT NOT NULL,
+		body TEXT NOT NULL,
+		url TEXT NOT NULL,
+		at BIGINT NOT NULL,
+		PRIMARY KEY (user_id, notice)
+	)`,
 }
 
 var pgNotifySchema = notifySchema
@@ -191,6 +210,196 @@ func (s *Store) ClaimNotice(ctx context.Context, key string) (bool, error) {
 	if err != nil {
 		return false, fmt.Errorf("store: claim notice %s: %w", key, err)
 	}
+	return s.claimedBy(ctx, key, me)
+}
+
+// MailAddress is a player's address for notices by mail, and how often
+// a digest may go to it.
+type MailAddress struct {
+	UserID   int64
+	Address  string
+	Verified bool
+	// Token is the secret the verification and unsubscribe links carry:
+	// whoever reads the mailbox may confirm or stop the mail, with no
+	// session.
+	Token string
+	Every time.Duration
+	// LastSent is when the last digest went, zero for none.
+	LastSent time.Time
+}
+
+// MailItem is one notice waiting for the next digest.
+type MailItem struct {
+	Notice, Title, Body, URL string
+	At                       time.Time
+}
+
+// SetMailAddress gives userID the address, not yet verified, with a new
+// token; the notices waiting for a former address are dropped.
+func (s *Store) SetMailAddress(ctx context.Context, userID int64, address string, every time.Duration) (MailAddress, error) {
+	a := MailAddress{UserID: userID, Address: address, Token: newID() + newID(), Every: every}
+	err := s.ExecAll(ctx,
+		Stmt{`INSERT INTO mail_addresses (user_id, address, token, verified, every_min, last_sent) VALUES ($1, $2, $3, 0, $4, 0)
+			ON CONFLICT (user_id) DO UPDATE SET address = excluded.address, token = excluded.token, verified = 0, every_min = excluded.every_min`,
+			[]any{userID, address, a.Token, int64(every / time.Minute)}},
+		Stmt{`DELETE FROM mail_pending WHERE user_id = $1`, []any{userID}})
+	if err != nil {
+		return MailAddress{}, fmt.Errorf("store: mail address of user %d: %w", userID, err)
+	}
+	return a, nil
+}
+
+// MailAddressOf returns userID's address; ErrNotFound when there is none.
+func (s *Store) MailAddressOf(ctx context.Context, userID int64) (MailAddress, error) {
+	return s.mailAddress(ctx, `WHERE user_id = $1`, userID)
+}
+
+func (s *Store) mailAddress(ctx context.Context, where string, arg any) (MailAddress, error) {
+	rows, err := s.query(ctx, `SELECT user_id, address, token, verified, every_min, last_sent FROM mail_addresses `+where, arg)
+	if err != nil {
+		return MailAddress{}, fmt.Errorf("store: mail address: %w", err)
+	}
+	defer rows.Close()
+	if !rows.Next() {
+		if err := rows.Err(); err != nil {
+			return MailAddress{}, fmt.Errorf("store: mail address: %w", err)
+		}
+		return MailAddress{}, ErrNotFound
+	}
+	var a MailAddress
+	var verified int
+	var every, last int64
+	if err := rows.Scan(&a.UserID, &a.Address, &a.Token, &verified, &every, &last); err != nil {
+		return MailAddress{}, fmt.Errorf("store: mail address: %w", err)
+	}
+	a.Verified, a.Every = verified != 0, time.Duration(every)*time.Minute
+	if last != 0 {
+		a.LastSent = time.UnixMilli(last)
+	}
+	return a, nil
+}
+
+// VerifyMail marks the address holding token verified and returns it;
+// ErrNotFound for a token no address holds.
+func (s *Store) VerifyMail(ctx context.Context, token string) (MailAddress, error) {
+	a, err := s.mailAddress(ctx, `WHERE token = $1`, token)
+	if err != nil {
+		return a, err
+	}
+	if err := s.ExecAll(ctx, Stmt{`UPDATE mail_addresses SET verified = 1 WHERE token = $1`, []any{token}}); err != nil {
+		return a, fmt.Errorf("store: verify mail address: %w", err)
+	}
+	a.Verified = true
+	return a, nil
+}
+
+// DeleteMailAddress forgets userID's address and what waits for it.
+func (s *Store) DeleteMailAddress(ctx context.Context, userID int64) error {
+	if err := s.ExecAll(ctx,
+		Stmt{`DELETE FROM mail_addresses WHERE user_id = $1`, []any{userID}},
+		Stmt{`DELETE FROM mail_pending WHERE user_id = $1`, []any{userID}}); err != nil {
+		return fmt.Errorf("store: forget mail address of user %d: %w", userID, err)
+	}
+	return nil
+}
+
+// QueueMail keeps a notice for userID's next digest, if they have a
+// verified address; a notice queued twice is kept once.
+func (s *Store) QueueMail(ctx context.Context, userID int64, it MailItem) error {
+	if err := s.ExecAll(ctx, Stmt{`INSERT INTO mail_pending (user_id, notice, title, body, url, at)
+		SELECT $1, $2, $3, $4, $5, $6 WHERE EXISTS (SELECT 1 FROM mail_addresses WHERE user_id = $1 AND verified = 1)
+		ON CONFLICT (user_id, notice) DO NOTHING`,
+		[]any{userID, it.Notice, it.Title, it.Body, it.URL, millis(it.At)}}); err != nil {
+		return fmt.Errorf("store: mail for user %d: %w", userID, err)
+	}
+	return nil
+}
+
+// DueDigests lists the users whose digest may go at now: a verified
+// address, notices waiting, and their interval passed since the last.
+func (s *Store) DueDigests(ctx context.Context, now time.Time) ([]int64, error) {
+	rows, err := s.query(ctx, `SELECT a.user_id FROM mail_addresses a
+		WHERE a.verified = 1 AND a.last_sent + a.every_min * 60000 <= $1
+		AND EXISTS (SELECT 1 FROM mail_pending p WHERE p.user_id = a.user_id)
+		ORDER BY a.user_id`, millis(now))
+	if err != nil {
+		return nil, fmt.Errorf("store: digests due: %w", err)
+	}
+	defer rows.Close()
+	var out []int64
+	for rows.Next() {
+		var u int64
+		if err := rows.Scan(&u); err != nil {
+			return nil, fmt.Errorf("store: digests due: %w", err)
+		}
+		out = append(out, u)
+	}
+	return out, rows.Err()
+}
+
+// TakeDigest claims userID's digest at now and returns its address and
+// the notices it holds, oldest first, removing them. Of several nodes
+// taking the same digest one gets it (the claim moves last_sent on only
+// from the value it read); the others get ErrNotFound, as does a user
+// with nothing due.
+func (s *Store) TakeDigest(ctx context.Context, userID int64, now time.Time) (MailAddress, []MailItem, error) {
+	a, err := s.MailAddressOf(ctx, userID)
+	if err != nil {
+		return a, nil, err
+	}
+	last := int64(0)
+	if !a.LastSent.IsZero() {
+		last = millis(a.LastSent)
+	}
+	if !a.Verified || last+int64(a.Every/time.Millisecond) > millis(now) {
+		return a, nil, ErrNotFound
+	}
+	me := newID()
+	if err := s.ExecAll(ctx,
+		Stmt{`UPDATE mail_addresses SET last_sent = $1 WHERE user_id = $2 AND last_sent = $3`, []any{millis(now), userID, last}},
+		Stmt{`INSERT INTO notices_sent (notice, claimant, at) VALUES ($1, $2, $3) ON CONFLICT (notice) DO NOTHING`,
+			[]any{fmt.Sprintf("digest:%d:%d", userID, last), me, millis(now)}}); err != nil {
+		return a, nil, fmt.Errorf("store: digest of user %d: %w", userID, err)
+	}
+	won, err := s.claimedBy(ctx, fmt.Sprintf("digest:%d:%d", userID, last), me)
+	if err != nil || !won {
+		if err == nil {
+			err = ErrNotFound
+		}
+		return a, nil, err
+	}
+	rows, err := s.query(ctx, `SELECT notice, title, body, url, at FROM mail_pending WHERE user_id = $1 ORDER BY at, notice`, userID)
+	if err != nil {
+		return a, nil, fmt.Errorf("store: digest of user %d: %w", userID, err)
+	}
+	var items []MailItem
+	for rows.Next() {
+		var it MailItem
+		var at int64
+		if err := rows.Scan(&it.Notice, &it.Title, &it.Body, &it.URL, &at); err != nil {
+			rows.Close()
+			return a, nil, fmt.Errorf("store: digest of user %d: %w", userID, err)
+		}
+		it.At = time.UnixMilli(at)
+		items = append(items, it)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return a, nil, fmt.Errorf("store: digest of user %d: %w", userID, err)
+	}
+	del := make([]Stmt, 0, len(items))
+	for _, it := range items {
+		del = append(del, Stmt{`DELETE FROM mail_pending WHERE user_id = $1 AND notice = $2`, []any{userID, it.Notice}})
+	}
+	if err := s.ExecAll(ctx, del...); err != nil {
+		return a, nil, fmt.Errorf("store: digest of user %d: %w", userID, err)
+	}
+	a.LastSent = now
+	return a, items, nil
+}
+
+// claimedBy reports whether the notice key was claimed by claimant.
+func (s *Store) claimedBy(ctx context.Context, key, claimant string) (bool, error) {
 	rows, err := s.query(ctx, `SELECT claimant FROM notices_sent WHERE notice = $1`, key)
 	if err != nil {
 		return false, fmt.Errorf("store: claim notice %s: %w", key, err)
@@ -205,5 +414,5 @@ func (s *Store) ClaimNotice(ctx context.Context, key string) (bool, error) {
 	if err := rows.Err(); err != nil {
 		return false, fmt.Errorf("store: claim notice %s: %w", key, err)
 	}
-	return who == me, nil
+	return who == claimant, nil
 }

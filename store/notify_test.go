@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+	"time"
 )
 
 // TestPushSubscriptions: a player's browsers are kept newest first; a
@@ -112,6 +113,69 @@ func TestClaimNotice(t *testing.T) {
 		next, err := other.ClaimNotice(ctx, "turn:m1:6:7")
 		if err != nil || !next {
 			t.Fatalf("a new notice was not claimed: %v %v", next, err)
+		}
+	})
+}
+
+// TestMailDigests: notices wait for a verified address only; a digest is
+// due once the interval has passed, is taken by one of two stores at
+// once with every notice waiting, and then waits for the next interval.
+func TestMailDigests(t *testing.T) {
+	eachBackend(t, func(t *testing.T, b backend) {
+		ctx := context.Background()
+		s, name := b.openTemp(t)
+		other, err := Open(ctx, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer other.Close()
+		now := time.Now()
+		a, err := s.SetMailAddress(ctx, 4, "ann@example.org", time.Hour)
+		if err != nil || a.Token == "" {
+			t.Fatal(a, err)
+		}
+		item := func(n string) MailItem { return MailItem{Notice: n, Title: "t " + n, Body: "b", URL: "/t/x", At: now} }
+		if err := s.QueueMail(ctx, 4, item("early")); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.VerifyMail(ctx, "no-such-token"); err != ErrNotFound {
+			t.Fatalf("a made-up token: %v", err)
+		}
+		if v, err := s.VerifyMail(ctx, a.Token); err != nil || !v.Verified || v.UserID != 4 {
+			t.Fatal(v, err)
+		}
+		for _, n := range []string{"one", "two", "two"} {
+			if err := s.QueueMail(ctx, 4, item(n)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		due, err := s.DueDigests(ctx, now)
+		if err != nil || !slices.Equal(due, []int64{4}) {
+			t.Fatalf("due %v %v", due, err)
+		}
+		_, got1, err1 := s.TakeDigest(ctx, 4, now)
+		_, got2, err2 := other.TakeDigest(ctx, 4, now)
+		if (err1 == nil) == (err2 == nil) {
+			t.Fatalf("two stores both took the digest, or neither: %v %v", err1, err2)
+		}
+		items := append(got1, got2...)
+		if len(items) != 2 || items[0].Notice == "early" {
+			t.Fatalf("the digest holds %v, want one and two (not the notice before the address was verified)", items)
+		}
+		if err := s.QueueMail(ctx, 4, item("three")); err != nil {
+			t.Fatal(err)
+		}
+		if due, _ := s.DueDigests(ctx, now.Add(time.Minute)); len(due) != 0 {
+			t.Fatalf("a digest due a minute after the last, with an hour between: %v", due)
+		}
+		if due, _ := s.DueDigests(ctx, now.Add(time.Hour+time.Minute)); !slices.Equal(due, []int64{4}) {
+			t.Fatalf("no digest due after the hour: %v", due)
+		}
+		if err := s.DeleteMailAddress(ctx, 4); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.MailAddressOf(ctx, 4); err != ErrNotFound {
+			t.Fatalf("after unsubscribing: %v", err)
 		}
 	})
 }
