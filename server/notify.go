@@ -56,7 +56,7 @@ type NoticeChannel string
 const ChannelPush NoticeChannel = "push"
 
 // NoticeChannels lists every channel.
-var NoticeChannels = []NoticeChannel{ChannelPush}
+var NoticeChannels = []NoticeChannel{ChannelPush, ChannelMail}
 
 // Notice is one message for one player.
 type Notice struct {
@@ -97,6 +97,7 @@ type notices struct {
 	store    noticeStore // nil: notifications are off
 	notifier Notifier
 	push     *pushSender // nil when Web Push is off
+	mail     *mailer     // nil when mail is off (mailnotify.go)
 
 	// turns remembers, per match, the users whose turn it was at its
 	// last update, so that only a turn newly theirs is announced: in a
@@ -125,7 +126,7 @@ func (s *Server) initNotices(ctx context.Context) error {
 	if s.notices.notifier == nil {
 		s.notices.notifier = &channelNotifier{s: s}
 	}
-	return nil
+	return s.initMail()
 }
 
 // looking reports whether userID has a page shown, on this node or
@@ -405,6 +406,10 @@ func (c *channelNotifier) Notify(ctx context.Context, n Notice) error {
 		case ChannelPush:
 			if c.s.notices.push != nil {
 				errs = append(errs, c.s.notices.push.notify(ctx, c.s.notices.store, n))
+			}
+		case ChannelMail:
+			if c.s.notices.mail != nil {
+				errs = append(errs, c.s.notices.mail.queue(ctx, n))
 			}
 		}
 	}

@@ -21,6 +21,7 @@ func (s *Server) notifyRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/push/unsubscribe", s.authed(s.apiPushUnsubscribe))
 	mux.HandleFunc("GET /api/notify/prefs", s.authed(s.apiNotifyPrefs))
 	mux.HandleFunc("PUT /api/notify/prefs", s.authed(s.apiNotifyPrefsSet))
+	s.mailRoutes(mux)
 }
 
 // pushOff is the refusal when this server sends no push messages.
@@ -157,7 +158,7 @@ func (s *Server) apiNotifyPrefs(w http.ResponseWriter, r *http.Request, u Identi
 }
 
 // errPrefs is the refusal of a choice of an unknown kind or channel.
-var errPrefs = errors.New("prefs lists choices of a known kind (turn, challenge, ended, friendOnline) and channel (push)")
+var errPrefs = errors.New("prefs lists choices of a known kind (turn, challenge, ended, friendOnline) and channel (push, mail)")
 
 func (s *Server) apiNotifyPrefsSet(w http.ResponseWriter, r *http.Request, u Identity) {
 	if s.notices == nil || s.notices.store == nil {

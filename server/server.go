@@ -164,6 +164,8 @@ type Config struct {
 	OverTables int
 	// Push sets up Web Push notices (notify.go, pushnotify.go).
 	Push PushConfig
+	// Mail sets up notices by mail, as digests (mailnotify.go).
+	Mail MailConfig
 	// Notifier, when set, delivers the notices for players who are not
 	// looking instead of the server's own channels (Web Push).
 	Notifier Notifier
