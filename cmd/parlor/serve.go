@@ -108,6 +108,8 @@ type serveFlags struct {
 	// pushContact and pushInsecure set up Web Push (server.PushConfig).
 	pushContact  string
 	pushInsecure bool
+	// mail sets up notices by mail (server.MailConfig).
+	mail server.MailConfig
 }
 
 func parseServeFlags(args []string, stderr io.Writer) (f serveFlags, err error) {
@@ -127,6 +129,11 @@ func parseServeFlags(args []string, stderr io.Writer) (f serveFlags, err error) 
 	fs.BoolVar(&f.pprof, "pprof", false, "serve Go's profiler under /debug/pprof/ (for performance work; do not expose)")
 	fs.StringVar(&f.pushContact, "push-contact", "", "the operator's address (mailto:you@example.org or an https URL) given to browsers' push services with each notification, for them to write to about this server's traffic")
 	fs.BoolVar(&f.pushInsecure, "push-insecure", false, "accept push subscriptions whose push service is a plain http URL (a push service on a private network, or a test's); browsers' own services are https")
+	fs.StringVar(&f.mail.Addr, "smtp", "", "the SMTP server (host:port) through which players who add an address get notices by mail, as digests; none sends no mail")
+	fs.StringVar(&f.mail.From, "smtp-from", "", "with -smtp, the address the mails come from (Parlor <parlor@example.org>)")
+	fs.StringVar(&f.mail.User, "smtp-user", "", "with -smtp, the user to sign in to the SMTP server as (sent only over TLS or to localhost)")
+	fs.StringVar(&f.mail.Password, "smtp-password", "", "with -smtp-user, its password (better set as $PARLOR_SMTP_PASSWORD than on the command line)")
+	fs.StringVar(&f.mail.BaseURL, "public-url", "", "with -smtp, the site's address as players reach it (https://parlor.example.org), for the links in the mails")
 	fs.BoolVar(&f.noWeb, "no-web", false, "serve the API only, without the browser client")
 	fs.StringVar(&f.clueDifficulty, "clue-difficulty", "", "default difficulty of Clue-Less tables whose creator does not choose one: easy, medium or hard (the game's default is medium)")
 	fs.StringVar(&f.ssh, "ssh", "", "also serve the terminal client over SSH on this address (such as :2222): `ssh -p 2222 name@host` joins as a guest called name; the host key is kept in the data directory")
@@ -425,6 +432,7 @@ func startServer(ctx context.Context, f serveFlags, log *slog.Logger, addr net.A
 		}(),
 		OverTables: f.overTables,
 		Push:       server.PushConfig{Contact: f.pushContact, Insecure: f.pushInsecure},
+		Mail:       f.mail,
 		ChatKeep: func() int {
 			if f.chatKeep == 0 {
 				return -1
