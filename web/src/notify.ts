@@ -114,6 +114,16 @@ export async function askForNotices(): Promise<PushState> {
   }
 }
 
+/** A player's mail settings: the address, whether it is confirmed, and
+ * the digest's interval in minutes. */
+export interface MailSettings { address: string; verified: boolean; every: number }
+
+export const mailSettings = {
+  get: () => http<MailSettings>("GET", "/api/notify/mail"),
+  set: (address: string, every: number) => http<MailSettings>("PUT", "/api/notify/mail", { address, every }),
+  remove: () => http<void>("DELETE", "/api/notify/mail"),
+};
+
 export const noticePrefs = {
   get: () => http<{ prefs: NoticePref[] }>("GET", "/api/notify/prefs"),
   set: (prefs: NoticePref[]) => http<{ prefs: NoticePref[] }>("PUT", "/api/notify/prefs", { prefs }),
