@@ -2,14 +2,9 @@ package e2e
 
 import (
 	"context"
-	"crypto/ecdh"
-	"crypto/rand"
-	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"os/exec"
 	"strings"
 	"testing"
@@ -21,6 +16,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/parlor-games/parlor/webpush"
+	"github.com/parlor-games/parlor/webpush/webpushtest"
 )
 
 // startPushServer runs a server of the test's own that accepts push
@@ -53,43 +49,12 @@ func startPushServer(t *testing.T) (base string, stop func()) {
 	return base, stop
 }
 
-// fakeDevice is the browser's side of a push subscription, played by the
-// test: headless Chromium has no push service to subscribe with, so the
-// page's PushManager hands out this subscription, whose endpoint is the
-// test's push service and whose keys the test holds.
-type fakeDevice struct {
-	key  *ecdh.PrivateKey
-	auth []byte
-	svc  *httptest.Server
-	got  chan []byte
-}
-
-func newFakeDevice(t *testing.T) *fakeDevice {
-	k, err := ecdh.P256().GenerateKey(rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := &fakeDevice{key: k, auth: make([]byte, webpush.AuthSize), got: make(chan []byte, 8)}
-	rand.Read(d.auth)
-	d.svc = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
-		plain, err := webpush.Decrypt(body, d.key, d.auth)
-		if err != nil || !strings.HasPrefix(r.Header.Get("Authorization"), "vapid t=") {
-			t.Errorf("the push service got a message it cannot open (%v) or unsigned", err)
-			http.Error(w, "bad message", http.StatusBadRequest)
-			return
-		}
-		d.got <- plain
-		w.WriteHeader(http.StatusCreated)
-	}))
-	t.Cleanup(d.svc.Close)
-	return d
-}
-
-// stubJS replaces the page's PushManager with one that subscribes to the
-// fake device, remembering the server key it was given.
-func (d *fakeDevice) stubJS() string {
-	b64 := base64.RawURLEncoding.EncodeToString
+// pushStubJS replaces the page's PushManager with one that hands out
+// sub, remembering the server key it was given, and counts the page's
+// requests for permission: headless Chromium has no push service to
+// subscribe with, so the test's service (package webpushtest) plays it,
+// with keys the test holds.
+func pushStubJS(sub webpush.Subscription) string {
 	return fmt.Sprintf(`(() => {
 	if (!("PushManager" in self)) return;
 	const json = {endpoint: %q, expirationTime: null, keys: {p256dh: %q, auth: %q}};
@@ -106,7 +71,7 @@ func (d *fakeDevice) stubJS() string {
 		localStorage.setItem("test.asked", String(Number(localStorage.getItem("test.asked") || 0) + 1));
 		return ask(...a);
 	};
-})()`, d.svc.URL+"/send/bob", b64(d.key.PublicKey().Bytes()), b64(d.auth))
+})()`, sub.Endpoint, sub.Keys.P256dh, sub.Keys.Auth)
 }
 
 // TestPushNoticeOpensTheTable (issue 33): loading the app asks for no
@@ -121,7 +86,7 @@ func (d *fakeDevice) stubJS() string {
 // the service worker kept.
 func TestPushNoticeOpensTheTable(t *testing.T) {
 	base, stopServer := startPushServer(t)
-	dev := newFakeDevice(t)
+	dev := webpushtest.New(t, false)
 	ann := newPage(t, "ann", 1280, 800)
 	bob := newPage(t, "bob", 390, 844)
 	ann.base, bob.base = base, base
@@ -133,7 +98,7 @@ func TestPushNoticeOpensTheTable(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := chromedp.Call(bob.ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: dev.stubJS()}); err != nil {
+	if _, err := chromedp.Call(bob.ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: pushStubJS(dev.Subscription("bob"))}); err != nil {
 		t.Fatal(err)
 	}
 	regs := make(chan serviceworker.RegistrationID, 8)
@@ -204,12 +169,7 @@ func TestPushNoticeOpensTheTable(t *testing.T) {
 	ann.waitFor("Bob away", `document.querySelector("li.seat-1 .conn")?.classList.contains("conn-offline")`)
 	ann.drawLine(evalAs[string](ann, `document.querySelector("g.slot").dataset.line`))
 
-	var plain []byte
-	select {
-	case plain = <-dev.got:
-	case <-time.After(wait):
-		t.Fatal("no push message reached Bob's push service")
-	}
+	plain := dev.Next("Bob's turn", wait)
 	var n struct{ Kind, Title, Body, URL string }
 	if err := json.Unmarshal(plain, &n); err != nil {
 		t.Fatal(err)

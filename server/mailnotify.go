@@ -57,6 +57,9 @@ type mailStore interface {
 type mailer struct {
 	cfg   MailConfig
 	store mailStore
+	// soon asks the digest loop to look now: a notice was queued, and a
+	// digest whose interval has passed need not wait for the tick.
+	soon chan struct{}
 }
 
 // initMail sets up mail when it is configured and the store keeps it.
@@ -74,7 +77,7 @@ func (s *Server) initMail() error {
 	if u, err := url.Parse(s.cfg.Mail.BaseURL); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
 		return fmt.Errorf("server: mail needs the site's address for its links (such as https://parlor.example), not %q", s.cfg.Mail.BaseURL)
 	}
-	s.notices.mail = &mailer{cfg: s.cfg.Mail, store: ms}
+	s.notices.mail = &mailer{cfg: s.cfg.Mail, store: ms, soon: make(chan struct{}, 1)}
 	go s.runDigests()
 	return nil
 }
@@ -93,6 +96,7 @@ func (s *Server) runDigests() {
 		case <-s.ctx.Done():
 			return
 		case <-t.C:
+		case <-s.notices.mail.soon:
 		}
 		s.sendDigests()
 	}
@@ -178,9 +182,17 @@ func (m *mailer) send(a store.MailAddress, subject, body string, list bool) erro
 	return smtp.SendMail(m.cfg.Addr, auth, from.Address, []string{a.Address}, []byte(msg.String()))
 }
 
-// queue keeps n for the player's next digest.
+// queue keeps n for the player's next digest, which goes at once if its
+// interval has passed.
 func (m *mailer) queue(ctx context.Context, n Notice) error {
-	return m.store.QueueMail(ctx, n.UserID, store.MailItem{Notice: n.Key, Title: n.Title, Body: n.Body, URL: n.URL, At: time.Now()})
+	if err := m.store.QueueMail(ctx, n.UserID, store.MailItem{Notice: n.Key, Title: n.Title, Body: n.Body, URL: n.URL, At: time.Now()}); err != nil {
+		return err
+	}
+	select {
+	case m.soon <- struct{}{}:
+	default:
+	}
+	return nil
 }
 
 // checkAddress says whether addr is a bare mail address (no name, no

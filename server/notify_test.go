@@ -2,105 +2,24 @@ package server_test
 
 import (
 	"context"
-	"crypto/ecdh"
-	"crypto/rand"
-	"encoding/base64"
 	"encoding/json"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/parlor-games/parlor/match"
 	"github.com/parlor-games/parlor/server"
-	"github.com/parlor-games/parlor/webpush"
+	"github.com/parlor-games/parlor/webpush/webpushtest"
 )
 
-// pushService is a Web Push service served by the test: it opens each
-// message with the one subscriber's keys, as the browser would, and keeps
-// what it read.
-type pushService struct {
-	t    *testing.T
-	srv  *httptest.Server
-	key  *ecdh.PrivateKey
-	auth []byte
-
-	mu   sync.Mutex
-	got  []map[string]any
-	news chan struct{}
-}
-
-func newPushService(t *testing.T) *pushService {
-	k, err := ecdh.P256().GenerateKey(rand.Reader)
-	if err != nil {
-		t.Fatal(err)
+// pushed reads a push message's payload, as the service worker does.
+func pushed(t *testing.T, b []byte) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatalf("a push payload is not JSON: %s", b)
 	}
-	p := &pushService{t: t, key: k, auth: make([]byte, webpush.AuthSize), news: make(chan struct{}, 16)}
-	rand.Read(p.auth)
-	p.srv = httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasPrefix(r.URL.Path, "/gone/") {
-			// A browser that unsubscribed behind the server's back.
-			w.WriteHeader(http.StatusGone)
-			return
-		}
-		if !strings.HasPrefix(r.Header.Get("Authorization"), "vapid t=") {
-			http.Error(w, "unsigned", http.StatusUnauthorized)
-			return
-		}
-		body, _ := io.ReadAll(r.Body)
-		plain, err := webpush.Decrypt(body, p.key, p.auth)
-		if err != nil {
-			t.Errorf("the push service could not open a message: %v", err)
-			http.Error(w, err.Error(), http.StatusBadRequest)
-			return
-		}
-		var m map[string]any
-		if err := json.Unmarshal(plain, &m); err != nil {
-			t.Errorf("a push payload is not JSON: %s", plain)
-		}
-		p.mu.Lock()
-		p.got = append(p.got, m)
-		p.mu.Unlock()
-		p.news <- struct{}{}
-		w.WriteHeader(http.StatusCreated)
-	}))
-	t.Cleanup(p.srv.Close)
-	return p
-}
-
-// subscription is what the browser would post to /api/push/subscribe.
-func (p *pushService) subscription() map[string]any {
-	return map[string]any{
-		"endpoint":       p.srv.URL + "/send/bob-device",
-		"expirationTime": nil,
-		"keys": map[string]string{
-			"p256dh": base64.RawURLEncoding.EncodeToString(p.key.PublicKey().Bytes()),
-			"auth":   base64.RawURLEncoding.EncodeToString(p.auth),
-		},
-	}
-}
-
-// next waits for the next message the service reads.
-func (p *pushService) next(what string) map[string]any {
-	p.t.Helper()
-	select {
-	case <-p.news:
-	case <-time.After(wait):
-		p.t.Fatalf("no push message for %s", what)
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.got[len(p.got)-1]
-}
-
-func (p *pushService) all() []map[string]any {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return append([]map[string]any(nil), p.got...)
+	return m
 }
 
 // TestNoticesReachPlayerNotLooking (issue 33): Bob subscribes his browser
@@ -113,9 +32,9 @@ func (p *pushService) all() []map[string]any {
 // when Ann resigns while he is away, he is told the game ended.
 func TestNoticesReachPlayerNotLooking(t *testing.T) {
 	eachStore(t, func(t *testing.T) {
-		ps := newPushService(t)
+		ps := webpushtest.New(t, true)
 		e := startEnvConfig(t, t.TempDir(), match.Options{}, func(c *server.Config) {
-			c.Push, c.NoticeDelay = server.PushConfig{Client: ps.srv.Client()}, -1
+			c.Push, c.NoticeDelay = server.PushConfig{Client: ps.Client}, -1
 		})
 		ann, bob := e.guest("Ann"), e.guest("Bob")
 		code, body := bob.do("GET", "/api/push/key", nil)
@@ -124,23 +43,21 @@ func TestNoticesReachPlayerNotLooking(t *testing.T) {
 			t.Fatalf("GET /api/push/key: %d %s", code, body)
 		}
 		// A subscription must name an https push service and real keys.
-		bad := ps.subscription()
-		bad["endpoint"] = strings.Replace(ps.srv.URL, "https:", "http:", 1) + "/x"
+		bad := ps.Subscription("x")
+		bad.Endpoint = strings.Replace(bad.Endpoint, "https:", "http:", 1)
 		if code, body := bob.do("POST", "/api/push/subscribe", bad); code != 400 || !strings.Contains(string(body), "https") {
 			t.Fatalf("an http endpoint: %d %s", code, body)
 		}
-		bad = ps.subscription()
-		bad["keys"] = map[string]string{"p256dh": "AAAA", "auth": "AAAA"}
+		bad = ps.Subscription("x")
+		bad.Keys.P256dh, bad.Keys.Auth = "AAAA", "AAAA"
 		if code, _ := bob.do("POST", "/api/push/subscribe", bad); code != 400 {
 			t.Fatalf("bad keys: %d", code)
 		}
-		if code, _ := e.newUser("nobody").do("POST", "/api/push/subscribe", ps.subscription()); code != 401 {
+		if code, _ := e.newUser("nobody").do("POST", "/api/push/subscribe", ps.Subscription("bob-device")); code != 401 {
 			t.Fatalf("a subscription without a session: %d", code)
 		}
-		bob.mustPost("/api/push/subscribe", ps.subscription(), 204)
-		old := ps.subscription()
-		old["endpoint"] = ps.srv.URL + "/gone/old-laptop"
-		bob.mustPost("/api/push/subscribe", old, 204)
+		bob.mustPost("/api/push/subscribe", ps.Subscription("bob-device"), 204)
+		bob.mustPost("/api/push/subscribe", ps.GoneSubscription("old-laptop"), 204)
 		var me struct{ User struct{ ID int64 } }
 		_, body = bob.do("GET", "/api/me", nil)
 		if err := json.Unmarshal(body, &me); err != nil || me.User.ID == 0 {
@@ -156,7 +73,7 @@ func TestNoticesReachPlayerNotLooking(t *testing.T) {
 			return m.t() == "table" && ok && !c
 		})
 		ca.ok("match.play", map[string]any{"table": id, "seat": 0, "move": line(0, 0, 1)})
-		n := ps.next("Bob's turn")
+		n := pushed(t, ps.Next("Bob's turn", wait))
 		t.Logf("turn notice: %v", n)
 		if n["kind"] != "turn" || n["url"] != "/t/"+id || !strings.Contains(n["title"].(string), "Your move") ||
 			!strings.Contains(n["title"].(string), "Dots and Boxes") || !strings.HasPrefix(n["body"].(string), "Ann drew the line") {
@@ -165,7 +82,7 @@ func TestNoticesReachPlayerNotLooking(t *testing.T) {
 		// The push service said the old laptop's subscription is gone:
 		// the server forgot it, and kept the other.
 		e.srv.WaitNotices()
-		if subs, err := e.st.PushSubscriptions(context.Background(), me.User.ID); err != nil || len(subs) != 1 || subs[0].Endpoint != ps.srv.URL+"/send/bob-device" {
+		if subs, err := e.st.PushSubscriptions(context.Background(), me.User.ID); err != nil || len(subs) != 1 || subs[0].Endpoint != ps.URL+"/send/bob-device" {
 			t.Fatalf("Bob's subscriptions after a 410: %v %v", subs, err)
 		}
 
@@ -194,13 +111,13 @@ func TestNoticesReachPlayerNotLooking(t *testing.T) {
 
 		// The game ends while he is away: he is told.
 		ca.ok("match.resign", map[string]any{"table": id, "seat": 0})
-		n = ps.next("the end")
+		n = pushed(t, ps.Next("the end", wait))
 		t.Logf("end notice: %v", n)
 		if n["kind"] != "ended" || n["url"] != "/t/"+id || !strings.HasPrefix(n["body"].(string), "You won: Ann resigned") {
 			t.Fatalf("the ended notice: %v", n)
 		}
 		e.srv.WaitNotices()
-		if got := ps.all(); len(got) != 2 {
+		if got := ps.All(); len(got) != 2 {
 			t.Fatalf("Bob's push service got %d messages, want 2 (his turn, the end): %v", len(got), got)
 		}
 	})
@@ -213,13 +130,13 @@ func TestNoticesReachPlayerNotLooking(t *testing.T) {
 // move of Ann's makes it his turn and his push service receives it once,
 // though both nodes send notices.
 func TestNoticeAcrossNodes(t *testing.T) {
-	ps := newPushService(t)
+	ps := webpushtest.New(t, true)
 	nodes := startNodes(t, 2, func(i int, c *server.Config) {
-		c.Push, c.NoticeDelay = server.PushConfig{Client: ps.srv.Client()}, -1
+		c.Push, c.NoticeDelay = server.PushConfig{Client: ps.Client}, -1
 	})
 	ann := nodes[0].guest("Ann")
 	bob := nodes[0].guest("Bob").at(nodes[1])
-	bob.mustPost("/api/push/subscribe", ps.subscription(), 204)
+	bob.mustPost("/api/push/subscribe", ps.Subscription("bob-device"), 204)
 	ca, cb := ann.dial(), bob.dial()
 	lobby := ann.dial()
 	lobby.ok("lobby.join", nil)
@@ -237,14 +154,14 @@ func TestNoticeAcrossNodes(t *testing.T) {
 		return m.t() == "lobby.online" && !slices.Contains(onlineNames(m), "Bob")
 	})
 	ca.ok("match.play", map[string]any{"table": id, "seat": 0, "move": line(2, 0, 1)})
-	n := ps.next("Bob's turn, from node 0")
+	n := pushed(t, ps.Next("Bob's turn, from node 0", wait))
 	if n["kind"] != "turn" || n["url"] != "/t/"+id {
 		t.Fatalf("the notice: %v", n)
 	}
 	for _, e := range nodes {
 		e.srv.WaitNotices()
 	}
-	if got := ps.all(); len(got) != 1 {
+	if got := ps.All(); len(got) != 1 {
 		t.Fatalf("Bob's push service got %d messages, want 1: %v", len(got), got)
 	}
 }
