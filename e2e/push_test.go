@@ -153,7 +153,7 @@ func TestPushNoticeOpensTheTable(t *testing.T) {
 	case <-time.After(wait):
 		t.Fatal("no service worker registered")
 	}
-	bob.waitFor("the service worker active", `navigator.serviceWorker.ready.then(() => true)`)
+	bob.waitPromise("the service worker active", `navigator.serviceWorker.ready.then(() => true)`)
 
 	ann.guest(uniqueName("Ann"))
 	id := evalAs[string](ann, "("+createTableJS("dots", map[string]any{"rows": 3, "cols": 3}, []map[string]string{{"kind": "me"}, {"kind": "open"}})+")")
@@ -184,7 +184,7 @@ func TestPushNoticeOpensTheTable(t *testing.T) {
 		Origin: base, RegistrationID: reg, Data: string(plain)}); err != nil {
 		t.Fatal(err)
 	}
-	bob.waitFor("the notice shown", fmt.Sprintf(`navigator.serviceWorker.ready.then(r => r.getNotifications()).then(ns => ns.some(n => n.data && n.data.url === %q))`, "/t/"+id))
+	bob.waitPromise("the notice shown", fmt.Sprintf(`navigator.serviceWorker.ready.then(r => r.getNotifications()).then(ns => ns.some(n => n.data && n.data.url === %q))`, "/t/"+id))
 	shown := evalAs[string](bob, `navigator.serviceWorker.ready.then(r => r.getNotifications()).then(ns => ns[0].title + " | " + ns[0].body)`)
 	if !strings.Contains(shown, n.Title) || !strings.Contains(shown, n.Body) {
 		t.Fatalf("the notice shows %q, want %q and %q", shown, n.Title, n.Body)
@@ -201,7 +201,7 @@ func TestPushNoticeOpensTheTable(t *testing.T) {
 		t.Fatalf("clicking the notice: %d notices, %v", clicked, err)
 	}
 	bob.waitFor("Bob at the table", fmt.Sprintf(`location.pathname === %q && document.querySelectorAll("g.slot").length > 0`, "/t/"+id))
-	bob.waitFor("the notice gone once clicked", `navigator.serviceWorker.ready.then(r => r.getNotifications()).then(ns => ns.length === 0)`)
+	bob.waitPromise("the notice gone once clicked", `navigator.serviceWorker.ready.then(r => r.getNotifications()).then(ns => ns.length === 0)`)
 	bob.snap("opened-from-notice")
 
 	// The server is gone: the app still starts, from the kept shell.
@@ -209,6 +209,26 @@ func TestPushNoticeOpensTheTable(t *testing.T) {
 	bob.do("reload offline", chromedp.Navigate(base+"/"))
 	bob.waitFor("the app started offline", `document.querySelector("header.topbar") !== null`)
 	bob.snap("offline-start")
+}
+
+// waitPromise waits until js, an expression that gives a promise (the
+// service worker's and the notices' API), resolves to true: waitFor
+// would take the promise itself for true.
+func (p *page) waitPromise(what, js string) {
+	p.t.Helper()
+	deadline := time.Now().Add(wait)
+	for {
+		ctx, cancel := context.WithTimeout(p.ctx, 5*time.Second)
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](js, chromedp.EvalAwaitPromise))
+		cancel()
+		if err == nil && ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			p.fail("waiting for %s: not true after %v (last error %v)", what, wait, err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }
 
 // TestInstallableApp (issue 33): Chromium finds nothing that stops
@@ -231,7 +251,7 @@ func TestInstallableApp(t *testing.T) {
 		t.Fatal(err)
 	}
 	p.goTo("/")
-	p.waitFor("the service worker in charge", `navigator.serviceWorker.ready.then(() => true)`)
+	p.waitPromise("the service worker in charge", `navigator.serviceWorker.ready.then(() => true)`)
 	var errs []string
 	deadline := time.Now().Add(wait)
 	for {
