@@ -78,12 +78,11 @@ func (s *Server) initMail() error {
 		return fmt.Errorf("server: mail needs the site's address for its links (such as https://parlor.example), not %q", s.cfg.Mail.BaseURL)
 	}
 	s.notices.mail = &mailer{cfg: s.cfg.Mail, store: ms, soon: make(chan struct{}, 1)}
-	go s.runDigests()
 	return nil
 }
 
 // runDigests sends the digests that are due, every tick, until the
-// server stops. Every node runs it; TakeDigest gives each digest to one.
+// server stops; New starts it once the server is built. Every node runs it; TakeDigest gives each digest to one.
 func (s *Server) runDigests() {
 	tick := s.cfg.Mail.Tick
 	if tick <= 0 {

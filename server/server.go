@@ -329,6 +329,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if sh, ok := cfg.Store.(storeHealth); ok {
 		go s.watchStore(sh)
 	}
+	if s.notices.mail != nil {
+		go s.runDigests()
+	}
 	return s, nil
 }
 
