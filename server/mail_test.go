@@ -41,6 +41,9 @@ func TestMailDigest(t *testing.T) {
 		t.Fatalf("PUT mail: %d %s", code, body)
 	}
 	confirm := mailSrv.Next("the confirmation", wait)
+	if code, body := bob.do("PUT", "/api/notify/mail", map[string]any{"address": "someone@example.org", "every": 60}); code != 429 || !strings.Contains(string(body), "a minute") {
+		t.Fatalf("a second confirmation within the minute: %d %s", code, body)
+	}
 	if !strings.Contains(confirm, "To: bob@example.org") || !strings.Contains(confirm, "Subject: Confirm your address") {
 		t.Fatalf("the confirmation mail:\n%s", confirm)
 	}

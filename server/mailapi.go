@@ -81,6 +81,18 @@ func (s *Server) apiMailSet(w http.ResponseWriter, r *http.Request, u Identity) 
 		httpError(w, http.StatusBadRequest, "an address is verified from the mail the server sends it, not by asking")
 		return
 	}
+	// One confirmation mail a minute per player, so that the endpoint
+	// cannot fill someone's mailbox.
+	prev, err := m.store.MailAddressOf(r.Context(), u.ID)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		s.storeError(w, err, "")
+		return
+	}
+	if err == nil && time.Since(prev.SetAt) < time.Minute {
+		w.Header().Set("Retry-After", "60")
+		httpError(w, http.StatusTooManyRequests, "one confirmation mail a minute: try again in a minute")
+		return
+	}
 	a, err := m.store.SetMailAddress(r.Context(), u.ID, req.Address, time.Duration(req.Every)*time.Minute)
 	if err != nil {
 		s.storeError(w, err, "")

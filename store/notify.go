@@ -49,7 +49,8 @@ var notifySchema = []string{
 		token TEXT NOT NULL UNIQUE,
 		verified INTEGER NOT NULL,
 		every_min BIGINT NOT NULL,
-		last_sent BIGINT NOT NULL
+		last_sent BIGINT NOT NULL,
+		set_at BIGINT NOT NULL
 	)`,
 	`CREATE TABLE mail_pending (
 		user_id BIGINT NOT NULL,
@@ -226,6 +227,8 @@ type MailAddress struct {
 	Every time.Duration
 	// LastSent is when the last digest went, zero for none.
 	LastSent time.Time
+	// SetAt is when the address was given.
+	SetAt time.Time
 }
 
 // MailItem is one notice waiting for the next digest.
@@ -237,11 +240,11 @@ type MailItem struct {
 // SetMailAddress gives userID the address, not yet verified, with a new
 // token; the notices waiting for a former address are dropped.
 func (s *Store) SetMailAddress(ctx context.Context, userID int64, address string, every time.Duration) (MailAddress, error) {
-	a := MailAddress{UserID: userID, Address: address, Token: newID() + newID(), Every: every}
+	a := MailAddress{UserID: userID, Address: address, Token: newID() + newID(), Every: every, SetAt: time.Now()}
 	err := s.ExecAll(ctx,
-		Stmt{`INSERT INTO mail_addresses (user_id, address, token, verified, every_min, last_sent) VALUES ($1, $2, $3, 0, $4, 0)
-			ON CONFLICT (user_id) DO UPDATE SET address = excluded.address, token = excluded.token, verified = 0, every_min = excluded.every_min`,
-			[]any{userID, address, a.Token, int64(every / time.Minute)}},
+		Stmt{`INSERT INTO mail_addresses (user_id, address, token, verified, every_min, last_sent, set_at) VALUES ($1, $2, $3, 0, $4, 0, $5)
+			ON CONFLICT (user_id) DO UPDATE SET address = excluded.address, token = excluded.token, verified = 0, every_min = excluded.every_min, set_at = excluded.set_at`,
+			[]any{userID, address, a.Token, int64(every / time.Minute), millis(a.SetAt)}},
 		Stmt{`DELETE FROM mail_pending WHERE user_id = $1`, []any{userID}})
 	if err != nil {
 		return MailAddress{}, fmt.Errorf("store: mail address of user %d: %w", userID, err)
@@ -255,7 +258,7 @@ func (s *Store) MailAddressOf(ctx context.Context, userID int64) (MailAddress, e
 }
 
 func (s *Store) mailAddress(ctx context.Context, where string, arg any) (MailAddress, error) {
-	rows, err := s.query(ctx, `SELECT user_id, address, token, verified, every_min, last_sent FROM mail_addresses `+where, arg)
+	rows, err := s.query(ctx, `SELECT user_id, address, token, verified, every_min, last_sent, set_at FROM mail_addresses `+where, arg)
 	if err != nil {
 		return MailAddress{}, fmt.Errorf("store: mail address: %w", err)
 	}
@@ -268,11 +271,11 @@ func (s *Store) mailAddress(ctx context.Context, where string, arg any) (MailAdd
 	}
 	var a MailAddress
 	var verified int
-	var every, last int64
-	if err := rows.Scan(&a.UserID, &a.Address, &a.Token, &verified, &every, &last); err != nil {
+	var every, last, set int64
+	if err := rows.Scan(&a.UserID, &a.Address, &a.Token, &verified, &every, &last, &set); err != nil {
 		return MailAddress{}, fmt.Errorf("store: mail address: %w", err)
 	}
-	a.Verified, a.Every = verified != 0, time.Duration(every)*time.Minute
+	a.Verified, a.Every, a.SetAt = verified != 0, time.Duration(every)*time.Minute, time.UnixMilli(set)
 	if last != 0 {
 		a.LastSent = time.UnixMilli(last)
 	}
