@@ -22,75 +22,77 @@ var linkOf = regexp.MustCompile(`http://parlor\.test(/api/notify/mail/[a-z]+\?to
 // stops nothing (mail services open links by themselves); the one-click
 // POST stops the mail.
 func TestMailDigest(t *testing.T) {
-	mailSrv := smtptest.New(t)
-	e := startEnvConfig(t, t.TempDir(), match.Options{}, func(c *server.Config) {
-		c.NoticeDelay = -1
-		c.Mail = server.MailConfig{Addr: mailSrv.Addr, From: "Parlor <parlor@example.org>", BaseURL: "http://parlor.test", Tick: time.Hour}
-	})
-	ann, bob := e.guest("Ann"), e.guest("Bob")
-	for _, bad := range []map[string]any{
-		{"address": "Bob <bob@example.org>", "every": 60},
-		{"address": "bob@example.org\r\nBcc: x@example.org", "every": 60},
-		{"address": "bob@example.org", "every": 5},
-	} {
-		if code, body := bob.do("PUT", "/api/notify/mail", bad); code != 400 {
-			t.Fatalf("PUT %v: %d %s", bad, code, body)
+	eachStore(t, func(t *testing.T) {
+		mailSrv := smtptest.New(t)
+		e := startEnvConfig(t, t.TempDir(), match.Options{}, func(c *server.Config) {
+			c.NoticeDelay = -1
+			c.Mail = server.MailConfig{Addr: mailSrv.Addr, From: "Parlor <parlor@example.org>", BaseURL: "http://parlor.test", Tick: time.Hour}
+		})
+		ann, bob := e.guest("Ann"), e.guest("Bob")
+		for _, bad := range []map[string]any{
+			{"address": "Bob <bob@example.org>", "every": 60},
+			{"address": "bob@example.org\r\nBcc: x@example.org", "every": 60},
+			{"address": "bob@example.org", "every": 5},
+		} {
+			if code, body := bob.do("PUT", "/api/notify/mail", bad); code != 400 {
+				t.Fatalf("PUT %v: %d %s", bad, code, body)
+			}
 		}
-	}
-	if code, body := bob.do("PUT", "/api/notify/mail", map[string]any{"address": "bob@example.org", "every": 60}); code != 200 {
-		t.Fatalf("PUT mail: %d %s", code, body)
-	}
-	confirm := mailSrv.Next("the confirmation", wait)
-	if code, body := bob.do("PUT", "/api/notify/mail", map[string]any{"address": "someone@example.org", "every": 60}); code != 429 || !strings.Contains(string(body), "a minute") {
-		t.Fatalf("a second confirmation within the minute: %d %s", code, body)
-	}
-	if !strings.Contains(confirm, "To: bob@example.org") || !strings.Contains(confirm, "Subject: Confirm your address") {
-		t.Fatalf("the confirmation mail:\n%s", confirm)
-	}
-	m := linkOf.FindStringSubmatch(confirm)
-	if m == nil || !strings.Contains(m[1], "/verify?") {
-		t.Fatalf("no confirmation link in:\n%s", confirm)
-	}
-	if code, body := e.newUser("mailbox").do("GET", m[1], nil); code != 200 {
-		t.Fatalf("following the confirmation link: %d %s", code, body)
-	}
-	if _, body := bob.do("GET", "/api/notify/mail", nil); !strings.Contains(string(body), `"verified":true`) {
-		t.Fatalf("after confirming: %s", body)
-	}
+		if code, body := bob.do("PUT", "/api/notify/mail", map[string]any{"address": "bob@example.org", "every": 60}); code != 200 {
+			t.Fatalf("PUT mail: %d %s", code, body)
+		}
+		confirm := mailSrv.Next("the confirmation", wait)
+		if code, body := bob.do("PUT", "/api/notify/mail", map[string]any{"address": "someone@example.org", "every": 60}); code != 429 || !strings.Contains(string(body), "a minute") {
+			t.Fatalf("a second confirmation within the minute: %d %s", code, body)
+		}
+		if !strings.Contains(confirm, "To: bob@example.org") || !strings.Contains(confirm, "Subject: Confirm your address") {
+			t.Fatalf("the confirmation mail:\n%s", confirm)
+		}
+		m := linkOf.FindStringSubmatch(confirm)
+		if m == nil || !strings.Contains(m[1], "/verify?") {
+			t.Fatalf("no confirmation link in:\n%s", confirm)
+		}
+		if code, body := e.newUser("mailbox").do("GET", m[1], nil); code != 200 {
+			t.Fatalf("following the confirmation link: %d %s", code, body)
+		}
+		if _, body := bob.do("GET", "/api/notify/mail", nil); !strings.Contains(string(body), `"verified":true`) {
+			t.Fatalf("after confirming: %s", body)
+		}
 
-	ca, cb := ann.dial(), bob.dial()
-	id := dotsDuel(t, ca, cb, nil)
-	mark := len(ca.all())
-	cb.close()
-	waitAfter(ca, mark, "Bob's seat offline", func(m msg) bool {
-		c, ok := seatConnected(m, 1)
-		return m.t() == "table" && ok && !c
-	})
-	ca.ok("match.play", map[string]any{"table": id, "seat": 0, "move": line(0, 0, 1)})
-	digest := mailSrv.Next("the digest", wait)
-	for _, want := range []string{"Subject: Your move, Bob: Dots and Boxes", "Ann drew the line a1 to b1", "http://parlor.test/t/" + id,
-		"List-Unsubscribe-Post: List-Unsubscribe=One-Click", "List-Unsubscribe: <http://parlor.test/api/notify/mail/unsubscribe?token="} {
-		if !strings.Contains(digest, want) {
-			t.Fatalf("the digest lacks %q:\n%s", want, digest)
+		ca, cb := ann.dial(), bob.dial()
+		id := dotsDuel(t, ca, cb, nil)
+		mark := len(ca.all())
+		cb.close()
+		waitAfter(ca, mark, "Bob's seat offline", func(m msg) bool {
+			c, ok := seatConnected(m, 1)
+			return m.t() == "table" && ok && !c
+		})
+		ca.ok("match.play", map[string]any{"table": id, "seat": 0, "move": line(0, 0, 1)})
+		digest := mailSrv.Next("the digest", wait)
+		for _, want := range []string{"Subject: Your move, Bob: Dots and Boxes", "Ann drew the line a1 to b1", "http://parlor.test/t/" + id,
+			"List-Unsubscribe-Post: List-Unsubscribe=One-Click", "List-Unsubscribe: <http://parlor.test/api/notify/mail/unsubscribe?token="} {
+			if !strings.Contains(digest, want) {
+				t.Fatalf("the digest lacks %q:\n%s", want, digest)
+			}
 		}
-	}
-	m = linkOf.FindStringSubmatch(digest[strings.Index(digest, "No more mail"):])
-	if m == nil || !strings.Contains(m[1], "/unsubscribe?") {
-		t.Fatalf("no unsubscribe link in:\n%s", digest)
-	}
-	mailbox := e.newUser("mailbox")
-	if code, body := mailbox.do("GET", m[1], nil); code != 200 || !strings.Contains(string(body), "<form method=\"post\"") {
-		t.Fatalf("the unsubscribe page: %d %s", code, body)
-	}
-	if _, body := bob.do("GET", "/api/notify/mail", nil); !strings.Contains(string(body), `"verified":true`) {
-		t.Fatalf("opening the link stopped the mail: %s", body)
-	}
-	res, err := mailbox.hc.PostForm(e.url+m[1], url.Values{"List-Unsubscribe": {"One-Click"}})
-	if err != nil || res.StatusCode != http.StatusOK {
-		t.Fatalf("one-click unsubscribe: %v %v", res, err)
-	}
-	res.Body.Close()
-	if _, body := bob.do("GET", "/api/notify/mail", nil); !strings.Contains(string(body), `"address":""`) {
-		t.Fatalf("after unsubscribing: %s", body)
-	}
+		m = linkOf.FindStringSubmatch(digest[strings.Index(digest, "No more mail"):])
+		if m == nil || !strings.Contains(m[1], "/unsubscribe?") {
+			t.Fatalf("no unsubscribe link in:\n%s", digest)
+		}
+		mailbox := e.newUser("mailbox")
+		if code, body := mailbox.do("GET", m[1], nil); code != 200 || !strings.Contains(string(body), "<form method=\"post\"") {
+			t.Fatalf("the unsubscribe page: %d %s", code, body)
+		}
+		if _, body := bob.do("GET", "/api/notify/mail", nil); !strings.Contains(string(body), `"verified":true`) {
+			t.Fatalf("opening the link stopped the mail: %s", body)
+		}
+		res, err := mailbox.hc.PostForm(e.url+m[1], url.Values{"List-Unsubscribe": {"One-Click"}})
+		if err != nil || res.StatusCode != http.StatusOK {
+			t.Fatalf("one-click unsubscribe: %v %v", res, err)
+		}
+		res.Body.Close()
+		if _, body := bob.do("GET", "/api/notify/mail", nil); !strings.Contains(string(body), `"address":""`) {
+			t.Fatalf("after unsubscribing: %s", body)
+		}
+	})
 }
