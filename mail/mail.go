@@ -34,6 +34,10 @@ type Message struct {
 	To      string
 	Subject string
 	Text    string
+	// Unsubscribe, when set, is the link that stops mail of this kind
+	// (a digest's): it goes in List-Unsubscribe, with RFC 8058's
+	// one-click List-Unsubscribe-Post, so that a mail service offers it.
+	Unsubscribe string
 }
 
 // Sender sends messages. Send returns once the relay accepted the message
@@ -222,6 +226,13 @@ func (s *SMTP) compose(to string, m Message) ([]byte, error) {
 	header("Subject", mime.QEncoding.Encode("utf-8", m.Subject))
 	header("Date", time.Now().Format(time.RFC1123Z))
 	header("Message-ID", "<"+hex.EncodeToString(id[:])+s.fromAddr[strings.LastIndex(s.fromAddr, "@"):]+">")
+	if m.Unsubscribe != "" {
+		if strings.ContainsAny(m.Unsubscribe, "\r\n<>") {
+			return nil, errors.New("mail: an unsubscribe link is one line")
+		}
+		header("List-Unsubscribe", "<"+m.Unsubscribe+">")
+		header("List-Unsubscribe-Post", "List-Unsubscribe=One-Click")
+	}
 	header("MIME-Version", "1.0")
 	header("Content-Type", "text/plain; charset=utf-8")
 	header("Content-Transfer-Encoding", "quoted-printable")

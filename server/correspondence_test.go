@@ -254,7 +254,7 @@ func TestTurnHook(t *testing.T) {
 	id := dotsDuel(t, ca, bob.dial(), map[string]any{"moveClock": 86400})
 	ca.ok("match.play", map[string]any{"table": id, "seat": 0, "move": line(0, 0, 1)})
 	n := notices()
-	if len(n) != 2 || n[0].Kind != server.NoticeTurn || n[0].Seat != 0 || n[1].Kind != server.NoticeTurn || n[1].Seat != 1 || n[1].Table != id {
+	if len(n) != 2 || n[0].Kind != server.TurnCame || n[0].Seat != 0 || n[1].Kind != server.TurnCame || n[1].Seat != 1 || n[1].Table != id {
 		t.Fatalf("notices after the first move: %+v", n)
 	}
 	if !n[1].Deadline.Equal(clock.Now().Add(day)) || n[1].TableKind != server.KindCorrespondence {
@@ -266,7 +266,7 @@ func TestTurnHook(t *testing.T) {
 	}
 	clock.Advance(time.Second)
 	n = notices()
-	if len(n) != 3 || n[2].Kind != server.NoticeDeadlineNear || n[2].Seat != 1 {
+	if len(n) != 3 || n[2].Kind != server.DeadlineNear || n[2].Seat != 1 {
 		t.Fatalf("notices 6 h before Bob's deadline: %+v", n)
 	}
 }
@@ -325,7 +325,7 @@ func TestTurnHookFollowsAVacation(t *testing.T) {
 	clock := clocktest.New(corrStart)
 	e := startCorr(t, t.TempDir(), clock, func(c *server.Config) {
 		c.OnTurn = func(n server.TurnNotice) {
-			if n.Kind == server.NoticeDeadlineNear {
+			if n.Kind == server.DeadlineNear {
 				mu.Lock()
 				near = append(near, n)
 				mu.Unlock()

@@ -304,6 +304,7 @@ func (t *table) onUpdate(u match.Update) {
 	for _, w := range ws {
 		w.deliver(u, pub, &cache)
 	}
+	t.noticeAfter(u)
 	if u.Outcome != nil {
 		// Recording results touches the database: not on the match's
 		// delivery path.

@@ -105,6 +105,7 @@ func (t *table) finish(u match.Update) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	t.s.noteAbsent(ctx, row.MatchID, absent)
+	t.noticeEnded(seats, u.Outcome, absent)
 	if t.unrated {
 		// A copy of a save or a scenario: practice, which counts for
 		// nothing (see saves.go).

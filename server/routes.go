@@ -94,6 +94,7 @@ func (s *Server) routes() {
 	mux.HandleFunc("GET /api/vacation", s.authed(s.apiVacation))
 	mux.HandleFunc("POST /api/vacation", s.authed(s.apiVacationStart))
 	mux.HandleFunc("DELETE /api/vacation", s.authed(s.apiVacationEnd))
+	s.notifyRoutes(mux)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusNotFound, "no such API endpoint")
 	})

@@ -186,6 +186,17 @@ type Config struct {
 	// notifier (push, mail) to pass on. It may be called with a table's
 	// lock held: it must return quickly and must not call the server.
 	OnTurn func(TurnNotice)
+	// Push sets up Web Push notices (notify.go, pushnotify.go).
+	Push PushConfig
+	// Mail sets up notices by mail, as digests (mailnotify.go).
+	Mail MailConfig
+	// Notifier, when set, delivers the notices for players who are not
+	// looking instead of the server's own channels (Web Push).
+	Notifier Notifier
+	// NoticeDelay is how long a notice waits before it is sent, to be
+	// dropped if its player is looking by then (a page being reloaded);
+	// 0 means DefaultNoticeDelay, and a negative value sends at once.
+	NoticeDelay time.Duration
 }
 
 // DefaultLeaveGrace is Config.LeaveGrace's default: long enough for a
@@ -257,6 +268,9 @@ type Server struct {
 	// peakUnsent is the most bytes any connection has had unsent
 	// (behind.go).
 	peakUnsent atomic.Int64
+
+	// notices sends notices to players who are not looking (notify.go).
+	notices *notices
 }
 
 // finishLater records the results of a match that has ended, off the
@@ -329,6 +343,12 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 			cfg.Log.Warn("chat not pruned", "err", err)
 		}
 	}
+	if err := s.initNotices(ctx); err != nil {
+		return nil, err
+	}
+	if s.cfg.OnTurn == nil && s.notices.store != nil {
+		s.cfg.OnTurn = s.dueNotice // duenotice.go
+	}
 	s.tables = newTables(s)
 	if err := s.tables.load(ctx); err != nil {
 		return nil, err
@@ -344,6 +364,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.watchModeration()
 	if sh, ok := cfg.Store.(storeHealth); ok {
 		go s.watchStore(sh)
+	}
+	if s.notices.mail != nil {
+		go s.runDigests()
 	}
 	return s, nil
 }

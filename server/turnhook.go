@@ -15,20 +15,20 @@ import (
 // itself sends nothing: what reaches a player, and how, is the
 // notifier's business.
 
-// NoticeKind is what a TurnNotice is about.
-type NoticeKind string
+// TurnEvent is what a TurnNotice is about.
+type TurnEvent string
 
-// Notice kinds.
+// Turn events.
 const (
-	// NoticeTurn: it is now the seat's turn at the table.
-	NoticeTurn NoticeKind = "turn"
-	// NoticeDeadlineNear: the seat's move is due soon (deadlineWarning).
-	NoticeDeadlineNear NoticeKind = "deadline-near"
+	// TurnCame: it is now the seat's turn at the table.
+	TurnCame TurnEvent = "turn"
+	// DeadlineNear: the seat's move is due soon (deadlineWarning).
+	DeadlineNear TurnEvent = "deadline-near"
 )
 
 // TurnNotice is one thing a player may want to be told.
 type TurnNotice struct {
-	Kind   NoticeKind
+	Kind   TurnEvent
 	Table  string
 	Game   string
 	UserID int64
@@ -41,7 +41,7 @@ type TurnNotice struct {
 }
 
 // deadlineWarning is how long before a correspondence move's deadline
-// NoticeDeadlineNear is given: a quarter of the move clock, at most a
+// DeadlineNear is given: a quarter of the move clock, at most a
 // day (six hours of a one-day clock, a day of a week's).
 func deadlineWarning(moveClock time.Duration) time.Duration {
 	return min(moveClock/4, 24*time.Hour)
@@ -84,14 +84,14 @@ func (t *table) noticeTurnsLocked(mt *match.Match, fresh bool) {
 		if st.Kind != match.Human {
 			continue
 		}
-		n := TurnNotice{Kind: NoticeTurn, Table: t.id, Game: t.game, UserID: st.UserID, Seat: o.Seat, TableKind: t.policy.kind(), Deadline: o.Deadline}
+		n := TurnNotice{Kind: TurnCame, Table: t.id, Game: t.game, UserID: st.UserID, Seat: o.Seat, TableKind: t.policy.kind(), Deadline: o.Deadline}
 		if fresh && !slices.Contains(t.turns.owing, o.Seat) {
 			hook(n)
 		}
 		if !t.policy.correspondence() || o.Deadline.IsZero() {
 			continue
 		}
-		n.Kind = NoticeDeadlineNear
+		n.Kind = DeadlineNear
 		since := o.Since
 		warnIn := o.Deadline.Add(-deadlineWarning(secs(t.policy.MoveClock))).Sub(now)
 		t.turns.timers = append(t.turns.timers, t.s.clock().AfterFunc(max(warnIn, 0), func() {

@@ -280,7 +280,7 @@ var pgTablesSchema = []string{
 
 // pgOwners are the owners of the tables on PostgreSQL (see sqliteOwners).
 var pgOwners = []migrationOwner{{"store", pgSchema}, {"accounts", pgAccountsSchema}, {"server", pgTablesSchema}, {"nodes", pgNodesSchema},
-	{"accountmail", pgAccountMailSchema}, {"social", pgSocialSchema}, {"moderation", pgModerationSchema}, {"vacations", pgVacationsSchema}}
+	{"accountmail", pgAccountMailSchema}, {"social", pgSocialSchema}, {"moderation", pgModerationSchema}, {"vacations", pgVacationsSchema}, {"notify", pgNotifySchema}}
 
 // pgSocialSchema is socialSchema on PostgreSQL: user ids and times are
 // BIGINT.

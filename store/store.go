@@ -230,7 +230,7 @@ type migrationOwner struct {
 // sqliteOwners are the owners of the tables on SQLite, each under the
 // name it was first migrated with; pgOwners (postgres.go) on PostgreSQL.
 var sqliteOwners = []migrationOwner{{"store", schema}, {"accounts", accountsSchema}, {"server", tablesSchema},
-	{"accountmail", accountMailSchema}, {"social", socialSchema}, {"moderation", moderationSchema}, {"vacations", vacationsSchema}}
+	{"accountmail", accountMailSchema}, {"social", socialSchema}, {"moderation", moderationSchema}, {"vacations", vacationsSchema}, {"notify", notifySchema}}
 
 // escapeURIPath makes a file name safe inside a "file:" URI.
 func escapeURIPath(p string) string {

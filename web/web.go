@@ -121,6 +121,8 @@ type Bundle struct {
 	Preload []string
 	CSS     []byte
 	HTML    []byte
+	// SW is the service worker (src/worker/sw.ts), served as /sw.js.
+	SW []byte
 }
 
 // Build bundles the embedded sources. It is exported so that a test can
@@ -160,6 +162,9 @@ func Build() (*Bundle, error) {
 	if b.HTML, err = files.ReadFile("index.html"); err != nil {
 		return nil, err
 	}
+	if b.SW, err = buildWorker(b); err != nil {
+		return nil, err
+	}
 	return b, nil
 }
 
@@ -186,13 +191,9 @@ func sharedChunks(metafile string) ([]string, error) {
 	return names, nil
 }
 
-// build runs esbuild over one entry point, reading every import from the
-// embedded file system through a plugin so nothing touches the disk. The
-// script is an ES module split into chunks: each module reached by
-// import() becomes a chunk of its own, and code two chunks share goes
-// into a third, so a page fetches only what it runs.
-func build(entry string, loader api.Loader) (api.BuildResult, error) {
-	embedded := api.Plugin{
+// embeddedPlugin reads every import from the embedded file system.
+func embeddedPlugin() api.Plugin {
+	return api.Plugin{
 		Name: "embedded",
 		Setup: func(b api.PluginBuild) {
 			b.OnResolve(api.OnResolveOptions{Filter: ".*"}, func(args api.OnResolveArgs) (api.OnResolveResult, error) {
@@ -227,6 +228,15 @@ func build(entry string, loader api.Loader) (api.BuildResult, error) {
 			})
 		},
 	}
+}
+
+// build runs esbuild over one entry point, reading every import from the
+// embedded file system through a plugin so nothing touches the disk. The
+// script is an ES module split into chunks: each module reached by
+// import() becomes a chunk of its own, and code two chunks share goes
+// into a third, so a page fetches only what it runs.
+func build(entry string, loader api.Loader) (api.BuildResult, error) {
+	embedded := embeddedPlugin()
 	res := api.Build(api.BuildOptions{
 		EntryPoints:       []string{entry},
 		Bundle:            true,
@@ -314,6 +324,9 @@ func newHandler() (http.Handler, error) {
 		mux.Handle("GET /assets/"+name, chunk)
 	}
 	mux.Handle("GET /assets/", http.NotFoundHandler())
+	if err := installRoutes(mux, b); err != nil {
+		return nil, err
+	}
 	mux.Handle("GET /{$}", page)
 	for _, route := range []string{"/t/", "/lobby", "/profile/", "/saves", "/replay/", "/settings", "/battleship", "/dots", "/rules/", "/reset/", "/verify-email/"} {
 		mux.Handle("GET "+route, page)

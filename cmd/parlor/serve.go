@@ -116,6 +116,9 @@ type serveFlags struct {
 	testClock bool
 	// clk is the clock of the matches and the server, set by runServe.
 	clk clock.Clock
+	// pushContact and pushInsecure set up Web Push (server.PushConfig).
+	pushContact  string
+	pushInsecure bool
 }
 
 func parseServeFlags(args []string, stderr io.Writer) (f serveFlags, err error) {
@@ -135,6 +138,8 @@ func parseServeFlags(args []string, stderr io.Writer) (f serveFlags, err error) 
 	fs.IntVar(&f.perAddress, "ws-per-address", server.DefaultConnsPerAddress, "WebSockets one address may hold open at once, all accounts together; 0 turns the cap off, for load tests from one machine")
 	fs.StringVar(&f.cpuProf, "cpuprofile", "", "write a CPU profile of the whole run to this file (for performance work)")
 	fs.BoolVar(&f.pprof, "pprof", false, "serve Go's profiler under /debug/pprof/ (for performance work; do not expose)")
+	fs.StringVar(&f.pushContact, "push-contact", "", "the operator's address (mailto:you@example.org or an https URL) given to browsers' push services with each notification, for them to write to about this server's traffic")
+	fs.BoolVar(&f.pushInsecure, "push-insecure", false, "accept push subscriptions whose push service is a plain http URL (a push service on a private network, or a test's); browsers' own services are https")
 	fs.BoolVar(&f.noWeb, "no-web", false, "serve the API only, without the browser client")
 	fs.StringVar(&f.clueDifficulty, "clue-difficulty", "", "default difficulty of Clue-Less tables whose creator does not choose one: easy, medium or hard (the game's default is medium)")
 	fs.StringVar(&f.ssh, "ssh", "", "also serve the terminal client over SSH on this address (such as :2222): `ssh -p 2222 name@host` joins as a guest called name; the host key is kept in the data directory")
@@ -457,6 +462,8 @@ func startServer(ctx context.Context, f serveFlags, log *slog.Logger, addr net.A
 		OverTables:    f.overTables,
 		ChallengeWait: f.challengeWait,
 		Clock:         f.clk,
+		Push:          server.PushConfig{Contact: f.pushContact, Insecure: f.pushInsecure},
+		Mail:          server.MailConfig{Sender: sender, BaseURL: f.mail.site},
 		ChatKeep: func() int {
 			if f.chatKeep == 0 {
 				return -1

@@ -33,6 +33,8 @@ type Message struct {
 	From, To string // the envelope's
 	Subject  string
 	Text     string
+	// Header is the message's header as sent (List-Unsubscribe, say).
+	Header netmail.Header
 }
 
 // Options shape the relay.
@@ -172,7 +174,7 @@ func (s *session) Data(r io.Reader) error {
 	if err != nil {
 		return err
 	}
-	s.relay.received <- Message{From: s.from, To: s.to, Subject: subject, Text: strings.ReplaceAll(string(text), "\r\n", "\n")}
+	s.relay.received <- Message{From: s.from, To: s.to, Subject: subject, Text: strings.ReplaceAll(string(text), "\r\n", "\n"), Header: msg.Header}
 	return nil
 }
 

@@ -14,6 +14,7 @@
 //	go run ./scripts/lighthouse -before REV      # REV first, then the working tree
 //	go run ./scripts/lighthouse -only Buccaneer  # one page (its name contains the word)
 //	go run ./scripts/lighthouse -counts          # style and layout work counted, no Lighthouse
+//	go run ./scripts/lighthouse -installable     # whether Chromium would install the app
 //
 // With -before, both builds are measured in the same run, one page after
 // the other, so a busy machine weighs on both alike.
@@ -42,8 +43,16 @@ func main() {
 	before := flag.String("before", "", "a git revision to measure first, for a before/after table")
 	keep := flag.String("out", "", "a folder to keep the JSON reports in (none kept by default)")
 	only := flag.String("only", "", "measure only the pages whose name contains this (\"Buccaneer\", \"lobby\")")
+	installable := flag.Bool("installable", false, "check only that Chromium would install the web app (a manifest with icons, a service worker, a secure origin), as Lighthouse's installability audit did before version 12 dropped it")
 	counts := flag.Bool("counts", false, "count the style and layout work of each page's first draw in Chromium instead of running Lighthouse")
 	flag.Parse()
+	if *installable {
+		if err := checkInstallable(); err != nil {
+			fmt.Fprintln(os.Stderr, "lighthouse:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if err := run(*lh, *before, *keep, *only, *counts); err != nil {
 		fmt.Fprintln(os.Stderr, "lighthouse:", err)
 		os.Exit(1)
@@ -147,34 +156,34 @@ func run(lh, before, keep, only string, counts bool) error {
 	return nil
 }
 
-// measure builds and starts one version, prepares a guest and its tables
-// and runs Lighthouse on every page, or counts its drawing work.
-func measure(lh string, b build, tmp, keep, only string, counts bool) ([]page, []figures, []drawCounts, error) {
+// start builds one version and serves it on a free port with a fresh
+// data directory, until stop.
+func start(b build, tmp string) (base string, stop func(), err error) {
 	bin := filepath.Join(tmp, "parlor-"+strings.ReplaceAll(b.label, "/", "-"))
 	cmd := exec.Command("go", "build", "-o", bin, "./cmd/parlor")
 	cmd.Dir = b.dir
 	if out, err := cmd.CombinedOutput(); err != nil {
-		return nil, nil, nil, fmt.Errorf("go build: %v\n%s", err, out)
+		return "", nil, fmt.Errorf("go build: %v\n%s", err, out)
 	}
 	addr, err := freeAddr()
 	if err != nil {
-		return nil, nil, nil, err
+		return "", nil, err
 	}
 	data, err := os.MkdirTemp(tmp, "data-")
 	if err != nil {
-		return nil, nil, nil, err
+		return "", nil, err
 	}
 	srv := exec.Command(bin, "serve", "-addr", addr, "-data", data)
 	logf, err := os.Create(filepath.Join(tmp, "server-"+filepath.Base(data)+".log"))
 	if err != nil {
-		return nil, nil, nil, err
+		return "", nil, err
 	}
-	defer logf.Close()
 	srv.Stdout, srv.Stderr = logf, logf
 	if err := srv.Start(); err != nil {
-		return nil, nil, nil, err
+		logf.Close()
+		return "", nil, err
 	}
-	defer func() {
+	stop = func() {
 		_ = srv.Process.Signal(os.Interrupt)
 		done := make(chan struct{})
 		go func() { _ = srv.Wait(); close(done) }()
@@ -183,11 +192,24 @@ func measure(lh string, b build, tmp, keep, only string, counts bool) ([]page, [
 		case <-time.After(10 * time.Second):
 			_ = srv.Process.Kill()
 		}
-	}()
-	base := "http://" + addr
+		logf.Close()
+	}
+	base = "http://" + addr
 	if err := waitHealthy(base); err != nil {
+		stop()
+		return "", nil, err
+	}
+	return base, stop, nil
+}
+
+// measure builds and starts one version, prepares a guest and its tables
+// and runs Lighthouse on every page, or counts its drawing work.
+func measure(lh string, b build, tmp, keep, only string, counts bool) ([]page, []figures, []drawCounts, error) {
+	base, stop, err := start(b, tmp)
+	if err != nil {
 		return nil, nil, nil, err
 	}
+	defer stop()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	c, err := client.New(base)

@@ -24,6 +24,7 @@ import { settingsScreen } from "./screens/settings";
 import { rulesScreen } from "./screens/rulespage";
 import { resetScreen, verifyEmailScreen } from "./screens/reset";
 import { focusScreen, mainControl, setTitle, skipLink } from "./screenfocus";
+import { refreshSubscription, startWorker } from "./notify";
 
 /** A screen fills main and returns a function that tears it down. */
 export type Screen = (main: HTMLElement, params: string[]) => (() => void) | void;
@@ -198,6 +199,17 @@ async function start(): Promise<void> {
   window.addEventListener("popstate", route);
   onNavigate(route);
   socket.statusListeners.add(connectionBanner);
+  // The service worker keeps the shell for an offline start and shows
+  // push notices; a subscription this browser holds goes to whoever is
+  // signed in, once per connection made.
+  startWorker();
+  let told: number | null = null;
+  socket.statusListeners.add((up) => {
+    if (up && app.me && told !== app.me.id) {
+      told = app.me.id;
+      void refreshSubscription();
+    }
+  });
   socket.on("achievement", (m: { achievement: Achievement }) => {
     const a = m.achievement;
     play("achievement");

@@ -11,6 +11,7 @@
 import { clear, h, toast } from "./dom";
 import { app, gameTitle, navigate } from "./state";
 import { socket } from "./ws";
+import { askForNotices } from "./notify";
 import { optionField } from "./screens/create";
 
 export type Relation = "follow" | "block" | "mute";
@@ -99,6 +100,9 @@ function took(c: Challenge): void {
 async function answer(c: Challenge, yes: boolean): Promise<void> {
   try {
     if (yes) {
+      // Accepting a challenge is the other moment a notice serves (a
+      // game with someone not always there): ask from this click.
+      void askForNotices();
       const r = await socket.send<{ table: { id: string }; challenge: Challenge }>("challenge.accept", { challenge: c.id });
       challenges.delete(c.id);
       render();

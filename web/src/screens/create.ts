@@ -8,6 +8,7 @@ import { canPreview, previewPanel } from "../preview";
 import { canShow } from "../games/load";
 import { leaveField } from "./leavefield";
 import { radioGroup, type RadioGroup } from "../radios";
+import { askForNotices } from "../notify";
 
 type SeatKind = "me" | "open" | "bot";
 export interface CreatePreset { game?: string; mode?: "bot" | "hotseat" | "online"; options?: Record<string, unknown> }
@@ -305,6 +306,9 @@ export function openCreateDialog(preset: CreatePreset = {}): void {
     if (seats.filter((x) => x.kind === "me").length < 2) seats.forEach((x) => delete x.name);
     const req: Record<string, unknown> = { game: gameSel.value, options, seats };
     const c = clockSel.value;
+    // A game across days is where a notice serves: ask, from this click,
+    // whether this browser may show them (once per browser).
+    if (c[0] === "m" && Number(c.slice(1)) >= 86400) void askForNotices();
     // A policy sent replaces the default as a whole: keep the game's
     // (the grace for a player who leaves, and what happens then) and add
     // the clock.

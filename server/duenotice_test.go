@@ -1,0 +1,53 @@
+package server_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/parlor-games/parlor/clock/clocktest"
+	"github.com/parlor-games/parlor/server"
+	"github.com/parlor-games/parlor/webpush/webpushtest"
+)
+
+// TestDueNoticeOfACorrespondenceMove (issue 33, notices): at a table of
+// a day a move, Bob, away with his browser subscribed, is told by push
+// that it is his move, and again, six hours before the deadline, that it
+// is due soon, with the deadline and the table to open; the hour before
+// that warning, nothing more.
+func TestDueNoticeOfACorrespondenceMove(t *testing.T) {
+	ps := webpushtest.New(t, true)
+	clk := clocktest.New(corrStart)
+	e := startCorr(t, t.TempDir(), clk, func(c *server.Config) {
+		c.Push, c.NoticeDelay = server.PushConfig{Client: ps.Client}, -1
+	})
+	ann, bob := e.guest("Ann"), e.guest("Bob")
+	bob.mustPost("/api/push/subscribe", ps.Subscription("bob-device"), 204)
+	ca, cb := ann.dial(), bob.dial()
+	id := dotsDuel(t, ca, cb, map[string]any{"moveClock": 86400})
+	mark := len(ca.all())
+	cb.close()
+	waitAfter(ca, mark, "Bob's seat offline", func(m msg) bool {
+		c, ok := seatConnected(m, 1)
+		return m.t() == "table" && ok && !c
+	})
+	ca.ok("match.play", map[string]any{"table": id, "seat": 0, "move": line(0, 0, 1)})
+	if n := pushed(t, ps.Next("Bob's turn", wait)); !strings.HasPrefix(n["title"].(string), "Your move") {
+		t.Fatalf("the turn notice: %v", n)
+	}
+	clk.Advance(17 * time.Hour)
+	e.srv.WaitNotices()
+	if got := len(ps.All()); got != 1 {
+		t.Fatalf("%d messages 7 hours before the deadline, want only the turn", got)
+	}
+	clk.Advance(time.Hour)
+	n := pushed(t, ps.Next("the deadline near", wait))
+	if n["kind"] != "turn" || n["url"] != "/t/"+id || n["title"] != "Your move is due soon: Dots and Boxes" ||
+		!strings.Contains(n["body"].(string), "due in about 6 hours") {
+		t.Fatalf("the notice of the deadline: %v", n)
+	}
+	e.srv.WaitNotices()
+	if got := len(ps.All()); got != 2 {
+		t.Fatalf("%d messages reached Bob's push service, want the turn and the deadline", got)
+	}
+}
