@@ -43,17 +43,7 @@ func TestMailDigestFromSettings(t *testing.T) {
 	bob.waitFor("confirmed", `location.pathname === "/settings" && document.querySelector("#set-mail-state").textContent.startsWith("Your address is confirmed.")`)
 	bob.snap("mail-confirmed")
 
-	id := evalAs[string](ann, "("+createTableJS("dots", map[string]any{"rows": 3, "cols": 3}, []map[string]string{{"kind": "me"}, {"kind": "open"}})+")")
-	bob.goTo("/t/" + id)
-	bob.click("li.seat-1 button")
-	ann.goTo("/t/" + id)
-	ann.click("#start-game")
-	for _, p := range []*page{ann, bob} {
-		p.waitFor("the board", `document.querySelectorAll("g.slot").length > 0`)
-	}
-	bob.do("leave", chromedp.Navigate("about:blank"))
-	ann.waitFor("Bob away", `document.querySelector("li.seat-1 .conn")?.classList.contains("conn-offline")`)
-	ann.drawLine(evalAs[string](ann, `document.querySelector("g.slot").dataset.line`))
+	id := bobAwayOnHisTurn(ann, bob)
 
 	dm := relay.Next(t)
 	digest := dm.Text
@@ -73,4 +63,24 @@ func TestMailDigestFromSettings(t *testing.T) {
 	bob.waitFor("the mail stopped", `document.body.textContent.includes("sends no more mail")`)
 	bob.goTo("/settings")
 	bob.waitFor("no mail any more", `document.querySelector("#set-mail-state")?.textContent === "No mail is sent to you."`)
+}
+
+// bobAwayOnHisTurn seats Ann and Bob at a new 3x3-dot Dots and Boxes
+// table, starts it, sends Bob's page away (about:blank) and has Ann draw
+// a line once she sees him gone: his turn comes while he is not looking,
+// which is what a notice is for. It returns the table's id.
+func bobAwayOnHisTurn(ann, bob *page) string {
+	ann.t.Helper()
+	id := evalAs[string](ann, "("+createTableJS("dots", map[string]any{"rows": 3, "cols": 3}, []map[string]string{{"kind": "me"}, {"kind": "open"}})+")")
+	bob.goTo("/t/" + id)
+	bob.click("li.seat-1 button")
+	ann.goTo("/t/" + id)
+	ann.click("#start-game")
+	for _, p := range []*page{ann, bob} {
+		p.waitFor("the board", `document.querySelectorAll("g.slot").length > 0`)
+	}
+	bob.do("leave", chromedp.Navigate("about:blank"))
+	ann.waitFor("Bob away", `document.querySelector("li.seat-1 .conn")?.classList.contains("conn-offline")`)
+	ann.drawLine(evalAs[string](ann, `document.querySelector("g.slot").dataset.line`))
+	return id
 }

@@ -156,18 +156,8 @@ func TestPushNoticeOpensTheTable(t *testing.T) {
 	bob.waitPromise("the service worker active", `navigator.serviceWorker.ready.then(() => true)`)
 
 	ann.guest(uniqueName("Ann"))
-	id := evalAs[string](ann, "("+createTableJS("dots", map[string]any{"rows": 3, "cols": 3}, []map[string]string{{"kind": "me"}, {"kind": "open"}})+")")
-	bob.goTo("/t/" + id)
-	bob.click("li.seat-1 button")
-	ann.goTo("/t/" + id)
-	ann.click("#start-game")
-	for _, p := range []*page{ann, bob} {
-		p.waitFor("the board", `document.querySelectorAll("g.slot").length > 0`)
-	}
 	// Bob leaves; Ann sees him gone, and moves.
-	bob.do("leave", chromedp.Navigate("about:blank"))
-	ann.waitFor("Bob away", `document.querySelector("li.seat-1 .conn")?.classList.contains("conn-offline")`)
-	ann.drawLine(evalAs[string](ann, `document.querySelector("g.slot").dataset.line`))
+	id := bobAwayOnHisTurn(ann, bob)
 
 	plain := dev.Next("Bob's turn", wait)
 	var n struct{ Kind, Title, Body, URL string }

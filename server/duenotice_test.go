@@ -25,12 +25,7 @@ func TestDueNoticeOfACorrespondenceMove(t *testing.T) {
 	bob.mustPost("/api/push/subscribe", ps.Subscription("bob-device"), 204)
 	ca, cb := ann.dial(), bob.dial()
 	id := dotsDuel(t, ca, cb, map[string]any{"moveClock": 86400})
-	mark := len(ca.all())
-	cb.close()
-	waitAfter(ca, mark, "Bob's seat offline", func(m msg) bool {
-		c, ok := seatConnected(m, 1)
-		return m.t() == "table" && ok && !c
-	})
+	closeSeat(ca, cb, 1, "Bob's seat offline")
 	ca.ok("match.play", map[string]any{"table": id, "seat": 0, "move": line(0, 0, 1)})
 	if n := pushed(t, ps.Next("Bob's turn", wait)); !strings.HasPrefix(n["title"].(string), "Your move") {
 		t.Fatalf("the turn notice: %v", n)

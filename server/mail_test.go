@@ -66,12 +66,7 @@ func TestMailDigest(t *testing.T) {
 
 		ca, cb := ann.dial(), bob.dial()
 		id := dotsDuel(t, ca, cb, nil)
-		mark := len(ca.all())
-		cb.close()
-		waitAfter(ca, mark, "Bob's seat offline", func(m msg) bool {
-			c, ok := seatConnected(m, 1)
-			return m.t() == "table" && ok && !c
-		})
+		closeSeat(ca, cb, 1, "Bob's seat offline")
 		ca.ok("match.play", map[string]any{"table": id, "seat": 0, "move": line(0, 0, 1)})
 		dm := relay.Next(t)
 		digest := dm.Text

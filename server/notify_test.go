@@ -66,12 +66,7 @@ func TestNoticesReachPlayerNotLooking(t *testing.T) {
 
 		ca, cb := ann.dial(), bob.dial()
 		id := dotsDuel(t, ca, cb, nil)
-		mark := len(ca.all())
-		cb.close()
-		waitAfter(ca, mark, "Bob's seat offline", func(m msg) bool {
-			c, ok := seatConnected(m, 1)
-			return m.t() == "table" && ok && !c
-		})
+		closeSeat(ca, cb, 1, "Bob's seat offline")
 		ca.ok("match.play", map[string]any{"table": id, "seat": 0, "move": line(0, 0, 1)})
 		n := pushed(t, ps.Next("Bob's turn", wait))
 		t.Logf("turn notice: %v", n)
@@ -101,12 +96,7 @@ func TestNoticesReachPlayerNotLooking(t *testing.T) {
 		if code, body := bob.do("PUT", "/api/notify/prefs", map[string]any{"prefs": []map[string]any{{"kind": "weather", "channel": "push", "enabled": false}}}); code != 400 {
 			t.Fatalf("a made-up kind: %d %s", code, body)
 		}
-		mark = len(ca.all())
-		cb.close()
-		waitAfter(ca, mark, "Bob's seat offline again", func(m msg) bool {
-			c, ok := seatConnected(m, 1)
-			return m.t() == "table" && ok && !c
-		})
+		closeSeat(ca, cb, 1, "Bob's seat offline again")
 		ca.ok("match.play", map[string]any{"table": id, "seat": 0, "move": line(1, 1, 2)})
 
 		// The game ends while he is away: he is told.

@@ -63,3 +63,15 @@ func TestAwayPageShowsOffline(t *testing.T) {
 		t.Fatalf("presence.set without away: %q", got)
 	}
 }
+
+// closeSeat closes gone, the connection of seat's holder, and waits
+// until other, at the same table, is shown the seat offline: from then
+// on the holder is not looking.
+func closeSeat(other, gone *client, seat int, what string) {
+	mark := len(other.all())
+	gone.close()
+	waitAfter(other, mark, what, func(m msg) bool {
+		c, ok := seatConnected(m, seat)
+		return m.t() == "table" && ok && !c
+	})
+}
