@@ -47,6 +47,23 @@ const noOffer: Offer = {};
 
 const R = 24; // hex radius in SVG units
 const HW = Math.sqrt(3) * R; // hex width
+
+/** gridName is a hex's place on the island's grid as the game's sentences
+ * say it (games/warfare's HexName): the column's letter (AA after Z) and
+ * the row's number from 1, "F7"; the board's edges carry the same
+ * letters and numbers, as a map's do. */
+export function gridName(x: number, y: number): string {
+  return columnName(x) + String(y + 1);
+}
+
+function columnName(x: number): string {
+  let col = "";
+  for (;;) {
+    col = String.fromCharCode(65 + (x % 26)) + col;
+    x = Math.floor(x / 26) - 1;
+    if (x < 0) return col;
+  }
+}
 /** PLAY_PX is the width on screen of a hex small enough to see much of
  * the island and large enough to aim at with a finger; COMFY_PX the
  * largest a first view makes them. */
@@ -258,13 +275,16 @@ export function warfareView(ctx: TableCtx): GameView {
     "aria-label": "The island. Click one of your villagers or villages to act. Keys: plus and minus zoom, arrows pan, 0 shows the whole island, N selects the next villager, Escape clears the selection.",
   });
   const landLayer = svg("g", { class: "wf-land" });
+  // The grid's letters along the top and numbers down the left, so that
+  // "F7" in a sentence can be found on the island.
+  const gridLayer = svg("g", { class: "wf-grid", "aria-hidden": "true" });
   const patternLayer = svg("g", { class: "wf-patterns", "pointer-events": "none" });
   const groundLayer = svg("g", { class: "wf-ground", "pointer-events": "none" });
   const borderLayer = svg("g", { class: "wf-borders", "pointer-events": "none" });
   const markLayer = svg("g", { class: "wf-marks", "pointer-events": "none" });
   const thingLayer = svg("g", { class: "wf-things", "pointer-events": "none" });
   const animLayer = svg("g", { class: "wf-anim", "pointer-events": "none" });
-  root.append(defs(), landLayer, patternLayer, groundLayer, borderLayer, markLayer, thingLayer, animLayer);
+  root.append(defs(), gridLayer, landLayer, patternLayer, groundLayer, borderLayer, markLayer, thingLayer, animLayer);
   const mapBox = h("div", { class: "wf-map" }, root);
   // The line naming what another player just did, while it is replayed.
   const animText = h("span", { class: "wf-anim-text" });
@@ -350,7 +370,7 @@ export function warfareView(ctx: TableCtx): GameView {
   const hexLabel = (id: number): string => {
     const c = board?.hex(id);
     if (!c) return "";
-    return `Hex ${c.id}: ${describe(c)}${targets.has(c.id) ? ". " + targetWord(targets.get(c.id) as Target, c) : ""}`;
+    return `${gridName(c.x, c.y)}: ${describe(c)}${targets.has(c.id) ? ". " + targetWord(targets.get(c.id) as Target, c) : ""}`;
   };
   landLayer.addEventListener("pointerover", (e) => {
     const t = (e.target as Element).closest("[data-hex]");
@@ -485,7 +505,14 @@ export function warfareView(ctx: TableCtx): GameView {
       x0 = Math.min(x0, cx - HW / 2); x1 = Math.max(x1, cx + HW / 2);
       y0 = Math.min(y0, cy - R); y1 = Math.max(y1, cy + R);
     }
-    if (x0 < x1) full = { x: x0 - R / 2, y: y0 - R / 2, w: x1 - x0 + R, h: y1 - y0 + R };
+    // Room for the grid's letters above the land and its numbers left of it.
+    if (x0 < x1) full = { x: x0 - R * 1.6, y: y0 - R * 1.5, w: x1 - x0 + R * 2.1, h: y1 - y0 + R * 2 };
+    clear(gridLayer);
+    if (x0 < x1) {
+      const cols = new Set(v.hexes.map((c) => c.x)), rows = new Set(v.hexes.map((c) => c.y));
+      for (const x of cols) gridLayer.append(svg("text", { x: HW * x + HW, y: y0 - R * 0.45, "text-anchor": "middle" }, columnName(x)));
+      for (const y of rows) gridLayer.append(svg("text", { x: x0 - R * 0.35, y: 1.5 * R * y + R * 1.2 + R * 0.3, "text-anchor": "end" }, String(y + 1)));
+    }
     mapBox.style.setProperty("aspect-ratio", `${full.w.toFixed(0)} / ${full.h.toFixed(0)}`);
     pz.setFull(full);
     clear(landLayer);
