@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/parlor-games/parlor/game"
@@ -280,4 +281,22 @@ func TestReasonerReadsOnlyItsView(t *testing.T) {
 		}
 	}
 	t.Fatal("seat 0 never came to suggest")
+}
+
+// The reasoner is a yardstick for the arena: tables are never offered it
+// (Definition.Bot, which tables and the engine use, refuses it), while the
+// arena makes it.
+func TestReasonerIsForTheArenaOnly(t *testing.T) {
+	if slices.Contains(Definition.BotLevels, LevelReasoner) {
+		t.Fatalf("the levels offered at tables include the reasoner: %v", Definition.BotLevels)
+	}
+	if _, err := Definition.Bot(LevelReasoner, game.NewRand(1)); err == nil {
+		t.Fatal("a table may ask for the reasoner")
+	}
+	if _, err := Definition.ArenaBot(LevelReasoner, game.NewRand(1)); err != nil {
+		t.Fatalf("the arena cannot make the reasoner: %v", err)
+	}
+	if _, err := Definition.ArenaBot("grandmaster", game.NewRand(1)); err == nil || !strings.Contains(err.Error(), "for the arena only: reasoner") {
+		t.Fatalf("an unknown level's error does not name the arena's own: %v", err)
+	}
 }
