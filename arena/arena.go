@@ -128,7 +128,7 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	}
 	rng := game.NewRand(0)
 	for _, level := range []string{cfg.A, cfg.B} {
-		if _, err := cfg.Game.Bot(level, rng); err != nil {
+		if _, err := cfg.Game.ArenaBot(level, rng); err != nil {
 			return Result{}, err
 		}
 	}
@@ -233,7 +233,7 @@ func playOne(ctx context.Context, cfg Config, index int, seed uint64) (Game, err
 		if game.Seat(s) == g.SeatA {
 			level = cfg.A
 		}
-		if bots[s], err = cfg.Game.Bot(level, botRng.Split()); err != nil {
+		if bots[s], err = cfg.Game.ArenaBot(level, botRng.Split()); err != nil {
 			return Game{}, err
 		}
 	}

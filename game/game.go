@@ -223,6 +223,10 @@ type Definition struct {
 	// BotLevels names the bot levels, weakest first; empty when the game
 	// has no bots.
 	BotLevels []string
+	// ArenaBots names opponents that only `parlor arena` plays: yardsticks
+	// built to an outside standard, to measure the levels above against,
+	// that tables do not offer (Bot refuses them). NewBot makes them too.
+	ArenaBots []string
 	// NewBot makes a bot of a level. rng seeds any randomness the bot uses.
 	NewBot func(level string, rng Rand) (Bot, error)
 	// Solve, when not nil, returns the exact value of s for the seat to

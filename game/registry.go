@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -65,4 +66,17 @@ func (d *Definition) Bot(level string, rng Rand) (Bot, error) {
 		}
 	}
 	return nil, fmt.Errorf("%s has no bot level %q (levels: %s)", d.Title, level, strings.Join(d.BotLevels, ", "))
+}
+
+// ArenaBot is Bot for the arena: it also makes the opponents of
+// ArenaBots, which tables never get.
+func (d *Definition) ArenaBot(level string, rng Rand) (Bot, error) {
+	if d.NewBot == nil || !slices.Contains(d.ArenaBots, level) {
+		b, err := d.Bot(level, rng)
+		if err != nil && len(d.ArenaBots) > 0 {
+			err = fmt.Errorf("%w (for the arena only: %s)", err, strings.Join(d.ArenaBots, ", "))
+		}
+		return b, err
+	}
+	return d.NewBot(level, rng)
 }

@@ -134,6 +134,9 @@ func levels(def *game.Definition) string {
 	if len(def.BotLevels) == 0 {
 		return "no bots"
 	}
+	if len(def.ArenaBots) > 0 {
+		return strings.Join(def.BotLevels, ", ") + "; for the arena only: " + strings.Join(def.ArenaBots, ", ")
+	}
 	return strings.Join(def.BotLevels, ", ")
 }
 

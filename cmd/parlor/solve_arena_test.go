@@ -99,10 +99,12 @@ func TestArenaDots(t *testing.T) {
 }
 
 // TestArenaSeatsOfTable: the header names the table's seats, also for a
-// game whose Scores are nil (Clue) and for four captains (Buccaneer).
+// game whose Scores are nil (Clue) and for four captains (Buccaneer); the
+// arena plays Clue-Less's reasoner, which tables do not offer.
 func TestArenaSeatsOfTable(t *testing.T) {
 	for _, c := range []struct{ game, a, b, options string }{
 		{"clue", "medium", "easy", `{"players":4}`},
+		{"clue", "expert", "reasoner", `{"players":4}`}, // an opponent for the arena only
 		{"buccaneer", "hard", "easy", ""},
 		{"dots", "medium", "easy", `{"rows":3,"cols":3}`},
 	} {

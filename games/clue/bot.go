@@ -52,6 +52,9 @@ type bot struct {
 }
 
 func newBot(level string, rng game.Rand) (game.Bot, error) {
+	if level == LevelReasoner {
+		return &reasoner{rng: rng}, nil
+	}
 	if !slices.Contains(botLevels, level) {
 		return nil, fmt.Errorf("no Clue-Less bot level %q (easy, medium, expert)", level)
 	}

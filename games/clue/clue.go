@@ -75,6 +75,7 @@ var Definition = &game.Definition{
 	Hidden:    true,
 	New:       newState,
 	BotLevels: botLevels,
+	ArenaBots: arenaLevels,
 	NewBot:    newBot,
 	Analyze:   Analyze,
 	// Requirement 17: a player who leaves ends the game for everyone
