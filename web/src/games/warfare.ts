@@ -674,7 +674,7 @@ export function warfareView(ctx: TableCtx): GameView {
       }
       if (c.thing === "village") {
         const vv = vilAt.get(c.id);
-        const lvl = vv?.level ?? "hovel";
+        const lvl = vv?.level ?? prices().levels[0]?.name ?? "";
         const g = svg("g", { class: `wf-village p${c.owner}${vv?.short ? " short" : ""}`, "data-village": c.id, "data-level": lvl },
           svg("use", { href: `#wf-sym-${lvl}`, x: cx, y: cy }),
           svg("rect", { x: cx + 7, y: cy - 21, width: 12, height: 11, rx: 2, class: "flag" }),
