@@ -13,7 +13,7 @@ import (
 )
 
 // update rewrites the golden playthroughs instead of checking them:
-// go test -run TestGoldenPlaythrough ./games/dots/ -update
+// go test -run TestGoldenPlaythrough ./games/NAME/ -update
 var update = flag.Bool("update", false, "rewrite golden playthrough files (testdata/playthrough.json) instead of comparing with them")
 
 // GoldenFile is where a game keeps its golden playthrough, beside its
