@@ -17,27 +17,28 @@ type ShipKind struct {
 // since the carrier has C.
 var shipMarks = [numShips]string{"C", "B", "R", "S", "D"}
 
-// shipKinds lists the fleet, longest first, as View.Ships.
-func shipKinds() []ShipKind {
+// shipKinds lists the fleet, longest first, as View.Ships. Every view
+// shares it (bots ask for many views), and nothing changes it.
+var shipKinds = func() []ShipKind {
 	out := make([]ShipKind, numShips)
 	for k, s := range Fleet {
 		out[k] = ShipKind{Name: s.Name, Len: s.Len, Mark: shipMarks[k]}
 	}
 	return out
-}
+}()
 
-// keepOff lists, as View.KeepOff, the offsets [rows, columns] from each
-// square of a ship where no other ship may lie: the square itself when
-// ships may touch, and its eight neighbours too when they may not.
+// keepOffTouching and keepOffApart are View.KeepOff, the offsets [rows,
+// columns] from each square of a ship where no other ship may lie: the
+// square itself when ships may touch, and its eight neighbours too when
+// they may not. Shared by every view, like shipKinds.
+var (
+	keepOffTouching = [][2]int{{0, 0}}
+	keepOffApart    = [][2]int{{-1, -1}, {-1, 0}, {-1, 1}, {0, -1}, {0, 0}, {0, 1}, {1, -1}, {1, 0}, {1, 1}}
+)
+
 func keepOff(touch bool) [][2]int {
 	if touch {
-		return [][2]int{{0, 0}}
+		return keepOffTouching
 	}
-	out := make([][2]int, 0, 9)
-	for dr := -1; dr <= 1; dr++ {
-		for dc := -1; dc <= 1; dc++ {
-			out = append(out, [2]int{dr, dc})
-		}
-	}
-	return out
+	return keepOffApart
 }

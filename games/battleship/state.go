@@ -423,7 +423,7 @@ type View struct {
 // View returns what seat may know now.
 func (s *State) View(seat game.Seat) any {
 	v := &View{Seat: seat, Options: s.opt, Turn: s.Turn(), Placed: s.placed, Phase: "placement",
-		Size: Size, Ships: shipKinds(), KeepOff: keepOff(s.opt.Touch)}
+		Size: Size, Ships: shipKinds, KeepOff: keepOff(s.opt.Touch)}
 	if v.Turn == nil {
 		v.Turn = []game.Seat{}
 	}
