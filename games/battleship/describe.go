@@ -12,7 +12,7 @@ func (s *State) Describe(_ game.State, seat game.Seat, _ game.Move, evs []game.E
 		switch d := e.Data.(type) {
 		case PlacedData:
 			return "placed the fleet"
-		case ShotRecord:
+		case ShotData:
 			switch d.Result {
 			case "sunk":
 				return "fired at " + d.Square + " and sank " + game.SeatWord(1-seat) + "'s " + d.Ship + sunkLast(evs)

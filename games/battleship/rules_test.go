@@ -147,7 +147,7 @@ func TestShotsAndAnswers(t *testing.T) {
 				if e.To != nil {
 					t.Errorf("shot result is not public: %+v", e)
 				}
-				return e.Data.(ShotRecord)
+				return e.Data.(ShotData).ShotRecord
 			}
 		}
 		t.Fatalf("no shot event for %s", sq)

@@ -276,9 +276,18 @@ type (
 	FleetData struct {
 		Fleet []Placement `json:"fleet"`
 	}
-	// StartData opens the battle.
+	// StartData opens the battle. Shots is how many shots First fires in
+	// its turn (View.ShotsLeft), so that a client keeping a view from
+	// events needs no copy of the salvo rule.
 	StartData struct {
 		First game.Seat `json:"first"`
+		Shots int       `json:"shots"`
+	}
+	// ShotData answers a shot. Left is View.ShotsLeft after it: the shots
+	// the seat to fire next still has in its turn, 0 once the game is over.
+	ShotData struct {
+		ShotRecord
+		Left int `json:"left"`
 	}
 	// OverData ends the match and reveals both fleets. Winner is -1 for
 	// a match ended for all with no winner (Conclude).
@@ -336,7 +345,7 @@ func (s *State) place(seat game.Seat, m Move) ([]game.Event, error) {
 	if s.started() {
 		s.turn = game.Seat(s.opt.First)
 		s.left = s.shotsPerTurn(s.turn)
-		ev = append(ev, game.Event{Type: "start", Seat: game.Spectator, Data: StartData{First: s.turn}})
+		ev = append(ev, game.Event{Type: "start", Seat: game.Spectator, Data: StartData{First: s.turn, Shots: s.left}})
 	}
 	return ev, nil
 }
@@ -373,19 +382,18 @@ func (s *State) fire(seat game.Seat, m Move) ([]game.Event, error) {
 		}
 	}
 	s.shots[seat] = append(s.shots[seat], rec)
-	ev := []game.Event{{Type: "shot", Seat: seat, Data: rec}}
 	if s.afloat[foe] == 0 {
 		s.winner = seat
-		ev = append(ev, game.Event{Type: "over", Seat: game.Spectator,
-			Data: OverData{Winner: seat, Fleets: [2][]Placement{slices.Clone(s.fleet[0]), slices.Clone(s.fleet[1])}}})
-		return ev, nil
+		return []game.Event{{Type: "shot", Seat: seat, Data: ShotData{ShotRecord: rec}},
+			{Type: "over", Seat: game.Spectator,
+				Data: OverData{Winner: seat, Fleets: [2][]Placement{slices.Clone(s.fleet[0]), slices.Clone(s.fleet[1])}}}}, nil
 	}
 	s.left--
 	if s.left <= 0 {
 		s.turn = foe
 		s.left = s.shotsPerTurn(foe)
 	}
-	return ev, nil
+	return []game.Event{{Type: "shot", Seat: seat, Data: ShotData{ShotRecord: rec, Left: s.left}}}, nil
 }
 
 // View is what one seat (or a spectator) may know. Fleets[i] is seat i's
@@ -402,11 +410,20 @@ type View struct {
 	Sunk      [2][]string     `json:"sunk"` // Sunk[i]: seat i's ships sunk so far
 	ShotsLeft int             `json:"shotsLeft"`
 	Winner    *game.Seat      `json:"winner,omitempty"`
+	// Size, Ships and KeepOff say how a fleet is laid (lay.go): the
+	// grid's side, the ships longest first, and the offsets from a ship's
+	// squares where no other ship may lie under this table's options. A
+	// ship lies inside the grid, across (extending to higher columns) or
+	// down (to higher rows) from its first square.
+	Size    int        `json:"size"`
+	Ships   []ShipKind `json:"ships"`
+	KeepOff [][2]int   `json:"keepOff"`
 }
 
 // View returns what seat may know now.
 func (s *State) View(seat game.Seat) any {
-	v := &View{Seat: seat, Options: s.opt, Turn: s.Turn(), Placed: s.placed, Phase: "placement"}
+	v := &View{Seat: seat, Options: s.opt, Turn: s.Turn(), Placed: s.placed, Phase: "placement",
+		Size: Size, Ships: shipKinds, KeepOff: keepOff(s.opt.Touch)}
 	if v.Turn == nil {
 		v.Turn = []game.Seat{}
 	}

@@ -24,6 +24,15 @@ type lineSet [words]uint64
 func (s *lineSet) has(l int) bool { return s[l>>6]&(1<<(uint(l)&63)) != 0 }
 func (s *lineSet) add(l int)      { s[l>>6] |= 1 << (uint(l) & 63) }
 
+// below counts the lines of the set numbered lower than l.
+func (s *lineSet) below(l int) int {
+	n := 0
+	for w := range l >> 6 {
+		n += bits.OnesCount64(s[w])
+	}
+	return n + bits.OnesCount64(s[l>>6]&(1<<(uint(l)&63)-1))
+}
+
 // geom is everything about a board size that never changes during a match:
 // how lines are numbered, which boxes a line borders, which lines surround
 // a box. One geom per size is built at start-up and shared by all states.

@@ -274,7 +274,7 @@ func (s *State) lineOf(mv Move) (int, error) {
 func (s *State) play(l int) []game.Event {
 	seat := s.turn
 	mv := s.lineMove(l)
-	evs := []game.Event{{Type: "line", Seat: seat, Data: LineEvent{From: mv.From, To: mv.To, By: seat}}}
+	evs := []game.Event{{Type: "line", Seat: seat, Data: LineEvent{From: mv.From, To: mv.To, By: seat, At: s.b.drawn.below(l)}}}
 	k := s.b.draw(l)
 	s.by[l] = int8(seat)
 	s.last = l
@@ -296,11 +296,15 @@ func (s *State) play(l int) []game.Event {
 	return evs
 }
 
-// LineEvent is the data of a "line" event.
+// LineEvent is the data of a "line" event. At is where the line goes in
+// View.Lines, which lists the drawn lines in board order rather than in
+// the order they were drawn: a client keeping a view from events inserts
+// it there, and so needs no copy of how the board numbers its lines.
 type LineEvent struct {
 	From [2]int    `json:"from"`
 	To   [2]int    `json:"to"`
 	By   game.Seat `json:"by"`
+	At   int       `json:"at"`
 }
 
 // AppendJSON writes the event as json.Marshal does, without reflection:
@@ -311,7 +315,9 @@ func (e LineEvent) AppendJSON(b []byte) []byte {
 	b = append(b, `,"to":`...)
 	b = game.AppendInts(b, e.To[:]...)
 	b = append(b, `,"by":`...)
-	return append(strconv.AppendInt(b, int64(e.By), 10), '}')
+	b = strconv.AppendInt(b, int64(e.By), 10)
+	b = append(b, `,"at":`...)
+	return append(strconv.AppendInt(b, int64(e.At), 10), '}')
 }
 
 // BoxEvent is the data of a "box" event, one per closed box; Row and Col
@@ -368,8 +374,11 @@ func (s *State) Clone() game.State {
 // View is what everyone sees: the game has no secrets, so every seat and a
 // spectator get the same view.
 type View struct {
-	Rows  int        `json:"rows"`
-	Cols  int        `json:"cols"`
+	Rows int `json:"rows"`
+	Cols int `json:"cols"`
+	// Lines are the drawn lines in board order (the lines across, row by
+	// row, then the lines down), so that a view depends on the position
+	// only; each line event says where its line goes (LineEvent.At).
 	Lines []LineView `json:"lines"`
 	// Boxes holds each box's owner, row by row (rows-1 x cols-1), -1 while
 	// open.

@@ -144,7 +144,7 @@ func (s *State) villageMoves(p, vh int, out []game.Move) []game.Move {
 	if vl.level < Fort && vl.wood >= UpgradeWood {
 		out = append(out, Move{Kind: Upgrade, From: vh})
 	}
-	if vl.level >= Town && vl.wood >= TowerWood {
+	if vl.level.towers() && vl.wood >= TowerWood {
 		for _, h := range free {
 			out = append(out, Move{Kind: Tower, From: vh, To: h})
 		}

@@ -295,7 +295,7 @@ func (s *State) check(seat int, m Move) error {
 		if lv := s.vils[v].level; m.Unit > lv.maxRank() {
 			return game.Illegal("rank-too-high", "a %s cannot train a %s", lv, m.Unit)
 		}
-		if cost := 10 * int(m.Unit-cur); int(s.vils[v].gold) < cost {
+		if cost := cur.TrainCost(m.Unit); int(s.vils[v].gold) < cost {
 			return game.Illegal("no-gold", "training a %s to a %s costs %d gold; the village has %d", cur, m.Unit, cost, s.vils[v].gold)
 		}
 		return nil
@@ -334,7 +334,7 @@ func (s *State) check(seat int, m Move) error {
 		if err != nil {
 			return err
 		}
-		if s.vils[v].level < Town {
+		if !s.vils[v].level.towers() {
 			return game.Illegal("needs-town", "only a town or a fort builds watchtowers")
 		}
 		if s.vils[v].wood < TowerWood {

@@ -104,6 +104,9 @@ type View struct {
 	Villages []VillageView `json:"villages"`
 	Outcome  *game.Outcome `json:"outcome,omitempty"`
 	Legal    *Offer        `json:"legal,omitempty"`
+	// Prices are the costs, wages and ranks (prices.go), the same in
+	// every view.
+	Prices *Prices `json:"prices"`
 }
 
 // HexView is one land hex. X and Y place it in the odd-r grid (odd rows
@@ -165,6 +168,7 @@ func (s *State) plainView() View {
 		Turn: int(s.turn), Round: s.round, Rounds: s.rounds,
 		Out: append([]bool(nil), s.out...), Land: s.Scores(), Outcome: s.Outcome(),
 		Hexes: make([]HexView, len(s.cells)), Villages: make([]VillageView, 0, len(s.vils)),
+		Prices: prices,
 	}
 	if s.over {
 		v.Turn = -1

@@ -5,6 +5,7 @@
 import type { Replay } from "../api";
 import { clear, h } from "../dom";
 import type { TableCtx } from "../games/types";
+import { sqName as sq } from "../games/fleetlay";
 import type { AnalysisPanel } from "./index";
 
 /** Heat is the expert's map, as games/battleship/review.go sends it:
@@ -15,8 +16,8 @@ import type { AnalysisPanel } from "./index";
 export interface Heat { expert: [number, number]; planned: boolean; exact?: boolean; within?: number; heat: number[] }
 interface ShotReview extends Heat { step: number; seat: number; shot: [number, number] }
 
-const COLS = "ABCDEFGHIJ";
-const sq = (r: number, c: number) => COLS[c] + (r + 1);
+/** side is the grid's side: the map holds a chance for every square. */
+const side = (m: Heat): number => Math.round(Math.sqrt(m.heat.length));
 const pct = (permille: number) => (permille >= 995 ? "99%" : permille > 0 && permille < 5 ? "<1%" : Math.round(permille / 10) + "%");
 /** how says how sure the map's chances are, for the tooltips: "exact"
  * only when every consistent fleet was counted. */
@@ -45,7 +46,7 @@ export function paintHeat(grid: Element, m: Heat): void {
   const span = Math.max(1, hot - cold);
   grid.querySelectorAll<HTMLElement>(".cell[data-r]").forEach((b) => {
     const r = Number(b.dataset.r), c = Number(b.dataset.c);
-    const v = m.heat[r * 10 + c] ?? 0;
+    const v = m.heat[r * side(m) + c] ?? 0;
     if (r === m.expert[0] && c === m.expert[1]) b.setAttribute("data-expert", "");
     if (v <= 0) return;
     b.setAttribute("data-heat", String(v));
@@ -77,7 +78,7 @@ export function battleshipPanel(a: unknown, _r: Replay, ctx: TableCtx): Analysis
     const grid = board.querySelector(s.seat === 0 ? "#target" : "#ocean");
     if (grid) paintHeat(grid, s);
     const ex = sq(s.expert[0], s.expert[1]), shot = sq(s.shot[0], s.shot[1]);
-    const chance = (p: [number, number]) => pct(s.heat[p[0] * 10 + p[1]] ?? 0);
+    const chance = (p: [number, number]) => pct(s.heat[p[0] * side(s) + p[1]] ?? 0);
     const same = ex === shot;
     text.append(h("strong", null, `${ctx.seatLabel(s.seat)} fired at ${shot} (${chance(s.shot)}). `),
       same ? "The expert would have fired there too." : `The expert would have fired at ${ex} (${chance(s.expert)})${s.planned ? ", planning its last shots rather than taking the likeliest square" : ""}.`);

@@ -23,10 +23,10 @@ function applyDots(v: any, _key: string, p: MatchPush): boolean {
     switch (e.type) {
       case "line": {
         const line = { from: d.from, to: d.to, by: d.by };
-        // The server lists drawn lines in board order, not play order.
-        const at = v.lines.findIndex((l: any) => lineIndex(v, l) > lineIndex(v, line));
-        if (at < 0) v.lines.push(line);
-        else v.lines.splice(at, 0, line);
+        // The server lists drawn lines in board order, not play order;
+        // the event says where this one goes.
+        if (!Number.isInteger(d.at) || d.at < 0 || d.at > v.lines.length) return false;
+        v.lines.splice(d.at, 0, line);
         v.last = { ...line };
         break;
       }
@@ -49,20 +49,8 @@ function applyDots(v: any, _key: string, p: MatchPush): boolean {
   return true;
 }
 
-/** lineIndex numbers a line as the server orders them: the lines across,
- * row by row, then the lines down, row by row. */
-function lineIndex(v: any, l: { from: number[]; to: number[] }): number {
-  const [r, c] = l.from;
-  if (l.to[0] === r) return r * (v.cols - 1) + c;
-  return v.rows * (v.cols - 1) + r * v.cols + c;
-}
-
-const battleshipShips = 5;
-
 function applyBattleship(v: any, _key: string, p: MatchPush): boolean {
   if (!v || !Array.isArray(v.shots) || !Array.isArray(v.sunk)) return false;
-  const before: number[] = Array.isArray(v.turn) ? [...v.turn] : [];
-  let shot = false;
   for (const e of (p.events ?? []) as GameEvent[]) {
     const d = e.data as any;
     switch (e.type) {
@@ -73,14 +61,20 @@ function applyBattleship(v: any, _key: string, p: MatchPush): boolean {
         v.placed[d.seat] = true;
         break;
       case "start":
+        if (!Number.isInteger(d.shots)) return false;
         v.phase = "battle";
-        v.shotsLeft = shotsFor(v, d.first);
+        v.shotsLeft = d.shots;
         break;
-      case "shot":
-        v.shots[e.seat].push(d);
+      case "shot": {
+        // The event adds to the shot the shots left to whoever fires
+        // next; the view's list of shots holds the shot alone.
+        const { left, ...rec } = d;
+        if (!Number.isInteger(left)) return false;
+        v.shots[e.seat].push(rec);
         if (d.result === "sunk") v.sunk[1 - e.seat].push(d.ship);
-        shot = true;
+        v.shotsLeft = left;
         break;
+      }
       case "over":
         // Sent at a sunk fleet, and (since v6) after a decision of the
         // match that ends it, such as a resignation, when winner is -1 if
@@ -96,18 +90,7 @@ function applyBattleship(v: any, _key: string, p: MatchPush): boolean {
     }
   }
   v.turn = p.turn ? [...p.turn] : [];
-  if (shot && v.phase === "battle") {
-    const now = v.turn[0];
-    v.shotsLeft = now === before[0] ? v.shotsLeft - 1 : shotsFor(v, now);
-  }
   return true;
-}
-
-/** shotsFor is the shots a seat fires in its turn: one, or with salvo
- * one for each of its ships still afloat. */
-function shotsFor(v: any, seat: number): number {
-  if (!v.options?.salvo) return 1;
-  return battleshipShips - (v.sunk?.[seat]?.length ?? 0);
 }
 
 export const appliers: Record<string, Applier> = { dots: applyDots, battleship: applyBattleship };

@@ -6,113 +6,63 @@ import { announce, clear, h } from "../dom";
 import { play as sound } from "../sound";
 import type { GameView, TableCtx } from "./types";
 import { keepDraft, loadDraft } from "./fleetdraft";
+import { cellsOf as cellsIn, lenOf as lenIn, problem as problemIn, randomFleet, sqName, type Lay, type Placement } from "./fleetlay";
 import { socket } from "../ws";
 import { clearHeat, paintHeat, type Heat } from "../analysis/heatmap";
 
-interface Placement { ship: string; row: number; col: number; dir: "h" | "v" }
 interface Shot { row: number; col: number; square: string; result: "miss" | "hit" | "sunk"; ship?: string }
-interface BsView {
+interface BsView extends Lay {
   seat: number; phase: "placement" | "battle" | "over"; options: { touch?: boolean; first?: number; salvo?: boolean };
   turn: number[]; placed: [boolean, boolean]; fleets: [Placement[] | null, Placement[] | null];
   shots: [Shot[] | null, Shot[] | null]; sunk: [string[] | null, string[] | null]; shotsLeft: number; winner?: number;
 }
 
-export const FLEET: { name: string; len: number; label: string }[] = [
-  { name: "carrier", len: 5, label: "Carrier" },
-  { name: "battleship", len: 4, label: "Battleship" },
-  { name: "cruiser", len: 3, label: "Cruiser" },
-  { name: "submarine", len: 3, label: "Submarine" },
-  { name: "destroyer", len: 2, label: "Destroyer" },
-];
-const SHORT: Record<string, string> = { carrier: "C", battleship: "B", cruiser: "R", submarine: "S", destroyer: "D" };
-const N = 10;
-const COLS = "ABCDEFGHIJ";
+const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
-export const sqName = (r: number, c: number) => COLS[c] + (r + 1);
-const lenOf = (ship: string) => FLEET.find((f) => f.name === ship)?.len ?? 0;
-const labelOf = (ship: string) => FLEET.find((f) => f.name === ship)?.label ?? ship;
+/** noLay stands for the view until it comes: no grid, no ships. */
+const noLay: Lay = { size: 0, ships: [], keepOff: [] };
 
-function cellsOf(p: Placement): [number, number][] {
-  const out: [number, number][] = [];
-  for (let i = 0; i < lenOf(p.ship); i++) out.push(p.dir === "h" ? [p.row, p.col + i] : [p.row + i, p.col]);
-  return out;
-}
-
-/** problem says why p cannot join the other ships, or "" if it can. */
-export function problem(p: Placement, others: Placement[], touch: boolean): string {
-  for (const [r, c] of cellsOf(p)) {
-    if (r < 0 || r >= N || c < 0 || c >= N) return `The ${p.ship} does not fit there: it would stick out of the grid.`;
-  }
-  const occ = new Map<string, string>();
-  for (const o of others) if (o.ship !== p.ship) for (const [r, c] of cellsOf(o)) occ.set(`${r},${c}`, o.ship);
-  for (const [r, c] of cellsOf(p)) {
-    const o = occ.get(`${r},${c}`);
-    if (o) return `The ${p.ship} would overlap the ${o} at ${sqName(r, c)}.`;
-  }
-  if (!touch) {
-    for (const [r, c] of cellsOf(p)) {
-      for (let dr = -1; dr <= 1; dr++) for (let dc = -1; dc <= 1; dc++) {
-        const o = occ.get(`${r + dr},${c + dc}`);
-        if (o) return `The ${p.ship} would touch the ${o}: ships may not touch at this table.`;
-      }
-    }
-  }
-  return "";
-}
-
-/**
- * randomFleet draws a fleet uniformly over all legal fleets, as the game's
- * own random placement does: every ship takes a position uniformly among
- * those inside the grid, and the whole fleet is drawn again if any two
- * ships clash. Retrying one ship at a time would favour some fleets.
- */
-function randomFleet(touch: boolean): Placement[] {
-  for (let attempt = 0; attempt < 100000; attempt++) {
-    const out: Placement[] = [];
-    for (const f of FLEET) {
-      const dir = Math.random() < 0.5 ? "h" : "v";
-      const span = N - f.len + 1;
-      const row = Math.floor(Math.random() * (dir === "v" ? span : N));
-      const col = Math.floor(Math.random() * (dir === "h" ? span : N));
-      out.push({ ship: f.name, dir, row, col });
-    }
-    if (out.every((p) => problem(p, out, touch) === "")) return out;
-  }
-  return [];
-}
-
-interface Grid { el: HTMLElement; cells: HTMLButtonElement[][]; focus: [number, number] }
+interface Grid { el: HTMLElement; label: string; id: string; cells: HTMLButtonElement[][]; focus: [number, number] }
 
 function makeGrid(label: string, id: string): Grid {
   const el = h("div", { class: "bs-grid", role: "grid", "aria-label": label, id });
-  const cells: HTMLButtonElement[][] = [];
-  el.append(h("div", { class: "corner", "aria-hidden": "true" }));
-  for (let c = 0; c < N; c++) el.append(h("div", { class: "axis", "aria-hidden": "true" }, COLS[c]));
+  const g: Grid = { el, label, id, cells: [], focus: [0, 0] };
+  el.addEventListener("keydown", (e) => {
+    const d: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    const m = d[e.key];
+    const n = g.cells.length;
+    if (!m || !n) return;
+    e.preventDefault();
+    const r = Math.max(0, Math.min(n - 1, g.focus[0] + m[0]));
+    const c = Math.max(0, Math.min(n - 1, g.focus[1] + m[1]));
+    moveFocus(g, r, c, true);
+  });
+  return g;
+}
+
+/** sizeGrid lays out n by n squares, once the view says n. */
+function sizeGrid(g: Grid, n: number): void {
+  if (g.cells.length === n) return;
+  clear(g.el);
+  g.cells = [];
+  g.focus = [0, 0];
+  g.el.style.setProperty("--bs-n", String(n));
+  g.el.append(h("div", { class: "corner", "aria-hidden": "true" }));
+  for (let c = 0; c < n; c++) g.el.append(h("div", { class: "axis", "aria-hidden": "true" }, String.fromCharCode(65 + c)));
   // A grid is rows of cells (ARIA): each row and cell is a box of its
   // own for assistive technology and none for the layout (display:
   // contents), so the squares still sit in the one CSS grid.
-  for (let r = 0; r < N; r++) {
+  for (let r = 0; r < n; r++) {
     const line = h("div", { role: "row", class: "bs-row" }, h("div", { class: "axis", "aria-hidden": "true" }, String(r + 1)));
     const row: HTMLButtonElement[] = [];
-    for (let c = 0; c < N; c++) {
+    for (let c = 0; c < n; c++) {
       const b = h("button", { type: "button", class: "cell", tabindex: r === 0 && c === 0 ? "0" : "-1", "data-sq": sqName(r, c), "data-r": r, "data-c": c });
       row.push(b);
       line.append(h("div", { role: "gridcell", class: "bs-gridcell" }, b));
     }
-    el.append(line);
-    cells.push(row);
+    g.el.append(line);
+    g.cells.push(row);
   }
-  const g: Grid = { el, cells, focus: [0, 0] };
-  el.addEventListener("keydown", (e) => {
-    const d: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-    const m = d[e.key];
-    if (!m) return;
-    e.preventDefault();
-    const r = Math.max(0, Math.min(N - 1, g.focus[0] + m[0]));
-    const c = Math.max(0, Math.min(N - 1, g.focus[1] + m[1]));
-    moveFocus(g, r, c, true);
-  });
-  return g;
 }
 
 function moveFocus(g: Grid, r: number, c: number, focus: boolean): void {
@@ -148,7 +98,7 @@ export function battleshipView(ctx: TableCtx): GameView {
 
   // Local placement, before the fleet is sent.
   let fleet: Placement[] = [];
-  let sel: string | null = "carrier";
+  let sel: string | null = null;
   let dir: "h" | "v" = "h";
   let hover: [number, number] | null = null;
   let drag: { ship: string; orig: Placement | null; offset: number } | null = null;
@@ -163,7 +113,16 @@ export function battleshipView(ctx: TableCtx): GameView {
     const x = v();
     return x && x.seat >= 0 ? x.seat : Math.max(0, ctx.viewSeat());
   };
-  const touch = () => v()?.options?.touch !== false;
+  // How a fleet is laid comes from the view (fleetlay.ts).
+  const lay = (): Lay => {
+    const x = v();
+    return x && x.size > 0 && Array.isArray(x.ships) ? x : noLay;
+  };
+  const ships = (): Lay["ships"] => lay().ships;
+  const cellsOf = (p: Placement) => cellsIn(lay(), p);
+  const lenOf = (ship: string) => lenIn(lay(), ship);
+  const labelOf = cap;
+  const problem = (p: Placement, others: Placement[]) => problemIn(lay(), p, others);
   const placing = () => {
     const x = v();
     return !!x && x.phase === "placement" && !x.placed[me()] && ctx.mover() !== null;
@@ -180,17 +139,18 @@ export function battleshipView(ctx: TableCtx): GameView {
     dock.hidden = !placing();
     if (dock.hidden) return;
     const list = h("div", { class: "ships", role: "group", "aria-label": "Ships to place" });
-    for (const f of FLEET) {
+    for (const f of ships()) {
+      const label = labelOf(f.name);
       const done = fleet.some((p) => p.ship === f.name);
       const b = h("button", { type: "button", class: "ship-btn" + (done ? " done" : ""), "aria-pressed": String(sel === f.name), "data-ship": f.name },
         h("span", { class: "ship-shape", "aria-hidden": "true" }, ...Array.from({ length: f.len }, () => h("i"))),
-        `${f.label} (${f.len})`, done ? h("span", { class: "sr-only" }, ", placed") : null);
+        `${label} (${f.len})`, done ? h("span", { class: "sr-only" }, ", placed") : null);
       b.addEventListener("click", () => {
         sel = f.name;
         const existing = fleet.find((p) => p.ship === f.name);
         if (existing) dir = existing.dir;
         renderAll();
-        ctx.info(`${f.label} selected: click a square of your grid to place it.`);
+        ctx.info(`${label} selected: click a square of your grid to place it.`);
       });
       list.append(b);
     }
@@ -198,7 +158,7 @@ export function battleshipView(ctx: TableCtx): GameView {
     rotate.addEventListener("click", () => { rot(); });
     const random = h("button", { type: "button", id: "random-fleet" }, "Random");
     random.addEventListener("click", () => {
-      fleet = randomFleet(touch());
+      fleet = randomFleet(lay());
       sel = null;
       sound("place");
       renderAll();
@@ -207,14 +167,14 @@ export function battleshipView(ctx: TableCtx): GameView {
     const clearBtn = h("button", { type: "button", id: "clear-fleet" }, "Clear");
     clearBtn.addEventListener("click", () => {
       fleet = [];
-      sel = "carrier";
+      sel = ships()[0]?.name ?? null;
       renderAll();
     });
-    const ready = fleet.length === FLEET.length;
+    const ready = fleet.length === ships().length;
     const start = h("button", { type: "button", class: "primary", id: "start-battle", disabled: !ready || sending }, "Start battle");
     start.addEventListener("click", sendFleet);
     dock.append(list, h("div", { class: "dock-actions" }, rotate, random, clearBtn, start),
-      h("p", { class: "small muted" }, ready ? "Your fleet is ready." : `Place ${FLEET.length - fleet.length} more ship${FLEET.length - fleet.length === 1 ? "" : "s"}.`));
+      h("p", { class: "small muted" }, ready ? "Your fleet is ready." : `Place ${ships().length - fleet.length} more ship${ships().length - fleet.length === 1 ? "" : "s"}.`));
   }
 
   function rot(): void {
@@ -222,7 +182,7 @@ export function battleshipView(ctx: TableCtx): GameView {
     const existing = sel ? fleet.find((p) => p.ship === sel) : undefined;
     if (existing && !drag) {
       const turned: Placement = { ...existing, dir };
-      const why = problem(turned, fleet, touch());
+      const why = problem(turned, fleet);
       if (why) ctx.error(why);
       else {
         fleet = fleet.map((p) => (p.ship === sel ? turned : p));
@@ -234,7 +194,7 @@ export function battleshipView(ctx: TableCtx): GameView {
 
   async function sendFleet(): Promise<void> {
     const seat = ctx.mover();
-    if (seat === null || fleet.length !== FLEET.length) return;
+    if (seat === null || fleet.length !== ships().length) return;
     sending = true;
     renderDock();
     const ok = await ctx.play(seat, { fleet });
@@ -250,7 +210,7 @@ export function battleshipView(ctx: TableCtx): GameView {
     if (!placing()) return;
     const hit = fleet.find((p) => cellsOf(p).some(([a, b]) => a === r && b === c));
     // With the whole fleet placed, a click on another ship picks that one.
-    if (!sel || (hit && hit.ship !== sel && fleet.length === FLEET.length)) {
+    if (!sel || (hit && hit.ship !== sel && fleet.length === ships().length)) {
       if (hit) {
         sel = hit.ship;
         dir = hit.dir;
@@ -261,7 +221,7 @@ export function battleshipView(ctx: TableCtx): GameView {
     }
     const p = candidate(r, c);
     if (!p) return;
-    const why = problem(p, fleet, touch());
+    const why = problem(p, fleet);
     if (why) {
       ctx.error(why);
       return;
@@ -269,7 +229,7 @@ export function battleshipView(ctx: TableCtx): GameView {
     fleet = fleet.filter((x) => x.ship !== p.ship).concat(p);
     sound("place");
     announce(`${labelOf(p.ship)} placed at ${sqName(p.row, p.col)} ${p.dir === "h" ? "across" : "down"}.`);
-    const next = FLEET.find((f) => !fleet.some((x) => x.ship === f.name));
+    const next = ships().find((f) => !fleet.some((x) => x.ship === f.name));
     sel = next ? next.name : null;
     renderAll();
   }
@@ -375,7 +335,7 @@ export function battleshipView(ctx: TableCtx): GameView {
     let placed = false;
     if (under) {
       const p = candidate(Number(under.dataset.r), Number(under.dataset.c));
-      const why = p ? problem(p, fleet, touch()) : "Drop the ship on your grid.";
+      const why = p ? problem(p, fleet) : "Drop the ship on your grid.";
       if (p && !why) {
         fleet.push(p);
         placed = true;
@@ -388,7 +348,7 @@ export function battleshipView(ctx: TableCtx): GameView {
     // With ships still to place the next one is selected, as after a
     // click; with the fleet complete the ship just moved stays selected,
     // so that Rotate (the only way to turn it on a touch screen) turns it.
-    const next = FLEET.find((f) => !fleet.some((x) => x.ship === f.name));
+    const next = ships().find((f) => !fleet.some((x) => x.ship === f.name));
     sel = next ? next.name : d.ship;
     renderAll();
   };
@@ -426,11 +386,11 @@ export function battleshipView(ctx: TableCtx): GameView {
     if (placing() && hover && sel) {
       const p = candidate(hover[0], hover[1]);
       if (p) {
-        bad = problem(p, fleet, touch()) !== "";
+        bad = problem(p, fleet) !== "";
         preview = new Set(cellsOf(p).map(([r, c]) => `${r},${c}`));
       }
     }
-    for (let r = 0; r < N; r++) for (let c = 0; c < N; c++) {
+    for (let r = 0; r < ocean.cells.length; r++) for (let c = 0; c < ocean.cells.length; c++) {
       const b = ocean.cells[r][c];
       const k = `${r},${c}`;
       const o = ownerOf.get(k);
@@ -444,7 +404,7 @@ export function battleshipView(ctx: TableCtx): GameView {
         if (o.i === len - 1) cls.push("stern");
         if (sunk.has(o.p.ship)) cls.push("sunk");
         label += `, your ${o.p.ship}`;
-        b.textContent = s ? "" : SHORT[o.p.ship];
+        b.textContent = s ? "" : (lay().ships.find((k) => k.name === o.p.ship)?.mark ?? "");
       } else b.textContent = "";
       if (s) {
         cls.push(s.result === "miss" ? "miss" : "hit");
@@ -468,7 +428,7 @@ export function battleshipView(ctx: TableCtx): GameView {
     for (const p of revealed) for (const [r, c] of cellsOf(p)) foeShip.set(`${r},${c}`, p.ship);
     const canFire = x?.phase === "battle" && ctx.mover() !== null;
     target.el.classList.toggle("armed", canFire);
-    for (let r = 0; r < N; r++) for (let c = 0; c < N; c++) {
+    for (let r = 0; r < ocean.cells.length; r++) for (let c = 0; c < ocean.cells.length; c++) {
       const b = target.cells[r][c];
       const k = `${r},${c}`;
       const s = byKey.get(k);
@@ -488,7 +448,7 @@ export function battleshipView(ctx: TableCtx): GameView {
         label += `, enemy ${ship}`;
       }
       b.className = cls.join(" ");
-      b.textContent = ship && !s ? SHORT[ship] : "";
+      b.textContent = ship && !s ? (lay().ships.find((k) => k.name === ship)?.mark ?? "") : "";
       b.setAttribute("aria-label", label);
     }
   }
@@ -501,13 +461,13 @@ export function battleshipView(ctx: TableCtx): GameView {
     const shots = x.shots?.[i] ?? [];
     const hits = shots.filter((s) => s.result !== "miss").length;
     const acc = shots.length ? Math.round((100 * hits) / shots.length) : 0;
-    const mineLeft = FLEET.length - (x.sunk?.[i]?.length ?? 0);
-    const foeLeft = FLEET.length - (x.sunk?.[1 - i]?.length ?? 0);
+    const mineLeft = ships().length - (x.sunk?.[i]?.length ?? 0);
+    const foeLeft = ships().length - (x.sunk?.[1 - i]?.length ?? 0);
     const stat = (label: string, value: string, id: string) =>
       h("div", { class: "stat", id }, h("span", { class: "stat-label" }, label), h("span", { class: "stat-value" }, value));
     score.append(
-      stat("Your ships afloat", `${mineLeft} / ${FLEET.length}`, "stat-mine"),
-      stat("Enemy ships afloat", `${foeLeft} / ${FLEET.length}`, "stat-foe"),
+      stat("Your ships afloat", `${mineLeft} / ${ships().length}`, "stat-mine"),
+      stat("Enemy ships afloat", `${foeLeft} / ${ships().length}`, "stat-foe"),
       stat("Shots", String(shots.length), "stat-shots"),
       stat("Hits", String(hits), "stat-hits"),
       stat("Accuracy", shots.length ? acc + "%" : "–", "stat-acc"),
@@ -567,6 +527,8 @@ export function battleshipView(ctx: TableCtx): GameView {
 
   function update(): void {
     const x = v();
+    sizeGrid(ocean, lay().size);
+    sizeGrid(target, lay().size);
     // At one screen the next player must not see the previous player's
     // unsent placement: local state belongs to the seat it was made for.
     if (x && x.seat !== shownSeat) {
@@ -574,7 +536,7 @@ export function battleshipView(ctx: TableCtx): GameView {
       // A reload keeps the ships placed but not yet sent.
       const draft = x.phase === "placement" && !x.placed[me()] ? loadDraft(ctx.table.match ?? "", x.seat) : null;
       fleet = x.fleets?.[me()] ?? draft ?? [];
-      sel = FLEET.find((f) => !fleet.some((p) => p.ship === f.name))?.name ?? null;
+      sel = ships().find((f) => !fleet.some((p) => p.ship === f.name))?.name ?? null;
       dir = "h";
       hover = null;
       drag = null;

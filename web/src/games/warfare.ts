@@ -34,16 +34,20 @@ interface Offer {
 }
 interface WarView {
   island: string; width: number; height: number; players: number; turn: number; round: number; rounds: number;
-  out: boolean[]; land: number[]; hexes: HexV[]; villages: VillageV[]; legal?: Offer;
+  out: boolean[]; land: number[]; hexes: HexV[]; villages: VillageV[]; legal?: Offer; prices?: Prices;
+}
+/** Prices are the game's costs, wages and ranks (games/warfare
+ * Prices), in every view: ranks[r-1] is rank r, weakest first; train[i]
+ * is the gold to train a villager to rank r+1+i; top is the highest rank
+ * a village level supports. */
+interface Prices {
+  ranks: { name: string; strength: number; gold: number; wage: number; train: number[] }[];
+  levels: { name: string; top: number; towers: boolean }[];
+  upgradeWood: number; towerWood: number;
 }
 
-const ranks = ["", "peasant", "infantry", "soldier", "knight"];
-const rankLetter = ["", "P", "I", "S", "K"];
-const levels = ["hovel", "town", "fort"];
-const wage = [0, 2, 6, 18, 54];
-const UPGRADE_WOOD = 8;
-const TOWER_WOOD = 5;
 const noOffer: Offer = {};
+const noPrices: Prices = { ranks: [], levels: [], upgradeWood: 0, towerWood: 0 };
 
 const R = 24; // hex radius in SVG units
 const HW = Math.sqrt(3) * R; // hex width
@@ -71,8 +75,6 @@ const PLAY_PX = 30;
 const COMFY_PX = 44;
 const patternNames = ["diagonal stripes", "dots", "horizontal stripes", "back stripes", "cross-hatch", "vertical stripes"];
 
-const rankOf = (thing: string | undefined): number => Math.max(0, ranks.indexOf(thing ?? ""));
-const maxRank = (level: string): number => levels.indexOf(level) + 2;
 const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 // Neighbour offsets in the odd-r grid by row parity: east, north-east,
@@ -262,6 +264,13 @@ export function warfareView(ctx: TableCtx): GameView {
   const el = h("div", { class: "warfare" });
   const side = h("div", { class: "wf-side" });
   let board: Board | null = null;
+  // Ranks, levels and costs come from the view (Prices), never from here.
+  const prices = (): Prices => board?.v.prices ?? noPrices;
+  /** rankOf is a villager's rank (its strength), 0 for no villager. */
+  const rankOf = (thing: string | undefined): number => prices().ranks.findIndex((x) => x.name === thing) + 1;
+  const rankName = (r: number): string => prices().ranks[r - 1]?.name ?? "";
+  const levelOf = (level: string) => prices().levels.find((x) => x.name === level);
+  const maxRank = (level: string): number => levelOf(level)?.top ?? 0;
   let islandKey = "";
   let sel: Selection | null = null;
   let want: Selection | null = null; // the selection to take once the server's view shows the move
@@ -445,7 +454,7 @@ export function warfareView(ctx: TableCtx): GameView {
     const s = sel;
     let move: unknown;
     if (s.kind === "unit") move = { move: { from: s.hex, to } };
-    else if (s.mode.kind === "buy") move = { buy: { village: s.hex, unit: ranks[s.mode.rank], at: to } };
+    else if (s.mode.kind === "buy") move = { buy: { village: s.hex, unit: rankName(s.mode.rank), at: to } };
     else if (s.mode.kind === "tower") move = { tower: { village: s.hex, at: to } };
     else return;
     const walk = s.kind === "unit" && targets.get(to) === "walk";
@@ -680,7 +689,7 @@ export function warfareView(ctx: TableCtx): GameView {
       if (r) {
         const g = svg("g", { class: `wf-unit p${c.owner}${c.done && c.owner === v.turn ? " done" : ""}${c.left ? " working" : ""}`, transform: `translate(${cx.toFixed(1)},${cy.toFixed(1)})`, "data-unit": c.id, "data-rank": c.thing },
           svg("circle", { r: 12.5 }),
-          svg("text", { y: 0.5, "dominant-baseline": "central", "text-anchor": "middle" }, rankLetter[r]));
+          svg("text", { y: 0.5, "dominant-baseline": "central", "text-anchor": "middle" }, rankName(r).charAt(0).toUpperCase()));
         for (let i = 0; i < r; i++) g.append(svg("circle", { cx: -6 + 4 * i, cy: 16, r: 1.6, class: "pip" }));
         if (c.left) {
           g.append(svg("rect", { x: 5, y: -19, width: 16, height: 10, rx: 2, class: "wf-work-badge" }),
@@ -692,7 +701,7 @@ export function warfareView(ctx: TableCtx): GameView {
       }
       if (c.thing === "village") {
         const vv = vilAt.get(c.id);
-        const lvl = vv?.level ?? "hovel";
+        const lvl = vv?.level ?? prices().levels[0]?.name ?? "";
         const g = svg("g", { class: `wf-village p${c.owner}${vv?.short ? " short" : ""}`, "data-village": c.id, "data-level": lvl },
           svg("use", { href: `#wf-sym-${lvl}`, x: cx, y: cy }),
           svg("rect", { x: cx + 7, y: cy - 21, width: 12, height: 11, rx: 2, class: "flag" }),
@@ -757,14 +766,15 @@ export function warfareView(ctx: TableCtx): GameView {
       const r = rankOf(c.thing);
       const busy = (c.left ?? 0) > 0;
       const state = busy ? `busy building a ${c.work} (${c.left} more turn${c.left === 1 ? "" : "s"})` : c.done ? "has acted this turn" : `can go to ${targets.size} lit hex${targets.size === 1 ? "" : "es"}`;
-      selBox.append(h("p", null, h("strong", null, `${cap(ranks[r])} on hex ${c.id}`), ` (strength ${r}, wage ${wage[r]}): ${state}.`));
+      const rp = prices().ranks[r - 1];
+      selBox.append(h("p", null, h("strong", null, `${cap(rankName(r))} on hex ${c.id}`), ` (strength ${rp?.strength ?? r}, wage ${rp?.wage ?? 0}): ${state}.`));
       const row = h("div", { class: "wf-actions" });
-      for (let to = r + 1; to <= 4; to++) {
-        const cost = 10 * (to - r);
+      (rp?.train ?? []).forEach((cost, i) => {
+        const to = r + 1 + i;
         const ok = !!offer.train?.[c.id]?.includes(to);
-        const why = busy ? "busy working" : locked ? "the village was just upgraded" : to > maxRank(vl.level) ? `a ${vl.level} cannot support a ${ranks[to]}` : `needs ${cost} gold`;
-        row.append(btn(`Train to ${ranks[to]} (${cost} gold)`, `wf-train-${ranks[to]}`, ok, why, () => void send({ train: { at: c.id, unit: ranks[to] } }, { kind: "unit", hex: c.id, mode: { kind: "move" } })));
-      }
+        const why = busy ? "busy working" : locked ? "the village was just upgraded" : to > maxRank(vl.level) ? `a ${vl.level} cannot support a ${rankName(to)}` : `needs ${cost} gold`;
+        row.append(btn(`Train to ${rankName(to)} (${cost} gold)`, `wf-train-${rankName(to)}`, ok, why, () => void send({ train: { at: c.id, unit: rankName(to) } }, { kind: "unit", hex: c.id, mode: { kind: "move" } })));
+      });
       if (r === 1) {
         row.append(btn("Start a meadow", "wf-meadow", ((offer.work?.[c.id] ?? 0) & 1) !== 0, c.meadow || c.road ? "only on plain land" : "the peasant cannot act now", () => void send({ cultivate: c.id }, null)),
           btn("Build a road", "wf-road", ((offer.work?.[c.id] ?? 0) & 2) !== 0, c.road ? "there is a road already" : "the peasant cannot act now", () => void send({ road: c.id }, null)));
@@ -777,21 +787,26 @@ export function warfareView(ctx: TableCtx): GameView {
       `: ${vl.gold} gold, ${vl.wood} wood, ${vl.size} hexes, income ${vl.income}, wages ${vl.upkeep}.`,
       locked ? " Just upgraded: it can do nothing more this turn and next." : ""));
     const row = h("div", { class: "wf-actions" });
-    for (let r = 1; r <= 4; r++) {
-      const ok = board.buyTargets(vl, r).size > 0;
-      const why = locked ? "just upgraded" : r > maxRank(vl.level) ? `a ${vl.level} cannot recruit a ${ranks[r]}` : vl.gold < 10 * r ? `needs ${10 * r} gold` : "no hex can take it";
+    const pr = prices();
+    const b = board;
+    pr.ranks.forEach((rp, i) => {
+      const r = i + 1;
+      const ok = b.buyTargets(vl, r).size > 0;
+      const why = locked ? "just upgraded" : r > maxRank(vl.level) ? `a ${vl.level} cannot recruit a ${rp.name}` : vl.gold < rp.gold ? `needs ${rp.gold} gold` : "no hex can take it";
       const on = s.mode.kind === "buy" && s.mode.rank === r;
-      row.append(btn(`Recruit ${ranks[r]} (${10 * r})`, `wf-buy-${ranks[r]}`, ok, why,
+      row.append(btn(`Recruit ${rp.name} (${rp.gold})`, `wf-buy-${rp.name}`, ok, why,
         () => select({ kind: "village", hex: vl.hex, mode: on ? { kind: "move" } : { kind: "buy", rank: r } }), on));
-    }
-    const lvl = levels.indexOf(vl.level);
-    if (lvl < 2) {
-      row.append(btn(`Upgrade to ${levels[lvl + 1]} (${UPGRADE_WOOD} wood)`, "wf-upgrade", !!offer.upgrade?.includes(vl.hex),
-        locked ? "just upgraded" : `needs ${UPGRADE_WOOD} wood`, () => void send({ upgrade: vl.hex }, { kind: "village", hex: vl.hex, mode: { kind: "move" } })));
+    });
+    const lvl = pr.levels.findIndex((x) => x.name === vl.level);
+    const next = pr.levels[lvl + 1];
+    if (next) {
+      row.append(btn(`Upgrade to ${next.name} (${pr.upgradeWood} wood)`, "wf-upgrade", !!offer.upgrade?.includes(vl.hex),
+        locked ? "just upgraded" : `needs ${pr.upgradeWood} wood`, () => void send({ upgrade: vl.hex }, { kind: "village", hex: vl.hex, mode: { kind: "move" } })));
     }
     const tw = s.mode.kind === "tower";
-    row.append(btn(`Watchtower (${TOWER_WOOD} wood)`, "wf-tower", !!offer.tower?.[vl.hex]?.length,
-      lvl < 1 ? "only towns and forts build watchtowers" : locked ? "just upgraded" : `needs ${TOWER_WOOD} wood`,
+    const builders = pr.levels.filter((x) => x.towers).map((x) => x.name + "s").join(" and ");
+    row.append(btn(`Watchtower (${pr.towerWood} wood)`, "wf-tower", !!offer.tower?.[vl.hex]?.length,
+      !pr.levels[lvl]?.towers ? `only ${builders} build watchtowers` : locked ? "just upgraded" : `needs ${pr.towerWood} wood`,
       () => select({ kind: "village", hex: vl.hex, mode: tw ? { kind: "move" } : { kind: "tower" } }), tw));
     selBox.append(row);
     if (s.mode.kind !== "move") {

@@ -1,0 +1,15 @@
+package buccaneer
+
+import (
+	"testing"
+
+	"github.com/parlor-games/parlor/game/gametest"
+)
+
+// The golden playthrough (testdata/playthrough.json) pins what the
+// clients read from a match of buccaneer move by move: the moves, their words,
+// their events and audiences, and every seat's view. A change to any of
+// them fails here until the file is rewritten on purpose with -update.
+func TestGoldenPlaythrough(t *testing.T) {
+	gametest.GoldenPlaythrough(t, Definition, gametest.Golden{Options: nil, Seed: 35, MaxMoves: 16})
+}

@@ -1,0 +1,16 @@
+package dots
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/parlor-games/parlor/game/gametest"
+)
+
+// The golden playthrough (testdata/playthrough.json) pins what the
+// clients read from a match of dots move by move: the moves, their words,
+// their events and audiences, and every seat's view. A change to any of
+// them fails here until the file is rewritten on purpose with -update.
+func TestGoldenPlaythrough(t *testing.T) {
+	gametest.GoldenPlaythrough(t, Definition, gametest.Golden{Options: json.RawMessage(`{"rows":3,"cols":3}`), Seed: 35, MaxMoves: 40})
+}
