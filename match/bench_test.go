@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/parlor-games/parlor/game"
+	"github.com/parlor-games/parlor/games"
 	"github.com/parlor-games/parlor/store"
 )
 
@@ -83,4 +84,46 @@ func cpuTime() time.Duration {
 	var ru syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkPlayDots is BenchmarkPlay with whole 8x8 Dots games, the peer
+// benchmark's game, without the store (nullStore): the match's own cost
+// of a move, its copy of the position and its words included.
+func BenchmarkPlayDots(b *testing.B) {
+	e := newEnv(b)
+	m := New(games.Registry(), nullStore{e.st}, nil, Options{Clock: e.clock})
+	defer m.Close(context.Background())
+	ctx := context.Background()
+	spec := Spec{Game: "dots", Options: json.RawMessage(`{"rows":8,"cols":8}`), Seats: humans(2)}
+	b.SetParallelism(64)
+	b.ReportAllocs()
+	cpu0 := cpuTime()
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		var mt *Match
+		for pb.Next() {
+			if mt == nil {
+				var err error
+				if mt, err = m.Create(ctx, spec); err != nil {
+					b.Error(err)
+					return
+				}
+			}
+			mt.mu.Lock()
+			seat := mt.st.Turn()[0]
+			mv := game.Canonical(mt.st.Legal(seat)[0])
+			mt.mu.Unlock()
+			u, err := mt.Play(ctx, seat, mv)
+			if err != nil {
+				b.Error(err)
+				return
+			}
+			if u.Outcome != nil {
+				m.Remove(mt.ID())
+				mt = nil
+			}
+		}
+	})
+	b.StopTimer()
+	b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N), "cpu-ns/op")
 }

@@ -89,6 +89,9 @@ type Manager struct {
 
 	mu      sync.Mutex
 	matches map[string]*Match
+
+	// restore lends the copies of positions a move keeps (restore.go).
+	restore restorePoints
 }
 
 // NewManager returns a Manager with default Options.

@@ -325,10 +325,11 @@ func (mt *Match) playLocked(ctx context.Context, seat game.Seat, text []byte) (U
 	}
 	canon := game.Canonical(mv)
 	// The position before the move, to put back if the move cannot be
-	// stored: the match keeps no log in memory to replay.
-	before := mt.st.Clone()
+	// stored (restore.go).
+	before := mt.m.restore.save(mt.def, mt.st)
 	events, err := mt.st.Apply(seat, mv)
 	if err != nil {
+		mt.m.restore.done(mt.def, before)
 		return Update{}, err
 	}
 	now := mt.m.clock.Now()
@@ -343,6 +344,7 @@ func (mt *Match) playLocked(ctx context.Context, seat game.Seat, text []byte) (U
 		mt.st = before
 		return Update{}, notStored{fmt.Errorf("the move could not be stored: %w", err)}
 	}
+	mt.m.restore.done(mt.def, before)
 	u := mt.recordLocked(Update{Seq: seq, Seat: seat, Move: canon, Text: game.Describe(mt.st, seat, mv, events), Events: events, At: now})
 	mt.tickLocked(now, seat)
 	if mt.outcome != nil {

@@ -214,41 +214,51 @@ func (s *Server) WaitNotices() {
 }
 
 // noticeAfter announces the turn to each player whom u made it newly
-// theirs, and who is not looking. Called on the match's delivery path: it
-// reads the seats and hands the rest to NotifyAway.
+// theirs, and who is not looking. Called on the match's delivery path,
+// once per move: it reads the turn without copying the seats, and builds
+// a notice (its sentence names seats through a regular expression) only
+// for a player who is away, which a player at a table rarely is. Building
+// every notice and then dropping it for a player looking was 5% of a
+// move's CPU in the peer benchmark.
 func (t *table) noticeAfter(u match.Update) {
 	ns := t.s.notices
 	if ns == nil || ns.store == nil {
 		return
 	}
+	var nowBuf, beforeBuf [4]int64
+	now := nowBuf[:0]
+	var mover int64
 	t.mu.Lock()
-	matchID, gameName := t.matchID, t.game
-	seats := append([]seat(nil), t.seats...)
-	t.mu.Unlock()
-	var now []int64
+	matchID := t.matchID
 	if u.Outcome == nil {
 		for _, st := range u.Turn {
-			if int(st) < len(seats) && seats[st].Kind == match.Human && seats[st].UserID != 0 && !slices.Contains(now, seats[st].UserID) {
-				now = append(now, seats[st].UserID)
+			if int(st) < len(t.seats) && t.seats[st].Kind == match.Human && t.seats[st].UserID != 0 && !slices.Contains(now, t.seats[st].UserID) {
+				now = append(now, t.seats[st].UserID)
 			}
 		}
 	}
+	if u.Move != nil && int(u.Seat) < len(t.seats) {
+		mover = t.seats[u.Seat].UserID
+	}
+	t.mu.Unlock()
 	ns.mu.Lock()
-	before := ns.turns[matchID]
+	prev := ns.turns[matchID]
+	before := append(beforeBuf[:0], prev...)
 	if len(now) == 0 {
 		delete(ns.turns, matchID)
 	} else {
-		ns.turns[matchID] = now
+		// The list the map holds is the map's own: reuse its array.
+		ns.turns[matchID] = append(prev[:0], now...)
 	}
 	ns.mu.Unlock()
-	var mover int64
-	if u.Move != nil && int(u.Seat) < len(seats) {
-		mover = seats[u.Seat].UserID
-	}
 	for _, user := range now {
-		if slices.Contains(before, user) || user == mover {
+		if slices.Contains(before, user) || user == mover || t.s.looking(user) {
 			continue
 		}
+		t.mu.Lock()
+		gameName := t.game
+		seats := append([]seat(nil), t.seats...)
+		t.mu.Unlock()
 		t.s.NotifyAway(t.s.turnNotice(t.id, matchID, gameName, seats, u, user))
 	}
 }

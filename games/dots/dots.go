@@ -371,6 +371,10 @@ func (s *State) Clone() game.State {
 	return &c
 }
 
+// CopyFrom makes s a copy of src, another 8x8 or other Dots position, in
+// place (game.Copier): the match copies the position before every move.
+func (s *State) CopyFrom(src game.State) { *s = *src.(*State) }
+
 // View is what everyone sees: the game has no secrets, so every seat and a
 // spectator get the same view.
 type View struct {
