@@ -106,7 +106,7 @@ func TestClueThreeBrowsersAndASpectator(t *testing.T) {
 	for _, p := range []*page{ann, bob, dee} {
 		p.waitFor("the accusation, seen by all", `Object.values(window.parlorTable.state().views)[0].accusations.length === 1`)
 		// The Moves panel tells another seat's move too (issue 22, point 1).
-		p.waitFor("Cy's accusation in the Moves panel", `[...document.querySelectorAll(".move-log li")].some((li) => /\(Miss Scarlet\) accused .*: wrong$/.test(li.textContent))`)
+		p.waitFor("Cy's accusation in the Moves panel", `[...document.querySelectorAll(".move-log li")].some((li) => /^Cy\d* accused .*, wrongly, and may make no more moves/.test(li.textContent))`)
 		if evalAs[bool](p, `!!Object.values(window.parlorTable.state().views)[0].caseFile`) {
 			p.fail("the case file reached someone who did not accuse")
 		}

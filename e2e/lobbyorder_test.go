@@ -61,7 +61,7 @@ func TestLobbyPutsOnesOwnTablesFirst(t *testing.T) {
 	}
 	for _, p := range []*page{bob, cy} {
 		p.waitVisible(".no-tables")
-		p.wantHeadings("an empty lobby", "Games", "Online", "Lobby chat")
+		p.wantHeadings("an empty lobby", "Games", "Friends", "Online", "Lobby chat")
 		p.fitsWidth("an empty lobby")
 		p.snap("empty-lobby")
 	}
@@ -94,7 +94,7 @@ func TestLobbyPutsOnesOwnTablesFirst(t *testing.T) {
 	ann.wantAbove("Ann back in the lobby on a phone", ret, ".game-cards")
 	ann.wantAbove("Ann's lobby", join, ".game-cards")
 	ann.wantAbove("Ann's lobby", ".game-cards", watch)
-	ann.wantHeadings("Ann's lobby", "Your tables", "Tables to join", "Games", "Tables to watch", "Online", "Lobby chat")
+	ann.wantHeadings("Ann's lobby", "Your tables", "Tables to join", "Games", "Tables to watch", "Friends", "Online", "Lobby chat")
 	ann.fitsWidth("Ann's lobby")
 	ann.checkAxe("the lobby with one's own table first")
 	ann.snap("own-table-first")
@@ -103,7 +103,7 @@ func TestLobbyPutsOnesOwnTablesFirst(t *testing.T) {
 	cy.wantOnFirstScreen("Cy's lobby on a phone", join)
 	cy.wantAbove("Cy's lobby", join, ".game-cards")
 	cy.wantAbove("Cy's lobby", ".game-cards", watch)
-	cy.wantHeadings("Cy's lobby", "Tables to join", "Games", "Tables to watch", "Online", "Lobby chat")
+	cy.wantHeadings("Cy's lobby", "Tables to join", "Games", "Tables to watch", "Friends", "Online", "Lobby chat")
 	cy.snap("table-to-join-first")
 	evalAs[bool](cy, `(document.querySelector(".watch-panel").scrollIntoView(), true)`)
 	cy.snap("tables-to-watch")
@@ -113,7 +113,7 @@ func TestLobbyPutsOnesOwnTablesFirst(t *testing.T) {
 	bob.waitFor("Bob's tables and Ann's", fmt.Sprintf(`document.querySelectorAll(".mine-panel li.table-item").length === 3 && %s && %s`,
 		bob.visible(fmt.Sprintf(`.mine-panel li.table-item[data-table=%q]`, friendly)),
 		bob.visible(fmt.Sprintf(`.watch-panel li.table-item[data-table=%q]`, mine))))
-	bob.wantHeadings("Bob's lobby", "Your tables", "Games", "Tables to watch", "Online", "Lobby chat")
+	bob.wantHeadings("Bob's lobby", "Your tables", "Games", "Tables to watch", "Friends", "Online", "Lobby chat")
 	bob.snap("own-tables")
 
 	desk := newPage(t, "ann-desk", 1280, 800)

@@ -271,7 +271,10 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
           // of its own.
           clock && corr ? h("span", { class: "clock clock-due", title: "When the move is due" }, clock) : null,
         ),
-        turn ? h("span", { class: "turn-tag" }, "to move") : removedByVote().includes(i) ? h("span", { class: "tag removed-tag" }, "removed by a vote") : h("span"),
+        // The cell of the "to move" or "removed" tag, where the person's
+        // menu goes too (below), beside the tag rather than inside it.
+        h("span", { class: "seat-tags" },
+          turn ? h("span", { class: "turn-tag" }, "to move") : removedByVote().includes(i) ? h("span", { class: "tag removed-tag" }, "removed by a vote") : null),
         score !== undefined && score !== null ? h("span", { class: "score", "aria-label": `Score ${score}` }, String(score)) : null,
       );
       if (s.kind === "open" && held.length === 0 && table?.status === "open") {
