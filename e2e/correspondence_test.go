@@ -51,16 +51,22 @@ func startClockServer(t *testing.T) (base string, advance func(d string)) {
 }
 
 // myTurnIn waits until the page's list of games (refreshed by going to
-// the lobby) counts n games waiting on the player, in the list and in
-// the page's title.
+// the lobby) counts n games waiting on the player, in the list, in the
+// page's title and on the tab's icon.
 func (p *page) myGamesWaiting(n int) {
 	p.t.Helper()
 	p.goTo("/")
 	if n == 0 {
-		p.waitFor("no game waiting", `!document.title.startsWith("(") && document.querySelector("#my-games-next")?.hidden !== false`)
+		p.waitFor("no game waiting", `!document.title.startsWith("(") && document.querySelector("#my-games-next")?.hidden !== false &&
+			!decodeURIComponent(document.querySelector('link[rel="icon"]').href).includes("</text>")`)
 		return
 	}
 	p.waitFor(fmt.Sprintf("%d games waiting", n), fmt.Sprintf(`document.title.startsWith("(%d) ") && document.querySelectorAll(".mine-panel li.my-turn").length === %d`, n, n))
+	// The tab's icon counts them too: a badge with the number.
+	p.waitFor(fmt.Sprintf("the icon's badge of %d", n), fmt.Sprintf(`(() => {
+		const l = document.querySelector('link[rel="icon"]');
+		return l.dataset.count === "%d" && decodeURIComponent(l.href).includes(">%d</text>");
+	})()`, n, n))
 }
 
 // TestCorrespondenceDotsAcrossDays: Ann and Bob, each in a browser of

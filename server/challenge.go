@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/parlor-games/parlor/game"
@@ -49,16 +50,33 @@ type ChallengeNotifier interface {
 	Challenged(ctx context.Context, to int64, c ChallengeJSON)
 }
 
-// noNotices is the default ChallengeNotifier.
-type noNotices struct{}
+// challengeNotices is the default ChallengeNotifier: the server's own
+// notices (notify.go), by push and mail as the challenged player chose
+// for the kind "challenge", sent only while they are not looking (their
+// open clients show the challenge already).
+type challengeNotices struct{ s *Server }
 
-func (noNotices) Challenged(context.Context, int64, ChallengeJSON) {}
+func (n challengeNotices) Challenged(_ context.Context, to int64, c ChallengeJSON) {
+	title := c.Title
+	if title == "" {
+		title = n.s.gameTitle(c.Game)
+	}
+	n.s.NotifyAway(Notice{
+		Kind:   NoticeChallenge,
+		UserID: to,
+		Key:    "challenge:" + c.ID,
+		Title:  c.From + " challenges you to " + title,
+		Body:   fmt.Sprintf("Accept or decline in the lobby before %s UTC.", c.Until.UTC().Format("Mon 2 Jan 15:04")),
+		URL:    "/",
+		Tag:    "challenge-" + c.ID,
+	})
+}
 
 func (s *Server) challengeNotifier() ChallengeNotifier {
 	if s.cfg.ChallengeNotices != nil {
 		return s.cfg.ChallengeNotices
 	}
-	return noNotices{}
+	return challengeNotices{s}
 }
 
 // challengeSettings is what a challenge asks for beyond the game, as the

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/parlor-games/parlor/clock/clocktest"
+	"github.com/parlor-games/parlor/match"
 	"github.com/parlor-games/parlor/server"
 	"github.com/parlor-games/parlor/webpush/webpushtest"
 )
@@ -44,5 +45,28 @@ func TestDueNoticeOfACorrespondenceMove(t *testing.T) {
 	e.srv.WaitNotices()
 	if got := len(ps.All()); got != 2 {
 		t.Fatalf("%d messages reached Bob's push service, want the turn and the deadline", got)
+	}
+}
+
+// TestChallengeNoticeByPush (issue 33, point 5): with no notifier of
+// its own, the server tells a challenged player who is not looking by
+// push, once, naming the challenger and the game, and opening the lobby
+// where the challenge waits for the answer.
+func TestChallengeNoticeByPush(t *testing.T) {
+	ps := webpushtest.New(t, true)
+	e := startEnvConfig(t, t.TempDir(), match.Options{}, func(c *server.Config) {
+		c.Push, c.NoticeDelay = server.PushConfig{Client: ps.Client}, -1
+	})
+	ann, bob := e.guest("Ann"), e.guest("Bob")
+	bob.mustPost("/api/push/subscribe", ps.Subscription("bob-device"), 204)
+	ca := ann.dial()
+	ca.ok("challenge.send", map[string]any{"to": "Bob", "game": "dots"})
+	n := pushed(t, ps.Next("Bob's challenge", wait))
+	if n["kind"] != "challenge" || n["title"] != "Ann challenges you to Dots and Boxes" || n["url"] != "/" {
+		t.Fatalf("the challenge's notice: %v", n)
+	}
+	e.srv.WaitNotices()
+	if got := len(ps.All()); got != 1 {
+		t.Fatalf("%d messages for one challenge", got)
 	}
 }

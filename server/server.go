@@ -172,7 +172,7 @@ type Config struct {
 	// means DefaultChallengeWait.
 	ChallengeWait time.Duration
 	// ChallengeNotices is told of each challenge sent (a push or mail
-	// service); nil tells nobody beyond the players' open clients.
+	// service); nil gives the server's own notices (challengeNotices).
 	ChallengeNotices ChallengeNotifier
 	// ModerationPoll is how often the operators' actions are read from
 	// the store (moderation.go); 0 means DefaultModerationPoll.

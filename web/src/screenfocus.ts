@@ -6,6 +6,8 @@
 // nothing of the new screen, and every tab reads "Parlor". Each screen
 // therefore names itself here, and says which of its controls comes first.
 
+import { setIconCount } from "./favicon";
+
 const site = "Parlor";
 
 /** setTitle names the screen in the page's title ("Lobby - Parlor"); a
@@ -27,6 +29,7 @@ let titled = { what: "", yourMove: false };
 export function setWaiting(n: number): void {
   waiting = n;
   setTitle(titled.what, titled.yourMove);
+  setIconCount(n);
 }
 
 /** mainControl is the attribute a screen sets on its main control (the
