@@ -141,6 +141,7 @@ func (r *relay) subscribeLobby() error {
 		{challengeSubject, r.serveChallenge},
 		{tiesSubject, r.serveTies},
 		{ModerationSubject, r.serveModeration},
+		{myGamesSubject(r.c.Fence), r.serveMyGames},
 	} {
 		s, err := r.c.Bus.Subscribe(sub.subject, sub.serve)
 		if err != nil {

@@ -51,7 +51,14 @@ func (s *Server) apiMyGames(w http.ResponseWriter, r *http.Request, u Identity) 
 		s.storeError(w, err, "no games")
 		return
 	}
-	out := MyGamesJSON{Now: now.UTC(), Games: s.myGames(u.ID), Vacation: vac}
+	games := s.myGames(u.ID)
+	if s.relay != nil {
+		// The games held by the other nodes (mygamesbus.go), in the
+		// same order as this node's.
+		games = append(games, s.relay.remoteMyGames(r.Context(), u.ID)...)
+		sortMyGames(games)
+	}
+	out := MyGamesJSON{Now: now.UTC(), Games: games, Vacation: vac}
 	for _, g := range out.Games {
 		if g.MyTurn {
 			out.Waiting++
@@ -72,7 +79,12 @@ func (s *Server) myGames(userID int64) []MyGameJSON {
 		for _, st := range t.seats {
 			name := st.Name
 			if st.Kind == match.Bot {
-				name = "bot (" + st.Level + ")"
+				// The bot's own name once the match has named it
+				// (game.BotNamer), as every other list says it.
+				if name == "" {
+					name = "Computer"
+				}
+				name += " (" + st.Level + ")"
 			}
 			g.Players = append(g.Players, name)
 		}
@@ -110,6 +122,14 @@ func (s *Server) myGames(userID int64) []MyGameJSON {
 		}
 		games = append(games, g)
 	}
+	sortMyGames(games)
+	return games
+}
+
+// sortMyGames puts the games waiting on the player first, the soonest
+// deadline first (then the longest waiting); then the others, the
+// longest waiting first.
+func sortMyGames(games []MyGameJSON) {
 	slices.SortStableFunc(games, func(a, b MyGameJSON) int {
 		if a.MyTurn != b.MyTurn {
 			if a.MyTurn {
@@ -124,7 +144,6 @@ func (s *Server) myGames(userID int64) []MyGameJSON {
 		}
 		return compareDue(a.Since, b.Since)
 	})
-	return games
 }
 
 // compareDue orders times soonest first, a missing one last.
