@@ -14,7 +14,10 @@ import (
 // (easy)" nor "Player 2". At a table played at one screen, the creator's
 // own seat reads their name alone.
 func TestBotsHaveNamesOfTheirOwn(t *testing.T) {
+	// A lobby of its own, where the watcher finds the table among few.
+	base := startLobbyServer(t)
 	p := newPage(t, "detective", 1280, 800)
+	p.base = base
 	me := uniqueName("Det")
 	p.guest(me)
 	id := evalAs[string](p, createTableJS("clue", map[string]any{"players": 3}, []map[string]string{
@@ -29,6 +32,7 @@ func TestBotsHaveNamesOfTheirOwn(t *testing.T) {
 
 	// Another person's lobby lists the table with the bots' names.
 	q := newPage(t, "watcher", 1280, 800)
+	q.base = base
 	q.guest(uniqueName("Eve"))
 	row := fmt.Sprintf("%s vs Scarlet (easy) vs Mustard (easy)", me)
 	q.waitFor("the table in the lobby", fmt.Sprintf(`[...document.querySelectorAll(".lobby-tables .small")].some((e) => e.textContent === %q)`, row))

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"net/http"
-	"os/exec"
 	"strings"
 	"testing"
 
@@ -16,27 +15,7 @@ import (
 // game played over days takes seconds; advance moves them on.
 func startClockServer(t *testing.T) (base string, advance func(d string)) {
 	t.Helper()
-	if parlorBin == "" {
-		t.Fatal("this test starts a server of its own with -test-clock: run the suite without PARLOR_E2E_URL")
-	}
-	addr, err := freeAddr()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(parlorBin, "serve", "-addr", addr, "-data", t.TempDir(), "-test-clock", "-bot-ms", "60")
-	done := make(chan struct{})
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	go func() { _ = cmd.Wait(); close(done) }()
-	t.Cleanup(func() {
-		_ = cmd.Process.Kill()
-		<-done
-	})
-	base = "http://" + addr
-	if err := waitHealthy(base, done); err != nil {
-		t.Fatal(err)
-	}
+	base, _ = startOwnServer(t, "-test-clock", "-test-clock", "-bot-ms", "60")
 	return base, func(d string) {
 		t.Helper()
 		res, err := http.Post(base+"/api/test/clock", "application/json", bytes.NewReader([]byte(`{"advance":"`+d+`"}`)))

@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"fmt"
-	"os/exec"
 	"testing"
 )
 
@@ -13,8 +12,12 @@ import (
 // below the games: eight of them, and the rest when she asks. The tables
 // reach her lobby as changes of its list (protocol v5).
 func TestLobbyPutsJoinableTablesFirst(t *testing.T) {
+	// A lobby of its own: on the suite's server other tests' games
+	// would fill the pages this test counts.
+	base := startLobbyServer(t)
 	ann := newPage(t, "ann", 1280, 900)
 	bob := newPage(t, "bob", 1280, 900)
+	ann.base, bob.base = base, base
 	ann.guest(uniqueName("Ann"))
 	bob.guest(uniqueName("Bob"))
 
@@ -66,6 +69,7 @@ func TestLobbyPutsJoinableTablesFirst(t *testing.T) {
 	ann.goTo("/profile/" + ann.whoami())
 	ann.waitFor("the profile", `document.querySelector(".stats-table") !== null`)
 	cy := newPage(t, "cy", 1280, 900)
+	cy.base = base
 	cyName := uniqueName("Cy")
 	cy.guest(cyName)
 	later := evalAs[string](bob, createTableJS("dots", map[string]any{"rows": 5, "cols": 5}, []map[string]string{{"kind": "me"}, {"kind": "open"}}))
@@ -79,28 +83,7 @@ func TestLobbyPutsJoinableTablesFirst(t *testing.T) {
 // limited, so that one page may make them all at once.
 func startLobbyServer(t *testing.T) string {
 	t.Helper()
-	if parlorBin == "" {
-		t.Skip("the suite is using a server it did not start (PARLOR_E2E_URL)")
-	}
-	addr, err := freeAddr()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	cmd := exec.Command(parlorBin, "serve", "-addr", addr, "-data", dir, "-ws-rate", "0")
-	done := make(chan struct{})
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	go func() { _ = cmd.Wait(); close(done) }()
-	t.Cleanup(func() {
-		_ = cmd.Process.Kill()
-		<-done
-	})
-	base := "http://" + addr
-	if err := waitHealthy(base, done); err != nil {
-		t.Fatal(err)
-	}
+	base, _ := startOwnServer(t, "a lobby of its own", "-ws-rate", "0")
 	return base
 }
 

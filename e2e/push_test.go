@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -24,29 +23,7 @@ import (
 // and returns its address and a function that stops it.
 func startPushServer(t *testing.T) (base string, stop func()) {
 	t.Helper()
-	if parlorBin == "" {
-		t.Fatal("this test starts a server of its own and needs the suite's build of parlor (unset PARLOR_E2E_URL)")
-	}
-	addr, err := freeAddr()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(parlorBin, "serve", "-addr", addr, "-data", t.TempDir(), "-bot-ms", "60", "-guest-limit", "0", "-push-insecure")
-	done := make(chan struct{})
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	go func() { _ = cmd.Wait(); close(done) }()
-	stop = func() {
-		_ = cmd.Process.Kill()
-		<-done
-	}
-	t.Cleanup(stop)
-	base = "http://" + addr
-	if err := waitHealthy(base, done); err != nil {
-		t.Fatal(err)
-	}
-	return base, stop
+	return startOwnServer(t, "push subscriptions over plain http", "-bot-ms", "60", "-guest-limit", "0", "-push-insecure")
 }
 
 // pushStubJS replaces the page's PushManager with one that hands out

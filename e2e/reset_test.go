@@ -3,7 +3,6 @@ package e2e
 import (
 	"fmt"
 	"net/url"
-	"os/exec"
 	"testing"
 
 	"github.com/parlor-games/parlor/mail/mailtest"
@@ -13,28 +12,8 @@ import (
 // relay, with links on its own address.
 func startMailServer(t *testing.T, relay *mailtest.Relay) string {
 	t.Helper()
-	if parlorBin == "" {
-		t.Fatal("the reset test starts a server of its own with a mail relay, which it cannot do with PARLOR_E2E_URL")
-	}
-	addr, err := freeAddr()
-	if err != nil {
-		t.Fatal(err)
-	}
-	base := "http://" + addr
-	cmd := exec.Command(parlorBin, "serve", "-addr", addr, "-data", t.TempDir(), "-guest-limit", "0",
-		"-smtp-addr", relay.Addr, "-smtp-from", "Parlor <games@parlor.test>", "-smtp-security", "none", "-site-url", base)
-	done := make(chan struct{})
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	go func() { _ = cmd.Wait(); close(done) }()
-	t.Cleanup(func() {
-		_ = cmd.Process.Kill()
-		<-done
-	})
-	if err := waitHealthy(base, done); err != nil {
-		t.Fatal(err)
-	}
+	base, _ := startOwnServer(t, "a mail relay", "-guest-limit", "0",
+		"-smtp-addr", relay.Addr, "-smtp-from", "Parlor <games@parlor.test>", "-smtp-security", "none", "-site-url", "{base}")
 	return base
 }
 

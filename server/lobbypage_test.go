@@ -192,3 +192,23 @@ func TestLobbyTablesNextPage(t *testing.T) {
 		t.Fatalf("a from with no page: %q", e)
 	}
 }
+
+// TestLobbyFirstPageHoldsTablesToJoin: a table with a seat to take comes
+// before the games in play in the lobby's list, so that on a busy server
+// the first page shows it, though it was made after them.
+func TestLobbyFirstPageHoldsTablesToJoin(t *testing.T) {
+	e := newEnv(t)
+	vsBot := map[string]any{"game": "dots", "options": map[string]any{"rows": 2, "cols": 2}, "seats": []any{map[string]any{"kind": "me"}, map[string]any{"kind": "bot", "level": "easy"}}}
+	open := map[string]any{"game": "dots", "options": map[string]any{"rows": 2, "cols": 2}, "seats": []any{map[string]any{"kind": "me"}, map[string]any{"kind": "open"}}}
+	ann := e.guest("Ann").dial()
+	var playing []string
+	for range 3 {
+		playing = append(playing, tableID(ann.ok("table.create", vsBot)))
+	}
+	toJoin := tableID(e.guest("Bob").dial().ok("table.create", open))
+	dee := e.guest("Dee").dial()
+	dee.ok("lobby.join", map[string]any{"changes": true, "page": 2})
+	if got, want := lobbyTableIDs(t, dee), []string{toJoin, playing[0]}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("Dee's first page %v, want the table to join, then the oldest game in play %v", got, want)
+	}
+}

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/binary"
@@ -476,14 +477,31 @@ func (t *table) revLocked() int64 {
 }
 
 // listJSON is the lobby's table list: every table that is open or
-// playing, and those that ended in the last hour, this node's oldest
-// first and then those of the other nodes.
+// playing, and those that ended in the last hour, of every node. The
+// tables with a seat to take come first, then those in play, then those
+// over, each the oldest first: the lobby comes a page at a time
+// (lobbypage.go), and on a busy server a table waiting for a second
+// player must be on the first page, not behind a hundred games in play.
 func (ts *tables) listJSON() []TableJSON {
 	list := ts.localJSON()
 	if r := ts.s.relay; r != nil {
 		list = append(list, r.remoteTables(func(id string) bool { return ts.get(id) != nil })...)
 	}
+	slices.SortStableFunc(list, func(a, b TableJSON) int {
+		return cmp.Compare(listRank(a.Status), listRank(b.Status))
+	})
 	return list
+}
+
+// listRank orders the lobby's tables by status: to join, in play, over.
+func listRank(s store.TableStatus) int {
+	switch s {
+	case store.TableOpen:
+		return 0
+	case store.TablePlaying:
+		return 1
+	}
+	return 2
 }
 
 // localJSON is this server's tables as the lobby shows them, oldest
