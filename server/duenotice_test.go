@@ -70,31 +70,3 @@ func TestChallengeNoticeByPush(t *testing.T) {
 		t.Fatalf("%d messages for one challenge", got)
 	}
 }
-
-// TestFriendOnlineNotice (issue 33, point 3): Ann follows Bob and is not
-// looking; when Bob comes online she is told by push, once for the hour
-// though he connects twice.
-func TestFriendOnlineNotice(t *testing.T) {
-	ps := webpushtest.New(t, true)
-	e := startEnvConfig(t, t.TempDir(), match.Options{}, func(c *server.Config) {
-		c.Push, c.NoticeDelay = server.PushConfig{Client: ps.Client}, -1
-	})
-	ann, bob := e.guest("Ann"), e.guest("Bob")
-	ca := ann.dial()
-	ca.ok("social.set", map[string]any{"relation": "follow", "name": "Bob", "on": true})
-	ann.mustPost("/api/push/subscribe", ps.Subscription("ann-device"), 204)
-	ca.close()
-	e.srv.WaitNotices()
-	before := len(ps.All())
-	cb := bob.dial()
-	n := pushed(t, ps.Next("Bob online", wait))
-	if n["kind"] != "friendOnline" || n["title"] != "Bob is online" {
-		t.Fatalf("the notice of a friend online: %v", n)
-	}
-	cb.close()
-	bob.dial().close()
-	e.srv.WaitNotices()
-	if got := len(ps.All()) - before; got != 1 {
-		t.Fatalf("%d notices of Bob coming online twice within the hour, want 1", got)
-	}
-}

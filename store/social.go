@@ -145,28 +145,6 @@ func (s *Store) Ties(ctx context.Context, user int64) ([]Tie, error) {
 	return out, nil
 }
 
-// Followers lists the users who follow target: those to tell when target
-// comes online.
-func (s *Store) Followers(ctx context.Context, target int64) ([]int64, error) {
-	rows, err := s.query(ctx, `SELECT user_id FROM social_follows WHERE target = $1 ORDER BY user_id`, target)
-	if err != nil {
-		return nil, fmt.Errorf("store: followers: %w", err)
-	}
-	defer rows.Close()
-	var out []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("store: followers: %w", err)
-		}
-		out = append(out, id)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: followers: %w", err)
-	}
-	return out, nil
-}
-
 // Blocks reports whether user has blocked target.
 func (s *Store) Blocks(ctx context.Context, user, target int64) (bool, error) {
 	var n int
