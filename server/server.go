@@ -388,13 +388,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	s.hub.closeAll()
 	s.cancel()
 	done := make(chan struct{})
-	go func() {
-		s.wg.Wait()
-		// The notices under way end with the server's context: none
-		// outlives the server that sent it.
-		s.WaitNotices()
-		close(done)
-	}()
+	go func() { s.wg.Wait(); close(done) }()
 	select {
 	case <-done:
 		if s.relay != nil {
