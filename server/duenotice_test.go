@@ -70,3 +70,41 @@ func TestChallengeNoticeByPush(t *testing.T) {
 		t.Fatalf("%d messages for one challenge", got)
 	}
 }
+
+// TestFriendOnlineNotice (issue 33, point 3): Ann and Cid follow Bob and
+// are not looking. An hour after Bob last came, he comes online again:
+// Ann is told by push, once for the hour though he connects twice; Cid,
+// whom Bob has blocked meanwhile, is not told.
+func TestFriendOnlineNotice(t *testing.T) {
+	ps := webpushtest.New(t, true)
+	clk := clocktest.New(corrStart)
+	e := startCorr(t, t.TempDir(), clk, func(c *server.Config) {
+		c.Push, c.NoticeDelay = server.PushConfig{Client: ps.Client}, -1
+	})
+	ann, bob, cid := e.guest("Ann"), e.guest("Bob"), e.guest("Cid")
+	for _, u := range []*user{ann, cid} {
+		c := u.dial()
+		c.ok("social.set", map[string]any{"relation": "follow", "name": "Bob", "on": true})
+		u.mustPost("/api/push/subscribe", ps.Subscription(u.name), 204)
+		c.close()
+	}
+	cb := bob.dial()
+	cb.ok("social.set", map[string]any{"relation": "block", "name": "Cid", "on": true})
+	cb.close()
+	e.srv.WaitNotices()
+	clk.Advance(time.Hour)
+	before, cidBefore := len(ps.To("Ann")), len(ps.To("Cid"))
+	bob.dial().close()
+	bob.dial().close()
+	e.srv.WaitNotices()
+	toAnn := ps.To("Ann")[before:]
+	if len(toAnn) != 1 {
+		t.Fatalf("%d notices to Ann as Bob came online twice within the hour, want 1", len(toAnn))
+	}
+	if n := pushed(t, toAnn[0]); n["kind"] != "friendOnline" || n["title"] != "Bob is online" || n["url"] != "/" {
+		t.Fatalf("the notice of a friend online: %v", n)
+	}
+	if got := len(ps.To("Cid")) - cidBefore; got != 0 {
+		t.Fatalf("Cid, whom Bob blocked, was told %d times that Bob is online", got)
+	}
+}

@@ -642,6 +642,9 @@ func (h *hub) add(c *conn) {
 		h.presenceChanged()
 	}
 	if first {
+		// Come online here: the followers who are not looking may be
+		// told (friendnotice.go).
+		h.s.cameOnline(c.user)
 		// Stats come from the database; fetch them outside the lock.
 		st := h.s.lobbyStats(c.user.ID)
 		h.mu.Lock()

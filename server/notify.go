@@ -106,7 +106,44 @@ type notices struct {
 	turns map[string][]int64
 
 	// sending counts the notices under way, for WaitNotices.
-	sending sync.WaitGroup
+	sending inflight
+}
+
+// inflight counts work under way that anyone may start at any time and
+// a test may wait out. A sync.WaitGroup does not fit: its Add from zero
+// must not run beside a Wait, and a notice may begin (a friend comes
+// online, a move hands over the turn) while a test waits for the others.
+type inflight struct {
+	mu   sync.Mutex
+	n    int
+	zero *sync.Cond
+}
+
+func (f *inflight) add() {
+	f.mu.Lock()
+	f.n++
+	f.mu.Unlock()
+}
+
+func (f *inflight) done() {
+	f.mu.Lock()
+	f.n--
+	if f.n == 0 && f.zero != nil {
+		f.zero.Broadcast()
+	}
+	f.mu.Unlock()
+}
+
+// wait returns once nothing is under way.
+func (f *inflight) wait() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.zero == nil {
+		f.zero = sync.NewCond(&f.mu)
+	}
+	for f.n > 0 {
+		f.zero.Wait()
+	}
 }
 
 // initNotices sets up notifications from the configuration.
@@ -174,9 +211,9 @@ func (s *Server) NotifyAway(n Notice) {
 	if delay == 0 {
 		delay = DefaultNoticeDelay
 	}
-	ns.sending.Add(1)
+	ns.sending.add()
 	go func() {
-		defer ns.sending.Done()
+		defer ns.sending.done()
 		if delay > 0 {
 			t := time.NewTimer(delay)
 			select {
@@ -209,7 +246,7 @@ func (s *Server) NotifyAway(n Notice) {
 // a server that stops.
 func (s *Server) WaitNotices() {
 	if s.notices != nil {
-		s.notices.sending.Wait()
+		s.notices.sending.wait()
 	}
 }
 

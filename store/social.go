@@ -145,6 +145,32 @@ func (s *Store) Ties(ctx context.Context, user int64) ([]Tie, error) {
 	return out, nil
 }
 
+// Followers lists the users who follow target: those to tell when target
+// comes online. A block either way leaves the follower out: a player
+// blocked by target must not learn when target is about.
+func (s *Store) Followers(ctx context.Context, target int64) ([]int64, error) {
+	rows, err := s.query(ctx, `SELECT f.user_id FROM social_follows f WHERE f.target = $1
+		AND NOT EXISTS (SELECT 1 FROM social_blocks b
+			WHERE (b.user_id = $1 AND b.target = f.user_id) OR (b.user_id = f.user_id AND b.target = $1))
+		ORDER BY f.user_id`, target)
+	if err != nil {
+		return nil, fmt.Errorf("store: followers: %w", err)
+	}
+	defer rows.Close()
+	var out []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("store: followers: %w", err)
+		}
+		out = append(out, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: followers: %w", err)
+	}
+	return out, nil
+}
+
 // Blocks reports whether user has blocked target.
 func (s *Store) Blocks(ctx context.Context, user, target int64) (bool, error) {
 	var n int

@@ -36,6 +36,7 @@ type Service struct {
 
 	mu   sync.Mutex
 	got  [][]byte
+	to   []string // the device each message of got was sent to
 	news chan struct{}
 }
 
@@ -79,6 +80,7 @@ func (s *Service) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	s.got = append(s.got, plain)
+	s.to = append(s.to, strings.TrimPrefix(r.URL.Path, "/send/"))
 	s.mu.Unlock()
 	s.news <- struct{}{}
 	w.WriteHeader(http.StatusCreated)
@@ -112,6 +114,20 @@ func (s *Service) Next(what string, wait time.Duration) []byte {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.got[len(s.got)-1]
+}
+
+// To is every message read so far that was sent to device, so that a
+// test with several subscribers tells whose screen a notice reached.
+func (s *Service) To(device string) [][]byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out [][]byte
+	for i, d := range s.to {
+		if d == device {
+			out = append(out, s.got[i])
+		}
+	}
+	return out
 }
 
 // All is every message read so far.
