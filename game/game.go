@@ -265,6 +265,10 @@ type Definition struct {
 	// Rulebook is how the game is played, for people (rulebook.go): the
 	// clients show it as their help, so every game has one.
 	Rulebook Rulebook
+	// Extras are the optional parts a game offers beyond the contract
+	// (extras.go): its Achievements, its analysis in text, its operator
+	// defaults. Programs ask for them with Extra.
+	Extras []any
 }
 
 // ErrSetupDrawn is wrapped by a Preview's error when the options leave the
