@@ -156,4 +156,3 @@ func TestReviewFromAServer(t *testing.T) {
 		t.Fatal("a review of no match succeeded")
 	}
 }
-
