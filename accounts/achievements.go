@@ -4,6 +4,8 @@ import (
 	"context"
 	"time"
 
+	"github.com/parlor-games/parlor/game"
+	"github.com/parlor-games/parlor/games"
 	"github.com/parlor-games/parlor/store"
 )
 
@@ -40,38 +42,31 @@ type Rule struct {
 	Earned                       func(Event) bool
 }
 
-func wins(n int64) func(Event) bool {
-	return func(e Event) bool { return e.Stats.Won >= n }
+// rules is the table of achievements: each registered game's, from its
+// own package (game.Achievements among its Extras).
+var rules = rulesOf(games.Registry())
+
+// rulesOf gathers the achievements of every game of reg.
+func rulesOf(reg *game.Registry) []Rule {
+	var out []Rule
+	for _, d := range reg.List() {
+		list, _ := game.Extra[game.Achievements](d)
+		for _, a := range list {
+			r := Rule{ID: a.ID, Game: d.Name, Title: a.Title, Description: a.Description, Tutorial: a.Tutorial}
+			if earned := a.Earned; earned != nil {
+				r.Earned = func(e Event) bool { return earned(e.record()) }
+			}
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
-// rules is the table of achievements. A new game adds its rows here.
-//
-// Battleship's four come from its specification. Dots and Boxes has no
-// tutorial; its achievements reward a first win, steady play, a tie (rare,
-// and only possible on boards with an even number of boxes) and beating
-// the strongest bot.
-var rules = []Rule{
-	{ID: "battleship.tutorial", Game: "battleship", Title: "Complete tutorial",
-		Description: "Finish the Battleship tutorial.", Tutorial: true},
-	{ID: "battleship.rookie", Game: "battleship", Title: "Rookie",
-		Description: "Win a game of Battleship.", Earned: wins(1)},
-	{ID: "battleship.talented", Game: "battleship", Title: "Talented",
-		Description: "Win 5 games of Battleship.", Earned: wins(5)},
-	{ID: "battleship.expert", Game: "battleship", Title: "Expert",
-		Description: "Win 20 games of Battleship.", Earned: wins(20)},
-
-	{ID: "dots.first-win", Game: "dots", Title: "First box",
-		Description: "Win a game of Dots and Boxes.", Earned: wins(1)},
-	{ID: "dots.ten-wins", Game: "dots", Title: "Box builder",
-		Description: "Win 10 games of Dots and Boxes.", Earned: wins(10)},
-	{ID: "dots.tie", Game: "dots", Title: "Even split",
-		Description: "Finish a game of Dots and Boxes in a tie.",
-		Earned:      func(e Event) bool { return e.Seat.Result == Tied }},
-	{ID: "dots.beat-expert", Game: "dots", Title: "Chain master",
-		Description: "Beat the expert bot at Dots and Boxes.",
-		Earned: func(e Event) bool {
-			return e.Seat.Result == Won && e.Seat.VsBot && e.Seat.BotLevel == "expert"
-		}},
+// record is e as a game's achievement reads it.
+func (e Event) record() game.Record {
+	finish := map[Result]game.Finish{Won: game.FinishedWon, Tied: game.FinishedTied, Lost: game.FinishedLost}[e.Seat.Result]
+	return game.Record{Played: e.Stats.Played, Won: e.Stats.Won, Tied: e.Stats.Tied,
+		Result: finish, VsBot: e.Seat.VsBot, BotLevel: e.Seat.BotLevel}
 }
 
 // Rules lists every achievement there is, for clients that show the ones

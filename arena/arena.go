@@ -286,7 +286,8 @@ func playOne(ctx context.Context, cfg Config, index int, seed uint64) (Game, err
 	return g, nil
 }
 
-// Summary describes a sample of counts, such as shots per Battleship hunt.
+// Summary describes a sample of counts, such as the shots a hunt for a
+// hidden fleet takes.
 type Summary struct {
 	N         int
 	Mean      float64

@@ -16,7 +16,7 @@
 //	c, _ := client.New("http://127.0.0.1:8080")
 //	user, err := c.Guest(ctx, "Ann")
 //	conn, err := c.Dial(ctx)
-//	t, err := conn.CreateTable(ctx, client.CreateTable{Game: "dots", Seats: ...})
+//	t, err := conn.CreateTable(ctx, client.CreateTable{Game: name, Seats: ...})
 //
 // A request that the server refuses returns a *Refusal, whose Code is the
 // protocol's stable code (or a game's rule code such as "already-drawn")

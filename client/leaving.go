@@ -182,8 +182,8 @@ func (t Table) LeaveWarning(mine func(seat int) bool) string {
 	return "If you leave, your seat waits " + Span(p.Grace) + " for you; then " + what + "."
 }
 
-// OutNote comes before the leave warning of a Clue-Less player out of
-// the running after a wrong accusation: they still hold cards that
+// OutNote comes before the leave warning of a player out of the running
+// after a wrong accusation: they still hold cards that
 // answer suggestions, which is why their leaving matters to the others.
 const OutNote = "You accused wrongly and are out of the running, but your cards still answer suggestions. "
 

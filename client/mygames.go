@@ -167,8 +167,8 @@ func Left(d time.Duration) string {
 	return fmt.Sprintf("%d:%02d", mins, int(d%time.Minute/time.Second))
 }
 
-// Line is the game in one line, title being its game's name: "Dots and
-// Boxes with Bob: your move for 1 d 4 h, due Wed 9 Dec 14:00, 23 h 12 min
+// Line is the game in one line, title being its game's name: "<title>
+// with Bob: your move for 1 d 4 h, due Wed 9 Dec 14:00, 23 h 12 min
 // left".
 func (g MyGame) Line(title string, now time.Time) string {
 	var b strings.Builder

@@ -185,7 +185,7 @@ func (c *Conn) Load(ctx context.Context, save string, seats []SeatRequest) (Tabl
 }
 
 // Aid asks for the game's advice for a seat the caller holds, made from
-// that seat's view only (Battleship: the expert's heat map); the server
+// that seat's view only (a map of where the expert would fire); the server
 // gives it only at unrated tables against bots. The reply is the game's
 // own JSON.
 func (c *Conn) Aid(ctx context.Context, table string, seat int) (json.RawMessage, error) {

@@ -748,7 +748,7 @@ func (e *engine) load(_ context.Context, q *request) (*answer, error) {
 	}
 	var l game.Log
 	if err := game.DecodeJSON(q.fields["log"], &l, "the log"); err != nil {
-		return nil, fmt.Errorf("field \"log\" must be a match log, an object such as {\"game\":\"dots\",\"seed\":1,\"moves\":[{\"seat\":0,\"move\":\"b3-c3\"}]} whose \"moves\" is a list of moves: %v", err)
+		return nil, fmt.Errorf("field \"log\" must be a match log, an object such as {\"game\":\"NAME\",\"seed\":1,\"moves\":[{\"seat\":0,\"move\":\"MOVE\"}]} whose \"moves\" is a list of moves: %v", err)
 	}
 	st, err := e.reg.Replay(l)
 	if err != nil {

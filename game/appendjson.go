@@ -9,7 +9,7 @@ import (
 //
 // Every accepted move is put in canonical form (Canonical) and pushed to
 // its table with its events, so encoding/json's reflection ran several
-// times per move; for Dots and Boxes that was about 8% of the server's
+// times per move; for the game of lines and boxes that was about 8% of the server's
 // work on a move. A type on that path may write itself instead. What it
 // appends must be exactly what json.Marshal writes for the same value:
 // the conformance suite (gametest) checks this on every move and event

@@ -6,8 +6,7 @@ import (
 )
 
 // BotNamer is implemented by a game whose computer players carry names of
-// its own: Clue-Less's bots are the suspects they play, Buccaneer's the
-// ports they sail from. Three bots at one table called "Computer" could
+// its own: the characters they play, the ports they sail from. Three bots at one table called "Computer" could
 // not be told apart in a result ("Computer and Computer share the win"),
 // a chart or a replay; a name from the game itself says who is who and
 // fits the table. The match asks once, when it starts, and keeps the

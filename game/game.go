@@ -42,7 +42,7 @@ type Move interface {
 //
 // To limits who may learn of the event: nil means everyone, spectators
 // included; otherwise only the listed seats. A fact that everyone learns in
-// part (Clue: "Bea showed Al a card") and one seat learns in full ("the
+// part ("Bea showed Al a card") and one seat learns in full ("the
 // card was the rope") is two events with different audiences.
 type Event struct {
 	Type string `json:"type"`
@@ -119,7 +119,7 @@ type State interface {
 // the rules: a resignation, a forfeit, a timeout, a game ended for all, a
 // players' vote. The match then calls Conclude with the outcome it decided,
 // so that the result and the replay show what the game shows at its end;
-// without it a resigned Battleship would keep the enemy fleet hidden for
+// without it a resigned game of hidden fleets would keep the enemy fleet hidden for
 // ever. Conclude is called by the match live and again when the match is
 // rebuilt or replayed from its log, at the same place, so both give the
 // same final views.
@@ -127,13 +127,13 @@ type State interface {
 // After Conclude(out) the state is over in every respect: Outcome returns
 // out, Turn and every Legal are empty, Apply refuses every move, and View
 // and Scores are what the game shows at an end by its rules. It returns
-// the events of that end as Apply returns a move's (Battleship's "over"
+// the events of that end as Apply returns a move's (an "over"
 // with both fleets), so that a client keeping its board from events sees
 // the reveal too (docs/game-contract.md, rule 5); the match sends them in
 // the update that ends it. Conclude on a state that is already over
 // changes nothing and returns nothing. It draws nothing from the game's
 // Rand. A game that reveals nothing at its end and whose Scores are
-// always the real ones (Dots and Boxes) need not implement it; a game with
+// always the real ones (a game of open lines and boxes) need not implement it; a game with
 // secrets (Definition.Hidden) must, and the conformance suite checks it.
 type Concluder interface {
 	Conclude(out Outcome) []Event
@@ -177,7 +177,7 @@ func PlainView(st State, seat Seat) any {
 }
 
 // LegalQuery is implemented by games whose full list of legal moves would
-// be huge (Medieval Warfare): a client asks for the moves of one piece or
+// be huge (many units, each with many actions): a client asks for the moves of one piece or
 // towards one target, in a query form the game documents.
 type LegalQuery interface {
 	LegalFor(seat Seat, query string) ([]Move, error)
@@ -197,9 +197,10 @@ type Bot interface {
 
 // Definition describes one game to the registry.
 type Definition struct {
-	// Name is the short identifier used in logs and protocols ("dots").
+	// Name is the short identifier used in logs and protocols, the name of
+	// the game's folder under games/.
 	Name string
-	// Title is the name people read ("Dots and Boxes").
+	// Title is the name people read.
 	Title string
 	// Summary is one sentence for menus.
 	Summary string
@@ -233,13 +234,13 @@ type Definition struct {
 	// move and a best move, or an error if ctx ends first.
 	Solve func(ctx context.Context, s State) (value int, best Move, err error)
 	// LeaverEndsGame says that the game's own rules end a match for
-	// everyone when a player leaves it (Clue-Less requirement 17): a table
+	// everyone when a player leaves it (a game's spec may say so): a table
 	// then defaults to ending the match once a gone player's grace period
 	// is over, instead of counting that player as beaten.
 	LeaverEndsGame bool
 	// Roles, when not nil, says that each seat plays a character of the
 	// game's own that its player chooses at the table before the start
-	// (Clue-Less's suspects). No two seats share one.
+	// (a suspect). No two seats share one.
 	Roles *RoleSpec
 	// Preview, when not nil, returns the view a spectator would get at the
 	// start of a match with options, so that the people at a table can
@@ -255,7 +256,7 @@ type Definition struct {
 	// with what it returns.
 	Analyze Analyze
 	// Aid, when not nil, is the advice a player may ask for at the table
-	// in unrated games against the computer (Battleship's "where would
+	// in unrated games against the computer ("where would
 	// the expert fire?"). It is given only the asking seat's view, so it
 	// can use nothing that seat does not know; it returns a value that
 	// marshals to JSON, or an error a person can read when the view is
@@ -265,6 +266,10 @@ type Definition struct {
 	// Rulebook is how the game is played, for people (rulebook.go): the
 	// clients show it as their help, so every game has one.
 	Rulebook Rulebook
+	// Extras are the optional parts a game offers beyond the contract
+	// (extras.go): its Achievements, its analysis in text, its operator
+	// defaults. Programs ask for them with Extra.
+	Extras []any
 }
 
 // ErrSetupDrawn is wrapped by a Preview's error when the options leave the

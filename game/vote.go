@@ -2,7 +2,7 @@ package game
 
 import "fmt"
 
-// The players' vote (Clue-Less spec section 5): the players at a table may
+// The players' vote (a game's spec may ask for one): the players at a table may
 // pass the turn of the player to move, or remove a player from the game,
 // when a majority of those still in it agree. The vote itself belongs to
 // the match (it counts ballots and keeps time); what a carried vote does to
@@ -27,8 +27,8 @@ type TurnPasser interface {
 // a vote and the game goes on without them.
 type SeatRemover interface {
 	// RemoveSeat takes seat out of the game for good: it gets no more
-	// turns, and whatever it held that others need (Clue-Less cards that
-	// disprove) goes on working without it. It refuses, changing nothing,
+	// turns, and whatever it held that others need (cards that answer
+	// others' questions) goes on working without it. It refuses, changing nothing,
 	// with a *MoveError when seat is already out or the game is over.
 	RemoveSeat(seat Seat) ([]Event, error)
 }

@@ -108,7 +108,84 @@ var checklist = []checkItem{
 		exists(t, root, "tui/"+d.Name+".go")
 		mentions(t, root, "tui/board.go", `"`+d.Name+`":`)
 	}},
+	{"Extras", func(t *testing.T, d *game.Definition, _ game.State, _ string) {
+		ach, _ := game.Extra[game.Achievements](d)
+		seen := map[string]bool{}
+		for _, other := range Registry().List() {
+			if other == d {
+				continue
+			}
+			list, _ := game.Extra[game.Achievements](other)
+			for _, a := range list {
+				seen[a.ID] = true
+			}
+		}
+		for _, a := range ach {
+			if !strings.HasPrefix(a.ID, d.Name+".") || seen[a.ID] {
+				t.Errorf("achievement %q: an ID is %s.what, and no other game's", a.ID, d.Name)
+			}
+			seen[a.ID] = true
+			if a.Title == "" || a.Description == "" {
+				t.Errorf("achievement %q has no title or no description", a.ID)
+			}
+			if a.Tutorial != (a.Earned == nil) {
+				t.Errorf("achievement %q: a tutorial's is earned by the tutorial alone, any other by its Earned", a.ID)
+			}
+		}
+	}},
+	{"Terminal lesson", func(t *testing.T, d *game.Definition, _ game.State, root string) {
+		b := exists(t, root, "tui/board.go")
+		_, lessons, _ := strings.Cut(string(b), "var lessons = ")
+		lessons, _, _ = strings.Cut(lessons, "\n}")
+		named := strings.Contains(lessons, `"`+d.Name+`":`)
+		if named && d.Analyze == nil {
+			t.Errorf("tui/board.go names a lesson reader for a game without an analysis")
+		}
+		if named && !regexp.MustCompile(`"`+d.Name+`":\s+chartsLesson`).MatchString(lessons) {
+			exists(t, root, "tui/"+d.Name+"_lesson.go")
+		}
+	}},
+	{"Full tests", func(t *testing.T, d *game.Definition, _ game.State, root string) {
+		b, err := os.ReadFile(filepath.Join(root, "games", d.Name, "testdata", "full-tests"))
+		if err != nil {
+			return // a game whose tests all play in full under the race detector
+		}
+		tests, _ := filepath.Glob(filepath.Join(root, "games", d.Name, "*_test.go"))
+		var names []string
+		for _, f := range tests {
+			src, _ := os.ReadFile(f)
+			for _, m := range testFunc.FindAllStringSubmatch(string(src), -1) {
+				names = append(names, m[1])
+			}
+		}
+		for _, alt := range strings.Split(strings.TrimSpace(string(b)), "|") {
+			re, err := regexp.Compile(alt)
+			if err != nil {
+				t.Fatalf("testdata/full-tests is no pattern for go test -run: %v", err)
+			}
+			found := false
+			for _, n := range names {
+				found = found || re.MatchString(n)
+			}
+			if !found {
+				t.Errorf("testdata/full-tests names %s, which runs no test of the package", alt)
+			}
+		}
+	}},
+	{"Named in its places alone", func(t *testing.T, d *game.Definition, _ game.State, _ string) {
+		if !regexp.MustCompile(`^[a-z]+$`).MatchString(d.Name) {
+			t.Errorf("the name %q is not a lowercase word", d.Name)
+		}
+		for _, other := range Registry().Names() {
+			if other != d.Name && strings.Contains(other, d.Name) {
+				t.Errorf("the name %q is inside %q: the naming rule could not tell them apart", d.Name, other)
+			}
+		}
+	}},
 }
+
+// testFunc finds a test function's name in a test file.
+var testFunc = regexp.MustCompile(`(?m)^func (Test\w+)\(t \*testing\.T\)`)
 
 // listItem is a numbered step of the list: its number and its bold title.
 var listItem = regexp.MustCompile(`(?m)^(\d+)\. \*\*([^*]+?)\.\*\*`)

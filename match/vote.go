@@ -9,7 +9,7 @@ import (
 	"github.com/parlor-games/parlor/game"
 )
 
-// The players' vote (Clue-Less spec section 5): a player calls a vote to
+// The players' vote (a game's spec may ask for one): a player calls a vote to
 // pass the turn of the player to move, or to remove a player; the other
 // people answer yes or no; a majority of the people still in the game
 // carries it. Every step (the call, each ballot, the
@@ -225,8 +225,8 @@ func (mt *Match) callVoteLocked(ctx context.Context, caller game.Seat, kind Vote
 	} else if !mt.inGameLocked(subject) {
 		return Update{}, ErrOutOfGame
 	}
-	// The decision must be possible now (a Clue-Less turn cannot be
-	// passed while a card is owed): try it on a copy.
+	// The decision must be possible now (a game may refuse to pass a
+	// turn while a card is owed): try it on a copy.
 	if _, err := game.ApplyDecision(mt.st.Clone(), subject, kind.decision()); err != nil {
 		return Update{}, err
 	}

@@ -10,19 +10,18 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/parlor-games/parlor/client"
 	"github.com/parlor-games/parlor/game/turnchart"
-	"github.com/parlor-games/parlor/games/clue"
 )
 
 // The end of a game as a lesson, in text: once a match is over, the server's analysis of it
-// (GET /api/replays/{match}/analysis) is added to the moves panel: a
-// sparkline per seat over the turns, or when each detective could have
-// accused with certainty, the turning point of a Dots and Boxes game, how
-// often a Battleship player fired where the expert would have
-// (lessons.go). The web client's replay draws the same in full.
+// (GET /api/replays/{match}/analysis) is added to the moves panel, in
+// the words of the game's own lesson reader (board.go's lessons, in each
+// game's files): a sparkline per seat over the turns for a game whose
+// analysis is charts, when each player could have known the answer, the
+// turning point, how often a player did what the expert would have. The
+// web client's replay draws the same in full.
 
 // analysisWait bounds the wait for an analysis: the server computes it
-// once the match is over, a Clue-Less one in up to a second or so, a
-// large Dots and Boxes one in a few seconds.
+// once the match is over, for the heaviest games in a few seconds.
 const analysisWait = 2 * time.Minute
 
 // lessons asks for the analysis of ts's finished match, for the games
@@ -49,11 +48,7 @@ func (m *Model) lessons(ts *tableState) tea.Cmd {
 
 // hasLessons says whether game's analysis has a text form here.
 func hasLessons(game string) bool {
-	switch game {
-	case "dots", "battleship", "buccaneer", "warfare", "clue":
-		return true
-	}
-	return false
+	return lessons[game] != nil
 }
 
 // lesson is a match's analysis in text: its lines, and what it says at
@@ -78,23 +73,21 @@ func study(ctx context.Context, cl *client.Client, game, match string, names []s
 	if err != nil {
 		return lesson{}, err
 	}
-	switch game {
-	case "dots", "battleship":
-		return lesson{lines: rawLessonLines(game, raw, names)}, nil
-	case "clue":
-		var a clue.Analysis
-		if err := json.Unmarshal(raw, &a); err != nil {
-			return lesson{}, err
-		}
-		return clueLesson(&a, names), nil
-	case "buccaneer", "warfare":
-		var c turnchart.Charts
-		if err := json.Unmarshal(raw, &c); err != nil {
-			return lesson{}, err
-		}
-		return chartLesson(&c, names), nil
+	read := lessons[game]
+	if read == nil {
+		return lesson{}, nil
 	}
-	return lesson{}, nil
+	return read(raw, names)
+}
+
+// chartsLesson reads an analysis that is a game's charts over its turns
+// (turnchart.Charts), for a game whose lesson is its charts.
+func chartsLesson(raw json.RawMessage, names []string) (lesson, error) {
+	var c turnchart.Charts
+	if err := json.Unmarshal(raw, &c); err != nil {
+		return lesson{}, err
+	}
+	return chartLesson(&c, names), nil
 }
 
 // chartLesson is the charts' lines and, at a step, every chart's
@@ -119,23 +112,6 @@ func chartLesson(c *turnchart.Charts, names []string) lesson {
 			parts = append(parts, ch.Title+": "+strings.Join(seats, ", "))
 		}
 		return fmt.Sprintf("Turn %d of %d, at its end: %s.", c.Turns[k], c.Turns[len(c.Turns)-1], strings.Join(parts, "; "))
-	}}
-}
-
-// clueLesson is the detectives' lines and, at a step, who could accuse
-// with certainty by then.
-func clueLesson(a *clue.Analysis, names []string) lesson {
-	return lesson{lines: clueLessons(a, names), at: func(step int) string {
-		var sure []string
-		for _, sa := range a.Seats {
-			if sa.CertainAt >= 0 && sa.CertainAt <= step {
-				sure = append(sure, detective(sa, names))
-			}
-		}
-		if len(sure) == 0 {
-			return fmt.Sprintf("At move %d nobody could yet accuse with certainty.", step)
-		}
-		return fmt.Sprintf("At move %d, certain of the answer: %s.", step, strings.Join(sure, ", "))
 	}}
 }
 
@@ -185,40 +161,6 @@ func chartLessons(c *turnchart.Charts, names []string) []string {
 			}
 			out = append(out, fmt.Sprintf("  %s %s %d", nameOf(names, s), sparkline(v, top), v[len(v)-1]))
 		}
-	}
-	return out
-}
-
-// detective names the suspect a seat played and who played it, "Miss
-// Scarlet (Ann)", or the suspect alone for a bot, which is named by its
-// suspect already ("Mustard").
-func detective(sa clue.SeatAnalysis, names []string) string {
-	name := nameOf(names, int(sa.Seat))
-	if strings.Contains(sa.Suspect.String(), name) {
-		return sa.Suspect.String()
-	}
-	return fmt.Sprintf("%s (%s)", sa.Suspect, name)
-}
-
-// clueLessons says, for each detective, from which move it could have
-// accused with certainty and when it accused.
-func clueLessons(a *clue.Analysis, names []string) []string {
-	var out []string
-	for _, sa := range a.Seats {
-		who := detective(sa, names)
-		line := who + " never knew the answer for certain"
-		if sa.CertainAt >= 0 {
-			line = fmt.Sprintf("%s could have accused with certainty from move %d", who, sa.CertainAt)
-		}
-		switch {
-		case sa.AccusedAt >= 0 && sa.AccusedRight:
-			line += fmt.Sprintf(" (accused rightly at move %d)", sa.AccusedAt)
-		case sa.AccusedAt >= 0:
-			line += fmt.Sprintf(" (accused wrongly at move %d)", sa.AccusedAt)
-		case sa.CertainAt >= 0:
-			line += " (never accused)"
-		}
-		out = append(out, line+".")
 	}
 	return out
 }

@@ -395,7 +395,7 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 	}
 	if m.help && m.screen == screenTable && m.table != nil {
 		// At a table the help stands beside or under the board and the
-		// game's keys still play (Dots and Boxes spec 7.3.1.6): only ?
+		// game's keys still play (as a game's spec asks of its help): only ?
 		// and Esc close it, and PgUp/PgDn scroll it.
 		switch s {
 		case "?", "esc":
@@ -635,7 +635,7 @@ func (m *Model) helpLines(width int) []string {
 			"1-9: the replay of that game in the note of games that ended while you were away",
 			"x: dismiss a game the note shows (then its digit, or a for all shown); the others, if any, come up",
 			"f: follow a player by name (friends online are listed above the tables)",
-			"C: challenge a player: their name, then a game's name if not dots (Bob warfare)",
+			"C: challenge a player: their name, then a game's name if not "+challengeGame+" (Bob "+challengeOther+")",
 			"y / u: accept or refuse the challenge shown (u also withdraws your own)",
 			"p: return to your private game (a challenge's table)", "b: block a player by name", "q: quit")
 	}

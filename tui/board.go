@@ -46,3 +46,21 @@ var boards = map[string]func(names []string, st styles) board{
 	"warfare":    newWarfare,
 	"buccaneer":  newBuccaneer,
 }
+
+// lessons reads each game's analysis as a lesson in text (analysis.go),
+// for the games whose analysis reads well as text; the readers live in
+// their games' files.
+var lessons = map[string]func(analysis json.RawMessage, names []string) (lesson, error){
+	"dots":       dotsStudy,
+	"battleship": battleshipStudy,
+	"clue":       clueStudy,
+	"warfare":    chartsLesson,
+	"buccaneer":  chartsLesson,
+}
+
+// challengeGame is the game a challenge is for when the player names
+// none, and challengeOther the game the help's example names instead.
+const (
+	challengeGame  = "dots"
+	challengeOther = "warfare"
+)

@@ -78,11 +78,11 @@ func (f *createForm) pick(i int) {
 }
 
 // seatOptions are the option names that set a game's number of seats:
-// Clue-Less's and Warfare's "players", Buccaneer's "seats".
+// "players" in some games, "seats" in others.
 var seatOptions = []string{"players", "seats"}
 
 // seatChoiceOptions are the option names whose value is a seat, from 0
-// in the options as the game counts (Battleship's "first"): the form
+// in the options as the game counts (who moves "first"): the form
 // shows it numbered from 1, as every seat is, with who sits there.
 var seatChoiceOptions = []string{"first"}
 

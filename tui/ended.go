@@ -103,7 +103,7 @@ func endedResult(g client.RecentGame, names []string) string {
 	return "you won"
 }
 
-// endedWords is one game of the note: "Dots and Boxes with Bob: you won
+// endedWords is one game of the note: "<the game's title> with Bob: you won
 // (Bob resigned)". The others are the seats the player did not hold,
 // or at one screen every seat, whose names are the people who played.
 func (m *Model) endedWords(g client.RecentGame) string {

@@ -180,10 +180,12 @@ func tableStatus(t client.Table) string {
 	return string(t.Status)
 }
 
-// outOfTheRunning reports whether this player's Clue-Less seat accused
-// wrongly: it plays no more but its cards still answer suggestions.
+// outOfTheRunning reports whether this player's seat is out of the
+// running (a detective who accused wrongly: it plays no more but its
+// cards still answer suggestions), which its view says by marking the
+// player inactive.
 func (ts *tableState) outOfTheRunning() bool {
-	if ts.t.Game != "clue" || ts.seat < 0 {
+	if ts.seat < 0 {
 		return false
 	}
 	var v struct {

@@ -129,7 +129,7 @@ func (m *Model) push(p client.Push) tea.Cmd {
 		}
 	case "achievement":
 		if a, err := p.Achievement(); err == nil {
-			// Worded as the Battleship spec words achievement messages.
+			// Worded as a game's spec words achievement messages.
 			m.status = "You've unlocked: " + a.Title + " - " + a.Description
 		}
 	case "error":

@@ -3,7 +3,7 @@ package tui
 import "github.com/parlor-games/parlor/client"
 
 // A noticer is a board with lines about the players rather than the
-// board (a Clue-Less detective out of the game after a wrong accusation).
+// board (a detective out of the game after a wrong accusation).
 type noticer interface {
 	notices() []string
 }

@@ -169,7 +169,7 @@ func (rs *replayState) key(m *Model, s string) tea.Cmd {
 			rs.lessonTop++
 			return nil
 		}
-		rs.top += 2 // a row of the board is two lines in Dots and Boxes
+		rs.top += 2 // a row of a board of lines and boxes is two lines
 		return nil
 	case "up", "k":
 		if rs.lessonsScroll && (rs.panel || !rs.boardScrolls) {
@@ -315,7 +315,7 @@ func (rs *replayState) view(m *Model) string {
 }
 
 // scroll shows at most room lines of a board's drawing: a board taller
-// than the room (Dots and Boxes 16x16 at 80x24) scrolls with up/down
+// than the room (a board of 16x16 boxes at 80x24) scrolls with up/down
 // from rs.top, keeping its column letters; scrolls says whether it does.
 func (rs *replayState) scroll(lines []string, room int) (shown []string, scrolls bool) {
 	if len(lines) <= room {

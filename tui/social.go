@@ -14,8 +14,8 @@ import (
 // above the tables, the player's friends online and where they play, the
 // private tables their challenges opened, and the challenges waiting: to
 // the player, with y to accept and u to refuse; from them, with u to
-// withdraw. f follows a player by name, C challenges one ("Bob" or "Bob
-// dots": the game's name), b blocks one; p returns to the first private
+// withdraw. f follows a player by name, C challenges one ("Bob", or "Bob"
+// and a game's name), b blocks one; p returns to the first private
 // table.
 
 // socialState is the lobby's part of the friends and challenges.
@@ -167,12 +167,12 @@ func (m *Model) socialSubmit(kind inputKind, text string) tea.Cmd {
 		})
 	case inputChallenge:
 		fields := strings.Fields(text)
-		req := client.SendChallenge{To: fields[0], Game: "dots"}
+		req := client.SendChallenge{To: fields[0], Game: challengeGame}
 		if len(fields) > 1 {
 			req.Game = fields[1]
 		}
 		if len(fields) > 2 {
-			m.status = "challenge: type a name, and a game's name if not dots (such as: Bob warfare)"
+			m.status = "challenge: type a name, and a game's name if not " + challengeGame + " (such as: Bob " + challengeOther + ")"
 			return nil
 		}
 		return m.request("challenge", func(ctx context.Context, c *client.Conn) (func(*Model) tea.Cmd, error) {

@@ -57,8 +57,8 @@ type tableState struct {
 	earlyTable *client.Table
 	// views are the seats' views held, by seat key: whole from a snapshot
 	// or a push, or brought up to date by a push's patches (protocol v5),
-	// which over SSH spares a terminal a whole Medieval Warfare island
-	// with every move.
+	// which over SSH spares a terminal a whole large board (an island of
+	// hexes) with every move.
 	views map[string]json.RawMessage
 	// unanswered is the move sent whose answer has not come (protocol
 	// v6, moves sent again).
@@ -138,8 +138,8 @@ func (ts *tableState) rename() {
 }
 
 // seatName is how a sentence names a seat: a person by name, a bot by
-// the name its game gave it when the match started (Clue-Less's suspect,
-// Buccaneer's home port), as the web client and the replay call it.
+// the name its game gave it when the match started (the character it
+// plays, its home port), as the web client and the replay call it.
 func seatName(s client.Seat) string {
 	switch s.Kind {
 	case client.SeatOpen:
@@ -392,7 +392,7 @@ func (ts *tableState) describe(u client.Update) string {
 // logName names seat in the log: by its name, unless another seat has
 // the same one (seats at one screen left unnamed, bots named by an older
 // server), when the board's own label of
-// the seat tells them apart (Clue-Less's "Bot medium (Mu)") or, on a
+// the seat tells them apart (a character's name, "Bot medium (Mu)") or, on a
 // board without one, the seat's number.
 func logName(b board, names []string, seat int) string {
 	n := names[seat]

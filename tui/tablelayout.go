@@ -67,8 +67,8 @@ func (ts *tableState) view(m *Model) string {
 		boardLines = strings.Split(ts.board.render(width), "\n")
 	}
 	if blank && len(boardLines) == mid+1 {
-		// The blank line would cut the board's last line (Clue-Less's
-		// case file at the end): the board takes it.
+		// The blank line would cut the board's last line (a board whose
+		// secret is shown at the end): the board takes it.
 		blank = false
 		mid++
 	}
@@ -92,7 +92,7 @@ func (ts *tableState) view(m *Model) string {
 	case m.help:
 		// The help under the board, which keeps at least half the room
 		// (scrolled to its cursor), at the whole width: the game's keys
-		// still play while it is read (Dots and Boxes spec 7.3.1.6).
+		// still play while it is read, as a game's spec asks of its help.
 		if len(shown) > mid-6 {
 			shown, first = windowSticky(boardLines, focus, max(mid/2, mid-12, 3), sticky)
 			ts.boardFirst = first
@@ -129,7 +129,7 @@ func (ts *tableState) view(m *Model) string {
 }
 
 // A seatMarker is a board whose seats may leave the game before its end
-// (Clue-Less: out after a wrong accusation, removed by a vote): seatMark
+// (out after a wrong accusation, removed by a vote): seatMark
 // is the seat line's word for such a seat, "" for one still in it.
 type seatMarker interface {
 	seatMark(seat int) string

@@ -16,11 +16,11 @@ import (
 	"github.com/parlor-games/parlor/arena"
 	"github.com/parlor-games/parlor/game"
 	"github.com/parlor-games/parlor/games"
-	"github.com/parlor-games/parlor/games/battleship"
 )
 
 // runArena plays two bot levels against each other, or with --shots
-// measures how many shots a Battleship bot needs to sink a fleet.
+// measures how many shots a bot needs to sink a fleet, for a game whose
+// bots hunt one (a hunter among its Extras).
 func runArena(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -32,12 +32,12 @@ func runArena(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	ms := fs.Int("ms", 1000, "budget per move, in milliseconds' worth of work: bots count samples, positions or playouts, never the clock, so a run repeats exactly on a busy machine too")
 	seed := fs.Uint64("seed", 1, "base seed; game i's seed is derived from it, so a run repeats exactly")
 	parallel := fs.Int("parallel", runtime.NumCPU(), "games played at once")
-	shots := fs.Bool("shots", false, "Battleship only: count the shots a bot needs to sink a fleet")
+	shots := fs.Bool("shots", false, "count the shots a bot needs to sink a fleet, for a game whose bots hunt one ("+strings.Join(hunters(), ", ")+")")
 	level := fs.String("level", "", "with --shots: the hunting bot's level")
 	placer := fs.String("placer", "uniform", "with --shots: \"uniform\" (fleets drawn uniformly), \"sequential\" (ship by ship, as most published figures) or the bot level whose placement is used")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: parlor arena --game GAME --a LEVEL --b LEVEL [--games N] [--options JSON] [--ms T] [--seed S] [--parallel P]")
-		fmt.Fprintln(stderr, "       parlor arena --game battleship --shots --level LEVEL [--placer uniform|sequential|LEVEL] [--games N] [--seed S]\n\nflags:")
+		fmt.Fprintln(stderr, "       parlor arena --game GAME --shots --level LEVEL [--placer uniform|sequential|LEVEL] [--games N] [--seed S]\n\nflags:")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -141,8 +141,9 @@ func levels(def *game.Definition) string {
 }
 
 func runShots(ctx context.Context, stdout io.Writer, def *game.Definition, level, placer string, n int, seed uint64) error {
-	if def.Name != battleship.Definition.Name {
-		return fmt.Errorf("--shots is for battleship only, not %s", def.Name)
+	h, ok := game.Extra[hunter](def)
+	if !ok {
+		return fmt.Errorf("--shots is for games whose bots hunt a fleet (%s), not %s", strings.Join(hunters(), ", "), def.Name)
 	}
 	if level == "" {
 		return fmt.Errorf("--shots needs --level (%s)", levels(def))
@@ -154,7 +155,7 @@ func runShots(ctx context.Context, stdout io.Writer, def *game.Definition, level
 		return fmt.Errorf("--placer must be \"uniform\", \"sequential\" or a bot level (%s), not %q", levels(def), placer)
 	}
 	began := time.Now()
-	shots, err := battleship.HuntShots(ctx, level, placer, n, seed)
+	shots, err := h.HuntShots(ctx, level, placer, n, seed)
 	if err != nil {
 		return err
 	}
@@ -162,7 +163,7 @@ func runShots(ctx context.Context, stdout io.Writer, def *game.Definition, level
 		return errors.New("the hunt stopped early")
 	}
 	s := arena.Summarize(shots)
-	fmt.Fprintf(stdout, "battleship: %s hunting fleets placed by %s, seed %d\n", level, placer, seed)
+	fmt.Fprintf(stdout, "%s: %s hunting fleets placed by %s, seed %d\n", def.Name, level, placer, seed)
 	fmt.Fprintf(stdout, "fleets         %d\n", s.N)
 	fmt.Fprintf(stdout, "mean shots     %.2f  95%% CI [%.2f, %.2f] (normal approximation)\n", s.Mean, s.Low, s.High)
 	fmt.Fprintf(stdout, "median         %g\n", s.Median)
@@ -170,6 +171,24 @@ func runShots(ctx context.Context, stdout io.Writer, def *game.Definition, level
 	fmt.Fprintf(stdout, "maximum        %d\n", s.Max)
 	fmt.Fprintf(stdout, "wall time      %v\n", time.Since(began).Round(time.Millisecond))
 	return nil
+}
+
+// A hunter is a game whose bots hunt a hidden fleet: HuntShots counts
+// the shots a bot of level takes to sink each of n fleets, placed by
+// placer ("uniform", "sequential" or a bot level), from seed.
+type hunter interface {
+	HuntShots(ctx context.Context, level, placer string, n int, seed uint64) ([]int, error)
+}
+
+// hunters lists the games that have a hunter.
+func hunters() []string {
+	var names []string
+	for _, d := range games.Registry().List() {
+		if _, ok := game.Extra[hunter](d); ok {
+			names = append(names, d.Name)
+		}
+	}
+	return names
 }
 
 func contains(list []string, s string) bool {

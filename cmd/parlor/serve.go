@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -80,8 +79,9 @@ type serveFlags struct {
 	pprof                  bool
 	// commitDelay is the store's commit delay (store.SetCommitDelay).
 	commitDelay time.Duration
-	// clueDifficulty is the default difficulty of Clue-Less tables.
-	clueDifficulty string
+	// defaults are the operator's defaults of games' options
+	// (gamedefaults.go).
+	defaults gameDefaults
 	// ssh is the address of the terminal client over SSH; "" serves none.
 	ssh string
 	// node names this server among the nodes sharing a PostgreSQL
@@ -141,7 +141,8 @@ func parseServeFlags(args []string, stderr io.Writer) (f serveFlags, err error) 
 	fs.StringVar(&f.pushContact, "push-contact", "", "the operator's address (mailto:you@example.org or an https URL) given to browsers' push services with each notification, for them to write to about this server's traffic")
 	fs.BoolVar(&f.pushInsecure, "push-insecure", false, "accept push subscriptions whose push service is a plain http URL (a push service on a private network, or a test's); browsers' own services are https")
 	fs.BoolVar(&f.noWeb, "no-web", false, "serve the API only, without the browser client")
-	fs.StringVar(&f.clueDifficulty, "clue-difficulty", "", "default difficulty of Clue-Less tables whose creator does not choose one: easy, medium or hard (the game's default is medium)")
+	f.defaults = gameDefaults{reg: games.Registry()}
+	f.defaults.register(fs)
 	fs.StringVar(&f.ssh, "ssh", "", "also serve the terminal client over SSH on this address (such as :2222): `ssh -p 2222 name@host` joins as a guest called name; the host key is kept in the data directory")
 	fs.DurationVar(&f.commitDelay, "commit-delay", defaultCommitDelay, "how long a busy server holds a commit open so that one sync to disk covers more moves; every move is still on disk before it is acknowledged; 0 syncs each commit at once")
 	fs.StringVar(&f.node, "node", os.Getenv("PARLOR_NODE"), "with a PostgreSQL -db, this server's name among the servers sharing the database, unique to it and kept across its restarts (also $PARLOR_NODE); the default is the host name and the port it serves on")
@@ -184,11 +185,6 @@ func parseServeFlags(args []string, stderr io.Writer) (f serveFlags, err error) 
 	}
 	if f.overTables <= 0 {
 		return f, errors.New("-over-tables must be positive")
-	}
-	switch f.clueDifficulty {
-	case "", "easy", "medium", "hard":
-	default:
-		return f, fmt.Errorf("-clue-difficulty must be easy, medium or hard, not %q", f.clueDifficulty)
 	}
 	if f.nats != "" && !store.IsPostgresURL(f.dbName()) {
 		return f, errors.New("-nats joins servers that share a PostgreSQL database: give -db postgres://... too")
@@ -442,23 +438,18 @@ func startServer(ctx context.Context, f serveFlags, log *slog.Logger, addr net.A
 		}
 	}
 	srv, err := server.New(ctx, server.Config{
-		Registry:  reg,
-		Matches:   mgr,
-		Accounts:  acct,
-		Store:     st,
-		Log:       log,
-		Origins:   origins,
-		Transport: f.transport,
-		BotBudget: time.Duration(f.botMS) * time.Millisecond,
-		Static:    static,
-		Checks:    checks,
-		Cluster:   cluster,
-		GameDefaults: func() map[string]json.RawMessage {
-			if f.clueDifficulty == "" {
-				return nil
-			}
-			return map[string]json.RawMessage{"clue": json.RawMessage(fmt.Sprintf(`{"difficulty":%q}`, f.clueDifficulty))}
-		}(),
+		Registry:      reg,
+		Matches:       mgr,
+		Accounts:      acct,
+		Store:         st,
+		Log:           log,
+		Origins:       origins,
+		Transport:     f.transport,
+		BotBudget:     time.Duration(f.botMS) * time.Millisecond,
+		Static:        static,
+		Checks:        checks,
+		Cluster:       cluster,
+		GameDefaults:  f.defaults.config(),
 		OverTables:    f.overTables,
 		ChallengeWait: f.challengeWait,
 		Clock:         f.clk,

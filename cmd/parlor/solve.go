@@ -23,13 +23,13 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	options := fs.String("options", "", "the game's options as a JSON object, e.g. '{\"rows\":4,\"cols\":4}'")
-	rows := fs.Int("rows", 0, "shorthand for the option \"rows\" (Dots and Boxes: rows of dots)")
-	cols := fs.Int("cols", 0, "shorthand for the option \"cols\" (Dots and Boxes: columns of dots)")
+	rows := fs.Int("rows", 0, "shorthand for the option \"rows\"")
+	cols := fs.Int("cols", 0, "shorthand for the option \"cols\"")
 	moves := fs.String("moves", "", "moves to play first, in notation, separated by commas (\"a1-b1,b2-b3\")")
 	seed := fs.Uint64("seed", 0, "the match seed, for games that draw at random")
 	ms := fs.Int("ms", 0, "give up after this many milliseconds (0: no limit)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: parlor solve GAME [flags]\n\nexample: parlor solve dots --rows 3 --cols 3 --moves a1-b1\n\nflags:")
+		fmt.Fprintf(stderr, "usage: parlor solve GAME [flags]\n\ngames with an exact solver: %s\n\nexample: parlor solve GAME --rows 3 --cols 3 --moves a1-b1\n\nflags:\n", solvable(games.Registry()))
 		fs.PrintDefaults()
 	}
 	name, rest := "", args
@@ -118,8 +118,8 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "value: %d\n", value)
-	if def.Name == "dots" {
-		fmt.Fprintln(stdout, "  (margin of the boxes still to be taken, seat to move minus opponent, with perfect play)")
+	if w, ok := game.Extra[solvedValue](def); ok {
+		fmt.Fprintf(stdout, "  (%s, with perfect play)\n", w.SolvedValue())
 	} else {
 		fmt.Fprintln(stdout, "  (for the seat to move, with perfect play)")
 	}
@@ -128,6 +128,13 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "elapsed: %v\n", elapsed.Round(time.Microsecond))
 	return nil
+}
+
+// A solvedValue says what a game's solved value counts, for the seat to
+// move ("margin of the boxes still to be taken, seat to move minus
+// opponent").
+type solvedValue interface {
+	SolvedValue() string
 }
 
 // mergeOptions sets "rows" and "cols", when given as flags, in the JSON
@@ -154,6 +161,7 @@ func mergeOptions(raw string, hasRows bool, rows int, hasCols bool, cols int) (j
 	return json.Marshal(m)
 }
 
+// solvable lists the games of reg that have an exact solver.
 func solvable(reg *game.Registry) string {
 	var names []string
 	for _, d := range reg.List() {

@@ -162,7 +162,7 @@ func TestArenaErrors(t *testing.T) {
 		{[]string{"arena", "--game", "dots", "--a", "easy", "--b", "easy", "--games", "0"}, "--games must be positive"},
 		{[]string{"arena", "--game", "dots", "--a", "easy", "--b", "easy", "--ms", "0"}, "--ms must be positive"},
 		{[]string{"arena", "--game", "dots", "--a", "easy", "--b", "easy", "--options", `{"size":3}`}, `unknown option "size"`},
-		{[]string{"arena", "--game", "dots", "--shots", "--level", "easy"}, "battleship only"},
+		{[]string{"arena", "--game", "dots", "--shots", "--level", "easy"}, "bots hunt a fleet (battleship), not dots"},
 		{[]string{"arena", "--game", "battleship", "--shots"}, "--shots needs --level"},
 		{[]string{"arena", "--game", "battleship", "--shots", "--level", "ace"}, `no bot level "ace"`},
 		{[]string{"arena", "--game", "battleship", "--shots", "--level", "easy", "--placer", "x"}, "--placer must be"},

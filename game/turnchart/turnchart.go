@@ -1,7 +1,7 @@
 // Package turnchart samples a finished match turn by turn into the series
 // a replay draws as line charts: one point per turn, each the value at
 // the end of that turn. Games whose analysis is "how the lead changed"
-// (Buccaneer's treasure, Medieval Warfare's land and gold) share it, so
+// (treasure held, land and gold) share it, so
 // that their web panels share one drawing.
 package turnchart
 

@@ -168,6 +168,7 @@ var Definition = &game.Definition{
 	Title:    "Battleship",
 	Summary:  "Hide your fleet, then hunt the other one square by square.",
 	Rulebook: rulebook,
+	Extras:   []any{achievements, reviewText{}, fleetHunter{}},
 	Hidden:   true,
 	Options: []game.OptionSpec{
 		{Name: "touch", Label: "Ships may touch", Kind: game.OptionBool, Default: true,

@@ -64,6 +64,7 @@ var Definition = &game.Definition{
 	Title:    "Clue-Less",
 	Summary:  "Find who did it, with what and where, by suggestion and deduction: 3 to 6 detectives.",
 	Rulebook: rulebook,
+	Extras:   []any{difficultyFlag{}},
 	Options: []game.OptionSpec{
 		{Name: "players", Label: "Players", Kind: game.OptionInt, Default: 3, Min: 3, Max: 6},
 		{Name: "difficulty", Label: "Difficulty", Kind: game.OptionChoice, Default: string(Medium),

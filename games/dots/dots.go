@@ -129,6 +129,7 @@ var Definition = &game.Definition{
 	Title:    "Dots and Boxes",
 	Summary:  "Join dots in turn; close a box to own it and move again; most boxes wins.",
 	Rulebook: rulebook,
+	Extras:   []any{achievements, reviewText{}, solvedValue{}},
 	Options: []game.OptionSpec{
 		{Name: "rows", Label: "Rows of dots", Kind: game.OptionInt, Default: 8, Min: MinSize, Max: MaxSize},
 		{Name: "cols", Label: "Columns of dots", Kind: game.OptionInt, Default: 8, Min: MinSize, Max: MaxSize},

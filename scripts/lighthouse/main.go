@@ -12,7 +12,7 @@
 //
 //	go run ./scripts/lighthouse                  # the working tree
 //	go run ./scripts/lighthouse -before REV      # REV first, then the working tree
-//	go run ./scripts/lighthouse -only Buccaneer  # one page (its name contains the word)
+//	go run ./scripts/lighthouse -only lobby      # one page (its name contains the word)
 //	go run ./scripts/lighthouse -counts          # style and layout work counted, no Lighthouse
 //	go run ./scripts/lighthouse -installable     # whether Chromium would install the app
 //
@@ -42,7 +42,7 @@ func main() {
 	lh := flag.String("lighthouse", "lighthouse", "the Lighthouse command (from npm install lighthouse@12)")
 	before := flag.String("before", "", "a git revision to measure first, for a before/after table")
 	keep := flag.String("out", "", "a folder to keep the JSON reports in (none kept by default)")
-	only := flag.String("only", "", "measure only the pages whose name contains this (\"Buccaneer\", \"lobby\")")
+	only := flag.String("only", "", "measure only the pages whose name contains this (a game's title, \"lobby\")")
 	installable := flag.Bool("installable", false, "check only that Chromium would install the web app (a manifest with icons, a service worker, a secure origin), as Lighthouse's installability audit did before version 12 dropped it")
 	counts := flag.Bool("counts", false, "count the style and layout work of each page's first draw in Chromium instead of running Lighthouse")
 	flag.Parse()
@@ -225,28 +225,26 @@ func measure(lh string, b build, tmp, keep, only string, counts bool) ([]page, [
 	}
 	defer conn.Close()
 	pages := []page{{"first page (signed out)", "/", false}, {"lobby", "/lobby", true}}
-	for _, g := range []struct {
-		name, title string
-		seats       int
-		options     map[string]any
-	}{
-		{"dots", "Dots and Boxes", 2, map[string]any{}},
-		{"battleship", "Battleship", 2, map[string]any{}},
-		{"clue", "Clue-Less", 3, map[string]any{}},
-		{"buccaneer", "Buccaneer", 2, map[string]any{"seats": 2}},
-		{"warfare", "Medieval Warfare", 2, map[string]any{"seed": 1}}, // one island for every build
-	} {
-		seats := []map[string]string{{"kind": "me"}}
-		for range g.seats - 1 {
-			seats = append(seats, map[string]string{"kind": "bot", "level": "easy"})
+	// Every game the server has, each with as few seats as it takes and
+	// an island fixed by its seed where the game draws one, so that every
+	// build measures the same table.
+	list, err := c.Games(ctx)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("the games: %w", err)
+	}
+	for _, g := range list {
+		seats, options := tableOf(g)
+		seated := []map[string]string{{"kind": "me"}}
+		for range seats - 1 {
+			seated = append(seated, map[string]string{"kind": "bot", "level": "easy"})
 		}
 		var reply struct {
 			Table client.Table `json:"table"`
 		}
-		if err := conn.Call(ctx, "table.create", map[string]any{"game": g.name, "options": g.options, "seats": seats}, &reply); err != nil {
-			return nil, nil, nil, fmt.Errorf("a %s table: %w", g.name, err)
+		if err := conn.Call(ctx, "table.create", map[string]any{"game": g.Name, "options": options, "seats": seated}, &reply); err != nil {
+			return nil, nil, nil, fmt.Errorf("a %s table: %w", g.Name, err)
 		}
-		pages = append(pages, page{g.title + " table", "/t/" + reply.Table.ID, true})
+		pages = append(pages, page{g.Title + " table", "/t/" + reply.Table.ID, true})
 	}
 	headers, err := json.Marshal(map[string]string{"Cookie": client.SessionCookie + "=" + c.Session()})
 	if err != nil {
@@ -288,6 +286,23 @@ func measure(lh string, b build, tmp, keep, only string, counts bool) ([]page, [
 		figs = append(figs, f)
 	}
 	return pages, figs, nil, nil
+}
+
+// tableOf is the table measured for g: the fewest seats the game takes
+// (its option "players" or "seats", else two), and its options: that
+// number of seats, and a seed of 1 where the game has a "seed" option.
+func tableOf(g client.Game) (seats int, options map[string]any) {
+	seats, options = 2, map[string]any{}
+	for _, o := range g.Options {
+		switch {
+		case o.Kind == "int" && (o.Name == "players" || o.Name == "seats"):
+			seats = max(o.Min, 1)
+			options[o.Name] = seats
+		case o.Kind == "int" && o.Name == "seed":
+			options[o.Name] = 1
+		}
+	}
+	return seats, options
 }
 
 // readReport takes the figures out of a Lighthouse JSON report. The page
