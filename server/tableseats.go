@@ -192,7 +192,7 @@ type tableRoleReq struct {
 }
 
 // handleTableRole changes the character of a seat before the start
-// (Clue-Less requirement 1: a character not already selected). The
+// (a game of characters: one not already selected). The
 // creator may also choose for a bot's seat.
 func handleTableRole(c *conn, data []byte) (any, error) {
 	var req tableRoleReq

@@ -44,7 +44,8 @@ func (ts *tables) dropConn(c *conn) {
 // leaveIfGone frees, before the start, the seats of a player none of
 // whose connections watches the table any more, a short while
 // (Config.LeaveGrace) after their last one closed, and with them their
-// characters, so that someone else can sit (Clue-Less requirement 18).
+// characters, so that someone else can sit (as a game of characters
+// asks).
 // The pause lets a page reload or a reconnect keep the seat. The creator
 // keeps their seats: the table is theirs to come back to. An explicit
 // table.unwatch frees nothing: clients unwatch and watch again to refresh.
