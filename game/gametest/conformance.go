@@ -43,8 +43,8 @@ type Config struct {
 	Candidates func(s game.State, seat game.Seat, rng *game.Rand) []game.Move
 	// Choose, when not nil, picks the move a match plays next among
 	// seat's legal moves, to steer matches towards what must be covered
-	// (Battleship places a random fleet half the time); nil picks
-	// uniformly.
+	// (a game of hidden fleets may place a random one half the time);
+	// nil picks uniformly.
 	Choose func(s game.State, seat game.Seat, legal []game.Move, rng *game.Rand) game.Move
 	// MovesChecked is about how many of a seat's legal moves are checked
 	// at each position, drawn at random; 0 means all of them. A game whose
@@ -52,7 +52,7 @@ type Config struct {
 	// positions, every kind of move is still tried many times.
 	MovesChecked int
 	// SampledLegal says that in some positions Legal lists only a sample
-	// of the moves Apply accepts (Battleship's fleets), so a move that is
+	// of the moves Apply accepts (the placings of a fleet), so a move that is
 	// accepted need not be listed.
 	SampledLegal bool
 	// BotPositions is the number of positions, drawn from the matches
@@ -73,9 +73,9 @@ type Config struct {
 // A Sampler redraws what seat may not know. Given the log of a match, it
 // returns the log of another match that seat could not tell from it: the
 // same game, as many moves by the same seats, and nothing seat sees told
-// differently, but other hidden facts. Battleship's sampler moves a ship
-// of the other fleet that no shot of seat has touched; a card game's
-// might deal other hands through its scenario option; any sampler may
+// differently, but other hidden facts. A game of hidden fleets may move
+// a ship of the other fleet that no shot of seat has touched; a card
+// game's might deal other hands through its scenario option; any sampler may
 // change the seed when the generator's draws are hidden. It reports false
 // when it finds nothing to redraw. l is a copy the sampler may change.
 //
