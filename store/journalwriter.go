@@ -170,9 +170,32 @@ func (w *rawWriter) apply(batch []*request) error {
 		clear(w.matches)
 		w.unsure = false
 	}
+	n, others := w.encode(batch)
+	if n == 0 && others == 0 {
+		return nil
+	}
+	if err := w.write(batch, n); err != nil {
+		if err := w.failed(err, n); err != nil {
+			return err
+		}
+		// The commit reported failure but happened: the batch is stored.
+	}
+	if n > 0 {
+		w.nextID++
+		w.rows++
+		w.entries += n
+	}
+	w.learn(batch)
+	return nil
+}
+
+// encode checks each request of batch, setting the err of those refused
+// alone, and encodes the appends into w.buf, their journal row. It
+// returns how many appends it encoded and how many other writes
+// (finishes, statements) the batch has.
+func (w *rawWriter) encode(batch []*request) (n, others int) {
 	w.buf = append(w.buf[:0], journalVersion)
 	w.undo = w.undo[:0]
-	n, others := 0, 0
 	for i, r := range batch {
 		r.err = nil
 		if r.kind == opExec {
@@ -213,35 +236,38 @@ func (w *rawWriter) apply(batch []*request) error {
 		w.buf = encodeEntry(w.buf, &r.rec)
 		n++
 	}
-	if n == 0 && others == 0 {
-		return nil
+	return n, others
+}
+
+// failed handles err, the failure of a batch of n appends: it returns nil
+// when the commit happened after all, and otherwise the batch's error,
+// having undone the writer's memory of the batch or, when nobody can tell
+// whether it was stored, marked the writer unsure.
+func (w *rawWriter) failed(err error, n int) error {
+	stored, known := false, true
+	var ce commitError
+	if errors.As(err, &ce) {
+		stored, known = w.committed(n)
 	}
-	if err := w.write(batch, n); err != nil {
-		stored, known := false, true
-		var ce commitError
-		if errors.As(err, &ce) {
-			stored, known = w.committed(n)
-		}
-		switch {
-		case !known:
-			// The journal row may be there or not: callers must find out
-			// by reading, and so must the writer before it writes again.
-			w.unsure = true
-			w.nextID++
-			return fmt.Errorf("%w: %w", ErrOutcomeUnknown, err)
-		case !stored:
-			for i := len(w.undo) - 1; i >= 0; i-- {
-				w.undo[i].st.last = w.undo[i].last
-			}
-			return err
-		}
-		// The commit reported failure but happened: the batch is stored.
-	}
-	if n > 0 {
+	switch {
+	case !known:
+		// The journal row may be there or not: callers must find out
+		// by reading, and so must the writer before it writes again.
+		w.unsure = true
 		w.nextID++
-		w.rows++
-		w.entries += n
+		return fmt.Errorf("%w: %w", ErrOutcomeUnknown, err)
+	case !stored:
+		for i := len(w.undo) - 1; i >= 0; i-- {
+			w.undo[i].st.last = w.undo[i].last
+		}
+		return err
 	}
+	return nil
+}
+
+// learn notes what a stored batch tells of its matches: those finished,
+// and those just created.
+func (w *rawWriter) learn(batch []*request) {
 	for _, r := range batch {
 		if r.err != nil {
 			continue
@@ -259,7 +285,6 @@ func (w *rawWriter) apply(batch []*request) error {
 			}
 		}
 	}
-	return nil
 }
 
 // write runs the batch's transaction: the journal row (if n records were
