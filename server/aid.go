@@ -19,8 +19,8 @@ type aidReq struct {
 }
 
 // handleMatchAid is match.aid: the game's advice for a seat the asker
-// holds (Battleship's "where would the expert fire?"), made from that
-// seat's own view, so it tells nothing the seat could not know. It is a
+// holds (in a game of hidden targets, "where would the expert aim?"),
+// made from that seat's own view, so it tells nothing the seat could not know. It is a
 // help for learning, so it is given only at unrated tables where every
 // other seat is a bot: in a rated game, or against people, it would be a
 // bot playing for the person.

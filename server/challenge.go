@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/parlor-games/parlor/accounts"
 	"github.com/parlor-games/parlor/game"
 	"github.com/parlor-games/parlor/match"
 	"github.com/parlor-games/parlor/store"
@@ -165,21 +166,8 @@ func handleChallengeSend(c *conn, data []byte) (any, error) {
 	if req.Rated != nil && *req.Rated && hasScenario(def, opts) {
 		return nil, badRequest("a table that starts from a scenario cannot be rated: whoever wrote the scenario knows every hidden fact it sets")
 	}
-	if n < 2 {
-		return nil, badRequest("%s with these options has one seat: there is nobody to challenge", def.Title)
-	}
-	if req.Seat < 0 || req.Seat >= n {
-		return nil, badRequest("seat must be 0 to %d: %s with these options has %d seats", n-1, def.Title, n)
-	}
-	if n > 2 {
-		if req.Bots == "" {
-			return nil, badRequest("%s with these options has %d seats: give bots, the level of the bots in the seats beyond the two players'", def.Title, n)
-		}
-		if _, err := def.Bot(req.Bots, game.NewRand(1)); err != nil {
-			return nil, withCode(codeBadRequest, err)
-		}
-	} else if req.Bots != "" {
-		return nil, badRequest("%s with these options has two seats: there is no seat for a bot", def.Title)
+	if err := checkChallengeSeats(def, &req, n); err != nil {
+		return nil, err
 	}
 	pol := defaultPolicy(def)
 	if req.Policy != nil {
@@ -195,27 +183,9 @@ func handleChallengeSend(c *conn, data []byte) (any, error) {
 	if to.ID == c.user.ID {
 		return nil, badRequest("you cannot challenge yourself")
 	}
-	mine, err := s.ties(s.ctx, c.user.ID)
-	if err != nil {
-		return nil, unavailable(err, "the challenge could not be sent; try again")
-	}
-	if _, ok := mine.blocks[to.ID]; ok {
-		return nil, conflict("you have blocked %s: unblock them first", to.Name)
-	}
-	blocked, err := st.Blocks(s.ctx, to.ID, c.user.ID)
-	if err != nil {
-		return nil, unavailable(err, "the challenge could not be sent; try again")
-	}
-	if blocked {
-		return nil, forbidden("you cannot challenge %s", to.Name)
-	}
 	now := time.Now().UTC().Truncate(time.Millisecond)
-	open, err := st.CountOpenChallenges(s.ctx, c.user.ID, now)
-	if err != nil {
-		return nil, unavailable(err, "the challenge could not be sent; try again")
-	}
-	if open >= maxOpenChallenges {
-		return nil, refuse(codeRateLimited, "you have %d challenges waiting for an answer: wait for one, or withdraw one", open)
+	if err := s.mayChallenge(st, c.user.ID, to, now); err != nil {
+		return nil, err
 	}
 	set := challengeSettings{Options: opts, Seat: req.Seat, Bots: req.Bots, Policy: pol, Rated: !(req.Rated != nil && !*req.Rated), SpectatorChat: req.SpectatorChat}
 	ch := store.Challenge{ID: newTableID(), From: c.user.ID, FromName: c.user.Name, To: to.ID, ToName: to.Name, Game: def.Name,
@@ -228,6 +198,56 @@ func handleChallengeSend(c *conn, data []byte) (any, error) {
 	time.AfterFunc(time.Until(ch.Until), func() { s.lapseChallenge(ch) })
 	go s.challengeNotifier().Challenged(s.ctx, ch.To, cj)
 	return map[string]any{"challenge": cj}, nil
+}
+
+// checkChallengeSeats checks the seat a challenge's sender asks for and
+// the bots it gives, for a game of n seats with the options sent: two
+// players, and bots in the seats beyond.
+func checkChallengeSeats(def *game.Definition, req *challengeSendReq, n int) error {
+	if n < 2 {
+		return badRequest("%s with these options has one seat: there is nobody to challenge", def.Title)
+	}
+	if req.Seat < 0 || req.Seat >= n {
+		return badRequest("seat must be 0 to %d: %s with these options has %d seats", n-1, def.Title, n)
+	}
+	if n > 2 {
+		if req.Bots == "" {
+			return badRequest("%s with these options has %d seats: give bots, the level of the bots in the seats beyond the two players'", def.Title, n)
+		}
+		if _, err := def.Bot(req.Bots, game.NewRand(1)); err != nil {
+			return withCode(codeBadRequest, err)
+		}
+	} else if req.Bots != "" {
+		return badRequest("%s with these options has two seats: there is no seat for a bot", def.Title)
+	}
+	return nil
+}
+
+// mayChallenge refuses a challenge from user from to to, sent now, when
+// either has blocked the other or the sender has too many waiting.
+func (s *Server) mayChallenge(st socialStore, from int64, to accounts.User, now time.Time) error {
+	mine, err := s.ties(s.ctx, from)
+	if err != nil {
+		return unavailable(err, "the challenge could not be sent; try again")
+	}
+	if _, ok := mine.blocks[to.ID]; ok {
+		return conflict("you have blocked %s: unblock them first", to.Name)
+	}
+	blocked, err := st.Blocks(s.ctx, to.ID, from)
+	if err != nil {
+		return unavailable(err, "the challenge could not be sent; try again")
+	}
+	if blocked {
+		return forbidden("you cannot challenge %s", to.Name)
+	}
+	open, err := st.CountOpenChallenges(s.ctx, from, now)
+	if err != nil {
+		return unavailable(err, "the challenge could not be sent; try again")
+	}
+	if open >= maxOpenChallenges {
+		return refuse(codeRateLimited, "you have %d challenges waiting for an answer: wait for one, or withdraw one", open)
+	}
+	return nil
 }
 
 // lapseChallenge ends ch once its wait is over, if nobody answered.

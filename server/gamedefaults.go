@@ -10,8 +10,9 @@ import (
 // withDefaults lays a table's options over the server's default options
 // for its game (Config.GameDefaults): a field the table sets wins, a field
 // it leaves out takes the server's default, and only then the game's own.
-// That is how an operator starts a Clue-Less server whose tables are hard
-// unless their creator says otherwise (the spec's requirement 13).
+// That is how an operator starts a server whose tables of a game with
+// difficulties are hard unless their creator says otherwise (a game's
+// spec may ask for such a setting).
 func (s *Server) withDefaults(game string, options json.RawMessage) (json.RawMessage, error) {
 	def, ok := s.cfg.GameDefaults[game]
 	if !ok || len(def) == 0 {

@@ -12,7 +12,7 @@ import (
 // every value the way the match will. It returns the options as the match
 // will have them and the number of seats they give. A route that checked
 // options its own way would let a value through that another refuses
-// (a preview of Medieval Warfare with -5 players and island seed 0 once
+// (a preview of a game of generated maps with -5 players and seed 0 once
 // answered with a note where table.create refused).
 func (s *Server) checkOptions(def *game.Definition, options json.RawMessage) (json.RawMessage, int, error) {
 	options, err := s.withDefaults(def.Name, options)

@@ -8,6 +8,7 @@ import (
 	"github.com/parlor-games/parlor/accounts"
 	"github.com/parlor-games/parlor/game"
 	"github.com/parlor-games/parlor/match"
+	"github.com/parlor-games/parlor/store"
 )
 
 // What happens when a match ends: its results counted once (ratings,
@@ -75,33 +76,7 @@ func (t *table) finish(u match.Update) {
 		t.s.tables.ended(t)
 	}()
 
-	won := map[game.Seat]bool{}
-	for _, w := range u.Outcome.Winners {
-		won[w] = true
-	}
-	tie := len(u.Outcome.Winners) > 1
-	botLevel := ""
-	for _, st := range seats {
-		if st.Kind == match.Bot {
-			botLevel = st.Level
-		}
-	}
-	var res []accounts.SeatResult
-	var users []int64
-	for i, st := range seats {
-		if st.Kind != match.Human || st.UserID == 0 {
-			continue
-		}
-		r := accounts.SeatResult{UserID: st.UserID, Result: accounts.Lost, VsBot: botLevel != "", BotLevel: botLevel}
-		switch {
-		case won[game.Seat(i)] && tie:
-			r.Result = accounts.Tied
-		case won[game.Seat(i)]:
-			r.Result = accounts.Won
-		}
-		res = append(res, r)
-		users = append(users, st.UserID)
-	}
+	res, users := seatResults(seats, u.Outcome)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	t.s.noteAbsent(ctx, row.MatchID, absent)
@@ -117,6 +92,43 @@ func (t *table) finish(u match.Update) {
 		}
 		return
 	}
+	t.count(ctx, row, res, users)
+}
+
+// seatResults is what the match's outcome means for each seat held by
+// an account (res), and those accounts (users).
+func seatResults(seats []seat, o *game.Outcome) (res []accounts.SeatResult, users []int64) {
+	won := map[game.Seat]bool{}
+	for _, w := range o.Winners {
+		won[w] = true
+	}
+	tie := len(o.Winners) > 1
+	botLevel := ""
+	for _, st := range seats {
+		if st.Kind == match.Bot {
+			botLevel = st.Level
+		}
+	}
+	for i, st := range seats {
+		if st.Kind != match.Human || st.UserID == 0 {
+			continue
+		}
+		r := accounts.SeatResult{UserID: st.UserID, Result: accounts.Lost, VsBot: botLevel != "", BotLevel: botLevel}
+		switch {
+		case won[game.Seat(i)] && tie:
+			r.Result = accounts.Tied
+		case won[game.Seat(i)]:
+			r.Result = accounts.Won
+		}
+		res = append(res, r)
+		users = append(users, st.UserID)
+	}
+	return res, users
+}
+
+// count records the results res of users, with the table's row marked
+// over, and tells the players what they earned.
+func (t *table) count(ctx context.Context, row store.TableRow, res []accounts.SeatResult, users []int64) {
 	rec, err := t.s.cfg.Accounts.CountMatch(ctx, accounts.Match{ID: row.MatchID, Game: t.game, Seats: res}, t.s.cfg.Store.SaveTableStmt(row))
 	if err != nil {
 		if errors.Is(err, accounts.ErrCounted) {

@@ -15,12 +15,12 @@ import (
 // A save keeps a match under a name for its owner, to come back to later.
 // What loading it does depends on whether the match hides facts:
 //
-//   - A game that hides nothing (game.Definition.Forkable: Dots and
-//     Boxes) may be copied freely. Its save holds the log, and loading it
+//   - A game that hides nothing (game.Definition.Forkable, a game of
+//     open lines) may be copied freely. Its save holds the log, and loading it
 //     starts a new, independent match from that position. A copy counts
 //     for nothing (no ratings, stats or achievements): otherwise a player
 //     could load the same save again and again until a lost ending is won.
-//   - A game with secrets or chance to come (Battleship), while it is not
+//   - A game with secrets or chance to come (hidden fleets), while it is not
 //     over, is saved as a bookmark of its match, never a copy: a copy
 //     played out, or replayed, would show the other seats' secrets and the
 //     draws to come of the match that is still being played, which is how

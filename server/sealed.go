@@ -19,7 +19,7 @@ import (
 	"github.com/parlor-games/parlor/game"
 )
 
-// A save of an unfinished game with secrets (Battleship) cannot be
+// A save of an unfinished game with secrets (hidden fleets) cannot be
 // downloaded as a plain file: its seed and moves would show the other
 // seats' secrets (a bot's fleet) to whoever reads the file. It is
 // downloaded sealed instead: what the saves screen shows about it stays

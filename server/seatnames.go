@@ -12,8 +12,8 @@ import (
 // or more seats (hot-seat, "pass and play"), each of those seats may be
 // given the name of the person who plays it, so that the table can say
 // whom it addresses ("Anna, your turn", the hand-over curtain, the
-// result) and the replay keeps who played what (Buccaneer's FR1 asks each
-// player's name at the start). The seat's name is what every client
+// result) and the replay keeps who played what (a game's spec may ask
+// each player's name at the start). The seat's name is what every client
 // shows; its holder's own name stays in the seat as its player.
 
 // nameSeats gives seats the names asked for them. A name is checked as a
@@ -63,8 +63,8 @@ func nameSeats(seats []seat, reqs []seatReq) error {
 // "Computer" when there is one, "Computer 2", "Computer 3" (by seat, as
 // the lobby numbers them) when there are several. A bot's own name comes
 // from the game's start position, which the match draws when it starts
-// (Buccaneer's home ports, Clue-Less's suspects given to seats that did
-// not choose), and replaces this one then (match.Create).
+// (a home port, or a character given to a seat that did not choose
+// one), and replaces this one then (match.Create).
 func nameBotsBeforeStart(seats []seat) {
 	bots := 0
 	for _, s := range seats {

@@ -141,7 +141,7 @@ type Config struct {
 	ConnsPerAddress int
 	// GameDefaults holds, per game name, options (a JSON object) that
 	// tables of that game take when their creator does not set them: the
-	// operator's defaults (parlor serve -clue-difficulty).
+	// operator's defaults (the serve flags that set a game's difficulty).
 	GameDefaults map[string]json.RawMessage
 	// LeaveGrace is how long a player who sat at a table that has not
 	// started keeps the seat after their last connection watching it

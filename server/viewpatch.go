@@ -10,9 +10,9 @@ import (
 )
 
 // A view patch (protocol v5, table.watch with "patches") is what turns
-// the view a client holds into the next one. A Medieval Warfare view
-// lists every hex of an island of 300 or more, some 38 KB, and a move
-// changes a handful of them: sent whole with every move, a game of 150
+// the view a client holds into the next one. A view of a game played on
+// a map may list every hex of an island of 300 or more, some 38 KB, and a
+// move changes a handful of them: sent whole with every move, a game of 150
 // rounds would cost each player well over a hundred megabytes. A patch
 // names only what changed, and it needs no rules on the client: it is a
 // difference of two JSON values, so every game gets it.
@@ -31,7 +31,7 @@ import (
 // encoding/json writes it, and false when they are the same. It reads no
 // deeper than it must: a part whose bytes are the same in both is the
 // same, so only the parts that differ are taken apart, one level at a
-// time, by members. (Reading a whole Warfare view into a tree of values
+// time, by members. (Reading a whole map view into a tree of values
 // cost 2 ms a move per watch, and splitting it with json.Unmarshal 3 ms
 // on a busy machine, most of it encoding/json's validating scanner.)
 func viewPatch(a, b json.RawMessage) (any, bool) {

@@ -226,32 +226,7 @@ func (s *Store) countOn(ctx context.Context, pc *pgx.Conn, c Count, tally func(*
 	for i, id := range c.Users {
 		users[i] = id
 	}
-
-	// First round trip: begin, lock, mark, read.
-	b := &pgx.Batch{}
-	b.Queue(`BEGIN`)
-	if f := s.fence.Load(); f != 0 {
-		// Holds the lease row until the commit, as a batch of the
-		// writer does: a node taking this one's tables waits for it.
-		b.Queue(`SELECT parlor_fence($1)`, f)
-	}
-	if len(users) > 0 {
-		b.Queue(lockUsers(len(users)), users...)
-	}
-	// The mark comes after the locks: with every user of the match
-	// locked, the order in which marks are numbered (seq) is the order
-	// in which each user's counts read and wrote.
-	if c.Match != "" {
-		b.Queue(countIfNew, c.Match, c.Game, millis(c.At))
-	}
-	if len(users) > 0 {
-		b.Queue(statsInGame(len(users)), append([]any{c.Game}, users...)...)
-	}
-	br := pc.SendBatch(ctx, b)
-	stats, err := readCountStart(br, b.Len()-boolInt(len(users) > 0)-boolInt(c.Match != ""), c.Match != "", len(users) > 0)
-	if cerr := br.Close(); err == nil && cerr != nil {
-		err = cerr
-	}
+	stats, err := s.countStart(ctx, pc, c, users)
 	if errors.Is(err, ErrCounted) {
 		return err
 	}
@@ -267,16 +242,11 @@ func (s *Store) countOn(ctx context.Context, pc *pgx.Conn, c Count, tally func(*
 	}
 
 	// Last round trip: write, commit.
-	b = &pgx.Batch{}
-	for _, st := range append(resultStmts(r, len(also)), also...) {
-		args, err := pgArgs(st.args)
-		if err != nil {
-			return fail(err)
-		}
-		b.Queue(st.query, args...)
+	b, err := countWrites(r, also)
+	if err != nil {
+		return fail(err)
 	}
-	b.Queue(`COMMIT`)
-	br = pc.SendBatch(ctx, b)
+	br := pc.SendBatch(ctx, b)
 	for range b.Len() {
 		if _, err = br.Exec(); err != nil {
 			break
@@ -303,6 +273,53 @@ func (s *Store) countOn(ctx context.Context, pc *pgx.Conn, c Count, tally func(*
 		return fail(err)
 	}
 	return nil
+}
+
+// countStart is a count's first round trip: it begins the transaction,
+// locks the users (users, as arguments), marks the match counted, and
+// reads the users' stats in the game. It returns ErrCounted for a match
+// already counted.
+func (s *Store) countStart(ctx context.Context, pc *pgx.Conn, c Count, users []any) (map[int64]StatsRow, error) {
+	b := &pgx.Batch{}
+	b.Queue(`BEGIN`)
+	if f := s.fence.Load(); f != 0 {
+		// Holds the lease row until the commit, as a batch of the
+		// writer does: a node taking this one's tables waits for it.
+		b.Queue(`SELECT parlor_fence($1)`, f)
+	}
+	if len(users) > 0 {
+		b.Queue(lockUsers(len(users)), users...)
+	}
+	// The mark comes after the locks: with every user of the match
+	// locked, the order in which marks are numbered (seq) is the order
+	// in which each user's counts read and wrote.
+	if c.Match != "" {
+		b.Queue(countIfNew, c.Match, c.Game, millis(c.At))
+	}
+	if len(users) > 0 {
+		b.Queue(statsInGame(len(users)), append([]any{c.Game}, users...)...)
+	}
+	br := pc.SendBatch(ctx, b)
+	stats, err := readCountStart(br, b.Len()-boolInt(len(users) > 0)-boolInt(c.Match != ""), c.Match != "", len(users) > 0)
+	if cerr := br.Close(); err == nil && cerr != nil {
+		err = cerr
+	}
+	return stats, err
+}
+
+// countWrites is a count's last round trip: the writes of result r, the
+// statements also, and the commit.
+func countWrites(r Result, also []Stmt) (*pgx.Batch, error) {
+	b := &pgx.Batch{}
+	for _, st := range append(resultStmts(r, len(also)), also...) {
+		args, err := pgArgs(st.args)
+		if err != nil {
+			return nil, err
+		}
+		b.Queue(st.query, args...)
+	}
+	b.Queue(`COMMIT`)
+	return b, nil
 }
 
 // readCountStart reads the answers to countOn's first batch: heads

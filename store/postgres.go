@@ -524,7 +524,37 @@ func (w *pgWriter) commit(batch []*request) {
 func (w *pgWriter) apply(batch []*request) error {
 	ctx := context.Background()
 	w.sent, w.unbuilt = false, false
-	b := &pgx.Batch{}
+	b, appends := w.queue(batch)
+	if b.Len() == 0 {
+		return nil
+	}
+	c, err := w.conn(ctx)
+	if err != nil {
+		return err
+	}
+	if err := w.send(ctx, c, b, appends); err != nil {
+		return err
+	}
+	// Committed. A statement that changed nothing was refused alone, and
+	// so was an append the insert did not return.
+	for i, r := range w.queued {
+		if w.changed[i] == 0 && r.kind == opFinish {
+			r.err = ErrNotFound
+		}
+	}
+	for i, r := range w.apps.reqs {
+		if !w.apps.stored[i] {
+			r.err = w.refused(ctx, c, &r.rec)
+		}
+	}
+	return nil
+}
+
+// queue makes the batch's statements, in w.queued the request of each,
+// and the appends' one insert last; appends reports whether there is
+// one. A request refused before anything is sent has its err set.
+func (w *pgWriter) queue(batch []*request) (b *pgx.Batch, appends bool) {
+	b = &pgx.Batch{}
 	w.queued = w.queued[:0]
 	w.apps.reset()
 	for _, r := range batch {
@@ -538,40 +568,43 @@ func (w *pgWriter) apply(batch []*request) error {
 			b.Queue(pgFinish, millis(r.rec.At), nullText(r.rec.Event), r.reason, r.rec.Match)
 			w.queued = append(w.queued, r)
 		case opExec:
-			stmts := r.stmts
-			if stmts == nil {
-				stmts = []Stmt{{r.query, r.args}}
-			}
-			// Arguments are checked before anything is queued, so that
-			// an ExecAll with a bad one fails whole, and alone.
-			args := make([][]any, len(stmts))
-			for i, st := range stmts {
-				if args[i], r.err = pgArgs(st.args); r.err != nil {
-					r.err = fmt.Errorf("store: exec: %w", r.err)
-					break
-				}
-			}
-			if r.err != nil {
-				continue
-			}
-			for i, st := range stmts {
-				b.Queue(st.query, args[i]...)
-				w.queued = append(w.queued, r)
-			}
+			w.queueExec(b, r)
 		}
 	}
-	appends := len(w.apps.reqs) > 0
+	appends = len(w.apps.reqs) > 0
 	if appends {
 		a := &w.apps
 		b.Queue(pgAppend, a.match, a.idx, a.seat, a.move, a.event, a.at)
 	}
-	if b.Len() == 0 {
-		return nil
+	return b, appends
+}
+
+// queueExec queues the statements of an opExec. Arguments are checked
+// before anything is queued, so that an ExecAll with a bad one fails
+// whole, and alone.
+func (w *pgWriter) queueExec(b *pgx.Batch, r *request) {
+	stmts := r.stmts
+	if stmts == nil {
+		stmts = []Stmt{{r.query, r.args}}
 	}
-	c, err := w.conn(ctx)
-	if err != nil {
-		return err
+	args := make([][]any, len(stmts))
+	for i, st := range stmts {
+		if args[i], r.err = pgArgs(st.args); r.err != nil {
+			r.err = fmt.Errorf("store: exec: %w", r.err)
+			return
+		}
 	}
+	for i, st := range stmts {
+		b.Queue(st.query, args[i]...)
+		w.queued = append(w.queued, r)
+	}
+}
+
+// send runs b on c in one round trip, after this writer's mark and,
+// when fenced, the fence check, and reads what each statement changed
+// into w.changed and which appends were stored. An error means that the
+// transaction did not commit, or that nobody can tell.
+func (w *pgWriter) send(ctx context.Context, c *pgx.Conn, b *pgx.Batch, appends bool) error {
 	w.seq++
 	head := []*pgx.QueuedQuery{{SQL: pgMark, Arguments: []any{w.id, w.seq}}}
 	if f := w.fenced(); f != 0 {
@@ -615,18 +648,6 @@ func (w *pgWriter) apply(batch []*request) error {
 	}
 	if err := br.Close(); err != nil {
 		return fmt.Errorf("store: commit: %w", err)
-	}
-	// Committed. A statement that changed nothing was refused alone, and
-	// so was an append the insert did not return.
-	for i, r := range w.queued {
-		if w.changed[i] == 0 && r.kind == opFinish {
-			r.err = ErrNotFound
-		}
-	}
-	for i, r := range w.apps.reqs {
-		if !w.apps.stored[i] {
-			r.err = w.refused(ctx, c, &r.rec)
-		}
 	}
 	return nil
 }

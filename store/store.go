@@ -326,7 +326,7 @@ var schema = []string{
 	`ALTER TABLE saves ADD COLUMN match_id TEXT NOT NULL DEFAULT ''`,
 	// match_moves without a rowid: the table is then one B-tree keyed by
 	// (match, index), where it was a table and an index beside it that
-	// every fold inserted into twice. The fold (journal.go) is most of the
+	// every fold inserted into twice. The fold (journalfold.go) is most of the
 	// store's CPU per move, and this halves its inserts. Moves are small
 	// rows, which is what a table without rowid suits.
 	`CREATE TABLE match_moves_keyed (

@@ -68,6 +68,18 @@ func (m *match) concluded() {
 	if jsonText(got) != jsonText(out) {
 		bad("Outcome() is %s, not the outcome the match decided, %s", jsonText(got), jsonText(out))
 	}
+	m.overForGood(st, c, owed, bad)
+	if m.failed {
+		return
+	}
+	m.concludedSecrets(l, out)
+}
+
+// overForGood checks that st, concluded by c, is over in every respect:
+// no turn, no legal move, the moves owed before the end refused, a
+// second Conclude doing nothing, a clone the same. bad reports a
+// failure.
+func (m *match) overForGood(st game.State, c game.Concluder, owed []attempt, bad func(string, ...any)) {
 	if t := st.Turn(); len(t) != 0 {
 		bad("Turn() is %v; it must be empty once the match is over", t)
 	}
@@ -103,10 +115,6 @@ func (m *match) concluded() {
 	if d := after.diff(m.snap(st.Clone())); d != "" {
 		bad("a clone of the concluded state differs from it: %s", d)
 	}
-	if m.failed {
-		return
-	}
-	m.concludedSecrets(l, out)
 }
 
 // concluding names the match's decision in the messages of events.

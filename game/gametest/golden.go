@@ -146,30 +146,6 @@ func playGolden(t *testing.T, def *game.Definition, g Golden, moves []json.RawMe
 	var out bytes.Buffer
 	out.Write(head[:len(head)-1])
 	out.WriteString(`,"steps":[` + "\n")
-	step := func(s goldenStep, last bool) {
-		s.Turn, s.Scores, s.Outcome = st.Turn(), st.Scores(), st.Outcome()
-		for seat := range st.Seats() + 1 {
-			who := game.Seat(seat)
-			if seat == st.Seats() {
-				who = game.Spectator
-			}
-			v, err := json.Marshal(st.View(who))
-			if err != nil {
-				t.Fatalf("view of seat %d: %v", who, err)
-			}
-			s.Views = append(s.Views, v)
-		}
-		b, err := json.Marshal(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out.Write(b)
-		if last {
-			out.WriteString("]}\n")
-		} else {
-			out.WriteString(",\n")
-		}
-	}
 	pick := game.NewRand(g.Seed ^ 0x9e3779b97f4a7c15)
 	n := g.MaxMoves
 	if moves != nil {
@@ -178,7 +154,6 @@ func playGolden(t *testing.T, def *game.Definition, g Golden, moves []json.RawMe
 	// A step is written when the next move is about to be played, or at
 	// the end, so that its views are those after its move.
 	pending := goldenStep{Seat: game.Spectator}
-	flush := func(last bool) { step(pending, last) }
 	for i := range n {
 		turn := st.Turn()
 		if len(turn) == 0 || st.Outcome() != nil {
@@ -187,35 +162,75 @@ func playGolden(t *testing.T, def *game.Definition, g Golden, moves []json.RawMe
 			}
 			break
 		}
-		flush(false)
-		seat := turn[0]
-		var m game.Move
+		writeGoldenStep(t, &out, st, pending, false)
+		var mv json.RawMessage
 		if moves != nil {
-			m, err = st.ParseMove(seat, moves[i])
-			if err != nil {
-				t.Fatalf("%s: move %d (%s) of seat %d does not read: %v", GoldenFile, i+1, moves[i], seat, err)
-			}
-		} else {
-			legal := st.Legal(seat)
-			if len(legal) == 0 {
-				t.Fatalf("seat %d owes a move and has none", seat)
-			}
-			m = legal[pick.IntN(len(legal))]
+			mv = moves[i]
 		}
-		evs, err := st.Apply(seat, m)
-		if err != nil {
-			t.Fatalf("%s: move %d (%v) of seat %d is refused: %v", GoldenFile, i+1, m, seat, err)
-		}
-		mj, err := json.Marshal(m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := goldenStep{Seat: seat, Move: mj, Notation: m.String(), Text: game.Describe(st, seat, m, evs)}
-		for _, e := range evs {
-			s.Events = append(s.Events, goldenEvent{Event: e, To: e.To})
-		}
-		pending = s
+		pending = playGoldenMove(t, st, turn[0], i, mv, &pick)
 	}
-	flush(true)
+	writeGoldenStep(t, &out, st, pending, true)
 	return out.Bytes()
+}
+
+// writeGoldenStep writes step s with st's turn, scores, outcome and every
+// view, followed by the end of the file if last.
+func writeGoldenStep(t *testing.T, out *bytes.Buffer, st game.State, s goldenStep, last bool) {
+	t.Helper()
+	s.Turn, s.Scores, s.Outcome = st.Turn(), st.Scores(), st.Outcome()
+	for seat := range st.Seats() + 1 {
+		who := game.Seat(seat)
+		if seat == st.Seats() {
+			who = game.Spectator
+		}
+		v, err := json.Marshal(st.View(who))
+		if err != nil {
+			t.Fatalf("view of seat %d: %v", who, err)
+		}
+		s.Views = append(s.Views, v)
+	}
+	b, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out.Write(b)
+	if last {
+		out.WriteString("]}\n")
+	} else {
+		out.WriteString(",\n")
+	}
+}
+
+// playGoldenMove plays seat's move i: mv, read from the file, or with
+// none one of seat's legal moves drawn from pick. It returns the step the
+// move makes, its views not yet filled in.
+func playGoldenMove(t *testing.T, st game.State, seat game.Seat, i int, mv json.RawMessage, pick *game.Rand) goldenStep {
+	t.Helper()
+	var m game.Move
+	var err error
+	if mv != nil {
+		m, err = st.ParseMove(seat, mv)
+		if err != nil {
+			t.Fatalf("%s: move %d (%s) of seat %d does not read: %v", GoldenFile, i+1, mv, seat, err)
+		}
+	} else {
+		legal := st.Legal(seat)
+		if len(legal) == 0 {
+			t.Fatalf("seat %d owes a move and has none", seat)
+		}
+		m = legal[pick.IntN(len(legal))]
+	}
+	evs, err := st.Apply(seat, m)
+	if err != nil {
+		t.Fatalf("%s: move %d (%v) of seat %d is refused: %v", GoldenFile, i+1, m, seat, err)
+	}
+	mj, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := goldenStep{Seat: seat, Move: mj, Notation: m.String(), Text: game.Describe(st, seat, m, evs)}
+	for _, e := range evs {
+		s.Events = append(s.Events, goldenEvent{Event: e, To: e.To})
+	}
+	return s
 }

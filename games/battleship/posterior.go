@@ -174,62 +174,105 @@ func (e *estimate) chances(o *observation) chances {
 // Counting the last ship's positions instead of drawing one removes a
 // draw's worth of noise and most dropped draws.
 func (sp *sampler) drawOpen(rng *game.Rand, buf []*position, ships *[numShips]board) (board, float64, []*position) {
-	o := sp.o
-	var occ, halo board
-	var placed [numShips]bool
-	w := 1.0
+	d := fleetDraw{w: 1}
+	buf, ok := sp.drawSunk(&d, rng, buf, ships)
+	if !ok || !sp.drawHits(&d, rng, ships) {
+		return board{}, 0, nil
+	}
+	last, ok := sp.drawFree(&d, rng, ships)
+	if !ok {
+		return board{}, 0, nil
+	}
+	buf = buf[:0]
+	if last < 0 {
+		// Every ship is placed: the draw is one fleet.
+		return d.occ, d.w, append(buf, &noShip)
+	}
+	for _, p := range sp.free[last] {
+		if sp.fits(p, d.occ, d.halo) {
+			buf = append(buf, p)
+		}
+	}
+	return d.occ, d.w, buf
+}
+
+// fleetDraw is a fleet being drawn: the squares its ships take and
+// touch, which ships are placed, and the draw's weight so far.
+type fleetDraw struct {
+	occ, halo board
+	placed    [numShips]bool
+	w         float64
+}
+
+// put places ship k at p, drawn among choices positions.
+func (d *fleetDraw) put(k int, p *position, ships *[numShips]board, choices int) {
+	d.occ, d.halo = d.occ.or(p.mask), d.halo.or(p.halo)
+	ships[k] = p.mask
+	d.placed[k] = true
+	d.w *= float64(choices)
+}
+
+// drawSunk is the first step: each sunk ship at one of its candidate
+// positions that fits, buf holding them. It reports false when one has
+// none.
+func (sp *sampler) drawSunk(d *fleetDraw, rng *game.Rand, buf []*position, ships *[numShips]board) ([]*position, bool) {
 	for k := range numShips {
-		if !o.sunk[k] {
+		if !sp.o.sunk[k] {
 			continue
 		}
 		buf = buf[:0]
 		for _, p := range sp.cand[k] {
-			if sp.fits(p, occ, halo) {
+			if sp.fits(p, d.occ, d.halo) {
 				buf = append(buf, p)
 			}
 		}
 		if len(buf) == 0 {
-			return board{}, 0, nil
+			return buf, false
 		}
-		p := buf[rng.IntN(len(buf))]
-		occ, halo = occ.or(p.mask), halo.or(p.halo)
-		ships[k] = p.mask
-		placed[k] = true
-		w *= float64(len(buf))
+		d.put(k, buf[rng.IntN(len(buf))], ships, len(buf))
 	}
+	return buf, true
+}
+
+// drawHits is the second step: while a hit is not covered, a ship not
+// placed over the lowest such hit. It reports false when none fits.
+func (sp *sampler) drawHits(d *fleetDraw, rng *game.Rand, ships *[numShips]board) bool {
 	type choice struct {
 		k int
 		p *position
 	}
 	var choices [64]choice
 	for {
-		h := o.hit.andNot(occ).first()
+		h := sp.o.hit.andNot(d.occ).first()
 		if h < 0 {
-			break
+			return true
 		}
 		cs := choices[:0]
 		for k := range numShips {
-			if placed[k] {
+			if d.placed[k] {
 				continue
 			}
 			for _, p := range sp.byHit[k][h] {
-				if sp.fits(p, occ, halo) {
+				if sp.fits(p, d.occ, d.halo) {
 					cs = append(cs, choice{k, p})
 				}
 			}
 		}
 		if len(cs) == 0 {
-			return board{}, 0, nil
+			return false
 		}
 		c := cs[rng.IntN(len(cs))]
-		occ, halo = occ.or(c.p.mask), halo.or(c.p.halo)
-		ships[c.k] = c.p.mask
-		placed[c.k] = true
-		w *= float64(len(cs))
+		d.put(c.k, c.p, ships, len(cs))
 	}
+}
+
+// drawFree is the third step: every ship not yet placed but the longest
+// at one of its free positions; it returns the longest, -1 if there is
+// none left, and false when a drawn position does not fit.
+func (sp *sampler) drawFree(d *fleetDraw, rng *game.Rand, ships *[numShips]board) (int, bool) {
 	last := -1
 	for k := range numShips {
-		if placed[k] {
+		if d.placed[k] {
 			continue
 		}
 		if last < 0 {
@@ -238,27 +281,15 @@ func (sp *sampler) drawOpen(rng *game.Rand, buf []*position, ships *[numShips]bo
 		}
 		f := sp.free[k]
 		if len(f) == 0 {
-			return board{}, 0, nil
+			return last, false
 		}
 		p := f[rng.IntN(len(f))]
-		if !sp.fits(p, occ, halo) {
-			return board{}, 0, nil
+		if !sp.fits(p, d.occ, d.halo) {
+			return last, false
 		}
-		occ, halo = occ.or(p.mask), halo.or(p.halo)
-		ships[k] = p.mask
-		w *= float64(len(f))
+		d.put(k, p, ships, len(f))
 	}
-	buf = buf[:0]
-	if last < 0 {
-		// Every ship is placed: the draw is one fleet.
-		return occ, w, append(buf, &noShip)
-	}
-	for _, p := range sp.free[last] {
-		if sp.fits(p, occ, halo) {
-			buf = append(buf, p)
-		}
-	}
-	return occ, w, buf
+	return last, true
 }
 
 // noShip is the empty position, standing for the last ship when every
@@ -271,92 +302,98 @@ var noShip position
 // The last ship is counted over its open positions rather than visited.
 // It gives up (false) after work steps or when ctx ends.
 func countFleets(ctx context.Context, sp *sampler, work int) (chances, bool) {
-	o := sp.o
-	var per [numSquares]float64
-	total := 0.0
-	steps := 0
-	var placed [numShips]bool
-	var rec func(occ, halo board) bool
-	rec = func(occ, halo board) bool {
-		steps++
-		if steps > work || (steps%4096 == 0 && ctx.Err() != nil) {
-			return false
-		}
-		for k := range numShips {
-			if !o.sunk[k] || placed[k] {
-				continue
-			}
-			placed[k] = true
-			for _, p := range sp.cand[k] {
-				steps++
-				if sp.fits(p, occ, halo) && !rec(occ.or(p.mask), halo.or(p.halo)) {
-					return false
-				}
-			}
-			placed[k] = false
-			return true
-		}
-		if h := o.hit.andNot(occ).first(); h >= 0 {
-			for k := range numShips {
-				if placed[k] {
-					continue
-				}
-				placed[k] = true
-				for _, p := range sp.byHit[k][h] {
-					steps++
-					if sp.fits(p, occ, halo) && !rec(occ.or(p.mask), halo.or(p.halo)) {
-						return false
-					}
-				}
-				placed[k] = false
-			}
-			return true
-		}
-		var rest []int
-		for k := range numShips {
-			if !placed[k] {
-				rest = append(rest, k)
-			}
-		}
-		switch len(rest) {
-		case 0:
-			total++
-			occ.each(func(s int) { per[s]++ })
-			return true
-		case 1:
-			n := 0.0
-			for _, p := range sp.free[rest[0]] {
-				steps++
-				if sp.fits(p, occ, halo) {
-					n++
-					p.mask.each(func(s int) { per[s]++ })
-				}
-			}
-			if n > 0 {
-				total += n
-				occ.each(func(s int) { per[s] += n })
-			}
-			return true
-		}
-		k := rest[len(rest)-1] // the shortest first, leaving the longest to count
-		placed[k] = true
-		for _, p := range sp.free[k] {
-			steps++
-			if sp.fits(p, occ, halo) && !rec(occ.or(p.mask), halo.or(p.halo)) {
-				return false
-			}
-		}
-		placed[k] = false
-		return true
-	}
-	if !rec(board{}, board{}) || total == 0 {
+	fc := &fleetCount{ctx: ctx, sp: sp, work: work}
+	if !fc.rec(board{}, board{}) || fc.total == 0 {
 		return chances{}, false
 	}
-	c := chances{exact: true, fleets: total}
+	c := chances{exact: true, fleets: fc.total}
 	for s := range numSquares {
-		if !o.fired.has(s) {
-			c.p[s] = per[s] / total
+		if !sp.o.fired.has(s) {
+			c.p[s] = fc.per[s] / fc.total
 		}
 	}
 	return c, true
+}
+
+// fleetCount is countFleets' search: the steps taken, the ships placed,
+// and the fleets found so far, in all (total) and by square (per).
+type fleetCount struct {
+	ctx         context.Context
+	sp          *sampler
+	work, steps int
+	placed      [numShips]bool
+	per         [numSquares]float64
+	total       float64
+}
+
+// rec counts the fleets that complete occ (the squares taken, halo those
+// touched), in the sampler's order; false means the search gave up.
+func (fc *fleetCount) rec(occ, halo board) bool {
+	fc.steps++
+	if fc.steps > fc.work || (fc.steps%4096 == 0 && fc.ctx.Err() != nil) {
+		return false
+	}
+	o := fc.sp.o
+	for k := range numShips {
+		if !o.sunk[k] || fc.placed[k] {
+			continue
+		}
+		return fc.each(k, fc.sp.cand[k], occ, halo)
+	}
+	if h := o.hit.andNot(occ).first(); h >= 0 {
+		for k := range numShips {
+			if !fc.placed[k] && !fc.each(k, fc.sp.byHit[k][h], occ, halo) {
+				return false
+			}
+		}
+		return true
+	}
+	return fc.rest(occ, halo)
+}
+
+// each places ship k at each position of ps that fits, in turn, and
+// counts on from there.
+func (fc *fleetCount) each(k int, ps []*position, occ, halo board) bool {
+	fc.placed[k] = true
+	for _, p := range ps {
+		fc.steps++
+		if fc.sp.fits(p, occ, halo) && !fc.rec(occ.or(p.mask), halo.or(p.halo)) {
+			return false
+		}
+	}
+	fc.placed[k] = false
+	return true
+}
+
+// rest counts the fleets once every hit is covered: the ships left on
+// unfired squares, the last one counted over its open positions.
+func (fc *fleetCount) rest(occ, halo board) bool {
+	var rest []int
+	for k := range numShips {
+		if !fc.placed[k] {
+			rest = append(rest, k)
+		}
+	}
+	switch len(rest) {
+	case 0:
+		fc.total++
+		occ.each(func(s int) { fc.per[s]++ })
+		return true
+	case 1:
+		n := 0.0
+		for _, p := range fc.sp.free[rest[0]] {
+			fc.steps++
+			if fc.sp.fits(p, occ, halo) {
+				n++
+				p.mask.each(func(s int) { fc.per[s]++ })
+			}
+		}
+		if n > 0 {
+			fc.total += n
+			occ.each(func(s int) { fc.per[s] += n })
+		}
+		return true
+	}
+	k := rest[len(rest)-1] // the shortest first, leaving the longest to count
+	return fc.each(k, fc.sp.free[k], occ, halo)
 }

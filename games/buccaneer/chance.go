@@ -30,6 +30,11 @@ func (s *State) drawChance(seat game.Seat) {
 	}
 	s.chance = append(s.chance, n)
 	s.card = n
+	s.playChance(seat, n)
+}
+
+// playChance does what chance card n says, drawn by seat and not kept.
+func (s *State) playChance(seat game.Seat, n int) {
 	p := &s.players[seat]
 	switch n {
 	case 1:
@@ -63,9 +68,7 @@ func (s *State) drawChance(seat game.Seat) {
 	case 10:
 		if len(p.hand) > 0 {
 			best, rest := takeCards(p.hand, 1, true)
-			p.hand = rest
-			s.toPack(best)
-			s.crewMoved(best, seatPlace(seat), placePirate, seat, -1, false)
+			s.handToPirates(seat, best, rest)
 		}
 		s.endTurn()
 	case 11, 13:
@@ -86,9 +89,7 @@ func (s *State) drawChance(seat game.Seat) {
 		}
 		removed, rest := reduceTo(p.hand, limit)
 		if len(removed) > 0 {
-			p.hand = rest
-			s.toPack(removed)
-			s.crewMoved(removed, seatPlace(seat), placePirate, seat, -1, false)
+			s.handToPirates(seat, removed, rest)
 		}
 		s.offer(seat, 7-(n-16), 0)
 	case 18:
@@ -98,38 +99,46 @@ func (s *State) drawChance(seat game.Seat) {
 		s.offer(seat, 4, 0)
 	case 19:
 		old := p.hand
-		p.hand = nil
-		s.toPack(old)
-		s.crewMoved(old, seatPlace(seat), placePirate, seat, -1, false)
+		s.handToPirates(seat, old, nil)
 		s.c1(seat, len(old))
 	case 20:
-		var near []game.Seat
-		for _, o := range s.others(seat) {
-			if TreasureIsland.near(s.players[o].at) {
-				near = append(near, o)
-			}
-		}
-		if len(near) == 0 {
-			low, rest := takeCards(p.hand, 2, false)
-			p.hand = rest
-			s.toPack(low)
-			s.crewMoved(low, seatPlace(seat), placePirate, seat, -1, false)
-			s.endTurn()
-			return
-		}
-		s.askSeat(seat, n, near)
+		s.nearTreasureIsland(seat, n)
 	case 22:
 		for i := range s.players {
 			q := &s.players[i]
 			if len(q.hand) > 7 {
 				low, rest := takeCards(q.hand, len(q.hand)-7, false)
-				q.hand = rest
-				s.toPack(low)
-				s.crewMoved(low, seatPlace(game.Seat(i)), placePirate, game.Seat(i), -1, false)
+				s.handToPirates(game.Seat(i), low, rest)
 			}
 		}
 		s.endTurn()
 	}
+}
+
+// handToPirates sends cards from seat's hand to Pirate Island, leaving
+// rest in the hand.
+func (s *State) handToPirates(seat game.Seat, cards, rest []Card) {
+	s.players[seat].hand = rest
+	s.toPack(cards)
+	s.crewMoved(cards, seatPlace(seat), placePirate, seat, -1, false)
+}
+
+// nearTreasureIsland is chance card n (20): seat asks one of the ships
+// near Treasure Island, or, with none there, loses its two lowest cards.
+func (s *State) nearTreasureIsland(seat game.Seat, n int) {
+	var near []game.Seat
+	for _, o := range s.others(seat) {
+		if TreasureIsland.near(s.players[o].at) {
+			near = append(near, o)
+		}
+	}
+	if len(near) == 0 {
+		low, rest := takeCards(s.players[seat].hand, 2, false)
+		s.handToPirates(seat, low, rest)
+		s.endTurn()
+		return
+	}
+	s.askSeat(seat, n, near)
 }
 
 func (s *State) others(seat game.Seat) []game.Seat {

@@ -98,13 +98,45 @@ func Analyze(ctx context.Context, steps []game.ReplayStep, final game.State) (an
 	if !ok {
 		return nil, errors.New("dots: not a Dots and Boxes state")
 	}
-	// The positions: before each move, and the end.
-	type moveAt struct {
-		step, number int
-		seat         game.Seat
-		before       *State
-		line         int
+	moves, err := movesOf(steps)
+	if err != nil {
+		return nil, err
 	}
+	vals, err := solveBackwards(ctx, moves, fin)
+	if err != nil {
+		return nil, err
+	}
+	out := Analysis{Moves: make([]Review, 0, len(moves))}
+	var margins []*int // exact final margin for seat 0, before each move and at the end
+	for k, mv := range moves {
+		a := fin
+		if k+1 < len(moves) {
+			a = moves[k+1].before
+		}
+		r, err := review(ctx, mv, a, vals[k], vals[k+1])
+		if err != nil {
+			return nil, err
+		}
+		out.Moves = append(out.Moves, r)
+		margins = append(margins, finalMargin(mv.before, vals[k]))
+	}
+	margins = append(margins, finalMargin(fin, vals[len(moves)]))
+	out.TurningPoint = turningPoint(out.Moves, margins, fin)
+	return out, nil
+}
+
+// moveAt is a move of a match under review, with the position before it.
+type moveAt struct {
+	step, number int
+	seat         game.Seat
+	before       *State
+	line         int
+}
+
+// movesOf lists the moves of a replay, numbered as the match numbers
+// them; a decision of the match counts in the numbering but has nothing
+// to review.
+func movesOf(steps []game.ReplayStep) ([]moveAt, error) {
 	var moves []moveAt
 	number := 0
 	for i, st := range steps {
@@ -126,16 +158,14 @@ func Analyze(ctx context.Context, steps []game.ReplayStep, final game.State) (an
 		}
 		moves = append(moves, moveAt{step: i, number: number, seat: st.Seat, before: b, line: l})
 	}
-	after := func(k int) *State {
-		if k+1 < len(moves) {
-			return moves[k+1].before
-		}
-		return fin
-	}
+	return moves, nil
+}
 
-	// Solve from the end backwards: positions shrink towards the end, so
-	// once one is out of reach every earlier one is too, and the search
-	// stops there instead of spending its budget on each.
+// solveBackwards solves the position before each move and the end, from
+// the end backwards: positions shrink towards the end, so once one is out
+// of reach every earlier one is too, and the search stops there instead
+// of spending its budget on each.
+func solveBackwards(ctx context.Context, moves []moveAt, fin *State) ([]solved, error) {
 	vals := make([]solved, len(moves)+1)
 	vals[len(moves)] = solveWithin(ctx, fin)
 	for k := len(moves) - 1; k >= 0; k-- {
@@ -147,52 +177,49 @@ func Analyze(ctx context.Context, steps []game.ReplayStep, final game.State) (an
 		}
 		vals[k] = solveWithin(ctx, moves[k].before)
 	}
+	return vals, nil
+}
 
-	out := Analysis{Moves: make([]Review, 0, len(moves))}
-	var margins []*int // exact final margin for seat 0, before each move and at the end
-	for k, mv := range moves {
-		b := mv.before
-		r := Review{Step: mv.step, Number: mv.number, Seat: int(mv.seat), Played: b.lineMove(mv.line).String(), Line: b.lineMove(mv.line)}
-		a := after(k)
-		if vals[k].ok && vals[k+1].ok {
-			taken := a.score[mv.seat] - b.score[mv.seat]
-			got := taken - vals[k+1].v
-			if a.over() || a.turn == mv.seat {
-				got = taken + vals[k+1].v
-			}
-			v := vals[k].v
-			r.Value = &v
-			r.Cost = v - got
-			r.Source = SourceSolver
-			if vals[k].best >= 0 {
-				bm := b.lineMove(vals[k].best)
-				r.Best, r.BestText = &bm, bm.String()
-			}
-		} else if c, best, ok := controlCost(ctx, &b.b, mv.line); ok {
-			// The fight for control, searched to its end.
-			r.Source = SourceExpert
-			r.Cost = c
-			bm := b.lineMove(best)
+// review judges move mv, which led to position a: exactly when the
+// positions before and after it are solved (val and next), otherwise by
+// the fight for control or the expert's estimate.
+func review(ctx context.Context, mv moveAt, a *State, val, next solved) (Review, error) {
+	b := mv.before
+	r := Review{Step: mv.step, Number: mv.number, Seat: int(mv.seat), Played: b.lineMove(mv.line).String(), Line: b.lineMove(mv.line)}
+	if val.ok && next.ok {
+		taken := a.score[mv.seat] - b.score[mv.seat]
+		got := taken - next.v
+		if a.over() || a.turn == mv.seat {
+			got = taken + next.v
+		}
+		v := val.v
+		r.Value = &v
+		r.Cost = v - got
+		r.Source = SourceSolver
+		if val.best >= 0 {
+			bm := b.lineMove(val.best)
 			r.Best, r.BestText = &bm, bm.String()
-		} else {
-			r.Source = SourceExpert
-			r.Cost = expertCost(&b.b, mv.line)
-			if bl, err := expertLine(ctx, b); err == nil {
-				bm := b.lineMove(bl)
-				r.Best, r.BestText = &bm, bm.String()
-			} else if ctx.Err() != nil {
-				return nil, ctx.Err()
-			}
 		}
-		if r.Best != nil && *r.Best == r.Line.Canon() {
-			r.Cost = 0 // the best move costs nothing, whatever the estimate
+	} else if c, best, ok := controlCost(ctx, &b.b, mv.line); ok {
+		// The fight for control, searched to its end.
+		r.Source = SourceExpert
+		r.Cost = c
+		bm := b.lineMove(best)
+		r.Best, r.BestText = &bm, bm.String()
+	} else {
+		r.Source = SourceExpert
+		r.Cost = expertCost(&b.b, mv.line)
+		if bl, err := expertLine(ctx, b); err == nil {
+			bm := b.lineMove(bl)
+			r.Best, r.BestText = &bm, bm.String()
+		} else if ctx.Err() != nil {
+			return r, ctx.Err()
 		}
-		out.Moves = append(out.Moves, r)
-		margins = append(margins, finalMargin(b, vals[k]))
 	}
-	margins = append(margins, finalMargin(fin, vals[len(moves)]))
-	out.TurningPoint = turningPoint(out.Moves, margins, fin)
-	return out, nil
+	if r.Best != nil && *r.Best == r.Line.Canon() {
+		r.Cost = 0 // the best move costs nothing, whatever the estimate
+	}
+	return r, nil
 }
 
 // solveWithin solves s exactly within the review's budget of positions.

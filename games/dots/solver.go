@@ -354,16 +354,7 @@ func (s *Solver) sacrifices(d uint64, out []int8) []int8 {
 		switch {
 		case loop || n == 1:
 		case n == 2:
-			// The middle line is the one both boxes share.
-			var mid uint64
-			for f := lines; f != 0; f &= f - 1 {
-				l := bits.TrailingZeros64(f)
-				if cg.lineBox[l][0] >= 0 && cg.lineBox[l][1] >= 0 &&
-					bits.OnesCount64(cg.boxMask[cg.lineBox[l][0]]&^d) == 2 &&
-					bits.OnesCount64(cg.boxMask[cg.lineBox[l][1]]&^d) == 2 {
-					mid = 1 << uint(l)
-				}
-			}
+			mid := cg.middle(d, lines)
 			end := lines &^ mid
 			keep = mid | end&-end
 		case ends[0] >= 0 && ends[0] == ends[1]:
@@ -384,6 +375,21 @@ func (s *Solver) sacrifices(d uint64, out []int8) []int8 {
 		}
 	}
 	return out
+}
+
+// middle is the line, among lines (those of a chain of two boxes in
+// position d), that both boxes share.
+func (cg *cgame) middle(d, lines uint64) uint64 {
+	var mid uint64
+	for f := lines; f != 0; f &= f - 1 {
+		l := bits.TrailingZeros64(f)
+		if cg.lineBox[l][0] >= 0 && cg.lineBox[l][1] >= 0 &&
+			bits.OnesCount64(cg.boxMask[cg.lineBox[l][0]]&^d) == 2 &&
+			bits.OnesCount64(cg.boxMask[cg.lineBox[l][1]]&^d) == 2 {
+			mid = 1 << uint(l)
+		}
+	}
+	return mid
 }
 
 // loonyValue is the exact value for the mover of a position made only of
@@ -441,16 +447,7 @@ func (s *Solver) search(d uint64, rem, alpha, beta int) int {
 	if rem == 0 {
 		return 0
 	}
-	s.Nodes++
-	if s.limit > 0 && s.Nodes >= s.limit {
-		panic(errAborted)
-	}
-	if s.check++; s.check >= 4096 {
-		s.check = 0
-		if s.ctx.Err() != nil {
-			panic(errAborted)
-		}
-	}
+	s.tick()
 	var buf [64]int8
 	mv, forced, loony, more := s.safeMoves(d, buf[:])
 	if loony {
@@ -484,13 +481,7 @@ func (s *Solver) search(d uint64, rem, alpha, beta int) int {
 			if sym >= 0 {
 				b = s.cg.inv[sym][b]
 			}
-			for i, l := range mv {
-				if l == b {
-					copy(mv[1:i+1], mv[:i])
-					mv[0] = b
-					break
-				}
-			}
+			putFirst(mv, b)
 		}
 	}
 	// Known bounds (or the boxes left) may settle it; otherwise narrow
@@ -524,7 +515,42 @@ func (s *Solver) search(d uint64, rem, alpha, beta int) int {
 			}
 		}
 	}
-	// Merge the new bound with what the table knew.
+	s.remember(e, key, sym, lo, hi, a0, b0, best, bestLine)
+	return best
+}
+
+// tick counts a node of the search, and stops the search (panicking with
+// errAborted) once it has used its nodes or its context is done.
+func (s *Solver) tick() {
+	s.Nodes++
+	if s.limit > 0 && s.Nodes >= s.limit {
+		panic(errAborted)
+	}
+	if s.check++; s.check >= 4096 {
+		s.check = 0
+		if s.ctx.Err() != nil {
+			panic(errAborted)
+		}
+	}
+}
+
+// putFirst moves line b, if mv has it, to the front of mv, keeping the
+// order of the others.
+func putFirst(mv []int8, b int8) {
+	for i, l := range mv {
+		if l == b {
+			copy(mv[1:i+1], mv[:i])
+			mv[0] = b
+			return
+		}
+	}
+}
+
+// remember stores in e what the search of position key found: best, a
+// value searched in the window a0..b0, merged with the bounds lo..hi the
+// table knew, and bestLine, renamed into the canonical position's
+// numbering (symmetry sym), to be tried first next time.
+func (s *Solver) remember(e *ttEntry, key uint64, sym, lo, hi, a0, b0, best int, bestLine int8) {
 	nlo, nhi := lo, hi
 	switch {
 	case best <= a0:
@@ -544,7 +570,6 @@ func (s *Solver) search(d uint64, rem, alpha, beta int) int {
 	} else {
 		e.best = bestLine
 	}
-	return best
 }
 
 // solveRoot returns the exact value of the compact game's start and a best
