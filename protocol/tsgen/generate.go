@@ -90,13 +90,15 @@ func generate(dir string) ([]byte, error) {
 		writeDoc(&b, "", d.doc)
 		switch t := d.spec.(type) {
 		case *ast.StructType:
-			fmt.Fprintf(&b, "export interface %s {\n", d.name)
+			// A type alias rather than an interface: an object type may then
+			// be passed where a record of unknown values is asked for.
+			fmt.Fprintf(&b, "export type %s = {\n", d.name)
 			for _, f := range t.Fields.List {
 				if err := writeField(&b, f, known); err != nil {
 					return nil, fmt.Errorf("%s: %w", d.name, err)
 				}
 			}
-			b.WriteString("}\n")
+			b.WriteString("};\n")
 		case *ast.Ident:
 			if t.Name != "string" {
 				return nil, fmt.Errorf("%s: a named %s has no TypeScript form here", d.name, t.Name)

@@ -2,7 +2,7 @@
 // The types of Parlor's HTTP and WebSocket protocol, from package protocol.
 
 /** OptionSpec describes one option of a game, as /api/games lists it. */
-export interface OptionSpec {
+export type OptionSpec = {
   name: string;
   label: string;
   /** Kind is int, bool, choice or scenario (game.OptionKind). */
@@ -14,10 +14,10 @@ export interface OptionSpec {
   help?: string;
   /** Off is the word for 0 where 0 switches the option off ("none"). */
   off?: string;
-}
+};
 
 /** Game is one game the server offers (GET /api/games). */
-export interface Game {
+export type Game = {
   name: string;
   title: string;
   summary: string;
@@ -36,67 +36,67 @@ export interface Game {
    * a match before it exists.
    */
   preview?: boolean;
-}
+};
 
 /**
  * Rulebook is how a game is played, in sections, as the game's package
  * writes it (GET /api/games/{game}/rules): what the help screens show.
  */
-export interface Rulebook {
+export type Rulebook = {
   game: string;
   title: string;
   sections: RuleSection[];
-}
+};
 
 /** RuleSection is one heading of a rulebook and its paragraphs, plain text. */
-export interface RuleSection {
+export type RuleSection = {
   title: string;
   paras: string[];
-}
+};
 
 /** Roles are a game's characters (Clue-Less's suspects). */
-export interface Roles {
+export type Roles = {
   option: string;
   label: string;
   choices: Role[];
-}
+};
 
 /** Role is one character. */
-export interface Role {
+export type Role = {
   key: string;
   name: string;
-}
+};
 
 /**
  * Event is one thing that happened in a match, as a seat may see it. Data
  * is the game's own JSON.
  */
-export interface Event {
+export type Event = {
   type: string;
   seat: number;
   data?: any;
-}
+};
 
 /**
  * Outcome is the end of a match: every seat that shares first place (none
  * when nobody wins) and why it ended, in words.
  */
-export interface Outcome {
+export type Outcome = {
   winners: number[] | null;
   reason?: string;
-}
+};
 
 /** Clocks are a table's clocks by seat; empty at a table without clocks. */
-export interface Clocks {
+export type Clocks = {
   remaining?: number[];
   deadline?: string[];
-}
+};
 
 /**
  * Snapshot is a match as it stands, with the views of the watcher's seats
  * (key "-1" for a spectator's view).
  */
-export interface Snapshot {
+export type Snapshot = {
   seq: number;
   turn: number[] | null;
   scores: number[] | null;
@@ -111,14 +111,14 @@ export interface Snapshot {
    */
   votes: VoteKind[] | null;
   vote: Vote | null;
-}
+};
 
 /**
  * Update is one step of a match: a move, or a decision of the match (a
  * resignation, a timeout...) with Move null. It is both the `match` push
  * and an entry of a watch's history.
  */
-export interface Update {
+export type Update = {
   table: string;
   seq: number;
   seat: number;
@@ -135,14 +135,14 @@ export interface Update {
    * client applies them in web/src/games/apply.ts.
    */
   viewPatches?: Record<string, any>;
-}
+};
 
 /**
  * ReplayStep is one step of a replay (GET /api/replays/{match}). Step 0
  * is the start position (Seat -1, no move); the others are the log's
  * records in order, each with every seat's view after it.
  */
-export interface ReplayStep {
+export type ReplayStep = {
   seq: number;
   seat: number;
   move: any;
@@ -151,14 +151,14 @@ export interface ReplayStep {
   views: Record<string, any>;
   /** Scores after the step (since v6); absent for a game without. */
   scores?: number[];
-}
+};
 
 /**
  * RecentGame is a finished match of a player's, as the server lists it in
  * the ended push and on the profile: only what the match's replay shows
  * anyone, so a seat is its kind, name and a bot's level.
  */
-export interface RecentGame {
+export type RecentGame = {
   match: string;
   game: string;
   finished: string;
@@ -170,7 +170,7 @@ export interface RecentGame {
   held: number[] | null;
   winners: number[] | null;
   reason?: string;
-}
+};
 
 /** VoteKind is what a vote decides. */
 export type VoteKind = "pass" | "remove";
@@ -182,7 +182,7 @@ export type VoteResult = "carried" | "failed" | "lapsed" | "void";
  * Vote is a vote's tally after one of its steps: ballots are public, as
  * hands raised around a table are.
  */
-export interface Vote {
+export type Vote = {
   kind: VoteKind;
   subject: number;
   caller: number;
@@ -194,54 +194,54 @@ export interface Vote {
   /** Until is when it lapses, while it is open. */
   until?: string;
   result?: VoteResult;
-}
+};
 
 /** User is a person with a session: an account or a guest. */
-export interface User {
+export type User = {
   id: number;
   name: string;
   guest: boolean;
-}
+};
 
 /** Chat is one line of a chat channel. */
-export interface Chat {
+export type Chat = {
   channel: string;
   from: string;
   text: string;
   at: string;
-}
+};
 
 /** Stats are a player's counts in one game. */
-export interface Stats {
+export type Stats = {
   played: number;
   won: number;
   tied: number;
   rating: number;
   rd: number;
-}
+};
 
 /** Online is one person in the lobby's list of who is online. */
-export interface Online {
+export type Online = {
   name: string;
   guest: boolean;
   stats: Record<string, Stats> | null;
-}
+};
 
 /** Achievement is one achievement a user earned. */
-export interface Achievement {
+export type Achievement = {
   id: string;
   game: string;
   title: string;
   description: string;
   at: string;
-}
+};
 
 /**
  * Save is one of the user's saves. With Match set it is a bookmark of
  * that match, resumed at its own table, and once Over opened only as its
  * replay; without, a copy of a log (a game that hides nothing).
  */
-export interface Save {
+export type Save = {
   id: string;
   name: string;
   game: string;
@@ -249,7 +249,7 @@ export interface Save {
   created: string;
   match?: string;
   over?: boolean;
-}
+};
 
 /** SeatKind says who fills a seat of a table. */
 export type SeatKind = "open" | "human" | "bot";
@@ -270,7 +270,7 @@ export type TableKind = "live" | "correspondence";
 export type Action = "forfeit" | "bot" | "end" | "pause";
 
 /** Seat is one seat of a table as the server shows it. */
-export interface Seat {
+export type Seat = {
   kind: SeatKind;
   name?: string;
   level?: string;
@@ -288,22 +288,22 @@ export interface Seat {
    * name of its own: a seat at a table played at one screen.
    */
   player?: string;
-}
+};
 
 /**
  * Policy is what a table does with a gone player and with clocks, in
  * seconds.
  */
-export interface Policy {
+export type Policy = {
   grace: number;
   onGone: Action;
   moveClock: number;
   gameClock: number;
   onTimeout: Action;
-}
+};
 
 /** Table is a table of the lobby. */
-export interface Table {
+export type Table = {
   id: string;
   game: string;
   options: any;
@@ -337,4 +337,4 @@ export interface Table {
    * Supersedes.
    */
   rev?: number;
-}
+};
