@@ -51,7 +51,7 @@ type RuleSection struct {
 	Paras []string `json:"paras" ts:"nonnull"`
 }
 
-// Roles are a game's characters (Clue-Less's suspects).
+// Roles are a game's characters (suspects a seat plays).
 type Roles struct {
 	Option  string `json:"option"`
 	Label   string `json:"label"`

@@ -54,7 +54,7 @@ export type RuleSection = {
   paras: string[];
 };
 
-/** Roles are a game's characters (Clue-Less's suspects). */
+/** Roles are a game's characters (suspects a seat plays). */
 export type Roles = {
   option: string;
   label: string;
