@@ -2,25 +2,7 @@ package client
 
 import (
 	"context"
-	"time"
 )
-
-// RecentGame is a finished match of a player's, as the server lists it in
-// the ended push and on the profile (docs/protocol.md, RecentGame): who
-// sat where, the seats the player held, the winners and why it ended.
-type RecentGame struct {
-	Match    string    `json:"match"`
-	Game     string    `json:"game"`
-	Finished time.Time `json:"finished"`
-	// Seats are the match's seats as its replay shows them: kind, name,
-	// and a bot's level.
-	Seats []Seat `json:"seats"`
-	// Held are the seats the player held: one, or every seat of a table
-	// played at one screen.
-	Held    []int  `json:"held"`
-	Winners []int  `json:"winners"`
-	Reason  string `json:"reason,omitempty"`
-}
 
 // Ended decodes an ended push (since v7): the player's games that ended
 // while they were not at the table, the most recently finished first.

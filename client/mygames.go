@@ -3,6 +3,7 @@ package client
 import (
 	"context"
 	"fmt"
+	"github.com/parlor-games/parlor/protocol"
 	"strings"
 	"time"
 )
@@ -12,39 +13,9 @@ import (
 // /api/vacation), with the words both the terminal client and `parlor
 // play -my-games` print. docs/protocol.md describes them.
 
-// TableKind is how a table is played.
-type TableKind string
-
-// Table kinds.
-const (
-	KindLive           TableKind = "live"
-	KindCorrespondence TableKind = "correspondence"
-)
-
-// correspondenceClock is the shortest move clock of a correspondence
-// table: one day, in seconds.
-const correspondenceClock = 24 * 3600
-
 // CorrespondenceDays are the move clocks, in days, the create forms offer
 // for correspondence tables.
 var CorrespondenceDays = []int{1, 2, 3, 5, 7, 14}
-
-// KindWords says how the table is played, for the lobby: "live", or
-// "2 days a move" for a correspondence table.
-func (t Table) KindWords() string {
-	if t.Kind != KindCorrespondence && t.Policy.MoveClock < correspondenceClock {
-		return "live"
-	}
-	return DaysWords(int(t.Policy.MoveClock/correspondenceClock+0.5)) + " a move"
-}
-
-// DaysWords is "1 day" or "n days".
-func DaysWords(n int) string {
-	if n == 1 {
-		return "1 day"
-	}
-	return fmt.Sprintf("%d days", n)
-}
 
 // MyGame is one of a player's games in play.
 type MyGame struct {
@@ -197,3 +168,6 @@ func (l MyGames) WaitingWords() string {
 	}
 	return fmt.Sprintf("%d games wait on you", l.Waiting)
 }
+
+// DaysWords is "1 day" or "n days".
+func DaysWords(n int) string { return protocol.DaysWords(n) }

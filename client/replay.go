@@ -19,24 +19,6 @@ type Replay struct {
 	Steps   []ReplayStep
 }
 
-// ReplayStep is one step of a replay. Step 0 is the start position (Seat
-// -1, no move); the others are the log's records in order.
-type ReplayStep struct {
-	Seq    int64                      `json:"seq"`
-	Seat   int                        `json:"seat"`
-	Move   json.RawMessage            `json:"move"`
-	Text   string                     `json:"text"`
-	Events []Event                    `json:"events"`
-	Views  map[string]json.RawMessage `json:"views"`
-	Scores []int                      `json:"scores,omitempty"`
-}
-
-// Update is the step as a live match push would have carried it, for
-// code that words moves from pushes.
-func (s ReplayStep) Update() Update {
-	return Update{Seq: s.Seq, Seat: s.Seat, Move: s.Move, Text: s.Text, Events: s.Events, Scores: s.Scores, Views: s.Views}
-}
-
 // Replay reads the replay of a finished match. A match still being
 // played answers an *HTTPError (409), an unknown one 404.
 func (c *Client) Replay(ctx context.Context, match string) (*Replay, error) {

@@ -38,9 +38,10 @@ func decodeTree(raw json.RawMessage) (any, error) {
 	return v, err
 }
 
-// applyTree applies one patch, of the three forms docs/protocol.md
+// applyTree applies one patch, of the four forms docs/protocol.md
 // gives: {"=": value}, {"o": {key: patch}, "d": [key]} for an object,
-// {"a": {"index": patch}, "n": length} for an array.
+// {"a": {"index": patch}, "n": length} and {"s": [at, removed, [item]]}
+// (since v10) for an array.
 func applyTree(v, patch any) (any, error) {
 	p, ok := patch.(map[string]any)
 	if !ok {
@@ -69,6 +70,9 @@ func applyTree(v, patch any) (any, error) {
 		}
 		return m, nil
 	}
+	if sp, ok := p["s"].([]any); ok {
+		return applySplice(v, sp)
+	}
 	if a, ok := p["a"].(map[string]any); ok {
 		list, ok := v.([]any)
 		if !ok {
@@ -92,4 +96,26 @@ func applyTree(v, patch any) (any, error) {
 		return out, nil
 	}
 	return nil, fmt.Errorf("a view patch of no known form: %v", patch)
+}
+
+// applySplice takes removed items out of list v at index at and puts the
+// patch's items there.
+func applySplice(v any, sp []any) (any, error) {
+	list, ok := v.([]any)
+	if !ok {
+		return nil, fmt.Errorf("an array's splice for a %T", v)
+	}
+	if len(sp) != 3 {
+		return nil, fmt.Errorf("a splice of %d members, not 3", len(sp))
+	}
+	at, err1 := strconv.Atoi(fmt.Sprint(sp[0]))
+	removed, err2 := strconv.Atoi(fmt.Sprint(sp[1]))
+	items, ok := sp[2].([]any)
+	if err1 != nil || err2 != nil || !ok || at < 0 || removed < 0 || at+removed > len(list) {
+		return nil, fmt.Errorf("a splice %v that does not fit a list of %d", sp, len(list))
+	}
+	out := make([]any, 0, len(list)-removed+len(items))
+	out = append(out, list[:at]...)
+	out = append(out, items...)
+	return append(out, list[at+removed:]...), nil
 }

@@ -3,7 +3,6 @@ package client
 import (
 	"context"
 	"encoding/json"
-	"time"
 )
 
 // The players' vote (since v6, docs/protocol.md "Votes"): a player calls a
@@ -11,66 +10,6 @@ import (
 // other players answer; each step comes as an Update whose first event is
 // of type EventVote, EventBallot or EventVoteEnded and carries the whole
 // tally.
-
-// VoteKind is what a vote decides.
-type VoteKind string
-
-// The kinds of vote.
-const (
-	VotePass   VoteKind = "pass"
-	VoteRemove VoteKind = "remove"
-)
-
-// VoteResult is how a vote ended.
-type VoteResult string
-
-// The ends of a vote.
-const (
-	VoteCarried VoteResult = "carried"
-	VoteFailed  VoteResult = "failed"
-	VoteLapsed  VoteResult = "lapsed"
-	VoteVoid    VoteResult = "void"
-)
-
-// The events of a vote's updates.
-const (
-	EventVote      = "vote"
-	EventBallot    = "ballot"
-	EventVoteEnded = "voteend"
-)
-
-// Vote is a vote's tally after one of its steps.
-type Vote struct {
-	Kind    VoteKind   `json:"kind"`
-	Subject int        `json:"subject"`
-	Caller  int        `json:"caller"`
-	Voters  []int      `json:"voters"`
-	Yes     []int      `json:"yes"`
-	No      []int      `json:"no"`
-	Needed  int        `json:"needed"`
-	Until   time.Time  `json:"until"`
-	Result  VoteResult `json:"result,omitempty"`
-}
-
-// Voted reports whether seat has answered.
-func (v *Vote) Voted(seat int) bool {
-	for _, s := range append(v.Yes, v.No...) {
-		if s == seat {
-			return true
-		}
-	}
-	return false
-}
-
-// Voter reports whether seat has a vote in this one.
-func (v *Vote) Voter(seat int) bool {
-	for _, s := range v.Voters {
-		if s == seat {
-			return true
-		}
-	}
-	return false
-}
 
 // VoteOf returns the tally an update of a vote carries, or nil when the
 // update is not a vote's.

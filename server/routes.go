@@ -26,8 +26,10 @@ import (
 // rematch offer that lapses when a person leaves for good or its server
 // stops, table.leave, friends, challenges, blocks, mutes, reports and
 // the operators' sanctions, correspondence clocks, "my games" and push
-// notices, in version 9).
-const protocolVersion = 9
+// notices, in version 9; view patches that splice an array, and the
+// protocol's types generated for the web client from package protocol,
+// in version 10).
+const protocolVersion = 10
 
 // handlers maps a client message type to its handler. A handler returns
 // the reply's fields (nil for none) or an error whose text the client

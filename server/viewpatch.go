@@ -22,10 +22,14 @@ import (
 //	{"=": value}                       the value, whole
 //	{"o": {key: patch, ...}, "d": [key, ...]}  an object: its keys that changed, and those gone
 //	{"a": {"index": patch, ...}, "n": length}  an array: its length now, and its items that changed
+//	{"s": [at, removed, [item, ...]]}  an array: removed items taken out at index at, and the items put there (since v10)
 //
 // An item of an array past the end of the old one is always whole, and
 // an array whose changed items are all whole goes whole itself when that
-// is shorter (a sorted list of hexes with one put in near its start).
+// is shorter. An array that grew or shrank in one place (a line put in
+// Dots and Boxes' list, which is in board order, not play order) is a
+// splice: the index form would send every item after the place, each
+// moved up by one.
 
 // viewPatch returns the patch from view a to view b, both JSON as
 // encoding/json writes it, and false when they are the same. It reads no
@@ -81,6 +85,9 @@ func viewPatch(a, b json.RawMessage) (any, bool) {
 		if !okA || !okB {
 			break
 		}
+		if p, ok := splice(al, bl); ok {
+			return p, true
+		}
 		changed := map[string]any{}
 		// cost counts the bytes of a patch made only of whole items; a
 		// list of numbers with one put in near its start changes every
@@ -112,6 +119,45 @@ func viewPatch(a, b json.RawMessage) (any, bool) {
 		return map[string]any{"a": changed, "n": len(bl)}, true
 	}
 	return whole(b), true
+}
+
+// splice returns the splice form from list a to list b when b is a with
+// items taken out or put in at one place, and perhaps a few around it
+// changed: what is the same at both ends is left, and the middle sent
+// whole. Lists of the same length, and lists changed in many places,
+// have none: the index form names their changed items better.
+func splice(a, b []json.RawMessage) (any, bool) {
+	grew := len(b) - len(a)
+	if grew == 0 {
+		return nil, false
+	}
+	head := 0
+	for head < len(a) && head < len(b) && bytes.Equal(a[head], b[head]) {
+		head++
+	}
+	tail := 0
+	for tail < len(a)-head && tail < len(b)-head && bytes.Equal(a[len(a)-1-tail], b[len(b)-1-tail]) {
+		tail++
+	}
+	put := b[head : len(b)-tail]
+	// A few changed items beside the place (a line drawn closes a box
+	// whose neighbours then read differently) still make a splice; more
+	// is a list changed in several places.
+	if len(put) > abs(grew)+2 {
+		return nil, false
+	}
+	items := make([]any, len(put))
+	for i, x := range put {
+		items[i] = x
+	}
+	return map[string]any{"s": []any{head, len(a) - head - tail, items}}, true
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }
 
 func whole(v json.RawMessage) map[string]any { return map[string]any{"=": v} }

@@ -1,96 +1,51 @@
 // Types of the HTTP and WebSocket protocol (docs/protocol.md) and the HTTP
 // calls the client makes.
 
-export interface User { id: number; name: string; guest: boolean }
-export interface OptionSpec {
-  name: string; label: string; kind: "int" | "bool" | "choice" | "scenario"; default: unknown;
-  min?: number; max?: number; choices?: string[]; help?: string;
-  /** the word for 0 where 0 switches the option off ("none") */
-  off?: string;
-}
-export interface GameInfo {
-  name: string; title: string; summary: string; options: OptionSpec[];
-  hidden: boolean; bots: string[]; seats?: number;
-  /** the characters seats choose, in a game that has them (protocol v4) */
-  roles?: { option: string; label: string; choices: { key: string; name: string }[] };
-  /** the policy a table gets without one (protocol v4), kept when a clock is added */
-  policy?: Record<string, unknown>;
-  /** the server shows the start of a match before it exists (GET /api/games/{game}/preview) */
-  preview?: boolean;
-}
-export interface Stats { played: number; won: number; tied?: number; rating?: number; rd?: number }
-export interface Achievement { id: string; game: string; title: string; description: string; at?: string }
-/** One of a player's finished matches (GET /api/profile/{name}/games, and
- * the ended push of protocol v7): only what the match's replay shows
- * anyone, so a seat is its kind, name and a bot's level, with no user id.
- * held are the player's seats. */
-export interface RecentGame {
-  match: string; game: string; finished: string;
-  seats: { kind: "human" | "bot" | "open"; name?: string; level?: string }[] | null;
-  held: number[] | null; winners: number[] | null; reason?: string;
-}
-/** A seat; player (protocol v6) is its holder's own name when the seat
- * has a name of its own (a seat at one screen). */
-export interface Seat {
-  kind: "open" | "human" | "bot"; name: string; level?: string; connected: boolean; mine?: boolean; role?: string; player?: string;
-  /** while its player is gone: when the wait ends, and what happens then (protocol v6) */
-  goneUntil?: string; then?: "forfeit" | "bot" | "end" | "pause";
-}
-export interface Table {
-  id: string; game: string; options: Record<string, unknown>;
-  status: "open" | "playing" | "over"; seats: Seat[]; spectatorChat?: boolean;
-  policy?: Record<string, unknown>; match: string; creator?: string;
-  /** the table a player opened for a rematch of this one, once asked */
-  rematch?: string;
-  /** the match waits for its gone players, and is closed at closesAt (protocol v6) */
-  paused?: boolean; closesAt?: string;
-  /** false for a table whose match counts for nothing (protocol v4) */
-  rated?: boolean;
-  /** when the table was made; copy: its match goes on from a loaded save
-   * or a replay's position (both tell apart two tables alike) */
-  created?: string; copy?: boolean;
-  /** live, or correspondence: a move clock of a day or more */
-  kind?: "live" | "correspondence";
-  /** orders the descriptions of the table that reach a watcher (protocol v6; none in the lobby's lists) */
-  rev?: number;
-}
+// The protocol's types are generated from the Go package protocol
+// (go generate ./protocol), which is what the server and the Go client
+// speak; the names the pages have always used are kept here.
+import type * as wire from "./protocol.gen";
+
+export type {
+  Achievement, Chat as ChatMsg, Clocks, Event as GameEvent, OptionSpec, Outcome, Policy,
+  RecentGame, ReplayStep, Rulebook, RuleSection, Save as SaveInfo, Snapshot, Stats, User, Vote,
+} from "./protocol.gen";
+type User = wire.User;
+type Achievement = wire.Achievement;
+type Stats = wire.Stats;
+type Rulebook = wire.Rulebook;
+type RecentGame = wire.RecentGame;
+type SaveInfo = wire.Save;
+
+// Where the pages read the protocol otherwise than the server writes it,
+// the names below loosen the generated types so that the pages compile
+// while they are brought in line (docs/protocol.md, Types):
+
+/** GameInfo is a game the server offers; seats is never sent (the
+ * players option says how many). */
+export type GameInfo = wire.Game & { seats?: number };
+
+/** Seat is a seat of a table; an open seat has no name on the wire, where
+ * the pages read it as a string. */
+export type Seat = Omit<wire.Seat, "name"> & { name: string };
+
+/** Table is a table of the lobby; the replay page makes one of its own
+ * without the members a server always sends. */
+type Loose = "creator" | "spectatorChat" | "policy" | "rated" | "created" | "kind";
+export type Table = Omit<wire.Table, "seats" | Loose> & Partial<Pick<wire.Table, Loose>> & { seats: Seat[] };
 
 /** supersedes reports whether next may replace cur as what the page shows
  * of a table: a reply and a push worked out at about the same time may
  * arrive in either order, and the older must not undo the newer (a seat
- * shown away whose player is there). */
+ * shown away whose player is there). Go's Table.Supersedes says the same. */
 export function supersedes(next: Table, cur: Table | null | undefined): boolean {
   return !cur || cur.id !== next.id || !next.rev || !cur.rev || next.rev >= cur.rev;
 }
-export interface Outcome { winners: number[]; reason?: string }
-export interface GameEvent { type: string; seat: number; data?: any }
-export interface Snapshot {
-  seq: number; turn: number[] | null; scores: number[] | null; outcome: Outcome | null;
-  views: Record<string, any> | null; handover: number | null; clocks?: Record<string, any> | null;
-  /** seats a bot plays now in their holders' place (protocol v3) */
-  takenOver?: number[] | null;
-}
-export interface MatchPush {
-  t: "match"; table: string; seq: number; seat: number; move: unknown; text: string;
-  events: GameEvent[] | null; turn: number[] | null; scores: number[] | null;
-  outcome: Outcome | null; views?: Record<string, any> | null; clocks?: Record<string, any> | null;
-  /** with a watch with patches (protocol v5): by seat, the patch to the
-   * view held; a seat left out has not changed */
-  viewPatches?: Record<string, any> | null;
-}
-// A save is a copy of a log (games that hide nothing) or, with match set,
-// a bookmark of that match: resumed at its own table, and once over
-// (over) opened only as its replay.
-export interface SaveInfo { id: string; name: string; game: string; created: string; moves: number; match?: string; over?: boolean }
-export interface ChatMsg { channel: string; from: string; text: string; at: string }
 
-/** Rulebook is a game's rules as its Go package writes them
- * (GET /api/games/{game}/rules): sections of plain paragraphs. */
-export interface Rulebook {
-  game: string;
-  title: string;
-  sections: { title: string; paras: string[] }[];
-}
+/** MatchPush is the match push: an Update with its push's name. A push
+ * carries no clocks (a snapshot does); the member is left for the page
+ * that still reads it. */
+export type MatchPush = wire.Update & { t: "match"; clocks?: wire.Clocks | null };
 
 export class HttpError extends Error {
   constructor(public status: number, message: string) {
@@ -165,16 +120,10 @@ export interface Account {
   email: { address?: string; pending?: string; mail: boolean };
 }
 
-export interface ReplayStep {
-  seq: number; seat: number; move: unknown; text: string; events: GameEvent[] | null;
-  views: Record<string, any>;
-  /** scores after the step (since v6); absent for a game without. */
-  scores?: number[] | null;
-}
 export interface Replay {
   log: { game: string; options?: Record<string, unknown>; [k: string]: unknown };
   seats: ({ name: string } | string)[];
-  steps: ReplayStep[];
-  outcome?: Outcome | null;
+  steps: wire.ReplayStep[];
+  outcome?: wire.Outcome | null;
   start?: Record<string, any>;
 }
