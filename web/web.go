@@ -13,6 +13,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html"
 	"io/fs"
 	"net/http"
 	"path"
@@ -21,6 +22,8 @@ import (
 	"sync"
 
 	"github.com/evanw/esbuild/pkg/api"
+
+	"github.com/parlor-games/parlor/games"
 )
 
 //go:embed src index.html
@@ -159,13 +162,31 @@ func Build() (*Bundle, error) {
 	if b.CSS == nil {
 		return nil, errors.New("web: bundling produced no app.css")
 	}
-	if b.HTML, err = files.ReadFile("index.html"); err != nil {
+	if b.HTML, err = indexPage(); err != nil {
 		return nil, err
 	}
 	if b.SW, err = buildWorker(b); err != nil {
 		return nil, err
 	}
 	return b, nil
+}
+
+// indexPage is index.html with the games' titles in its description, from the
+// games' registry, so that the page names the games the binary ships.
+func indexPage() ([]byte, error) {
+	b, err := files.ReadFile("index.html")
+	if err != nil {
+		return nil, err
+	}
+	var titles []string
+	for _, d := range games.Registry().List() {
+		titles = append(titles, html.EscapeString(d.Title))
+	}
+	list := strings.Join(titles, ", ")
+	if n := len(titles); n > 1 {
+		list = strings.Join(titles[:n-1], ", ") + " and " + titles[n-1]
+	}
+	return bytes.ReplaceAll(b, []byte("{{games}}"), []byte(list)), nil
 }
 
 // sharedChunks lists the chunks that hold code shared between modules
@@ -328,8 +349,13 @@ func newHandler() (http.Handler, error) {
 		return nil, err
 	}
 	mux.Handle("GET /{$}", page)
-	for _, route := range []string{"/t/", "/lobby", "/profile/", "/saves", "/replay/", "/settings", "/battleship", "/dots", "/rules/", "/reset/", "/verify-email/"} {
+	for _, route := range []string{"/t/", "/lobby", "/profile/", "/saves", "/replay/", "/settings", "/rules/", "/reset/", "/verify-email/"} {
 		mux.Handle("GET "+route, page)
+	}
+	// A game may have a page of its own at /<game> (its entry's page in
+	// src/games/<game>/index.ts); the app says when one has none.
+	for _, name := range games.Registry().Names() {
+		mux.Handle("GET /"+name, page)
 	}
 	return mux, nil
 }

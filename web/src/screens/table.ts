@@ -1,14 +1,13 @@
 // The table: board, seats, status line, scores, clocks, move log, chat,
 // results, save, help, taking back a seat a bot took over, and the
-// hot-seat hand-over screen. Game-specific
-// drawing lives in games/*.ts.
+// hot-seat hand-over screen. What is a game's own comes from its entry
+// (games/load.ts): its board, and what the table asks of the game.
 import { personMenu } from "../social";
 import type { GameEvent, GameInfo, MatchPush, Snapshot, Table } from "../api";
 import { focusMain, mainControl, setTitle, skipLabel } from "../screenfocus";
 import { supersedes } from "../api";
 import { botName, seatWithLevel } from "../botnames";
 import { chatBox } from "../chat";
-import { openBattleshipMenu } from "./bsmenu";
 import { ask } from "../confirm";
 import { announce, clear, h, toast } from "../dom";
 import { openRules } from "../rules";
@@ -16,12 +15,12 @@ import { play as sound } from "../sound";
 import { app, gameTitle, navigate } from "../state";
 import { Refusal, socket } from "../ws";
 import type { GameView, MatchState, TableCtx } from "../games/types";
-import { canShow, loadView, loadedView } from "../games/load";
+import { canShow, gameEntry, loadView, loadedBoard, loadedView } from "../games/load";
 import { appliers, applyViewPatch } from "../games/apply";
 import { openCreateDialog } from "./create";
 import { optionsText } from "./lobby";
 import { canPreview, previewPanel } from "../preview";
-import { tutorialFor, type Tutorial } from "../games/tutorial";
+import type { Tutorial } from "../games/entry";
 import { matchEventText, namedSeats, scoreText, seatChange } from "../matchevents";
 import { awayPanel } from "./away";
 import { voteLogText, votePanel } from "../vote";
@@ -101,8 +100,8 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
   // An empty Moves panel says why it is empty.
   const logEmpty = h("p", { class: "muted small", id: "log-empty" });
   // Before the start: who sits where and what the table waits for, in
-  // place of a board and panels that have nothing to show yet (Medieval
-  // Warfare drew an empty map with buttons that did nothing).
+  // place of a board and panels that have nothing to show yet (a game's
+  // map was drawn empty, with buttons that did nothing).
   const prestart = h("section", { class: "prestart", id: "prestart", hidden: true, "aria-labelledby": "prestart-title" });
   const controls = h("div", { class: "controls", role: "toolbar", "aria-label": "Game controls" });
   const sideExtra = h("div", { class: "side-extra" });
@@ -164,8 +163,8 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
       const name = ctx.seatName(i);
       // A seat is addressed by its name alone ("Cat, it's your turn"),
       // but where seats share one (seats at one screen left unnamed carry
-      // their holder's) and in Dots and Boxes online, which keeps its
-      // spec's "Player 1" and "Player 2": "Player 2 · Cat".
+      // their holder's) and in a game whose spec numbers its players
+      // online, which keeps "Player 1" and "Player 2": "Player 2 · Cat".
       if (numbered(i) && name !== `Player ${i + 1}`) return `Player ${i + 1} · ${name}`;
       return name;
     },
@@ -212,23 +211,27 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     noteTimer = window.setTimeout(() => { note.textContent = ""; }, isError ? 8000 : 5000);
   }
 
-  const hidden = () => app.games.find((g) => g.name === table?.game)?.hidden ?? table?.game === "battleship";
+  const hidden = () => app.games.find((g) => g.name === table?.game)?.hidden ?? !!entry()?.hidden;
+  /** entry is what the table's game brings (games/load.ts). */
+  const entry = () => table ? gameEntry(table.game) : undefined;
+  /** quitTo is where Quit goes: the game's page of its own, or the lobby. */
+  const quitTo = () => entry()?.page && table ? "/" + table.game : "/";
   const humanSeatsMine = () => table ? table.seats.every((s, i) => s.kind !== "human" || held.includes(i)) : false;
   const hotseat = () => held.length > 1;
 
-  /** seatSubtitle is the name under "Player N" on a Dots and Boxes table
-   * (its spec numbers the players), with a bot's level, left out when the
+  /** seatSubtitle is the name under "Player N" on a table whose game's
+   * spec numbers the players, with a bot's level, left out when the
    * seat's name is that default already. */
   function seatSubtitle(i: number): string {
     const name = ctx.seatName(i);
     return name === `Player ${i + 1}` ? "" : seatWithLevel(table!.seats[i], name);
   }
 
-  /** numbered says whether seat i is told by its number: on a Dots and
-   * Boxes table played online (its spec numbers the players), and where
+  /** numbered says whether seat i is told by its number: on a table
+   * played online whose game's spec numbers the players, and where
    * another seat has the same name. */
   function numbered(i: number): boolean {
-    if (table?.game === "dots" && !hotseat()) return true;
+    if (entry()?.numbered && !hotseat()) return true;
     const name = ctx.seatName(i);
     return (table?.seats ?? []).some((_, j) => j !== i && ctx.seatName(j) === name);
   }
@@ -241,13 +244,13 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     return seatWithLevel(table!.seats[i], ctx.seatName(i));
   }
 
-  /** seatCharacter is the Clue-Less suspect a seat plays, chosen before
-   * the start or dealt at it, so that its swatch wears the pawn's colour;
-   * undefined in other games and while none is chosen. */
+  /** seatCharacter is the character a seat plays, chosen before the
+   * start or dealt at it, so that its swatch wears the pawn's colour;
+   * undefined in games without characters and while none is chosen. */
   function seatCharacter(i: number, role?: string): string | undefined {
-    if (table?.game !== "clue") return undefined;
-    const players = (ctx.view() as { players?: { seat: number; suspect?: string }[] } | null)?.players;
-    return players?.find((p) => p.seat === i)?.suspect || role || undefined;
+    const character = entry()?.character;
+    if (!character) return undefined;
+    return character(ctx.view(), i) || role || undefined;
   }
 
   function renderSeats(): void {
@@ -290,7 +293,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     });
   }
 
-  // The seat's character (Clue-Less's suspect): a choice of the free ones
+  // The seat's character (a suspect, say): a choice of the free ones
   // for a seat you hold before the start, else its name.
   function roleControl(roles: NonNullable<GameInfo["roles"]>, s: Table["seats"][number], i: number): HTMLElement {
     const name = (k?: string) => roles.choices.find((c) => c.key === k)?.name ?? "";
@@ -421,7 +424,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     const entry = voted || logText(m);
     if (!entry) return false;
     // What this page's seat alone learnt from the move (the card shown to
-    // it in Clue-Less) follows the sentence everyone reads.
+    // it, in a game of cards) follows the sentence everyone reads.
     const detail = voted ? "" : view?.logDetail?.(m);
     log.push({ seq: m.seq, seat: m.seat, text: detail ? `${entry}: ${detail}` : entry });
     log.sort((a, b) => a.seq - b.seq);
@@ -583,7 +586,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     const again = h("button", { id: "new-game" }, "New game");
     again.addEventListener("click", () => openCreateDialog({ game: table?.game, options: table?.options }));
     const quit = h("button", { id: "quit-result" }, "Quit");
-    quit.addEventListener("click", () => { quitTable(id); navigate(table?.game === "battleship" ? "/battleship" : "/"); });
+    quit.addEventListener("click", () => { quitTable(id); navigate(quitTo()); });
     const join = rematchAt ? h("a", { class: "button primary", href: "/t/" + rematchAt, "data-nav": true, id: "join-rematch" }, "Join the rematch") : null;
     const heading = h("h2", { tabindex: "-1" }, outcomeText());
     result.append(heading,
@@ -655,13 +658,15 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     });
     const resign = h("button", { id: "resign", "aria-haspopup": "dialog" }, "Resign");
     resign.addEventListener("click", confirmResign);
-    // Battleship's menu (new game, load, tutorial, rulebook,
-    // achievements) opens over the game at any time, and closes back to it.
-    const menu = game === "battleship" ? h("button", { id: "bs-menu-open", "aria-haspopup": "dialog" }, "Menu") : null;
-    menu?.addEventListener("click", openBattleshipMenu);
+    // A game's page of its own (a menu: new game, load, tutorial,
+    // rulebook, achievements) opens over the game at any time, and closes
+    // back to it.
+    const page = entry()?.page;
+    const menu = page ? h("button", { id: page.menuId, "aria-haspopup": "dialog" }, "Menu") : null;
+    menu?.addEventListener("click", () => void page?.load().then((p) => p.overTable(), (x: Error) => ctx.error(x.message)));
     const quit = h("button", { id: "quit" }, "Quit");
     // navigate asks first during a game in play (away.ts).
-    quit.addEventListener("click", () => { if (st.outcome) quitTable(id); navigate(game === "battleship" ? "/battleship" : "/"); });
+    quit.addEventListener("click", () => { if (st.outcome) quitTable(id); navigate(quitTo()); });
     const playing = table.status === "playing" && !st.outcome;
     const removed = held.length > 0 && held.every((s) => removedByVote().includes(s));
     for (const b of [
@@ -777,20 +782,17 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
   }
 
   const away = awayPanel(id, () => ({ table, held, over: st.outcome !== null, out: outOfTheRunning() }), (text) => ctx.info(text));
-  /** outOfTheRunning: your Clue-Less seat accused wrongly (its view marks
-   * it inactive) and now only answers suggestions. */
+  /** outOfTheRunning: a seat of yours lost its chance to win (a wrong
+   * accusation, say) and now only answers the others. */
   function outOfTheRunning(): boolean {
-    if (table?.game !== "clue") return false;
-    const v = ctx.view() as { players?: { seat: number; inactive?: boolean }[] } | null;
-    return !!v?.players?.some((p) => held.includes(p.seat) && p.inactive);
+    return !!entry()?.out?.(ctx.view(), held);
   }
 
   /** removedByVote lists the seats the players removed from the game by a
-   * vote (Clue-Less, spec section 5): their cards still answer, but they
+   * vote (a game's spec may allow it): their cards still answer, but they
    * play no more, so they may neither resign nor call a vote. */
   function removedByVote(): number[] {
-    // Not every game's view lists its players (Medieval Warfare's counts
-    // them).
+    // Not every game's view lists its players (one may count them).
     const players = (ctx.view() as { players?: unknown } | null)?.players;
     if (!Array.isArray(players)) return [];
     return (players as { seat: number; removed?: boolean }[]).filter((p) => p.removed).map((p) => p.seat);
@@ -818,7 +820,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
   }
 
   /** renderTitle names the table in the page's title: the game and the
-   * others at it ("Dots and Boxes vs Bob"), every player for one who
+   * others at it ("Checkers vs Bob", were there such a game), every player for one who
    * watches or plays every seat, and "Your move" first while the game
    * waits on the player. */
   function renderTitle(): void {
@@ -870,7 +872,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
     view = f(ctx);
     boardWrap.prepend(view.el);
     if (view.side) sideExtra.append(view.side);
-    tutorial = tutorialFor(id, ctx, main);
+    tutorial = loadedBoard(table.game)?.tutorial?.(id, ctx, main) ?? null;
   }
 
   function applyReply(r: WatchReply, resumed: boolean): void {
@@ -932,8 +934,8 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
         // Before the first reply the game is not known: watch without
         // views, and again with them if this game's board cannot be kept.
         // A game whose board cannot be kept here gets its views as
-        // patches to those held (protocol v5): a Medieval Warfare view of
-        // 300 hexes is sent once, then only the hexes that change.
+        // patches to those held (protocol v5): a map's view of 300 hexes
+        // is sent once, then only the hexes that change.
         const views = table !== null && !keepsBoard();
         let r = (await socket.watch(id, views, true, views)) as WatchReply;
         // The board's code is fetched now, alongside a second watch (a

@@ -6,13 +6,13 @@
 // carries it ("legal": each villager's destinations and trainings, each
 // village's recruits, upgrade and watchtowers), from the game's own rules,
 // and the board lights and enables what it lists.
-import type { GameEvent, MatchPush } from "../api";
-import { announce, clear, h, svg } from "../dom";
-import { namedSeats } from "../matchevents";
-import { openRules } from "../rules";
-import { settings } from "../settings";
-import { panZoom } from "../panzoom";
-import type { GameView, TableCtx } from "./types";
+import type { GameEvent, MatchPush } from "../../api";
+import { announce, clear, h, svg } from "../../dom";
+import { namedSeats } from "../../matchevents";
+import { openRules } from "../../rules";
+import { settings } from "../../settings";
+import { panZoom } from "../../panzoom";
+import type { GameView, TableCtx } from "../types";
 
 interface HexV {
   id: number; x: number; y: number; owner: number; thing?: string; meadow?: boolean; road?: boolean;
@@ -73,7 +73,7 @@ function columnName(x: number): string {
  * largest a first view makes them. */
 const PLAY_PX = 30;
 const COMFY_PX = 44;
-const patternNames = ["diagonal stripes", "dots", "horizontal stripes", "back stripes", "cross-hatch", "vertical stripes"];
+const patternNames = ["diagonal stripes", "spots", "horizontal stripes", "back stripes", "cross-hatch", "vertical stripes"];
 
 const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -317,7 +317,7 @@ export function warfareView(ctx: TableCtx): GameView {
       h("li", null, "Click one of your villagers (a disc with P, I, S or K): the hexes it can reach light up: blue rings to walk, green rings to act in its region (a tree gives wood, a tombstone is cleared, another villager combines with it), red dashed rings for land it can take. Click one to go."),
       h("li", null, "Click a village to recruit (then click a lit hex), upgrade it with wood, or build a watchtower (towns and forts)."),
       h("li", null, "A selected villager can also be trained, and a peasant can start a meadow or a road. \"Next villager\" (or N) picks one that can still move."),
-      h("li", null, "Villagers: P peasant, I infantry, S soldier, K knight (dots give the strength). A faded one has acted this turn; a badge such as M2 marks a peasant busy on a meadow (M) or road (R) for that many turns. Each village flies its player's number."),
+      h("li", null, "Villagers: P peasant, I infantry, S soldier, K knight (spots give the strength). A faded one has acted this turn; a badge such as M2 marks a peasant busy on a meadow (M) or road (R) for that many turns. Each village flies its player's number."),
       h("li", null, "Each village pays its villagers at the start of your turn. ⚠ marks a village that cannot pay next turn: its villagers would die."),
       h("li", null, "Drag or use the arrow keys to pan; the mouse wheel, pinch or + and − zoom; Escape clears the selection."),
       h("li", null, "Guards: a villager protects its hex and its neighbours of the same colour; a watchtower counts as infantry, a fort as a soldier.")),
