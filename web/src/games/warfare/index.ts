@@ -22,5 +22,5 @@ export const warfare: GameEntry = {
   ],
   board: () => import("./warfare").then((m) => ({ view: m.warfareView })),
   analysis: () => import("../../analysis/charts").then((m) => m.turnCharts("Land and gold over the game", inks)),
-  preview: () => import("./warfare").then((m) => m.warfarePreview),
+  preview: () => import("./preview").then((m) => m.warfarePreview),
 };
