@@ -31,6 +31,41 @@ export interface Controls {
   renderCover(): void;
 }
 
+/** renderCover hides the board while the device passes to the next
+ * player at one screen, until that player says who they are. */
+function renderCover(sc: Scene, cover: HTMLElement, boardWrap: HTMLElement): void {
+  const ctx = sc.ctx;
+  const st = sc.ctx.st;
+  const s = st.handover;
+  if (s === null || st.outcome) {
+    cover.hidden = true;
+    boardWrap.classList.remove("covered");
+    return;
+  }
+  cover.hidden = false;
+  boardWrap.classList.add("covered");
+  clear(cover);
+  const ok = h("button", { class: "primary big", id: "handover-ok" }, `I am ${ctx.seatLabel(s)}: show my board`);
+  ok.addEventListener("click", async () => {
+    ok.disabled = true;
+    try {
+      const r = await socket.send<{ snapshot?: Snapshot | null }>("match.handover", { table: sc.id, seat: s });
+      if (r.snapshot && r.snapshot.seq >= sc.ctx.st.seq) sc.setState(fromSnapshot(r.snapshot));
+      if (sc.ctx.st.handover === s) sc.ctx.st.handover = null;
+      sc.renderAll();
+    } catch (x) {
+      ctx.error((x as Error).message);
+      ok.disabled = false;
+    }
+  });
+  cover.append(h("div", { class: "handover-card" },
+    h("h2", null, `Pass the device to ${ctx.seatLabel(s)}`),
+    h("p", null, "The previous player's board is hidden. Hand over the screen, then press the button."),
+    ok));
+  announce(`Pass the device to ${ctx.seatLabel(s)}.`);
+  ok.focus();
+}
+
 export function tableControls(sc: Scene, d: ControlsDeps): Controls {
   const ctx = sc.ctx;
   const id = sc.id;
@@ -39,37 +74,7 @@ export function tableControls(sc: Scene, d: ControlsDeps): Controls {
   const { boardWrap, invite, quitTo, doRematch, humanSeatsMine } = d;
   const controls = h("div", { class: "controls", role: "toolbar", "aria-label": "Game controls" });
   const cover = h("div", { class: "handover", hidden: true });
-  function renderCover(): void {
-    const st = sc.ctx.st;
-    const s = st.handover;
-    if (s === null || st.outcome) {
-      cover.hidden = true;
-      boardWrap.classList.remove("covered");
-      return;
-    }
-    cover.hidden = false;
-    boardWrap.classList.add("covered");
-    clear(cover);
-    const ok = h("button", { class: "primary big", id: "handover-ok" }, `I am ${ctx.seatLabel(s)}: show my board`);
-    ok.addEventListener("click", async () => {
-      ok.disabled = true;
-      try {
-        const r = await socket.send<{ snapshot?: Snapshot | null }>("match.handover", { table: id, seat: s });
-        if (r.snapshot && r.snapshot.seq >= sc.ctx.st.seq) sc.setState(fromSnapshot(r.snapshot));
-        if (sc.ctx.st.handover === s) sc.ctx.st.handover = null;
-        sc.renderAll();
-      } catch (x) {
-        ctx.error((x as Error).message);
-        ok.disabled = false;
-      }
-    });
-    cover.append(h("div", { class: "handover-card" },
-      h("h2", null, `Pass the device to ${ctx.seatLabel(s)}`),
-      h("p", null, "The previous player's board is hidden. Hand over the screen, then press the button."),
-      ok));
-    announce(`Pass the device to ${ctx.seatLabel(s)}.`);
-    ok.focus();
-  }
+
 
   function renderControls(): void {
     const table = sc.table(), held = sc.ctx.held, st = sc.ctx.st;
@@ -123,5 +128,5 @@ export function tableControls(sc: Scene, d: ControlsDeps): Controls {
   }
 
 
-  return { el: controls, cover, render: renderControls, renderCover };
+  return { el: controls, cover, render: renderControls, renderCover: () => renderCover(sc, cover, boardWrap) };
 }
