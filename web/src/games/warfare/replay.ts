@@ -36,6 +36,79 @@ export interface TurnReplay {
   hideLine(): void;
 }
 
+/** animStep turns one push of another player's action into a step. */
+function animStep(evs: GameEvent[], seat: number, told: string, ctx: TableCtx, board: Board | null): AnimStep | null {
+  const st: AnimStep = { seat, text: "", hexes: [] };
+  const words: string[] = [];
+  for (const e of evs) {
+    const d = e.data as any;
+    if (!d) continue;
+    if (e.type === "move") {
+      const unit = d.unit || board?.hex(d.to)?.thing || "villager";
+      switch (d.kind) {
+        case "move":
+          st.walk = [d.from, d.to];
+          st.hexes.push([d.from, "from"], [d.to, "to"]);
+          words.push(`moved a ${unit} from hex ${d.from} to hex ${d.to}`);
+          break;
+        case "buy":
+          st.hexes.push([d.to, "new"]);
+          words.push(`recruited a ${unit} on hex ${d.to}`);
+          break;
+        case "train":
+          st.hexes.push([d.from, "new"]);
+          words.push(`trained a ${d.unit || "villager"} on hex ${d.from}`);
+          break;
+        case "cultivate": case "road":
+          st.hexes.push([d.from, "new"]);
+          words.push(`started a ${d.kind === "road" ? "road" : "meadow"} on hex ${d.from}`);
+          break;
+        case "upgrade":
+          st.hexes.push([d.from, "new"]);
+          words.push(`upgraded the village on hex ${d.from}`);
+          break;
+        case "tower":
+          st.hexes.push([d.to, "new"]);
+          words.push(`built a watchtower on hex ${d.to}`);
+          break;
+      }
+    } else if (e.type === "taken") {
+      st.hexes.push([d.hex, "taken"]);
+      words.push(`took hex ${d.hex}${d.from >= 0 ? ` from ${ctx.seatName(d.from)}` : ""}`);
+    } else if (e.type === "captured") {
+      words.push(`captured the village on hex ${d.hex}`);
+    }
+  }
+  if (!st.hexes.length) return null;
+  st.text = told || words.join(", ");
+  return st;
+}
+
+/** say puts text on the replay's line, which shows one line of it; the
+ * whole text is its tooltip and what a screen reader reads. */
+function say(animText: HTMLElement, text: string): void {
+  animText.textContent = text;
+  animText.title = text;
+}
+
+/** drawStep marks a step's hexes (data-anim) and glides its moving
+ * villager from hex to hex. */
+function drawStep(animLayer: SVGGElement, board: Board, step: AnimStep): void {
+  for (const [id, kind] of step.hexes) {
+    if (!board.v.hexes[id]) continue;
+    const [cx, cy] = board.centre(id);
+    animLayer.append(svg("polygon", { points: hexPoints(cx, cy, R - 1.5), class: `wf-anim-hex k-${kind}`, "data-anim": id }));
+  }
+  if (step.walk && board.v.hexes[step.walk[0]] && board.v.hexes[step.walk[1]]) {
+    const [x0, y0] = board.centre(step.walk[0]);
+    const [x1, y1] = board.centre(step.walk[1]);
+    const ghost = svg("circle", { r: 13, class: "wf-anim-walker", style: `transform: translate(${x0.toFixed(1)}px, ${y0.toFixed(1)}px)` });
+    animLayer.append(ghost);
+    // Start the glide after the first frame is drawn at the start.
+    requestAnimationFrame(() => requestAnimationFrame(() => { ghost.style.transform = `translate(${x1.toFixed(1)}px, ${y1.toFixed(1)}px)`; }));
+  }
+}
+
 /** turnReplay draws on layer, over the map in root; el is the board,
  * which says in its data-replay that a replay is playing. */
 export function turnReplay(el: HTMLElement, root: SVGSVGElement, animLayer: SVGGElement, ctx: TableCtx, current: () => Board | null): TurnReplay {
@@ -51,60 +124,9 @@ export function turnReplay(el: HTMLElement, root: SVGSVGElement, animLayer: SVGG
   let queue: AnimStep[] = [];
   let animTimer = 0;
 
-  /** animStep turns one push of another player's action into a step. */
-  function animStep(evs: GameEvent[], seat: number, told: string): AnimStep | null {
-    const st: AnimStep = { seat, text: "", hexes: [] };
-    const words: string[] = [];
-    for (const e of evs) {
-      const d = e.data as any;
-      if (!d) continue;
-      if (e.type === "move") {
-        const unit = d.unit || current()?.hex(d.to)?.thing || "villager";
-        switch (d.kind) {
-          case "move":
-            st.walk = [d.from, d.to];
-            st.hexes.push([d.from, "from"], [d.to, "to"]);
-            words.push(`moved a ${unit} from hex ${d.from} to hex ${d.to}`);
-            break;
-          case "buy":
-            st.hexes.push([d.to, "new"]);
-            words.push(`recruited a ${unit} on hex ${d.to}`);
-            break;
-          case "train":
-            st.hexes.push([d.from, "new"]);
-            words.push(`trained a ${d.unit || "villager"} on hex ${d.from}`);
-            break;
-          case "cultivate": case "road":
-            st.hexes.push([d.from, "new"]);
-            words.push(`started a ${d.kind === "road" ? "road" : "meadow"} on hex ${d.from}`);
-            break;
-          case "upgrade":
-            st.hexes.push([d.from, "new"]);
-            words.push(`upgraded the village on hex ${d.from}`);
-            break;
-          case "tower":
-            st.hexes.push([d.to, "new"]);
-            words.push(`built a watchtower on hex ${d.to}`);
-            break;
-        }
-      } else if (e.type === "taken") {
-        st.hexes.push([d.hex, "taken"]);
-        words.push(`took hex ${d.hex}${d.from >= 0 ? ` from ${ctx.seatName(d.from)}` : ""}`);
-      } else if (e.type === "captured") {
-        words.push(`captured the village on hex ${d.hex}`);
-      }
-    }
-    if (!st.hexes.length) return null;
-    st.text = told || words.join(", ");
-    return st;
-  }
 
-  /** sayAnim puts text on the replay's line, which shows one line of it;
-   * the whole text is its tooltip and what a screen reader reads. */
-  function sayAnim(text: string): void {
-    animText.textContent = text;
-    animText.title = text;
-  }
+
+  const sayAnim = (text: string) => say(animText, text);
 
   /** replay shows the steps one after another, each step's hexes marked
    * (data-anim) and a moving villager gliding from hex to hex, with a line
@@ -143,19 +165,7 @@ export function turnReplay(el: HTMLElement, root: SVGSVGElement, animLayer: SVGG
     sayAnim(`${ctx.seatLabel(step.seat)}: ${step.text}.`);
     const ms = Math.min(ANIM_STEP_MS[1], Math.max(ANIM_STEP_MS[0], ANIM_TOTAL_MS / (queue.length + 1)));
     animLayer.style.setProperty("--wf-step", `${ms}ms`);
-    for (const [id, kind] of step.hexes) {
-      if (!board.v.hexes[id]) continue;
-      const [cx, cy] = board.centre(id);
-      animLayer.append(svg("polygon", { points: hexPoints(cx, cy, R - 1.5), class: `wf-anim-hex k-${kind}`, "data-anim": id }));
-    }
-    if (step.walk && board.v.hexes[step.walk[0]] && board.v.hexes[step.walk[1]]) {
-      const [x0, y0] = board.centre(step.walk[0]);
-      const [x1, y1] = board.centre(step.walk[1]);
-      const ghost = svg("circle", { r: 13, class: "wf-anim-walker", style: `transform: translate(${x0.toFixed(1)}px, ${y0.toFixed(1)}px)` });
-      animLayer.append(ghost);
-      // Start the glide after the first frame is drawn at the start.
-      requestAnimationFrame(() => requestAnimationFrame(() => { ghost.style.transform = `translate(${x1.toFixed(1)}px, ${y1.toFixed(1)}px)`; }));
-    }
+    drawStep(animLayer, board, step);
     animTimer = window.setTimeout(nextStep, ms);
   }
 
@@ -174,7 +184,7 @@ export function turnReplay(el: HTMLElement, root: SVGSVGElement, animLayer: SVGG
   });
 
   return {
-    slot: animSlot, step: animStep, play: replay, stop: stopReplay,
+    slot: animSlot, step: (evs, seat, told) => animStep(evs, seat, told, ctx, current()), play: replay, stop: stopReplay,
     running: () => animTimer !== 0, hideLine: () => { animLine.hidden = true; },
   };
 }
