@@ -22,5 +22,7 @@ export const warfare: GameEntry = {
   ],
   board: () => import("./warfare").then((m) => ({ view: m.warfareView })),
   analysis: () => import("../../analysis/charts").then((m) => m.turnCharts("Land and gold over the game", inks)),
-  preview: () => import("./preview").then((m) => m.warfarePreview),
+  // The preview comes with the board's chunk: a chunk of its own would
+  // share the grid's code with the board, in a chunk every page preloads.
+  preview: () => import("./warfare").then((m) => m.warfarePreview),
 };
