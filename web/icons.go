@@ -9,7 +9,7 @@ import (
 )
 
 // The app's icon, drawn here rather than kept as image files: the same
-// mark as the page's favicon (index.html), four white dots on a blue
+// mark as the page's favicon (index.html), four white spots on a blue
 // rounded square, at the sizes a phone's home screen and an install
 // prompt ask for.
 
@@ -25,7 +25,7 @@ const iconSVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><re
 
 // drawIcon draws the icon size pixels square as a PNG. A maskable icon
 // (one the system may cut to a circle or a squircle) fills the square
-// and keeps its dots inside the middle 80%, the part every mask keeps;
+// and keeps its spots inside the middle 80%, the part every mask keeps;
 // the plain one has rounded corners and the favicon's proportions.
 func drawIcon(size int, maskable bool) []byte {
 	img := image.NewNRGBA(image.Rect(0, 0, size, size))
@@ -61,7 +61,7 @@ func drawIcon(size int, maskable bool) []byte {
 			if bg == 0 {
 				continue
 			}
-			// Blend white over blue by the dots' share, and the whole
+			// Blend white over blue by the spots' share, and the whole
 			// over transparency by the square's.
 			f := float64(fg) / float64(bg)
 			mix := func(a, b uint8) uint8 { return uint8(math.Round(float64(a)*(1-f) + float64(b)*f)) }

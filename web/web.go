@@ -13,6 +13,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html"
 	"io/fs"
 	"net/http"
 	"path"
@@ -21,6 +22,8 @@ import (
 	"sync"
 
 	"github.com/evanw/esbuild/pkg/api"
+
+	"github.com/parlor-games/parlor/games"
 )
 
 //go:embed src index.html
@@ -129,7 +132,7 @@ type Bundle struct {
 // check the bundle without serving it.
 func Build() (*Bundle, error) {
 	b := &Bundle{Chunks: map[string][]byte{}}
-	js, err := build("src/app.ts", api.LoaderTS)
+	js, err := build("src/app.ts", api.LoaderTS, "")
 	if err != nil {
 		return nil, err
 	}
@@ -147,7 +150,11 @@ func Build() (*Bundle, error) {
 	if b.Preload, err = sharedChunks(js.Metafile); err != nil {
 		return nil, err
 	}
-	css, err := build("src/app.css", api.LoaderCSS)
+	sheet, err := styles()
+	if err != nil {
+		return nil, err
+	}
+	css, err := build(stylesEntry, api.LoaderCSS, sheet)
 	if err != nil {
 		return nil, err
 	}
@@ -159,13 +166,31 @@ func Build() (*Bundle, error) {
 	if b.CSS == nil {
 		return nil, errors.New("web: bundling produced no app.css")
 	}
-	if b.HTML, err = files.ReadFile("index.html"); err != nil {
+	if b.HTML, err = indexPage(); err != nil {
 		return nil, err
 	}
 	if b.SW, err = buildWorker(b); err != nil {
 		return nil, err
 	}
 	return b, nil
+}
+
+// indexPage is index.html with the games' titles in its description, from the
+// games' registry, so that the page names the games the binary ships.
+func indexPage() ([]byte, error) {
+	b, err := files.ReadFile("index.html")
+	if err != nil {
+		return nil, err
+	}
+	var titles []string
+	for _, d := range games.Registry().List() {
+		titles = append(titles, html.EscapeString(d.Title))
+	}
+	list := strings.Join(titles, ", ")
+	if n := len(titles); n > 1 {
+		list = strings.Join(titles[:n-1], ", ") + " and " + titles[n-1]
+	}
+	return bytes.ReplaceAll(b, []byte("{{games}}"), []byte(list)), nil
 }
 
 // sharedChunks lists the chunks that hold code shared between modules
@@ -191,13 +216,41 @@ func sharedChunks(metafile string) ([]string, error) {
 	return names, nil
 }
 
-// embeddedPlugin reads every import from the embedded file system.
-func embeddedPlugin() api.Plugin {
+// stylesEntry is the style sheet's entry point, made by styles rather
+// than read from the sources.
+const stylesEntry = "src/styles.css"
+
+// styles is the style sheet's entry: the shared styles (app.css), then
+// each game's own (src/games/<game>/*.css, beside its board), so that a
+// game brings its styles from its own folder and no shared file lists
+// them. The games' rules come after the shared ones: a game's rule wins
+// over a shared rule as specific.
+func styles() (string, error) {
+	sheets, err := fs.Glob(files, "src/games/*/*.css")
+	if err != nil {
+		return "", err
+	}
+	sort.Strings(sheets)
+	var b strings.Builder
+	b.WriteString("@import \"./app.css\";\n")
+	for _, s := range sheets {
+		fmt.Fprintf(&b, "@import \"./%s\";\n", strings.TrimPrefix(s, "src/"))
+	}
+	return b.String(), nil
+}
+
+// embeddedPlugin reads every import from the embedded file system; entry,
+// when not empty, is the content of the entry point, made rather than
+// read (see styles).
+func embeddedPlugin(entry string) api.Plugin {
 	return api.Plugin{
 		Name: "embedded",
 		Setup: func(b api.PluginBuild) {
 			b.OnResolve(api.OnResolveOptions{Filter: ".*"}, func(args api.OnResolveArgs) (api.OnResolveResult, error) {
 				p := args.Path
+				if entry != "" && args.Kind == api.ResolveEntryPoint {
+					return api.OnResolveResult{Path: p, Namespace: "made"}, nil
+				}
 				// Fragment references (an SVG pattern's url(#id)) and
 				// absolute URLs are left for the browser.
 				if strings.HasPrefix(p, "#") || strings.Contains(p, ":") || strings.HasPrefix(p, "/") {
@@ -213,6 +266,9 @@ func embeddedPlugin() api.Plugin {
 					}
 				}
 				return api.OnResolveResult{}, fmt.Errorf("cannot find %q imported from %q", args.Path, args.Importer)
+			})
+			b.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: "made"}, func(args api.OnLoadArgs) (api.OnLoadResult, error) {
+				return api.OnLoadResult{Contents: &entry, Loader: api.LoaderCSS}, nil
 			})
 			b.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: "embedded"}, func(args api.OnLoadArgs) (api.OnLoadResult, error) {
 				data, err := files.ReadFile(args.Path)
@@ -231,12 +287,13 @@ func embeddedPlugin() api.Plugin {
 }
 
 // build runs esbuild over one entry point, reading every import from the
-// embedded file system through a plugin so nothing touches the disk. The
+// embedded file system through a plugin so nothing touches the disk
+// (entry, when not empty, is the entry point's content, see styles). The
 // script is an ES module split into chunks: each module reached by
 // import() becomes a chunk of its own, and code two chunks share goes
 // into a third, so a page fetches only what it runs.
-func build(entry string, loader api.Loader) (api.BuildResult, error) {
-	embedded := embeddedPlugin()
+func build(entry string, loader api.Loader, content string) (api.BuildResult, error) {
+	embedded := embeddedPlugin(content)
 	res := api.Build(api.BuildOptions{
 		EntryPoints:       []string{entry},
 		Bundle:            true,
@@ -328,8 +385,13 @@ func newHandler() (http.Handler, error) {
 		return nil, err
 	}
 	mux.Handle("GET /{$}", page)
-	for _, route := range []string{"/t/", "/lobby", "/profile/", "/saves", "/replay/", "/settings", "/battleship", "/dots", "/rules/", "/reset/", "/verify-email/"} {
+	for _, route := range []string{"/t/", "/lobby", "/profile/", "/saves", "/replay/", "/settings", "/rules/", "/reset/", "/verify-email/"} {
 		mux.Handle("GET "+route, page)
+	}
+	// A game may have a page of its own at /<game> (its entry's page in
+	// src/games/<game>/index.ts); the app says when one has none.
+	for _, name := range games.Registry().Names() {
+		mux.Handle("GET /"+name, page)
 	}
 	return mux, nil
 }

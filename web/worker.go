@@ -31,7 +31,7 @@ func buildWorker(b *Bundle) ([]byte, error) {
 		Format:            api.FormatIIFE,
 		Outdir:            "out",
 		Define:            map[string]string{"VERSION": strconv.Quote(version)},
-		Plugins:           []api.Plugin{embeddedPlugin()},
+		Plugins:           []api.Plugin{embeddedPlugin("")},
 		LogLevel:          api.LogLevelSilent,
 		Charset:           api.CharsetUTF8,
 		Loader:            map[string]api.Loader{".ts": api.LoaderTS},

@@ -16,7 +16,6 @@ import { menuButton } from "./menu";
 import { welcomeScreen } from "./screens/welcome";
 import { lobbyScreen } from "./screens/lobby";
 import { tableScreen } from "./screens/table";
-import { battleshipMenu } from "./screens/bsmenu";
 import { profileScreen } from "./screens/profile";
 import { savesScreen } from "./screens/saves";
 import { replayScreen } from "./screens/replay";
@@ -25,6 +24,8 @@ import { rulesScreen } from "./screens/rulespage";
 import { resetScreen, verifyEmailScreen } from "./screens/reset";
 import { focusScreen, mainControl, setTitle, skipLink } from "./screenfocus";
 import { refreshSubscription, startWorker } from "./notify";
+import { gameEntries } from "./games/load";
+import type { GamePage } from "./games/entry";
 
 /** A screen fills main and returns a function that tears it down. */
 export type Screen = (main: HTMLElement, params: string[]) => (() => void) | void;
@@ -35,13 +36,25 @@ export type Screen = (main: HTMLElement, params: string[]) => (() => void) | voi
 const routes: [RegExp, Screen, (p: string[]) => string][] = [
   [/^\/(?:lobby)?$/, lobbyScreen, () => "Lobby"],
   [/^\/t\/([\w-]+)$/, tableScreen, () => "Table"],
-  [/^\/battleship$/, battleshipMenu, () => "Battleship"],
   [/^\/profile\/([^/]+)$/, profileScreen, (p) => `Profile of ${p[0]}`],
   [/^\/saves$/, savesScreen, () => "Saved games"],
   [/^\/replay\/([\w-]+)$/, replayScreen, () => "Replay"],
   [/^\/settings$/, settingsScreen, () => "Settings"],
   [/^\/rules\/(\w+)$/, rulesScreen, (p) => `Rules of ${gameTitle(p[0])}`],
+  // A game's page of its own, at /<game>, named by the game.
+  ...gameEntries().filter(([, e]) => e.page).map(([name, e]): [RegExp, Screen, () => string] =>
+    [new RegExp(`^/${name}$`), pageScreen(e.page!), () => gameTitle(name)]),
 ];
+
+/** pageScreen shows a game's page once its code has come; leaving the
+ * screen before then shows nothing. */
+function pageScreen(page: GamePage): Screen {
+  return (main) => {
+    let left = false;
+    page.load().then((p) => { if (!left) p.screen(main); }, (x: Error) => toast(x.message, "error"));
+    return () => { left = true; };
+  };
+}
 
 /** publicRoutes are the screens a mailed link opens, which show whether
  * or not anyone is signed in. */
@@ -213,7 +226,7 @@ async function start(): Promise<void> {
   socket.on("achievement", (m: { achievement: Achievement }) => {
     const a = m.achievement;
     play("achievement");
-    // Worded as the Battleship spec words its achievement messages.
+    // Worded as the games' specs word their achievement messages.
     toast(a.description || "", "achievement", "You've unlocked: " + a.title);
   });
   // The games that ended while the player was away come whenever the

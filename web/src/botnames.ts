@@ -1,5 +1,5 @@
-// A computer player's name is the game's own (the Clue-Less suspect it
-// plays, the Buccaneer port it sails from), given by the server when the
+// A computer player's name is the game's own (the suspect it plays, the
+// port it sails from), given by the server when the
 // match starts and kept with the seat, so every screen says the same
 // name: the lobby, the Players panel, the result, the charts and the
 // replay. A list of seats adds the bot's level after it, once

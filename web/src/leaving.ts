@@ -108,9 +108,9 @@ export function leaveWarning(t: Table, held: number[]): string {
   return `If you leave, your seat waits ${span(grace)} for you; then ${what}.`;
 }
 
-/** outNote comes before the leave warning of a Clue-Less player out of
- * the running after a wrong accusation, whose cards still answer
- * suggestions. */
+/** outNote comes before the leave warning of a player out of the running
+ * after a wrong accusation, whose cards still answer suggestions (see the
+ * game entry's out). */
 export const outNote = "You accused wrongly and are out of the running, but your cards still answer suggestions. ";
 
 /** leftKey marks, in the browser, a table this player left during its

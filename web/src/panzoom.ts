@@ -1,8 +1,8 @@
 // Pan and zoom of a board drawn in SVG, by mouse (drag, wheel), touch
 // (one finger drags, two pinch) and keys (arrows pan, + and − zoom, 0
-// shows the whole board), done by moving the SVG's viewBox. Medieval
-// Warfare's island and Buccaneer's sea share it, so that both boards
-// answer a hand or a key the same way.
+// shows the whole board), done by moving the SVG's viewBox. The boards
+// of maps (an island, a sea) share it, so that they answer a hand or a
+// key the same way.
 
 /** Box is a part of the board, in the board's own units. */
 export interface Box { x: number; y: number; w: number; h: number }
@@ -138,8 +138,8 @@ export function panZoom(root: SVGSVGElement, opts: {
   window.addEventListener("pointercancel", onUp);
 
   root.addEventListener("keydown", (e) => {
-    // A key a part of the board already took (an arrow moving among
-    // Buccaneer's lit squares) does not also pan.
+    // A key a part of the board already took (an arrow moving among a
+    // board's lit squares) does not also pan.
     if (e.defaultPrevented) return;
     const k = unitsPerPixel() * 60;
     const keys: Record<string, () => void> = {

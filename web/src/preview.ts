@@ -4,17 +4,14 @@
 // game that offers a preview draws it here, small and without controls.
 import { http } from "./api";
 import { clear, h } from "./dom";
+import { gameEntry } from "./games/load";
 
 interface PreviewReply { view: unknown; note?: string }
 
-// A drawer comes with its game's board module, fetched on first use.
-const drawers: Record<string, () => Promise<(view: unknown) => Element | null>> = {
-  warfare: () => import("./games/warfare").then((m) => m.warfarePreview),
-};
-
 /** canPreview says whether this client can draw a preview of game. */
 export function canPreview(game: string): boolean {
-  return game in drawers;
+  // A drawer comes with its game's board module, fetched on first use.
+  return gameEntry(game)?.preview !== undefined;
 }
 
 export interface PreviewPanel {
@@ -50,7 +47,7 @@ export function previewPanel(caption: string): PreviewPanel {
       try {
         const [r, draw] = await Promise.all([
           http<PreviewReply>("GET", `/api/games/${encodeURIComponent(game)}/preview?options=${encodeURIComponent(json)}`),
-          drawers[game]?.(),
+          gameEntry(game)?.preview?.(),
         ]);
         const drawn = r.view && draw ? draw(r.view) : null;
         next = drawn ?? h("p", { class: "muted small" }, r.note ? cap(r.note) + "." : "No preview.");

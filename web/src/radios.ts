@@ -1,7 +1,7 @@
 // A row of choices shown all at once, in place of a pull-down menu: each
 // choice a native radio button with its label, drawn as segmented
-// buttons. A pull-down hides the choices until opened (the Dots and Boxes
-// spec asks for none in the new-game dialog, 8.1); radios show them,
+// buttons. A pull-down hides the choices until opened (a game's spec asks
+// for none in the new-game dialog); radios show them,
 // answer arrow keys, and a screen reader counts them.
 import { h } from "./dom";
 

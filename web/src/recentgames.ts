@@ -53,7 +53,7 @@ export function resultOf(g: RecentGame): string {
 
 /** endedNews tells, in a sentence to the player, of games of theirs that
  * ended while they were not at the table: each on its own when there is
- * one ("Your Dots and Boxes game with Bob ended: you won."), their number
+ * one ("Your Checkers game with Bob ended: you won.", were there such a game), their number
  * when several come at once, so that one notice says it. */
 export function endedNews(games: readonly RecentGame[]): string {
   if (games.length !== 1) return `${games.length} of your games ended while you were away.`;

@@ -11,8 +11,8 @@ import { setIconCount } from "./favicon";
 const site = "Parlor";
 
 /** setTitle names the screen in the page's title ("Lobby - Parlor"); a
- * screen that waits on the player leads with it ("Your move · Dots and
- * Boxes vs Bob - Parlor"), so that a player with the game in a background
+ * screen that waits on the player leads with it ("Your move · Checkers vs
+ * Bob - Parlor", were there such a game), so that a player with the game in a background
  * tab sees in the tab strip that it is their turn. */
 export function setTitle(what: string, yourMove = false): void {
   titled = { what, yourMove };

@@ -13,6 +13,7 @@ import { app, gameTitle, navigate } from "./state";
 import { socket } from "./ws";
 import { askForNotices } from "./notify";
 import { optionField } from "./screens/create";
+import { gameEntry } from "./games/load";
 
 export type Relation = "follow" | "block" | "mute";
 
@@ -61,9 +62,8 @@ function left(c: Challenge): string {
 }
 
 function optionWords(c: Challenge): string {
-  const o = c.options ?? {};
-  if (c.game === "dots" && o.rows && o.cols) return ` (${o.rows}×${o.cols})`;
-  return "";
+  const words = gameEntry(c.game)?.optionsText?.(c.options ?? {}, true);
+  return words ? ` (${words})` : "";
 }
 
 /** took follows a challenge from a push or a reply. */

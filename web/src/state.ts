@@ -4,6 +4,7 @@
 import type { GameInfo, User } from "./api";
 import { ask } from "./confirm";
 import { socket } from "./ws";
+import { gameEntry } from "./games/load";
 
 export const app = {
   me: null as User | null,
@@ -70,7 +71,7 @@ export function gameInfo(name: string): GameInfo | undefined {
 }
 
 export function gameTitle(name: string): string {
-  return gameInfo(name)?.title ?? (name === "dots" ? "Dots and Boxes" : name === "battleship" ? "Battleship" : name);
+  return gameInfo(name)?.title ?? gameEntry(name)?.title ?? name;
 }
 
 /** link makes an anchor that navigates inside the app without a reload. */

@@ -1,5 +1,5 @@
 // The end of a live game as a lesson: once a match at a table is over,
-// the game's analysis panel (the one the replay shows, from `panels`)
+// the game's analysis panel (the one the replay shows, from `panelOf`)
 // is drawn under the board at the match's last step, with a link to the
 // replay; a step the panel names ("from move 42") opens the replay at
 // that step. It stands below the board, so that nothing above the board
@@ -8,7 +8,7 @@ import { api, HttpError, type Replay } from "../api";
 import { clear, h } from "../dom";
 import { navigate } from "../state";
 import type { TableCtx } from "../games/types";
-import { panels, type AnalysisFactory } from "./index";
+import { panelOf, type AnalysisFactory } from "./index";
 import { GOTO } from "./goto";
 
 /** EndLesson is the table screen's part below the board. */
@@ -50,7 +50,7 @@ export function endLesson(ctx: TableCtx): EndLesson {
   return {
     el,
     show(match: string, board: HTMLElement | null): void {
-      const make = panels[ctx.table.game];
+      const make = panelOf(ctx.table.game);
       if (!make || !match || shown === match) return;
       shown = match;
       clear(el);

@@ -1,6 +1,6 @@
 // Turn-by-turn charts in the replay, for the games whose lesson is how the
-// lead changed hands: Buccaneer (treasure at home per captain) and Medieval
-// Warfare (land and gold per player). The server samples the match, one
+// lead changed hands (a game's treasure at home per captain, another's land
+// and gold per player). The server samples the match, one
 // point per turn (game/turnchart); this module draws each series as an
 // inline SVG line chart, with a title and a description for screen
 // readers, the figures in words beside it, and the shown step's turn
@@ -13,12 +13,8 @@ import type { AnalysisFactory, AnalysisPanel } from "./index";
 interface Chart { key: string; title: string; unit: string; seats: number[][] }
 interface Charts { turns: number[]; stepTurn: number[]; charts: Chart[] }
 
-/** Line colours per game, darker shades of the seat's colour on its board
- * (Buccaneer's ships, Warfare's land) so that a reader need not learn a
- * second key, dark enough on white (3:1 or more); the lines differ also
- * by their dashes, so that no seat is known by colour alone. */
-const buccaneerInks = ["#1f4fa8", "#c2571a", "#1e7a3c", "#7d3cb5"];
-const warfareInks = ["#b3261e", "#1f5fbf", "#8a6a00", "#1e7a3c", "#7d3cb5", "#b0531a"];
+/** The lines differ by their dashes as well as by the game's inks (see
+ * turnCharts), so that no seat is known by colour alone. */
 const dashes = ["", "7 4", "2 3", "10 3 2 3", "4 2 4 6", "1 5"];
 
 // The drawing's own units; the SVG scales to its box.
@@ -116,8 +112,11 @@ function svgSwatch(s: number, inks: string[]): SVGElement {
     svg("line", { x1: 1, x2: 27, y1: 4, y2: 4, stroke: inks[s % inks.length], "stroke-width": 2, "stroke-dasharray": dashes[s % dashes.length] || null }));
 }
 
-/** turnCharts makes a panel from the server's per-turn series. */
-function turnCharts(heading: string, inks: string[]): AnalysisFactory {
+/** turnCharts makes a panel from the server's per-turn series. The inks
+ * are the game's line colours by seat: darker shades of the seat's colour
+ * on its board, so that a reader need not learn a second key, dark enough
+ * on white (3:1 or more). */
+export function turnCharts(heading: string, inks: string[]): AnalysisFactory {
   return (raw: unknown, _r: Replay, ctx: TableCtx): AnalysisPanel => {
     const a = raw as Charts;
     const el = h("section", { class: "turn-charts", "aria-label": heading });
@@ -145,6 +144,3 @@ function turnCharts(heading: string, inks: string[]): AnalysisFactory {
     };
   };
 }
-
-export const buccaneerCharts = turnCharts("Treasure over the game", buccaneerInks);
-export const warfareCharts = turnCharts("Land and gold over the game", warfareInks);

@@ -6,6 +6,7 @@
 // match, shows the replay alone.
 import type { Replay } from "../api";
 import type { TableCtx } from "../games/types";
+import { gameEntry } from "../games/load";
 
 /** AnalysisPanel draws one game's analysis of a finished match. */
 export interface AnalysisPanel {
@@ -22,14 +23,11 @@ export interface AnalysisPanel {
  * the replay's table context. */
 export type AnalysisFactory = (analysis: unknown, replay: Replay, ctx: TableCtx) => AnalysisPanel;
 
-/** panels maps a game's name to a loader of its analysis panel, one line
- * a game; like the boards (games/load.ts), each panel is a chunk of its
- * own, fetched when a replay of its game opens. A panel moves the replay
- * to a step it names with gotoStep (goto.ts). */
-export const panels: Record<string, () => Promise<AnalysisFactory>> = {
-  dots: () => import("./dotsreview").then((m) => m.dotsPanel),
-  battleship: () => import("./heatmap").then((m) => m.battleshipPanel),
-  clue: () => import("./notebook").then((m) => m.clueAnalysis),
-  buccaneer: () => import("./charts").then((m) => m.buccaneerCharts),
-  warfare: () => import("./charts").then((m) => m.warfareCharts),
-};
+/** panelOf is the loader of game's analysis panel, from the game's entry
+ * (games/load.ts), or undefined for a game without one; like the boards,
+ * each panel is a chunk of its own, fetched when a replay of its game
+ * opens. A panel moves the replay to a step it names with gotoStep
+ * (goto.ts). */
+export function panelOf(game: string): (() => Promise<AnalysisFactory>) | undefined {
+  return gameEntry(game)?.analysis;
+}

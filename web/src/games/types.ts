@@ -50,8 +50,8 @@ export interface GameView {
   events?(evs: GameEvent[], push: MatchPush): void;
   /** logDetail is what the page's one seat learnt privately from a move,
    * which the Moves panel adds after the game's own sentence (the move's
-   * text, which says only what everyone may know): Clue-Less's card shown
-   * to or by that seat. "" for anyone else, a spectator, a replay, and a
+   * text, which says only what everyone may know): a card shown to or by
+   * that seat, in a game of cards. "" for anyone else, a spectator, a replay, and a
    * screen shared by several seats, whose log the next player would read. */
   logDetail?(push: Pick<MatchPush, "seat" | "text" | "events">): string;
   /** hint says what the mover should do now ("draw a line"). */

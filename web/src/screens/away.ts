@@ -8,7 +8,7 @@ import { clear, h } from "../dom";
 import { cameBack, countdown, leaveWarning, markLeft, tableLeavingWords, outNote } from "../leaving";
 import { setLeaveGuard } from "../state";
 
-/** out: the player's Clue-Less seat accused wrongly and plays no more. */
+/** out: the player's seat accused wrongly and plays no more. */
 interface AwayState { table: Table | null; held: number[]; over: boolean; out: boolean }
 
 export function awayPanel(id: string, state: () => AwayState, info: (text: string) => void) {

@@ -5,7 +5,7 @@ import { clear, h, toast } from "../dom";
 import { app, navigate } from "../state";
 import { socket } from "../ws";
 import { canPreview, previewPanel } from "../preview";
-import { canShow } from "../games/load";
+import { canShow, gameEntry } from "../games/load";
 import { leaveField } from "./leavefield";
 import { radioGroup, type RadioGroup } from "../radios";
 import { askForNotices } from "../notify";
@@ -17,7 +17,7 @@ function seatCount(g: GameInfo): number {
   return g.seats ?? 2;
 }
 
-/** seatChoiceOptions are the options whose value is a seat (Battleship's
+/** seatChoiceOptions are the options whose value is a seat (who moves
  * "first"), which the form numbers from 1 as it does the seats. */
 const seatChoiceOptions = ["first"];
 
@@ -200,33 +200,13 @@ export function openCreateDialog(preset: CreatePreset = {}): void {
     summary.textContent = g.summary;
     clear(optBox);
     readers = [];
-    if (g.name === "dots") {
-      const rows = g.options.find((o) => o.name === "rows");
-      const cols = g.options.find((o) => o.name === "cols");
-      const min = rows?.min ?? 2;
-      const max = rows?.max ?? 16;
-      const sizes = [3, 4, 5, 6, 8, 10, 12, 16].filter((n) => n >= min && n <= max)
-        .map((n) => ({ value: String(n), label: `${n} × ${n} dots (${(n - 1) * (n - 1)} boxes)` }));
-      const known = sizes.some((c) => c.value === String(preset_value()));
-      const sizeSel = radioGroup("dots-size", "Board size", [...sizes, { value: "custom", label: "Other size…" }], known ? String(preset_value()) : "custom");
-      optBox.append(h("div", { class: "field" }, sizeSel.el));
-      const custom = h("div", { class: "row custom-size", hidden: sizeSel.value !== "custom" });
-      optBox.append(custom);
-      const fields = [rows, cols].filter((o): o is OptionSpec => !!o).map((o) => optionField(o, sizeSel.value === "custom" ? undefined : preset_value()));
-      fields.forEach((f) => custom.append(f.el));
-      sizeSel.el.addEventListener("change", () => {
-        custom.hidden = sizeSel.value !== "custom";
-        if (sizeSel.value !== "custom") custom.querySelectorAll("input").forEach((i) => (i.value = sizeSel.value));
-      });
-      custom.querySelectorAll("input").forEach((i) => (i.value = String(preset_value())));
-      if (rows) readers.push(["rows", fields[0].read]);
-      if (cols) readers.push(["cols", fields[1].read]);
-      for (const o of g.options) {
-        if (o.name === "rows" || o.name === "cols") continue;
-        const f = optionField(o, preset_opts()[o.name]);
-        optBox.append(f.el);
-        readers.push([o.name, f.read]);
-      }
+    // A game may draw its options its own way (a board size as one
+    // choice, say).
+    const own = gameEntry(g.name)?.optionsForm;
+    if (own) {
+      const piece = own(g, preset_opts(), optionField);
+      optBox.append(...piece.els);
+      readers.push(...piece.readers);
       return;
     }
     for (const o of g.options) {
@@ -257,7 +237,6 @@ export function openCreateDialog(preset: CreatePreset = {}): void {
   optBox.addEventListener("change", showPreview);
   optBox.addEventListener("input", showPreview);
   const preset_opts = () => (preset.game === gameSel.value ? preset.options ?? {} : {});
-  const preset_value = () => Number(preset_opts()["rows"] ?? 8);
 
   const leave = leaveField();
   gameSel.el.addEventListener("change", () => {

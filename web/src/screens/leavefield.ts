@@ -1,7 +1,7 @@
 // The create dialog's leaving policy: how long a gone player's seat
 // waits, and what happens then (protocol v6 adds "pause"). Defaults are
-// the game's own policy from /api/games (Clue-Less: the game ends for
-// all, requirement 17, after the wait).
+// the game's own policy from /api/games (a game of secrets may end for
+// all after the wait).
 import type { GameInfo } from "../api";
 import { h } from "../dom";
 import { radioGroup } from "../radios";

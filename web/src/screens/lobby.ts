@@ -10,6 +10,7 @@ import { app, gameTitle, navigate } from "../state";
 import { socket } from "../ws";
 import { openCreateDialog } from "./create";
 import { gameCards } from "../gamecards";
+import { firstGame, gameEntry } from "../games/load";
 import { personMenu } from "../social";
 import { friendsPanel } from "./friends";
 import { mineExtras, waitLine, waitRank } from "./mygames";
@@ -64,9 +65,7 @@ export function kindWords(t: Table): string {
 }
 
 export function optionsText(t: Table): string {
-  const o = t.options ?? {};
-  if (t.game === "dots" && o.rows && o.cols) return `${o.rows}×${o.cols} dots`;
-  return "";
+  return gameEntry(t.game)?.optionsText?.(t.options ?? {}, false) ?? "";
 }
 
 /** A page of the lobby's tables, and of who is online, holds at most
@@ -299,7 +298,7 @@ export function lobbyScreen(main: HTMLElement): () => void {
   renderTables();
 
   const newBtn = h("button", { class: "primary", id: "new-table" }, "New table…");
-  newBtn.addEventListener("click", () => openCreateDialog({ game: "dots" }));
+  newBtn.addEventListener("click", () => openCreateDialog({ game: firstGame }));
   lobby.append(
     h("div", { class: "lobby-tables" },
       mineList.el, joinList.el,

@@ -6,6 +6,14 @@ import { fmtTime, h, medal } from "../dom";
 import { app, gameTitle, signedIn } from "../state";
 import { oneScreen, opponentsOf, reasonOf, resultOf } from "../recentgames";
 import { personMenu } from "../social";
+import { gameEntries } from "../games/load";
+
+/** tryTutorial points a player with no achievement yet to the first game
+ * with a tutorial of its own. */
+function tryTutorial(): string {
+  const g = gameEntries().find(([, e]) => e.page?.tutorial);
+  return g ? ` Try the ${gameTitle(g[0])} tutorial!` : "";
+}
 
 export function profileScreen(main: HTMLElement, params: string[]): void {
   const name = params[0];
@@ -27,7 +35,7 @@ export function profileScreen(main: HTMLElement, params: string[]): void {
     api.recentGames(p.user.name).then((r) => recent.replaceChildren(recentTable(r.games ?? [])))
       .catch((x: Error) => recent.replaceChildren(h("p", { class: "form-error" }, x.message)));
     box.append(h("h2", null, "Record"), table, h("h2", null, "Recent games"), recent, h("h2", null, "Achievements"),
-      ach.length === 0 ? h("p", { class: "muted" }, "None yet. Try the Battleship tutorial!") :
+      ach.length === 0 ? h("p", { class: "muted" }, "None yet." + tryTutorial()) :
         h("ul", { class: "achievements" }, ach.map((a) => h("li", { class: "earned" }, medal(),
           h("div", null, h("strong", null, a.title), h("span", { class: "small muted" }, ` · ${gameTitle(a.game)}`),
             h("div", { class: "small" }, a.description), h("div", { class: "small muted" }, fmtTime(a.at)))))));

@@ -10,7 +10,7 @@ import { loadView } from "../games/load";
 import type { GameView, MatchState, TableCtx } from "../games/types";
 import { matchEventText, namedSeats, scoreText } from "../matchevents";
 import { voteLogText } from "../vote";
-import { panels, type AnalysisPanel } from "../analysis/index";
+import { panelOf, type AnalysisPanel } from "../analysis/index";
 import { GOTO } from "../analysis/goto";
 
 /** endText is the last step's line: who won, why, and the score, as the
@@ -141,7 +141,7 @@ export function replayScreen(main: HTMLElement, params: string[]): () => void {
     if (view?.side) box.append(view.side);
     if (steps.length === 0) caption.textContent = "This match has no moves.";
     else show(at);
-    const make = panels[game];
+    const make = panelOf(game);
     if (make && steps.length > 0) {
       panelBox.append(h("p", { class: "muted" }, "Studying the game…"));
       Promise.all([api.analysis(matchId), make()]).then(([a, factory]) => {

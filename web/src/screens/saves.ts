@@ -2,8 +2,14 @@
 import { api, type SaveInfo, type Table } from "../api";
 import { ask } from "../confirm";
 import { clear, fmtTime, h, toast } from "../dom";
-import { gameTitle, navigate } from "../state";
+import { app, gameTitle, navigate } from "../state";
 import { socket } from "../ws";
+
+/** secretExample names a game whose boards are secret, as an example. */
+function secretExample(): string {
+  const g = app.games.find((x) => x.hidden);
+  return g ? ` (such as ${g.title})` : "";
+}
 
 // saveButton is the main action of a save: Load for a copy, Resume for a
 // bookmark of a match still being played (it goes back to that match's
@@ -94,6 +100,6 @@ export function savesScreen(main: HTMLElement): void {
     h("h1", null, "Saved games"), list, err,
     h("div", { class: "upload" }, h("label", { for: "upload-save", class: "button" }, "Upload a save file…"), file,
       h("span", { class: "small muted" },
-        "A file downloaded from Parlor, from this or another server. A game with secrets (such as Battleship) saved before its end is a bookmark of its match: it resumes that same match, with the same players, and downloads sealed, so that nobody can read the hidden ships; it opens only on the server it came from."))));
+        `A file downloaded from Parlor, from this or another server. A game with secrets${secretExample()} saved before its end is a bookmark of its match: it resumes that same match, with the same players, and downloads sealed, so that nobody can read the hidden ships; it opens only on the server it came from.`))));
   void refresh();
 }

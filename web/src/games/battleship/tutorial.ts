@@ -1,15 +1,15 @@
 // The Battleship tutorial: a guided game against the easy bot with a hint
 // card that moves on as the player does each step. Finishing it earns the
 // "Complete tutorial" achievement.
-import type { GameEvent, MatchPush } from "../api";
-import { api } from "../api";
-import { announce, clear, h, medal } from "../dom";
-import { play as sound } from "../sound";
-import type { TableCtx } from "./types";
+import type { GameEvent } from "../../api";
+import { api } from "../../api";
+import { announce, clear, h, medal } from "../../dom";
+import { play as sound } from "../../sound";
+import type { TableCtx } from "../types";
+import type { Tutorial } from "../entry";
 
 const KEY = "parlor.tutorial";
 
-export interface Tutorial { update(): void; events(evs: GameEvent[], push: MatchPush): void; destroy(): void }
 
 /** markTutorial makes the next table with this id a tutorial table. */
 export function markTutorial(tableId: string): void {

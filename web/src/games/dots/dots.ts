@@ -3,11 +3,11 @@
 // a focus over the lines. Player 1 is dark blue, Player 2 light blue, and
 // boxes also carry the owner's initials (and stripes for Player 2) so that
 // colour is never the only signal.
-import type { GameEvent, MatchPush } from "../api";
-import { announce, clear, h, initials, svg } from "../dom";
-import { namedSeats } from "../matchevents";
-import { play as sound } from "../sound";
-import type { GameView, TableCtx } from "./types";
+import type { GameEvent, MatchPush } from "../../api";
+import { announce, clear, h, initials, svg } from "../../dom";
+import { namedSeats } from "../../matchevents";
+import { play as sound } from "../../sound";
+import type { GameView, TableCtx } from "../types";
 
 type Dot = [number, number];
 interface LineV { from: Dot; to: Dot; by: number }

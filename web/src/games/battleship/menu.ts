@@ -1,12 +1,12 @@
 // The Battleship main menu: new game, load, tutorial, rulebook,
 // achievements and quit.
-import { api, type Achievement, type SaveInfo, type Table } from "../api";
-import { clear, fmtTime, h, medal, toast } from "../dom";
-import { openRules } from "../rules";
-import { app, navigate, onNavigate } from "../state";
-import { socket } from "../ws";
-import { markTutorial } from "../games/tutorial";
-import { saveButton } from "./saves";
+import { api, type Achievement, type SaveInfo, type Table } from "../../api";
+import { clear, fmtTime, h, medal, toast } from "../../dom";
+import { openRules } from "../../rules";
+import { app, navigate, onNavigate } from "../../state";
+import { socket } from "../../ws";
+import { markTutorial } from "./tutorial";
+import { saveButton } from "../../screens/saves";
 
 const ALL = [
   { title: "Complete tutorial", description: "Finish the Battleship tutorial." },

@@ -2,11 +2,11 @@
 // were, from what the shooter knew, drawn over the grid it fired at. The
 // replay shows it at every shot; the table shows it, when a player asks,
 // in the tutorial and in unrated games against the computer.
-import type { Replay } from "../api";
-import { clear, h } from "../dom";
-import type { TableCtx } from "../games/types";
-import { sqName as sq } from "../games/fleetlay";
-import type { AnalysisPanel } from "./index";
+import type { Replay } from "../../api";
+import { clear, h } from "../../dom";
+import type { TableCtx } from "../types";
+import { sqName as sq } from "./fleetlay";
+import type { AnalysisPanel } from "../../analysis/index";
 
 /** Heat is the expert's map, as games/battleship/review.go sends it:
  * each square's chance of a ship in thousandths, row by row, and the

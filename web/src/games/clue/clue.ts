@@ -7,11 +7,11 @@
 // plus marks of their own). Pawns are discs in their characters' colours
 // that also carry initials and a spoken name: never told apart by colour
 // alone.
-import { ask } from "../confirm";
-import type { GameEvent, MatchPush } from "../api";
-import { announce, clear, h, svg } from "../dom";
-import { namedSeats } from "../matchevents";
-import type { GameView, TableCtx } from "./types";
+import { ask } from "../../confirm";
+import type { GameEvent, MatchPush } from "../../api";
+import { announce, clear, h, svg } from "../../dom";
+import { namedSeats } from "../../matchevents";
+import type { GameView, TableCtx } from "../types";
 
 const suspects = ["scarlet", "mustard", "white", "green", "peacock", "plum"];
 const weapons = ["candlestick", "knife", "lead-pipe", "revolver", "rope", "wrench"];

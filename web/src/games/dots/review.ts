@@ -3,14 +3,14 @@
 // board too big to solve), the best move marked on the board, the costly
 // moves to jump to, the turning point, and a button that opens the shown
 // position as a new game against the expert bot.
-import type { Replay, Table } from "../api";
-import { clear, h, svg, toast } from "../dom";
-import { navigate } from "../state";
-import { socket } from "../ws";
-import type { TableCtx } from "../games/types";
-import { dotName } from "../games/dots";
-import type { AnalysisPanel } from "./index";
-import { gotoStep } from "./goto";
+import type { Replay, Table } from "../../api";
+import { clear, h, svg, toast } from "../../dom";
+import { navigate } from "../../state";
+import { socket } from "../../ws";
+import type { TableCtx } from "../types";
+import { dotName } from "./dots";
+import type { AnalysisPanel } from "../../analysis/index";
+import { gotoStep } from "../../analysis/goto";
 
 type Dot = [number, number];
 interface Line { from: Dot; to: Dot }

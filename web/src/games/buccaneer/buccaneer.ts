@@ -9,13 +9,13 @@
 // ("legal": the squares to sail to, the facings, the choices), from the
 // game's own rules, and the board draws it. A trade is sent as picked,
 // and the server says why when it refuses one.
-import type { GameEvent, MatchPush } from "../api";
-import { announce, clear, h, svg } from "../dom";
-import { namedSeats } from "../matchevents";
-import { settings } from "../settings";
-import type { GameView, TableCtx } from "./types";
-import { roving, type RovingItem } from "../roving";
-import { panZoom } from "../panzoom";
+import type { GameEvent, MatchPush } from "../../api";
+import { announce, clear, h, svg } from "../../dom";
+import { namedSeats } from "../../matchevents";
+import { settings } from "../../settings";
+import type { GameView, TableCtx } from "../types";
+import { roving, type RovingItem } from "../../roving";
+import { panZoom } from "../../panzoom";
 
 type Pt = [number, number];
 interface RectV { x0: number; y0: number; x1: number; y1: number }
@@ -101,7 +101,7 @@ export function buccaneerView(ctx: TableCtx): GameView {
       h("li", null, "Ships: the hull points the way the ship faces; the letter is its home port (L London, G Genoa, M Marseilles, C Cadiz). Ports show their first letters and their owner's ship letter."),
       h("li", null, "Drag the sea or use the arrow keys to pan it; the mouse wheel, two fingers, or + and − zoom; 0 or ⤢ shows the whole sea."),
       h("li", null, "The first captain with 20 points of treasure at home wins. Diamond and ruby 5, gold 4, pearl 3, rum 2.")));
-  // The sea pans and zooms as Medieval Warfare's island does; the buttons
+  // The sea pans and zooms as another game's island does; the buttons
   // stand beside the heading, over the controls, not on the sea.
   const zoomIn = h("button", { type: "button", title: "Zoom in (+)", "aria-label": "Zoom in", id: "bc-zoom-in" }, "+");
   const zoomOut = h("button", { type: "button", title: "Zoom out (−)", "aria-label": "Zoom out", id: "bc-zoom-out" }, "−");

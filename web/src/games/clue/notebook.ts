@@ -2,12 +2,12 @@
 // shown step, deduced only from what that seat saw (the server's exact
 // notebook, games/clue/analysis.go), and for every seat the move from
 // which it could have accused with certainty, and when it did.
-import { h, clear } from "../dom";
-import { cardName } from "../games/clue";
-import type { Replay } from "../api";
-import type { TableCtx } from "../games/types";
-import type { AnalysisFactory, AnalysisPanel } from "./index";
-import { gotoStep } from "./goto";
+import { h, clear } from "../../dom";
+import { cardName } from "./clue";
+import type { Replay } from "../../api";
+import type { TableCtx } from "../types";
+import type { AnalysisFactory, AnalysisPanel } from "../../analysis/index";
+import { gotoStep } from "../../analysis/goto";
 
 interface NotebookStep { from: number; marks: string[] }
 interface SeatAnalysis {

@@ -1,14 +1,14 @@
 // Battleship: the ocean grid (your fleet, the enemy's shots) and the target
 // grid (your shots), fleet placement by click, drag or keyboard, and the
 // score bar. Hits, misses and sinkings are animated, sounded and announced.
-import type { GameEvent } from "../api";
-import { announce, clear, h } from "../dom";
-import { play as sound } from "../sound";
-import type { GameView, TableCtx } from "./types";
+import type { GameEvent } from "../../api";
+import { announce, clear, h } from "../../dom";
+import { play as sound } from "../../sound";
+import type { GameView, TableCtx } from "../types";
 import { keepDraft, loadDraft } from "./fleetdraft";
 import { cellsOf as cellsIn, lenOf as lenIn, problem as problemIn, randomFleet, sqName, type Lay, type Placement } from "./fleetlay";
-import { socket } from "../ws";
-import { clearHeat, paintHeat, type Heat } from "../analysis/heatmap";
+import { socket } from "../../ws";
+import { clearHeat, paintHeat, type Heat } from "./heatmap";
 
 interface Shot { row: number; col: number; square: string; result: "miss" | "hit" | "sunk"; ship?: string }
 interface BsView extends Lay {
@@ -594,3 +594,4 @@ export function battleshipView(ctx: TableCtx): GameView {
   update();
   return { el, update, events, hint, destroy: () => document.removeEventListener("keydown", onKey) };
 }
+export { tutorialFor } from "./tutorial";
