@@ -9,8 +9,8 @@ import (
 // player, in the order the create forms offer them.
 var LeaveActions = []Action{BotTakes, Forfeit, End, Pause}
 
-// OutNote comes before the leave warning of a Clue-Less player out of
-// the running after a wrong accusation: they still hold cards that
+// OutNote comes before the leave warning of a player out of the running
+// after a wrong accusation, in a game whose view marks them inactive: they still hold cards that
 // answer suggestions, which is why their leaving matters to the others.
 const OutNote = "You accused wrongly and are out of the running, but your cards still answer suggestions. "
 

@@ -101,8 +101,9 @@ var checklist = []checkItem{
 		mentions(t, root, "games/"+d.Name+"/"+"testdata/playthrough.json", `"game":"`+d.Name+`"`)
 	}},
 	{"Web board", func(t *testing.T, d *game.Definition, _ game.State, root string) {
-		exists(t, root, "web/src/games/"+d.Name+".ts")
-		mentions(t, root, "web/src/games/load.ts", `import("./`+d.Name+`")`)
+		exists(t, root, "web/src/games/"+d.Name+"/index.ts")
+		mentions(t, root, "web/src/games/"+d.Name+"/index.ts", "board: () => import(")
+		mentions(t, root, "web/src/games/load.ts", `from "./`+d.Name+`/index"`)
 	}},
 	{"Terminal board", func(t *testing.T, d *game.Definition, _ game.State, root string) {
 		exists(t, root, "tui/"+d.Name+".go")

@@ -139,8 +139,8 @@ func (t *table) render(u match.Update, seats []game.Seat, views bool) []byte {
 		p.Turn = []game.Seat{}
 	}
 	if t.def.Hidden && u.Move != nil && !containsSeat(seats, u.Seat) {
-		// In a game with secrets a move may itself be one (a Battleship
-		// fleet): only the mover's audience gets it; others learn what
+		// In a game with secrets a move may itself be one (a fleet laid
+		// out of sight): only the mover's audience gets it; others learn what
 		// happened from the events they may see, and from its words,
 		// which tell only what everyone may know (game.Describer).
 		p.Move = nil

@@ -27,7 +27,7 @@ import (
 // An item of an array past the end of the old one is always whole, and
 // an array whose changed items are all whole goes whole itself when that
 // is shorter. An array that grew or shrank in one place (a line put in
-// Dots and Boxes' list, which is in board order, not play order) is a
+// a list kept in board order, not play order) is a
 // splice: the index form would send every item after the place, each
 // moved up by one.
 

@@ -1,19 +1,10 @@
 // Keeping a board from pushes. Since protocol v10 the web client keeps
 // every game's board one way: it watches with views sent as patches
 // (applyViewPatch, below; the server's half is server/viewpatch.go). The
-// event appliers of v4, which copied the view-drawing rules of Dots and
-// Boxes and Battleship into TypeScript, are gone: a rule lives in its
-// game's Go package alone, and a patch needs no rules (docs/protocol.md,
-// Keeping the board, gives the figures).
-import type { MatchPush } from "../api";
-
-/** Applier updated one seat's view from a push's events (protocol v4).
- * No game has one now; the type and the empty record stay until the
- * table page no longer asks for them. */
-export type Applier = (view: any, key: string, push: MatchPush) => boolean;
-
-/** appliers is empty: every game's table is watched with patches. */
-export const appliers: Record<string, Applier> = {};
+// event appliers of v4, which copied two games' view-drawing rules into
+// TypeScript, are gone: a rule lives in its game's Go package alone, and
+// a patch needs no rules (docs/protocol.md, Keeping the board, gives the
+// figures).
 
 /** applyViewPatch returns view with a patch of a push's viewPatches
  * applied (protocol v5: a watch with patches; the server's half is

@@ -70,7 +70,7 @@ export function tableScreen(main: HTMLElement, params: string[]): () => void {
 function newTable(main: HTMLElement, id: string): TableScreen {
   const t = {
     id, main, table: null, held: [], st: emptyState(), view: null, tutorial: null, destroyed: false,
-    clock: null, rematchAt: "", chat: null, watching: null, parked: null, resyncs: 0, focusPlaced: false,
+    clock: null, rematchAt: "", chat: null, watching: null, rewatch: false, parked: null, resyncs: 0, focusPlaced: false,
   } as unknown as TableScreen;
   const notes = noteLine();
   t.ctx = tableContext({

@@ -56,6 +56,10 @@ export interface TableScreen {
   chat: ReturnType<typeof chatBox> | null;
   /** watching is the watch under way, if any. */
   watching: Promise<void> | null;
+  /** rewatch is set when a fresh watch was asked while one was under
+   * way: another follows it, so that the seats and views are those after
+   * whatever changed meanwhile (the match started, a seat was taken). */
+  rewatch: boolean;
   /** parked holds the pushes that came while the board's code was on its
    * way: they follow the board, in order. */
   parked: MatchPush[] | null;

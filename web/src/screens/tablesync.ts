@@ -7,7 +7,7 @@ import { supersedes } from "../api";
 import { chatBox } from "../chat";
 import { announce, clear, h } from "../dom";
 import { canShow, loadView, loadedBoard, loadedView } from "../games/load";
-import { appliers, applyViewPatch } from "../games/apply";
+import { applyViewPatch } from "../games/apply";
 import { seatChange } from "../matchevents";
 import { play as sound } from "../sound";
 import { gameTitle } from "../state";
@@ -81,14 +81,23 @@ function applyReply(t: TableScreen, r: WatchReply, resumed: boolean): void {
 
 /** watch follows the table; fresh re-watches it (after sitting down or
  * when the match starts) so the server sends the seats now held and a
- * snapshot with the views. */
+ * snapshot with the views. A fresh watch asked while another is under
+ * way follows it: the one under way may have been answered before the
+ * change that asked for it. */
 export function watch(t: TableScreen, fresh = false): Promise<void> {
-  if (t.watching) return t.watching;
+  if (t.watching) {
+    if (fresh) t.rewatch = true;
+    return t.watching;
+  }
   t.watching = watchOnce(t, fresh).finally(() => {
     t.watching = null;
     const waited = t.parked ?? [];
     t.parked = null;
     waited.forEach((m) => onMatch(t, m));
+    if (t.rewatch && !t.destroyed) {
+      t.rewatch = false;
+      void watch(t, true);
+    }
   });
   return t.watching;
 }
@@ -97,23 +106,12 @@ async function watchOnce(t: TableScreen, fresh: boolean): Promise<void> {
   const id = t.id;
   try {
     if (fresh) socket.unwatch(id);
-    // Protocol v4: where this client can keep the board from the
-    // pushes' events, it watches without views (see games/apply.ts).
-    // Before the first reply the game is not known: watch without
-    // views, and again with them if this game's board cannot be kept.
-    // A game whose board cannot be kept here gets its views as
-    // patches to those held (protocol v5): a map's view of 300 hexes
-    // is sent once, then only the hexes that change.
-    const views = t.table !== null && !keepsBoard(t);
-    let r = (await socket.watch(id, views, true, views)) as WatchReply;
-    // The board's code is fetched now, alongside a second watch (a
-    // failed fetch is answered where it is awaited, below).
+    // Every game's table is watched with its views, sent as patches to
+    // those held (protocol v5; games/apply.ts): a map's view of 300 hexes
+    // is sent once, then only what changes.
+    const r = (await socket.watch(id, true, true, true)) as WatchReply;
     const board = loadView(r.table.game);
     board.catch(() => undefined);
-    if (!views && !(r.table.game in appliers)) {
-      socket.unwatch(id);
-      r = (await socket.watch(id, true, true, true)) as WatchReply;
-    }
     if (!loadedView(r.table.game)) {
       // Pushes after this reply are not in its snapshot: they wait
       // for the board, and follow it in order.
@@ -142,16 +140,8 @@ function resumeBoard(t: TableScreen): void {
   if (t.table && t.table.status !== "open" && Object.keys(t.st.views).length === 0) void watch(t, true);
 }
 
-/** keepsBoard reports whether the views follow from the pushes here:
- * known once the table (hence its game) is known. */
-function keepsBoard(t: TableScreen): boolean {
-  const game = t.table?.game ?? "";
-  return game in appliers;
-}
-
 /** resync drops the views kept and asks for a fresh snapshot: after a
- * gap in the pushes' sequence numbers, or a push an applier could not
- * follow. The pushes it missed meanwhile come after the snapshot. */
+ * gap in the pushes' sequence numbers, or a patch that did not fit. The pushes it missed meanwhile come after the snapshot. */
 function resync(t: TableScreen): void {
   t.resyncs++;
   void watch(t, true);
@@ -174,12 +164,6 @@ function follow(t: TableScreen, m: MatchPush): boolean {
       return false;
     }
     return true;
-  }
-  const apply = t.table ? appliers[t.table.game] : undefined;
-  if (!apply) return true;
-  if (m.seq !== st.seq + 1) return false;
-  for (const [k, v] of Object.entries(st.views)) {
-    if (!apply(v, k, m)) return false;
   }
   return true;
 }
