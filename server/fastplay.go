@@ -20,11 +20,14 @@ type playMsg struct {
 // with the same meaning (valid JSON, each key once, no other key, plain
 // strings without escapes, integers); anything else returns false and
 // takes the general path, which gives the same answer as before.
-func parsePlay(data []byte) (playMsg, bool) {
+//
+// It checks the JSON grammar itself as it reads, so that a move is read
+// in one pass: only the move, whose form is the game's, goes through the
+// library's validator. table is the id the connection played at last: a
+// request for the same table shares its string rather than allocating
+// one per move.
+func parsePlay(data []byte, table string) (playMsg, bool) {
 	m := playMsg{after: -1}
-	if !json.Valid(data) {
-		return m, false
-	}
 	i := skipSpace(data, 0)
 	if i >= len(data) || data[i] != '{' {
 		return m, false
@@ -65,7 +68,11 @@ func parsePlay(data []byte) (playMsg, bool) {
 			bit = hasTable
 			var v []byte
 			v, i, ok = plainString(data, i)
-			m.table = string(v)
+			if string(v) == table {
+				m.table = table
+			} else {
+				m.table = string(v)
+			}
 		case "seat":
 			bit = hasSeat
 			var n int64
@@ -80,6 +87,7 @@ func parsePlay(data []byte) (playMsg, bool) {
 			start := i
 			i, ok = skipValue(data, i)
 			m.move = data[start:i]
+			ok = ok && json.Valid(m.move)
 		}
 		if bit == 0 || !ok || seen&bit != 0 {
 			return m, false
@@ -97,7 +105,7 @@ func parsePlay(data []byte) (playMsg, bool) {
 		}
 		i++
 	}
-	if seen&all != all {
+	if seen&all != all || skipSpace(data, i+1) != len(data) {
 		return m, false
 	}
 	// The reader reuses its buffer: the move must not point into it.
@@ -130,7 +138,8 @@ func plainString(b []byte, i int) ([]byte, int, bool) {
 	return nil, i, false
 }
 
-// plainInt reads a JSON integer of at most digits digits.
+// plainInt reads a JSON integer of at most digits digits: no fraction,
+// no exponent, and no leading zero, which JSON does not allow.
 func plainInt(b []byte, i, digits int) (int64, int, bool) {
 	j := i
 	if j < len(b) && b[j] == '-' {
@@ -140,14 +149,15 @@ func plainInt(b []byte, i, digits int) (int64, int, bool) {
 	for k < len(b) && b[k] >= '0' && b[k] <= '9' {
 		k++
 	}
-	if k == j || k-j > digits || k < len(b) && (b[k] == '.' || b[k] == 'e' || b[k] == 'E') {
+	if k == j || k-j > digits || k-j > 1 && b[j] == '0' || k < len(b) && (b[k] == '.' || b[k] == 'e' || b[k] == 'E') {
 		return 0, i, false
 	}
 	n, err := strconv.ParseInt(string(b[i:k]), 10, 64)
 	return n, k, err == nil
 }
 
-// skipValue returns the end of the JSON value at i; b is valid JSON.
+// skipValue returns the end of the JSON value at i. It only finds where
+// the value ends: b may be anything, and the caller checks the value.
 func skipValue(b []byte, i int) (int, bool) {
 	depth := 0
 	for i < len(b) {
@@ -161,7 +171,8 @@ func skipValue(b []byte, i int) (int, bool) {
 				i++
 			}
 			if i >= len(b) {
-				return i, false
+				// An escape as the last byte stepped past the end.
+				return len(b), false
 			}
 			i++
 			if depth == 0 {

@@ -38,7 +38,10 @@ func FuzzParsePlay(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		m, ok := parsePlay(data)
+		m, ok := parsePlay(data, "")
+		if again, ok2 := parsePlay(data, m.table); ok2 != ok || ok && (again.table != m.table || again.id != m.id || !bytes.Equal(again.move, m.move)) {
+			t.Fatalf("read %q as %+v, and with its table known as %+v", data, m, again)
+		}
 		if !ok {
 			return
 		}
@@ -69,16 +72,23 @@ func TestParsePlayDeclines(t *testing.T) {
 		`{"t":"match.play","id":7,"table":"a\u0062c","seat":1,"move":1}`,
 		`{"t":"match.play","id":7,"table":"abc","seat":1,"move":1,"after":-1}`,
 		`{"t":"match.play","id":7,"table":"abc","seat":1,"move":1,"after":1,"after":2}`,
+		`{"t":"match.play","id":07,"table":"abc","seat":1,"move":1}`,
+		`{"t":"match.play","id":7,"table":"abc","seat":-01,"move":1}`,
+		`{"t":"match.play","id":7,"table":"abc","seat":1,"move":1}}`,
+		`{"t":"match.play","id":7,"table":"abc","seat":1,"move":12x}`,
+		`{"t":"match.play","id":7,"table":"abc","seat":1,"move":[1,}`,
+		`{"t":"match.play","id":7,"table":"abc","seat":1,"move":"\`,
+		`{"t":"match.play","id":7,"table":"abc","seat":1,"move":}`,
 	} {
-		if m, ok := parsePlay([]byte(s)); ok {
+		if m, ok := parsePlay([]byte(s), "abc"); ok {
 			t.Errorf("parsePlay(%s) = %+v, want the general path", s, m)
 		}
 	}
-	m, ok := parsePlay([]byte(`{"move":{"k":"}"},"seat":1,"table":"abc","id":3,"t":"match.play"}`))
+	m, ok := parsePlay([]byte(`{"move":{"k":"}"},"seat":1,"table":"abc","id":3,"t":"match.play"}`), "")
 	if !ok || m.id != 3 || m.table != "abc" || m.seat != 1 || string(m.move) != `{"k":"}"}` || m.after != -1 {
 		t.Errorf("parsePlay = %+v, %v", m, ok)
 	}
-	m, ok = parsePlay([]byte(`{"after":41,"move":1,"seat":1,"table":"abc","id":3,"t":"match.play"}`))
+	m, ok = parsePlay([]byte(`{"after":41,"move":1,"seat":1,"table":"abc","id":3,"t":"match.play"}`), "abc")
 	if !ok || m.after != 41 {
 		t.Errorf("parsePlay with after = %+v, %v", m, ok)
 	}
@@ -137,5 +147,19 @@ func TestAppendPushMatchesMarshal(t *testing.T) {
 	}
 	if fast == 0 {
 		t.Error("no push took the lean encoding")
+	}
+}
+
+// BenchmarkParsePlay reads the match.play of a Dots move as the web
+// client sends it, at the table the connection played at before.
+func BenchmarkParsePlay(b *testing.B) {
+	data := []byte(`{"t":"match.play","id":4711,"table":"t8f3k2q9","seat":1,"move":{"from":[3,4],"to":[3,5]}}`)
+	table := "t8f3k2q9"
+	b.ReportAllocs()
+	for b.Loop() {
+		m, ok := parsePlay(data, table)
+		if !ok || m.table != table {
+			b.Fatal("not read")
+		}
 	}
 }

@@ -133,6 +133,11 @@ type conn struct {
 	// (closeSlowLocked): what it sends after is not handled.
 	behind bool
 
+	// playTable is the table of the last match.play read by parsePlay,
+	// whose string the next one shares. Only the connection's reader
+	// touches it, one message at a time.
+	playTable string
+
 	// Token bucket for the per-connection rate limit.
 	tokens float64
 	last   time.Time
@@ -492,7 +497,8 @@ type request struct {
 // handle decodes and runs one client message. A panic in a handler is a bug
 // in the server, but it must cost only that message, never the process.
 func (c *conn) handle(data []byte) {
-	if m, ok := parsePlay(data); ok {
+	if m, ok := parsePlay(data, c.playTable); ok {
+		c.playTable = m.table
 		c.atTable(m.table, m.id, data, func() {
 			start := time.Now()
 			c.run(m.id, "match.play", func() (any, error) { return c.play(start, &m.table, &m.seat, m.move, m.after) })
