@@ -64,6 +64,52 @@ type FloorConfig struct {
 // binary as "bench floor-serve", which calls ServeFloor), and writes its
 // report to stdout.
 func RunFloor(cfg FloorConfig, stdout, stderr io.Writer) error {
+	if err := cfg.check(); err != nil {
+		return err
+	}
+	raiseFileLimit(stderr)
+	cmd, addr, err := startFloorServer(cfg.Loop, stderr)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		cmd.Process.Signal(syscall.SIGTERM)
+		cmd.Wait()
+	}()
+	pid := cmd.Process.Pid
+
+	fc := &floorClients{think: cfg.Think, start: make(chan struct{})}
+	defer fc.close()
+	for i := range cfg.Matches {
+		if err := fc.dialPair(addr, i); err != nil {
+			return err
+		}
+	}
+	fc.ready.Wait()
+	before := sampleProc(pid)
+	t0 := time.Now()
+	close(fc.start)
+	time.Sleep(cfg.Duration)
+	fc.stop.Store(true)
+	n := fc.moves.Load()
+	elapsed := time.Since(t0)
+	after := sampleProc(pid)
+	// Unblock the clients waiting for an acknowledgement that will not come.
+	cmd.Process.Signal(syscall.SIGTERM)
+	fc.done.Wait()
+	if fc.first != nil {
+		return fc.first
+	}
+	if n == 0 {
+		return errors.New("no moves")
+	}
+	cfg.report(stdout, n, elapsed, fc.lats, before, after)
+	return nil
+}
+
+// check refuses a configuration the floor cannot run, before a server
+// is started for it.
+func (cfg FloorConfig) check() error {
 	if cfg.Matches <= 0 {
 		return errors.New("loadtest: the floor needs at least one pair")
 	}
@@ -73,142 +119,155 @@ func RunFloor(cfg FloorConfig, stdout, stderr io.Writer) error {
 	if cfg.Loop != FloorNetpoll && cfg.Loop != FloorEpoll {
 		return fmt.Errorf("loadtest: unknown floor loop %q", cfg.Loop)
 	}
-	raiseFileLimit(stderr)
+	return nil
+}
+
+// startFloorServer starts this binary as the floor's server and waits for
+// the address it listens on, its first line of output. The caller ends it.
+func startFloorServer(loop FloorLoop, stderr io.Writer) (*exec.Cmd, string, error) {
 	exe, err := os.Executable()
 	if err != nil {
-		return err
+		return nil, "", err
 	}
-	cmd := exec.Command(exe, "bench", "floor-serve", string(cfg.Loop))
+	cmd := exec.Command(exe, "bench", "floor-serve", string(loop))
 	cmd.Stderr = stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {
-		return err
+		return nil, "", err
 	}
 	if err := cmd.Start(); err != nil {
-		return err
+		return nil, "", err
 	}
-	defer func() {
-		cmd.Process.Signal(syscall.SIGTERM)
-		cmd.Wait()
-	}()
 	line, err := bufio.NewReader(out).ReadString('\n')
 	if err != nil {
-		return fmt.Errorf("floor server did not start: %v", err)
+		cmd.Process.Signal(syscall.SIGTERM)
+		cmd.Wait()
+		return nil, "", fmt.Errorf("floor server did not start: %v", err)
 	}
-	addr := strings.TrimSpace(line)
-	pid := cmd.Process.Pid
+	return cmd, strings.TrimSpace(line), nil
+}
 
-	var stop atomic.Bool
-	var moves atomic.Int64
-	var mu sync.Mutex
-	var lats []time.Duration
-	start := make(chan struct{})
-	var ready, done sync.WaitGroup
-	var first error
-	var fmu sync.Mutex
-	fail := func(err error) {
-		fmu.Lock()
-		if first == nil {
-			first = err
-		}
-		fmu.Unlock()
-		stop.Store(true)
+// floorClients is the clients' side of one floor run: every player is a
+// goroutine that waits for start, then plays until stop, and adds its
+// latencies to lats when it ends.
+type floorClients struct {
+	think time.Duration
+	start chan struct{}
+	stop  atomic.Bool
+	moves atomic.Int64
+	// ready counts the players not yet waiting for start; done those not
+	// yet ended.
+	ready, done sync.WaitGroup
+	conns       []net.Conn
+
+	mu   sync.Mutex
+	lats []time.Duration
+
+	fmu   sync.Mutex
+	first error
+}
+
+// fail keeps the run's first error and stops every player.
+func (fc *floorClients) fail(err error) {
+	fc.fmu.Lock()
+	if fc.first == nil {
+		fc.first = err
 	}
-	for i := range cfg.Matches {
-		var cs [2]net.Conn
-		for s := range 2 {
-			c, err := net.Dial("tcp", addr)
-			if err != nil {
-				return err
+	fc.fmu.Unlock()
+	fc.stop.Store(true)
+}
+
+// close closes every connection dialled, once the run is over.
+func (fc *floorClients) close() {
+	for _, c := range fc.conns {
+		c.Close()
+	}
+}
+
+// dialPair connects pair i's two players, each announcing its pair and
+// seat in five bytes so the server can pair them, and starts them.
+func (fc *floorClients) dialPair(addr string, i int) error {
+	var cs [2]net.Conn
+	for s := range 2 {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			return err
+		}
+		fc.conns = append(fc.conns, c)
+		var hello [5]byte
+		binary.LittleEndian.PutUint32(hello[:], uint32(i))
+		hello[4] = byte(s)
+		if _, err := c.Write(hello[:]); err != nil {
+			return err
+		}
+		cs[s] = c
+	}
+	for s := range 2 {
+		fc.ready.Add(1)
+		fc.done.Add(1)
+		go fc.play(cs[s], i, s)
+	}
+	return nil
+}
+
+// play is one player of pair i in seat s: seat 0 moves first, and each
+// then moves on its opponent's move, timing every move to its
+// acknowledgement.
+func (fc *floorClients) play(c net.Conn, i, s int) {
+	defer fc.done.Done()
+	move := make([]byte, floorMoveSize)
+	msg := make([]byte, floorUpdateSize)
+	var sent time.Time
+	var mine []time.Duration
+	rng := rand.New(rand.NewPCG(uint64(i), uint64(s)))
+	send := func() bool {
+		if fc.think > 0 {
+			time.Sleep(time.Duration(rng.Int64N(int64(2 * fc.think))))
+		}
+		if fc.stop.Load() {
+			return false
+		}
+		sent = time.Now()
+		if _, err := c.Write(move); err != nil {
+			fc.fail(err)
+			return false
+		}
+		return true
+	}
+	fc.ready.Done()
+	<-fc.start
+	if s == 0 && !send() {
+		return
+	}
+	for {
+		if _, err := io.ReadFull(c, msg); err != nil {
+			if !fc.stop.Load() {
+				fc.fail(err)
 			}
-			defer c.Close()
-			var hello [5]byte
-			binary.LittleEndian.PutUint32(hello[:], uint32(i))
-			hello[4] = byte(s)
-			if _, err := c.Write(hello[:]); err != nil {
-				return err
+			break
+		}
+		// msg[0]: 1 acknowledges this client's move; 2 is the
+		// opponent's move, and this client moves next.
+		if msg[0] == 1 {
+			mine = append(mine, time.Since(sent))
+			fc.moves.Add(1)
+			if fc.stop.Load() {
+				break
 			}
-			cs[s] = c
+			continue
 		}
-		for s := range 2 {
-			ready.Add(1)
-			done.Add(1)
-			go func() {
-				defer done.Done()
-				c := cs[s]
-				move := make([]byte, floorMoveSize)
-				msg := make([]byte, floorUpdateSize)
-				var sent time.Time
-				var mine []time.Duration
-				rng := rand.New(rand.NewPCG(uint64(i), uint64(s)))
-				send := func() bool {
-					if cfg.Think > 0 {
-						time.Sleep(time.Duration(rng.Int64N(int64(2 * cfg.Think))))
-					}
-					if stop.Load() {
-						return false
-					}
-					sent = time.Now()
-					if _, err := c.Write(move); err != nil {
-						fail(err)
-						return false
-					}
-					return true
-				}
-				ready.Done()
-				<-start
-				if s == 0 && !send() {
-					return
-				}
-				for {
-					if _, err := io.ReadFull(c, msg); err != nil {
-						if !stop.Load() {
-							fail(err)
-						}
-						break
-					}
-					// msg[0]: 1 acknowledges this client's move; 2 is the
-					// opponent's move, and this client moves next.
-					if msg[0] == 1 {
-						mine = append(mine, time.Since(sent))
-						moves.Add(1)
-						if stop.Load() {
-							break
-						}
-						continue
-					}
-					if !send() {
-						break
-					}
-				}
-				mu.Lock()
-				lats = append(lats, mine...)
-				mu.Unlock()
-			}()
+		if !send() {
+			break
 		}
 	}
-	ready.Wait()
-	cpu0, cpuOK := procCPU(pid)
-	r0, w0, ioOK := procSyscalls(pid)
-	self0 := selfCPU()
-	t0 := time.Now()
-	close(start)
-	time.Sleep(cfg.Duration)
-	stop.Store(true)
-	n := moves.Load()
-	elapsed := time.Since(t0)
-	cpu1, _ := procCPU(pid)
-	r1, w1, _ := procSyscalls(pid)
-	self1 := selfCPU()
-	// Unblock the clients waiting for an acknowledgement that will not come.
-	cmd.Process.Signal(syscall.SIGTERM)
-	done.Wait()
-	if first != nil {
-		return first
-	}
-	if n == 0 {
-		return errors.New("no moves")
-	}
+	fc.mu.Lock()
+	fc.lats = append(fc.lats, mine...)
+	fc.mu.Unlock()
+}
+
+// report writes the run's figures: n moves in elapsed, their latencies,
+// and the server's and clients' costs per move between before and after.
+func (cfg FloorConfig) report(stdout io.Writer, n int64, elapsed time.Duration, lats []time.Duration, before, after procSample) {
 	sort.Slice(lats, func(i, j int) bool { return lats[i] < lats[j] })
 	pct := func(p float64) time.Duration {
 		return lats[min(len(lats)-1, int(p*float64(len(lats))))].Round(time.Microsecond)
@@ -220,14 +279,15 @@ func RunFloor(cfg FloorConfig, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "floor (%s): %d pairs over loopback TCP, one read and two writes per move in the server, %s\n", cfg.Loop, cfg.Matches, pace)
 	fmt.Fprintf(stdout, "moves %d in %.1fs: %.0f moves/s\n", n, elapsed.Seconds(), float64(n)/elapsed.Seconds())
 	fmt.Fprintf(stdout, "latency send->ack p50 %v p95 %v p99 %v\n", pct(.5), pct(.95), pct(.99))
-	if cpuOK {
-		fmt.Fprintf(stdout, "server CPU %.2fs: %.1f µs per move\n", (cpu1 - cpu0).Seconds(), float64((cpu1-cpu0).Microseconds())/float64(n))
+	if before.cpuOK {
+		cpu := after.cpu - before.cpu
+		fmt.Fprintf(stdout, "server CPU %.2fs: %.1f µs per move\n", cpu.Seconds(), float64(cpu.Microseconds())/float64(n))
 	}
-	fmt.Fprintf(stdout, "clients' CPU %.2fs: %.1f µs per move\n", (self1 - self0).Seconds(), float64((self1-self0).Microseconds())/float64(n))
-	if ioOK {
-		fmt.Fprintf(stdout, "server system calls per move: %.2f reads, %.2f writes\n", float64(r1-r0)/float64(n), float64(w1-w0)/float64(n))
+	self := after.self - before.self
+	fmt.Fprintf(stdout, "clients' CPU %.2fs: %.1f µs per move\n", self.Seconds(), float64(self.Microseconds())/float64(n))
+	if before.ioOK {
+		fmt.Fprintf(stdout, "server system calls per move: %.2f reads, %.2f writes\n", float64(after.reads-before.reads)/float64(n), float64(after.writes-before.writes)/float64(n))
 	}
-	return nil
 }
 
 // ServeFloor is the floor's server: it writes its address to stdout,

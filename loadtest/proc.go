@@ -144,3 +144,24 @@ func procMem(pid int) (rss, hwm int64, ok bool) {
 	}
 	return rss, hwm, true
 }
+
+// procSample is what a benchmark reads of a server process, and of its
+// own CPU time, at one moment: two samples bracket a run, and their
+// differences are the run's costs.
+type procSample struct {
+	cpu           time.Duration
+	cpuOK         bool
+	reads, writes int64
+	ioOK          bool
+	self          time.Duration
+}
+
+// sampleProc reads pid's CPU time and system calls and this process's CPU
+// time, in that order.
+func sampleProc(pid int) procSample {
+	var s procSample
+	s.cpu, s.cpuOK = procCPU(pid)
+	s.reads, s.writes, s.ioOK = procSyscalls(pid)
+	s.self = selfCPU()
+	return s
+}

@@ -238,6 +238,10 @@ func (b *bench) connectAll(n int) ([]*player, error) {
 	return ps, err
 }
 
+// runPlay plays f.Matches pairs at once until their moves, games or time
+// run out, and reports what the server spent on them: its costs are read
+// just before the first move and just after the last, so that signing up
+// and connecting are left out.
 func (b *bench) runPlay() error {
 	f := b.f
 	fmt.Fprintf(b.out, "connecting %d clients for %d matches of Dots and Boxes %dx%d (views %v)\n", 2*f.Matches, f.Matches, f.Size, f.Size, f.Views)
@@ -245,13 +249,50 @@ func (b *bench) runPlay() error {
 	if err != nil {
 		return err
 	}
-	var stop atomic.Bool
 	heap0, heapOK := serverHeapInUse(b.base)
-	cpu0, cpuOK := procCPU(b.pid)
-	r0, w0, ioOK := procSyscalls(b.pid)
-	self0 := selfCPU()
+	before := sampleProc(b.pid)
 	hist0 := b.moveHistogram()
 	start := time.Now()
+	errs := b.playPairs(ps)
+	elapsed := time.Since(start)
+	after := sampleProc(b.pid)
+	hist1 := b.moveHistogram()
+	_, hwm, memOK := procMem(b.pid)
+	select {
+	case err := <-errs:
+		return err
+	default:
+	}
+	for _, p := range ps {
+		p.quit.Store(true)
+		p.ws.Load().Close()
+	}
+	b.reportPlay(elapsed, before, after, hist1.minus(hist0))
+	if memOK {
+		fmt.Fprintf(b.out, "server peak memory (VmHWM) %.1f MiB\n", float64(hwm)/(1<<20))
+	}
+	if heap1, ok := serverHeapInUse(b.base); heapOK && ok && b.games.Load() > 0 {
+		// What the server still holds of the matches it finished, which
+		// the lobby lists a while.
+		fmt.Fprintf(b.out, "server heap in use after a forced GC %.1f -> %.1f MiB: %.2f KiB per finished match\n",
+			float64(heap0)/(1<<20), float64(heap1)/(1<<20), float64(heap1-heap0)/1024/float64(b.games.Load()))
+	}
+	if b.resume {
+		b.nodeLoss.report(b.out)
+	}
+	if f.Verify {
+		return b.verify()
+	}
+	return nil
+}
+
+// playPairs plays the pairs ps[2i], ps[2i+1] match after match, until
+// f.Games each, or f.Duration when neither moves nor games bound the run
+// (playOne stops at f.Moves), or the first error. It returns when every
+// pair has stopped; the channel holds the errors.
+func (b *bench) playPairs(ps []*player) <-chan error {
+	f := b.f
+	var stop atomic.Bool
 	var wg sync.WaitGroup
 	errs := make(chan error, f.Matches)
 	for i := range f.Matches {
@@ -283,21 +324,14 @@ func (b *bench) runPlay() error {
 		}()
 	}
 	wg.Wait()
-	elapsed := time.Since(start)
-	cpu1, _ := procCPU(b.pid)
-	r1, w1, _ := procSyscalls(b.pid)
-	self1 := selfCPU()
-	hist1 := b.moveHistogram()
-	_, hwm, memOK := procMem(b.pid)
-	select {
-	case err := <-errs:
-		return err
-	default:
-	}
-	for _, p := range ps {
-		p.quit.Store(true)
-		p.ws.Load().Close()
-	}
+	return errs
+}
+
+// reportPlay writes the play run's throughput and latency, and the
+// server's and clients' costs per accepted move between before and after;
+// hist is the server's own timing of the moves over the run.
+func (b *bench) reportPlay(elapsed time.Duration, before, after procSample, hist histogram) {
+	f := b.f
 	moves := b.moves.Load()
 	b.mu.Lock()
 	lats := b.lats
@@ -307,46 +341,31 @@ func (b *bench) runPlay() error {
 		if len(lats) == 0 {
 			return 0
 		}
-		return lats[min(len(lats)-1, int(p*float64(len(lats))))]
+		return lats[min(len(lats)-1, int(p*float64(len(lats))))].Round(time.Microsecond)
 	}
 	fmt.Fprintf(b.out, "matches %d, views %v, elapsed %.1fs, games finished %d\n", f.Matches, f.Views, elapsed.Seconds(), b.games.Load())
 	fmt.Fprintf(b.out, "accepted moves %d (refused %d): %.0f moves/s\n", moves, b.refused.Load(), float64(moves)/elapsed.Seconds())
 	if r, ok := b.lastRefusal.Load().(string); ok {
 		fmt.Fprintf(b.out, "the last refusal: %s\n", r)
 	}
-	fmt.Fprintf(b.out, "latency send->ack p50 %v p95 %v p99 %v max %v\n", pct(.50).Round(time.Microsecond), pct(.95).Round(time.Microsecond), pct(.99).Round(time.Microsecond), pct(1).Round(time.Microsecond))
-	if cpuOK && moves > 0 {
-		cpu := cpu1 - cpu0
+	fmt.Fprintf(b.out, "latency send->ack p50 %v p95 %v p99 %v max %v\n", pct(.50), pct(.95), pct(.99), pct(1))
+	if before.cpuOK && moves > 0 {
+		cpu := after.cpu - before.cpu
 		fmt.Fprintf(b.out, "server CPU %.2fs: %.1f µs per accepted move (setup excluded; durability on)\n", cpu.Seconds(), float64(cpu.Microseconds())/float64(moves))
 	} else {
 		fmt.Fprintln(b.out, "server CPU: unknown (pass -pid with -addr)")
 	}
-	if d := hist1.minus(hist0); d.count > 0 {
+	if hist.count > 0 {
 		fmt.Fprintf(b.out, "server-side match.play, receipt to durable ack: mean %v, p50 <= %v, p99 <= %v (histogram bounds); the rest of send->ack is transport and scheduling\n",
-			(time.Duration(d.sum * float64(time.Second) / float64(d.count))).Round(time.Microsecond), d.quantile(.50), d.quantile(.99))
+			(time.Duration(hist.sum * float64(time.Second) / float64(hist.count))).Round(time.Microsecond), hist.quantile(.50), hist.quantile(.99))
 	}
 	if moves > 0 {
-		fmt.Fprintf(b.out, "bench clients' CPU %.2fs: %.1f µs per accepted move (they share the machine with the server)\n", (self1 - self0).Seconds(), float64((self1-self0).Microseconds())/float64(moves))
+		self := after.self - before.self
+		fmt.Fprintf(b.out, "bench clients' CPU %.2fs: %.1f µs per accepted move (they share the machine with the server)\n", self.Seconds(), float64(self.Microseconds())/float64(moves))
 	}
-	if ioOK && moves > 0 {
-		fmt.Fprintf(b.out, "server system calls per accepted move: %.2f reads, %.2f writes (sockets and files)\n", float64(r1-r0)/float64(moves), float64(w1-w0)/float64(moves))
+	if before.ioOK && moves > 0 {
+		fmt.Fprintf(b.out, "server system calls per accepted move: %.2f reads, %.2f writes (sockets and files)\n", float64(after.reads-before.reads)/float64(moves), float64(after.writes-before.writes)/float64(moves))
 	}
-	if memOK {
-		fmt.Fprintf(b.out, "server peak memory (VmHWM) %.1f MiB\n", float64(hwm)/(1<<20))
-	}
-	if heap1, ok := serverHeapInUse(b.base); heapOK && ok && b.games.Load() > 0 {
-		// What the server still holds of the matches it finished, which
-		// the lobby lists a while.
-		fmt.Fprintf(b.out, "server heap in use after a forced GC %.1f -> %.1f MiB: %.2f KiB per finished match\n",
-			float64(heap0)/(1<<20), float64(heap1)/(1<<20), float64(heap1-heap0)/1024/float64(b.games.Load()))
-	}
-	if b.resume {
-		b.nodeLoss.report(b.out)
-	}
-	if f.Verify {
-		return b.verify()
-	}
-	return nil
 }
 
 // runIdle holds idle live matches and reports the server's memory.

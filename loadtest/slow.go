@@ -52,11 +52,7 @@ func RunSlow(f SlowConfig, stdout, stderr io.Writer) error {
 		return errors.New("loadtest: readers, busy and matches must be positive")
 	}
 	raiseFileLimit(stderr)
-	extra := []string{"-ws-per-account", "0"}
-	if f.Transport != "" {
-		extra = append(extra, "-transport", f.Transport)
-	}
-	child, addr, err := startChildServer(stderr, f.CommitDelay, extra...)
+	child, addr, err := startChildServer(stderr, f.CommitDelay, f.serverArgs()...)
 	if err != nil {
 		return err
 	}
@@ -65,31 +61,8 @@ func RunSlow(f SlowConfig, stdout, stderr io.Writer) error {
 	b := &bench{f: ServerConfig{Matches: f.Busy + f.Matches, Size: f.Size, Think: f.Think}, pid: pid, out: stdout, board: newBoard(f.Size, f.Size)}
 	b.bases = []string{"http://" + addr}
 	b.base = b.bases[0]
-
-	// The readers watch the tables of the first Busy pairs, game after
-	// game; the latency is that of the other pairs, by phase.
-	busy := make([]atomic.Value, f.Busy) // pair -> its current table id
-	phase := atomic.Int32{}              // 0 quiet, 1 readers arriving, 2 readers stuck
-	var latMu sync.Mutex
-	var quiet, stuck []time.Duration
-	b.onSetUp = func(pair int, table string) {
-		if pair < f.Busy {
-			busy[pair].Store(table)
-		}
-	}
-	b.onLat = func(pair int, d time.Duration) {
-		if pair < f.Busy {
-			return
-		}
-		latMu.Lock()
-		switch phase.Load() {
-		case 0:
-			quiet = append(quiet, d)
-		case 2:
-			stuck = append(stuck, d)
-		}
-		latMu.Unlock()
-	}
+	w := &slowWatch{busy: make([]atomic.Value, f.Busy)}
+	b.onSetUp, b.onLat = w.setUp, w.lat
 
 	fmt.Fprintf(stdout, "transport %s: %d matches of Dots and Boxes %dx%d at a %v pace, %d of them watched by %d readers that stop reading\n",
 		orDefault(f.Transport), f.Busy+f.Matches, f.Size, f.Size, f.Think, f.Busy, f.Readers)
@@ -109,52 +82,131 @@ func RunSlow(f SlowConfig, stdout, stderr io.Writer) error {
 		}
 	}()
 
-	// The server's CPU time and write calls in each phase: figures the
-	// machine's other work does not blur as it blurs the latency.
-	var marks [4]phaseMark
-	marks[0] = markPhase(pid)
-	time.Sleep(f.Quiet)
-	rss0, _, _ := procMem(pid)
-	marks[1] = markPhase(pid)
-	phase.Store(1)
-	readers, err := b.stopReading(f.Readers, busy)
+	run, err := b.slowPhases(f, w)
 	if err != nil {
 		return err
 	}
-	marks[2] = markPhase(pid)
-	phase.Store(2)
-	peak := rss0
-	end := time.Now().Add(f.Duration)
-	for time.Now().Before(end) {
-		if rss, _, ok := procMem(pid); ok {
-			peak = max(peak, rss)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	rss1, _, _ := procMem(pid)
-	marks[3] = markPhase(pid)
-	phase.Store(3)
 	serverClosed := b.metric(`parlor_slow_closed_total`)
 	select {
 	case err := <-errs:
 		return err
 	default:
 	}
-
-	latMu.Lock()
-	q, s := slices.Clone(quiet), slices.Clone(stuck)
-	latMu.Unlock()
-	slices.Sort(q)
-	slices.Sort(s)
+	q, s := w.latencies()
 	fmt.Fprintf(stdout, "other matches' moves, send->ack: quiet %d moves p50 %v p99 %v max %v; with the readers stuck %d moves p50 %v p99 %v max %v\n",
 		len(q), quantile(q, .50), quantile(q, .99), quantile(q, 1), len(s), quantile(s, .50), quantile(s, .99), quantile(s, 1))
 	fmt.Fprintf(stdout, "server RSS %.1f MiB before the readers, peak %.1f MiB (+%.1f MiB) and %.1f MiB at the end of %v with them\n",
-		mib(rss0), mib(peak), mib(peak-rss0), mib(rss1), f.Duration)
+		mib(run.rss0), mib(run.peak), mib(run.peak-run.rss0), mib(run.rss1), f.Duration)
+	m := run.marks
 	fmt.Fprintf(stdout, "server CPU per second: quiet %s; the readers arriving %s (%v); with the readers stuck %s\n",
-		marks[0].to(marks[1]), marks[1].to(marks[2]), marks[2].at.Sub(marks[1].at).Round(time.Millisecond), marks[2].to(marks[3]))
-	ends := readersEnd(readers)
+		m[0].to(m[1]), m[1].to(m[2]), m[2].at.Sub(m[1].at).Round(time.Millisecond), m[2].to(m[3]))
+	ends := readersEnd(run.readers)
 	fmt.Fprintf(stdout, "readers closed by the server: %s (its count: %s)\n", ends, serverClosed)
 	return nil
+}
+
+// serverArgs are the child server's flags: no cap on sockets per account,
+// since every reader is a socket of one guest account.
+func (f SlowConfig) serverArgs() []string {
+	extra := []string{"-ws-per-account", "0"}
+	if f.Transport != "" {
+		extra = append(extra, "-transport", f.Transport)
+	}
+	return extra
+}
+
+// Phases of the slow-reader bench, as slowWatch files the latencies.
+const (
+	slowQuiet    int32 = iota // before the readers
+	slowArriving              // readers joining and watching
+	slowStuck                 // readers no longer reading
+	slowOver                  // measuring done
+)
+
+// slowWatch follows the bench's pairs: the readers watch the tables of
+// the first len(busy) pairs, game after game; the latency is that of the
+// other pairs, filed by phase.
+type slowWatch struct {
+	busy  []atomic.Value // pair -> its current table id
+	phase atomic.Int32
+
+	mu           sync.Mutex
+	quiet, stuck []time.Duration
+}
+
+// setUp keeps a busy pair's new table, for the readers to watch.
+func (w *slowWatch) setUp(pair int, table string) {
+	if pair < len(w.busy) {
+		w.busy[pair].Store(table)
+	}
+}
+
+// lat files an unwatched pair's move latency under the current phase;
+// moves while the readers arrive belong to neither measure.
+func (w *slowWatch) lat(pair int, d time.Duration) {
+	if pair < len(w.busy) {
+		return
+	}
+	w.mu.Lock()
+	switch w.phase.Load() {
+	case slowQuiet:
+		w.quiet = append(w.quiet, d)
+	case slowStuck:
+		w.stuck = append(w.stuck, d)
+	}
+	w.mu.Unlock()
+}
+
+// latencies returns sorted copies of the quiet and the stuck latencies.
+func (w *slowWatch) latencies() (quiet, stuck []time.Duration) {
+	w.mu.Lock()
+	quiet, stuck = slices.Clone(w.quiet), slices.Clone(w.stuck)
+	w.mu.Unlock()
+	slices.Sort(quiet)
+	slices.Sort(stuck)
+	return quiet, stuck
+}
+
+// slowRun is what slowPhases measured of the server.
+type slowRun struct {
+	// marks open and close each phase: quiet, arriving, stuck.
+	marks            [4]phaseMark
+	rss0, peak, rss1 int64
+	readers          []*client.Lean
+}
+
+// slowPhases plays the quiet phase for f.Quiet, brings f.Readers readers
+// that stop reading, and plays on for f.Duration with them stuck,
+// sampling the server's memory as it grows. The server's CPU time and
+// write calls in each phase are figures the machine's other work does not
+// blur as it blurs the latency.
+func (b *bench) slowPhases(f SlowConfig, w *slowWatch) (slowRun, error) {
+	var run slowRun
+	pid := b.pid
+	run.marks[0] = markPhase(pid)
+	time.Sleep(f.Quiet)
+	run.rss0, _, _ = procMem(pid)
+	run.marks[1] = markPhase(pid)
+	w.phase.Store(slowArriving)
+	readers, err := b.stopReading(f.Readers, w.busy)
+	if err != nil {
+		return run, err
+	}
+	run.readers = readers
+	run.marks[2] = markPhase(pid)
+	w.phase.Store(slowStuck)
+	run.peak = run.rss0
+	end := time.Now().Add(f.Duration)
+	for time.Now().Before(end) {
+		if rss, _, ok := procMem(pid); ok {
+			run.peak = max(run.peak, rss)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	run.rss1, _, _ = procMem(pid)
+	run.marks[3] = markPhase(pid)
+	w.phase.Store(slowOver)
+	return run, nil
 }
 
 // stopReading connects n sockets of one guest; each joins the lobby,
