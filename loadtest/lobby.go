@@ -118,21 +118,14 @@ func RunLobby(c LobbyConfig, stdout, stderr io.Writer) error {
 // lobbyRun is one mode's run on its own child server.
 func lobbyRun(c LobbyConfig, j lobbyJoin, stdout, stderr io.Writer) error {
 	n, k := c.Members, c.Arrivals
-	// nodeArgs are the flags of the node named name; none with no nodes.
-	nodeArgs := func(name string) []string {
-		if c.DB == "" {
-			return nil
-		}
-		return []string{"-db", c.DB, "-nats", c.Bus, "-lease", lobbyLease.String(), "-node", name}
-	}
-	child, addr, err := startChildServer(stderr, c.CommitDelay, nodeArgs("bench-a")...)
+	child, addr, err := startChildServer(stderr, c.CommitDelay, c.nodeArgs("bench-a")...)
 	if err != nil {
 		return err
 	}
 	defer child.stop()
 	var bus *lobbyBus
 	if c.DB != "" {
-		other, _, err := startChildServer(stderr, c.CommitDelay, nodeArgs("bench-b")...)
+		other, _, err := startChildServer(stderr, c.CommitDelay, c.nodeArgs("bench-b")...)
 		if err != nil {
 			return err
 		}
@@ -164,52 +157,88 @@ func lobbyRun(c LobbyConfig, j lobbyJoin, stdout, stderr io.Writer) error {
 	}
 	// Let the joins' pushes drain before counting.
 	b.settleLobby()
-	joined := b.lobbyBytes.Load()
-	var quiet busCount
-	var busiest int64
+	var fig lobbyFigures
+	fig.joined = b.lobbyBytes.Load()
 	if bus != nil {
-		quiet, busiest = bus.over(lobbyQuiet)
+		fig.quiet, fig.busiest = bus.over(lobbyQuiet)
 	}
 	bus0 := bus.count()
 	if c.ArrivalsLast {
 		b.lateNames.Store(true)
 	}
-	bytes0, cpu0, self0 := joined, procCPUOr0(b.pid), selfCPU()
+	bytes0, cpu0, self0 := fig.joined, procCPUOr0(b.pid), selfCPU()
+	late, err := b.arrive(k, c.Tables > 0)
+	if err != nil {
+		return err
+	}
+	b.settleLobby()
+	fig.got, fig.cpu, fig.self = b.lobbyBytes.Load()-bytes0, procCPUOr0(b.pid)-cpu0, selfCPU()-self0
+	fig.arrivals = bus.count().minus(bus0)
+	for _, p := range late {
+		p.quit.Store(true)
+		p.ws.Load().CloseNow()
+	}
+	fig.report(stdout, c, j, bus)
+	return nil
+}
+
+// nodeArgs are the flags of the node named name; none with no nodes.
+func (c LobbyConfig) nodeArgs(name string) []string {
+	if c.DB == "" {
+		return nil
+	}
+	return []string{"-db", c.DB, "-nats", c.Bus, "-lease", lobbyLease.String(), "-node", name}
+}
+
+// arrive brings k new players to the lobby one after another, each
+// opening a table of its own when table is set, with a short pause after
+// each.
+func (b *bench) arrive(k int, table bool) ([]*player, error) {
 	var late []*player
 	for range k {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		p, err := b.newPlayer(ctx)
 		cancel()
 		if err != nil {
-			return err
+			return late, err
 		}
 		late = append(late, p)
-		if c.Tables > 0 {
+		if table {
 			if err := b.openTables([]*player{p}, 1); err != nil {
-				return err
+				return late, err
 			}
 		}
 		time.Sleep(150 * time.Millisecond)
 	}
-	b.settleLobby()
-	got, cpu, self := b.lobbyBytes.Load()-bytes0, procCPUOr0(b.pid)-cpu0, selfCPU()-self0
-	arrivals := bus.count().minus(bus0)
-	for _, p := range late {
-		p.quit.Store(true)
-		p.ws.Load().CloseNow()
-	}
+	return late, nil
+}
+
+// lobbyFigures is what one lobby run measured: bytes of lobby lists on
+// joining, then what the arrivals cost the members, the server and the
+// bus.
+type lobbyFigures struct {
+	joined, got int64 // lobby push bytes on joining; then for the arrivals
+	cpu, self   time.Duration
+	quiet       busCount // the bus while nothing changed
+	busiest     int64    // the busier node's bytes on the bus meanwhile
+	arrivals    busCount // the bus during the arrivals
+}
+
+// report writes the run's figures per member and per arrival, and the
+// bus's when there are nodes.
+func (fig lobbyFigures) report(stdout io.Writer, c LobbyConfig, j lobbyJoin, bus *lobbyBus) {
+	n, k := c.Members, c.Arrivals
 	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) / float64(k) }
 	label := j.label + ":"
 	fmt.Fprintf(stdout, "%-17s %8.0f bytes of lobby pushes per member per arrival, %7.1f KiB per arrival in all, server CPU %6.2f ms and the members' CPU %6.2f ms per arrival\n",
-		label, float64(got)/float64(n*k), float64(got)/1024/float64(k), ms(cpu), ms(self))
-	fmt.Fprintf(stdout, "%-17s %8.0f bytes of lobby lists per member on joining\n", label, float64(joined)/float64(n))
+		label, float64(fig.got)/float64(n*k), float64(fig.got)/1024/float64(k), ms(fig.cpu), ms(fig.self))
+	fmt.Fprintf(stdout, "%-17s %8.0f bytes of lobby lists per member on joining\n", label, float64(fig.joined)/float64(n))
 	if bus != nil {
 		beats := float64(lobbyQuiet) / float64(lobbyLease/5)
 		fmt.Fprintf(stdout, "%-17s %8.0f bytes on the bus per heartbeat from the busier node while nothing changed (%d bytes in %d messages of both nodes in %v, heartbeats every %v), %.0f bytes per arrival (%d messages); %d requests for a node's whole part in all\n",
-			label, float64(busiest)/beats, quiet.bytes, quiet.msgs, lobbyQuiet, lobbyLease/5,
-			float64(arrivals.bytes)/float64(k), arrivals.msgs, bus.count().wholes)
+			label, float64(fig.busiest)/beats, fig.quiet.bytes, fig.quiet.msgs, lobbyQuiet, lobbyLease/5,
+			float64(fig.arrivals.bytes)/float64(k), fig.arrivals.msgs, bus.count().wholes)
 	}
-	return nil
 }
 
 // openTables has the players make n open tables of Dots and Boxes, in
