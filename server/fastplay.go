@@ -33,16 +33,7 @@ func parsePlay(data []byte, table string) (playMsg, bool) {
 		return m, false
 	}
 	i++
-	var seen uint8
-	const (
-		hasT = 1 << iota
-		hasID
-		hasTable
-		hasSeat
-		hasMove
-		hasAfter
-		all = hasT | hasID | hasTable | hasSeat | hasMove
-	)
+	var seen playKey
 	for {
 		i = skipSpace(data, i)
 		key, j, ok := plainString(data, i)
@@ -53,42 +44,8 @@ func parsePlay(data []byte, table string) (playMsg, bool) {
 		if i >= len(data) || data[i] != ':' {
 			return m, false
 		}
-		i = skipSpace(data, i+1)
-		var bit uint8
-		switch string(key) {
-		case "t":
-			bit = hasT
-			var v []byte
-			v, i, ok = plainString(data, i)
-			ok = ok && string(v) == "match.play"
-		case "id":
-			bit = hasID
-			m.id, i, ok = plainInt(data, i, 18)
-		case "table":
-			bit = hasTable
-			var v []byte
-			v, i, ok = plainString(data, i)
-			if string(v) == table {
-				m.table = table
-			} else {
-				m.table = string(v)
-			}
-		case "seat":
-			bit = hasSeat
-			var n int64
-			n, i, ok = plainInt(data, i, 9)
-			m.seat = int(n)
-		case "after":
-			bit = hasAfter
-			m.after, i, ok = plainInt(data, i, 18)
-			ok = ok && m.after >= 0
-		case "move":
-			bit = hasMove
-			start := i
-			i, ok = skipValue(data, i)
-			m.move = data[start:i]
-			ok = ok && json.Valid(m.move)
-		}
+		var bit playKey
+		bit, i, ok = m.readField(key, data, skipSpace(data, i+1), table)
 		if bit == 0 || !ok || seen&bit != 0 {
 			return m, false
 		}
@@ -105,12 +62,67 @@ func parsePlay(data []byte, table string) (playMsg, bool) {
 		}
 		i++
 	}
-	if seen&all != all || skipSpace(data, i+1) != len(data) {
+	if seen&playRequired != playRequired || skipSpace(data, i+1) != len(data) {
 		return m, false
 	}
 	// The reader reuses its buffer: the move must not point into it.
 	m.move = append([]byte(nil), m.move...)
 	return m, true
+}
+
+// playKey is one key of a match.play request, a bit each, so that
+// parsePlay can tell a key given twice and one missing with one byte.
+type playKey uint8
+
+const (
+	playT playKey = 1 << iota
+	playID
+	playTable
+	playSeat
+	playMove
+	playAfter
+	// playRequired are the keys every match.play has; "after" is optional.
+	playRequired = playT | playID | playTable | playSeat | playMove
+)
+
+// readField reads the value of key, starting at data[i], into m, and
+// returns key's bit (0 for a key match.play does not have) and the index
+// just past the value. ok is false if the value is not what the strict
+// decoder would read with the same meaning.
+func (m *playMsg) readField(key, data []byte, i int, table string) (playKey, int, bool) {
+	var ok bool
+	switch string(key) {
+	case "t":
+		var v []byte
+		v, i, ok = plainString(data, i)
+		return playT, i, ok && string(v) == "match.play"
+	case "id":
+		m.id, i, ok = plainInt(data, i, 18)
+		return playID, i, ok
+	case "table":
+		var v []byte
+		v, i, ok = plainString(data, i)
+		if string(v) == table {
+			m.table = table
+		} else {
+			m.table = string(v)
+		}
+		return playTable, i, ok
+	case "seat":
+		var n int64
+		n, i, ok = plainInt(data, i, 9)
+		m.seat = int(n)
+		return playSeat, i, ok
+	case "after":
+		m.after, i, ok = plainInt(data, i, 18)
+		return playAfter, i, ok && m.after >= 0
+	case "move":
+		start := i
+		i, ok = skipValue(data, i)
+		m.move = data[start:i]
+		return playMove, i, ok && json.Valid(m.move)
+	}
+	return 0, i, false
 }
 
 func skipSpace(b []byte, i int) int {
