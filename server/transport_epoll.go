@@ -87,92 +87,19 @@ func newEpollTransport(s *Server) (transport, error) {
 	return &epollTransport{s: s, engine: loop}, nil
 }
 
+// open upgrades the connection into the loop; one over a cap is upgraded
+// only to be told so and closed, as the goroutine transport does.
 func (t *epollTransport) open(w http.ResponseWriter, r *http.Request, user Identity, addr string, over error) {
 	s := t.s
-	ew := &epollWire{}
-	var c *conn
+	o := &epollOpen{s: s, ew: &epollWire{}, addr: addr}
 	if over == nil {
-		c = s.newConn(user, accounts.SessionKey(r), ew)
-		c.addr = addr
+		o.c = s.newConn(user, accounts.SessionKey(r), o.ew)
+		o.c.addr = addr
 	}
-	// The connection is in the loop, and may be read, before Upgrade
-	// returns: gate holds its messages back until it is set up.
-	var gate sync.Mutex
-	var ended atomic.Bool // a message ended the connection (serve)
-	begun := false        // under gate: counted in s.wg, in the hub
-	u := websocket.NewUpgrader()
-	u.Engine = t.engine
-	u.KeepaliveTime = 0 // no read deadline: an idle player is no fault
-	u.MessageLengthLimit = maxMessage
-	u.CheckOrigin = func(r *http.Request) bool { return originAllowed(r, s.cfg.Origins) }
-	onMessage := func(text bool, data []byte) {
-		gate.Lock()
-		gate.Unlock()
-		if c == nil || ended.Load() {
-			return // refused, or ended by an earlier message
-		}
-		if !c.serve(text, data) {
-			ended.Store(true)
-		}
-	}
-	ew.empty = func(text bool) { onMessage(text, nil) }
-	u.OnMessage(func(_ *websocket.Conn, typ websocket.MessageType, data []byte) {
-		onMessage(typ == websocket.TextMessage, data)
-	})
-	u.SetPingHandler(func(ws *websocket.Conn, data string) {
-		ew.control(len(data), func() {
-			if ws.WriteMessage(websocket.PongMessage, []byte(data)) != nil {
-				_ = ws.Close()
-			}
-		})
-	})
-	u.SetCloseHandler(func(ws *websocket.Conn, code int, _ string) {
-		// The peer closes: answer with its code, unless this side has
-		// already sent its own close frame, and end the connection.
-		if ew.markClosing() {
-			if code == 1005 { // no status
-				ew.control(0, func() { _ = ws.WriteMessage(websocket.CloseMessage, nil) })
-			} else {
-				ew.control(2, func() { _ = ws.WriteClose(code, "") })
-			}
-		}
-		_ = ws.Close()
-	})
-	u.OnClose(func(ws *websocket.Conn, err error) {
-		gate.Lock()
-		defer gate.Unlock()
-		if !begun {
-			return
-		}
-		end := func() {
-			s.end(c, addr)
-			s.wg.Done()
-		}
-		if nc, ok := ws.UnderlayerConn().(*nbio.Conn); ok {
-			// After the messages still queued for it.
-			nc.MustExecute(end)
-			return
-		}
-		end()
-	})
-	gate.Lock()
-	defer gate.Unlock()
-	key := ""
-	if local, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr); ok {
-		key = connKey(local.String(), r.RemoteAddr)
-		opening.Store(key, ew)
-	}
-	ws, err := u.UpgradeAndTransferConnToPoller(w, r, nil)
-	opening.Delete(key)
-	if err == nil && ew.ws == nil {
-		// openInLoop did not find the wire (it always should): take the
-		// reads now, at the risk of a first message read without it.
-		ew.ws = ws
-		ws.SetSession(ew)
-		if nc, ok := ws.UnderlayerConn().(*nbio.Conn); ok {
-			nc.OnData(ew.parse)
-		}
-	}
+	u := o.upgrader(t.engine)
+	o.gate.Lock()
+	defer o.gate.Unlock()
+	ws, err := o.upgrade(u, w, r)
 	if err != nil {
 		if over == nil {
 			s.conns.release(user.ID, addr)
@@ -182,17 +109,123 @@ func (t *epollTransport) open(w http.ResponseWriter, r *http.Request, user Ident
 	}
 	if over != nil {
 		// Over a cap: said as the goroutine transport says it.
-		ew.send([][]byte{errorReply(0, over)}, false)
-		ew.close(closePolicy, closeReason(over))
+		o.ew.send([][]byte{errorReply(0, over)}, false)
+		o.ew.close(closePolicy, closeReason(over))
 		s.log.Info("websocket over its cap", "user", user.ID, "addr", addr)
 		return
 	}
 	if nc, ok := ws.UnderlayerConn().(*nbio.Conn); ok {
 		_ = nc.SetWriteBuffer(s.sendBuffer())
 	}
-	begun = true
+	o.begun = true
 	s.wg.Add(1)
-	s.begin(c)
+	s.begin(o.c)
+}
+
+// epollOpen is one WebSocket as open sets it up: what its callbacks
+// share, since the loop may call them before open has returned.
+type epollOpen struct {
+	s    *Server
+	c    *conn // nil when the connection is refused over a cap
+	ew   *epollWire
+	addr string
+
+	// The connection is in the loop, and may be read, before Upgrade
+	// returns: gate holds its messages back until it is set up.
+	gate  sync.Mutex
+	ended atomic.Bool // a message ended the connection (serve)
+	begun bool        // under gate: counted in s.wg, in the hub
+}
+
+// upgrader is the library's upgrader for this one connection, its
+// callbacks o's.
+func (o *epollOpen) upgrader(engine *nbhttp.Engine) *websocket.Upgrader {
+	u := websocket.NewUpgrader()
+	u.Engine = engine
+	u.KeepaliveTime = 0 // no read deadline: an idle player is no fault
+	u.MessageLengthLimit = maxMessage
+	u.CheckOrigin = func(r *http.Request) bool { return originAllowed(r, o.s.cfg.Origins) }
+	o.ew.empty = func(text bool) { o.message(text, nil) }
+	u.OnMessage(func(_ *websocket.Conn, typ websocket.MessageType, data []byte) {
+		o.message(typ == websocket.TextMessage, data)
+	})
+	u.SetPingHandler(func(ws *websocket.Conn, data string) {
+		o.ew.control(len(data), func() {
+			if ws.WriteMessage(websocket.PongMessage, []byte(data)) != nil {
+				_ = ws.Close()
+			}
+		})
+	})
+	u.SetCloseHandler(o.peerClosed)
+	u.OnClose(o.closed)
+	return u
+}
+
+// message serves one message, once open has set the connection up, and
+// none after the one that ended it.
+func (o *epollOpen) message(text bool, data []byte) {
+	o.gate.Lock()
+	o.gate.Unlock()
+	if o.c == nil || o.ended.Load() {
+		return // refused, or ended by an earlier message
+	}
+	if !o.c.serve(text, data) {
+		o.ended.Store(true)
+	}
+}
+
+// peerClosed answers the peer's close frame with its code, unless this
+// side has already sent its own, and ends the connection.
+func (o *epollOpen) peerClosed(ws *websocket.Conn, code int, _ string) {
+	if o.ew.markClosing() {
+		if code == 1005 { // no status
+			o.ew.control(0, func() { _ = ws.WriteMessage(websocket.CloseMessage, nil) })
+		} else {
+			o.ew.control(2, func() { _ = ws.WriteClose(code, "") })
+		}
+	}
+	_ = ws.Close()
+}
+
+// closed ends a connection open has begun, in the loop after the messages
+// still queued for it, so that none is served after its end.
+func (o *epollOpen) closed(ws *websocket.Conn, _ error) {
+	o.gate.Lock()
+	defer o.gate.Unlock()
+	if !o.begun {
+		return
+	}
+	end := func() {
+		o.s.end(o.c, o.addr)
+		o.s.wg.Done()
+	}
+	if nc, ok := ws.UnderlayerConn().(*nbio.Conn); ok {
+		nc.MustExecute(end)
+		return
+	}
+	end()
+}
+
+// upgrade takes the connection from net/http into the loop, leaving its
+// wire where openInLoop finds it as the loop adds the connection.
+func (o *epollOpen) upgrade(u *websocket.Upgrader, w http.ResponseWriter, r *http.Request) (*websocket.Conn, error) {
+	key := ""
+	if local, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr); ok {
+		key = connKey(local.String(), r.RemoteAddr)
+		opening.Store(key, o.ew)
+	}
+	ws, err := u.UpgradeAndTransferConnToPoller(w, r, nil)
+	opening.Delete(key)
+	if err == nil && o.ew.ws == nil {
+		// openInLoop did not find the wire (it always should): take the
+		// reads now, at the risk of a first message read without it.
+		o.ew.ws = ws
+		ws.SetSession(o.ew)
+		if nc, ok := ws.UnderlayerConn().(*nbio.Conn); ok {
+			nc.OnData(o.ew.parse)
+		}
+	}
+	return ws, err
 }
 
 // opening holds, by connKey, the wires of WebSockets being upgraded,
