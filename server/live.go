@@ -486,6 +486,10 @@ type watchReq struct {
 // pushes had to follow it in order.
 type replied struct{}
 
+// handleTableWatch starts sending c a table's updates: it registers the
+// watch under the table's lock, so that no update is missed, and replies
+// with what the client needs to follow from there (a snapshot, or the
+// updates since the one it has).
 func handleTableWatch(c *conn, data []byte) (any, error) {
 	var req watchReq
 	t, err := c.decodeForTable(data, &req)
@@ -546,41 +550,57 @@ func handleTableWatch(c *conn, data []byte) (any, error) {
 		return replied{}, nil
 	}
 	if req.Since != nil {
-		w.next, w.live = *req.Since+1, true
-		missed := mt.Since(*req.Since)
-		// The last update's seq, so that a resuming client knows when the
-		// pushes that follow have brought it up to date and it may act
-		// again (a move made before then may repeat one it made already).
-		res["seq"] = *req.Since
-		if len(missed) > 0 {
-			res["seq"] = missed[len(missed)-1].Seq
-		}
-		c.push(okReply(req.ID, res))
-		for _, u := range missed {
-			w.sendLocked(u, allPublic(u.Events), nil)
-		}
+		w.resumeLocked(mt, &req, res)
 	} else {
-		snap := w.snapshotLocked()
-		res["snapshot"] = snap
-		if w.patches {
-			w.rememberLocked(snap.Views)
-		}
-		if req.History {
-			past := mt.Since(0)
-			if int64(len(past)) > snap.Seq {
-				past = past[:snap.Seq]
-			}
-			res["history"] = w.historyLocked(past)
-		}
-		w.next, w.live = snap.Seq+1, true
-		c.push(okReply(req.ID, res))
-		// Anything accepted between the snapshot and now.
-		for _, u := range mt.Since(snap.Seq) {
-			w.sendLocked(u, allPublic(u.Events), nil)
-		}
+		w.beginLocked(mt, &req, res)
 	}
 	w.presenceChanged()
 	return replied{}, nil
+}
+
+// resumeLocked answers a watch that gives since, the last update its
+// client has, with the updates it missed rather than a snapshot: res,
+// the reply, is sent first and the updates follow it in order.
+func (w *watch) resumeLocked(mt *match.Match, req *watchReq, res map[string]any) {
+	c := w.c
+	w.next, w.live = *req.Since+1, true
+	missed := mt.Since(*req.Since)
+	// The last update's seq, so that a resuming client knows when the
+	// pushes that follow have brought it up to date and it may act
+	// again (a move made before then may repeat one it made already).
+	res["seq"] = *req.Since
+	if len(missed) > 0 {
+		res["seq"] = missed[len(missed)-1].Seq
+	}
+	c.push(okReply(req.ID, res))
+	for _, u := range missed {
+		w.sendLocked(u, allPublic(u.Events), nil)
+	}
+}
+
+// beginLocked answers a new watch with a snapshot in res, and the history
+// up to it if asked, then sends what was accepted since the snapshot, so
+// that the watcher misses no update between the two.
+func (w *watch) beginLocked(mt *match.Match, req *watchReq, res map[string]any) {
+	c := w.c
+	snap := w.snapshotLocked()
+	res["snapshot"] = snap
+	if w.patches {
+		w.rememberLocked(snap.Views)
+	}
+	if req.History {
+		past := mt.Since(0)
+		if int64(len(past)) > snap.Seq {
+			past = past[:snap.Seq]
+		}
+		res["history"] = w.historyLocked(past)
+	}
+	w.next, w.live = snap.Seq+1, true
+	c.push(okReply(req.ID, res))
+	// Anything accepted between the snapshot and now.
+	for _, u := range mt.Since(snap.Seq) {
+		w.sendLocked(u, allPublic(u.Events), nil)
+	}
 }
 
 // presenceChanged tells the table's watchers and the lobby that w's
