@@ -54,52 +54,17 @@ func countDraws(ctx context.Context, base, session string, pages []page) ([]draw
 const shownJS = `document.readyState === "complete" && document.querySelector("main") !== null &&
 	(location.pathname.startsWith("/t/") ? document.querySelector(".table-screen:not(.arriving) .board-area svg, .table-screen:not(.arriving) .board-area button") !== null : document.querySelector("main").childElementCount > 0)`
 
+// countOne counts one page's drawing in a tab of its own, so that no
+// page's work is counted in another's.
 func countOne(actx context.Context, base, session string, p page) (drawCounts, error) {
 	ctx, cancel := chromedp.NewContext(actx)
 	defer cancel()
 	var c drawCounts
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
+	if err := prepareTab(ctx, base, session, p); err != nil {
 		return c, err
 	}
-	if p.cookie {
-		u, _ := url.Parse(base)
-		if _, err := chromedp.Call(ctx, network.SetCookie, network.SetCookieParams{Name: client.SessionCookie, Value: session, URL: u.String()}); err != nil {
-			return c, err
-		}
-	}
-	if _, err := chromedp.Call(ctx, performance.Enable, performance.EnableParams{}); err != nil {
-		return c, err
-	}
-	events := make(chan []byte, 1024)
-	done := make(chan struct{})
-	err := chromedp.Listen(ctx, func(ev any) {
-		switch e := ev.(type) {
-		case *tracing.EventDataCollected:
-			for _, v := range e.Value {
-				events <- []byte(v)
-			}
-		case *tracing.EventTracingComplete:
-			close(done)
-		}
-	})
+	tr, err := startTrace(ctx)
 	if err != nil {
-		return c, err
-	}
-	var traced []traceEvent
-	collected := make(chan struct{})
-	go func() {
-		defer close(collected)
-		for raw := range events {
-			var e traceEvent
-			if json.Unmarshal(raw, &e) == nil && (e.Name == "UpdateLayoutTree" || e.Name == "Layout") {
-				traced = append(traced, e)
-			}
-		}
-	}()
-	if _, err := chromedp.Call(ctx, tracing.Start, tracing.StartParams{
-		TransferMode: tracing.StartTransferModeReportEvents,
-		TraceConfig:  &tracing.TraceConfig{IncludedCategories: []string{"devtools.timeline", "disabled-by-default-devtools.timeline"}},
-	}); err != nil {
 		return c, err
 	}
 	tctx, tcancel := context.WithTimeout(ctx, time.Minute)
@@ -120,18 +85,94 @@ func countOne(actx context.Context, base, session string, p page) (drawCounts, e
 			c.objects = x.Value
 		}
 	}
-	if _, err := chromedp.Call(ctx, tracing.End, struct{}{}); err != nil {
+	traced, err := tr.end(ctx)
+	if err != nil {
 		return c, err
 	}
-	select {
-	case <-done:
-	case <-time.After(30 * time.Second):
-		return c, fmt.Errorf("the trace did not end")
+	c.add(traced)
+	return c, nil
+}
+
+// prepareTab sizes the tab as a phone, gives it the session when the page
+// needs one, and turns on the metrics read once the page is shown.
+func prepareTab(ctx context.Context, base, session string, p page) error {
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
+		return err
 	}
-	close(events)
-	<-collected
-	// A begin and end pair (or one complete event) is one pass; the count
-	// of elements rides on whichever of them carries it.
+	if p.cookie {
+		u, _ := url.Parse(base)
+		if _, err := chromedp.Call(ctx, network.SetCookie, network.SetCookieParams{Name: client.SessionCookie, Value: session, URL: u.String()}); err != nil {
+			return err
+		}
+	}
+	_, err := chromedp.Call(ctx, performance.Enable, performance.EnableParams{})
+	return err
+}
+
+// layoutTrace is a tab's trace as the browser streams it: its style and
+// layout events are kept, as they come, until the trace ends.
+type layoutTrace struct {
+	events    chan []byte
+	done      chan struct{} // closed when the browser has sent the whole trace
+	collected chan struct{} // closed when every event has been read
+	traced    []traceEvent
+}
+
+// startTrace listens for the tab's trace events and starts the trace.
+func startTrace(ctx context.Context) (*layoutTrace, error) {
+	tr := &layoutTrace{events: make(chan []byte, 1024), done: make(chan struct{}), collected: make(chan struct{})}
+	err := chromedp.Listen(ctx, func(ev any) {
+		switch e := ev.(type) {
+		case *tracing.EventDataCollected:
+			for _, v := range e.Value {
+				tr.events <- []byte(v)
+			}
+		case *tracing.EventTracingComplete:
+			close(tr.done)
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	go func() {
+		defer close(tr.collected)
+		for raw := range tr.events {
+			var e traceEvent
+			if json.Unmarshal(raw, &e) == nil && (e.Name == "UpdateLayoutTree" || e.Name == "Layout") {
+				tr.traced = append(tr.traced, e)
+			}
+		}
+	}()
+	_, err = chromedp.Call(ctx, tracing.Start, tracing.StartParams{
+		TransferMode: tracing.StartTransferModeReportEvents,
+		TraceConfig:  &tracing.TraceConfig{IncludedCategories: []string{"devtools.timeline", "disabled-by-default-devtools.timeline"}},
+	})
+	if err != nil {
+		return nil, err
+	}
+	return tr, nil
+}
+
+// end ends the trace and returns its style and layout events once the
+// browser has sent them all.
+func (tr *layoutTrace) end(ctx context.Context) ([]traceEvent, error) {
+	if _, err := chromedp.Call(ctx, tracing.End, struct{}{}); err != nil {
+		return nil, err
+	}
+	select {
+	case <-tr.done:
+	case <-time.After(30 * time.Second):
+		return nil, fmt.Errorf("the trace did not end")
+	}
+	close(tr.events)
+	<-tr.collected
+	return tr.traced, nil
+}
+
+// add counts the passes of style and layout in traced. A begin and end
+// pair (or one complete event) is one pass; the count of elements rides
+// on whichever of them carries it.
+func (c *drawCounts) add(traced []traceEvent) {
 	for _, e := range traced {
 		first := e.Ph != "E"
 		switch e.Name {
@@ -147,7 +188,6 @@ func countOne(actx context.Context, base, session string, p page) (drawCounts, e
 			c.layoutObjects += e.Args.BeginData.DirtyObjects
 		}
 	}
-	return c, nil
 }
 
 // traceEvent is the part of a Chromium trace event the counts read.

@@ -225,13 +225,38 @@ func measure(lh string, b build, tmp, keep, only string, counts bool) ([]page, [
 	}
 	defer conn.Close()
 	pages := []page{{"first page (signed out)", "/", false}, {"lobby", "/lobby", true}}
-	// Every game the server has, each with as few seats as it takes and
-	// an island fixed by its seed where the game draws one, so that every
-	// build measures the same table.
+	tables, err := tablePages(ctx, c, conn)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	pages = append(pages, tables...)
+	headers, err := json.Marshal(map[string]string{"Cookie": client.SessionCookie + "=" + c.Session()})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if pages, err = pick(pages, only); err != nil {
+		return nil, nil, nil, err
+	}
+	if counts {
+		draws, err := countDraws(context.Background(), base, c.Session(), pages)
+		return pages, nil, draws, err
+	}
+	figs, err := runLighthouse(lh, b, keep, base, string(headers), pages)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return pages, figs, nil, nil
+}
+
+// tablePages opens a table of every game the server has, each with as
+// few seats as it takes and an island fixed by its seed where the game
+// draws one, so that every build measures the same table.
+func tablePages(ctx context.Context, c *client.Client, conn *client.Conn) ([]page, error) {
 	list, err := c.Games(ctx)
 	if err != nil {
-		return nil, nil, nil, fmt.Errorf("the games: %w", err)
+		return nil, fmt.Errorf("the games: %w", err)
 	}
+	var pages []page
 	for _, g := range list {
 		seats, options := tableOf(g)
 		seated := []map[string]string{{"kind": "me"}}
@@ -242,14 +267,16 @@ func measure(lh string, b build, tmp, keep, only string, counts bool) ([]page, [
 			Table client.Table `json:"table"`
 		}
 		if err := conn.Call(ctx, "table.create", map[string]any{"game": g.Name, "options": options, "seats": seated}, &reply); err != nil {
-			return nil, nil, nil, fmt.Errorf("a %s table: %w", g.Name, err)
+			return nil, fmt.Errorf("a %s table: %w", g.Name, err)
 		}
 		pages = append(pages, page{g.Title + " table", "/t/" + reply.Table.ID, true})
 	}
-	headers, err := json.Marshal(map[string]string{"Cookie": client.SessionCookie + "=" + c.Session()})
-	if err != nil {
-		return nil, nil, nil, err
-	}
+	return pages, nil
+}
+
+// pick keeps the pages whose name contains only (-only), so that one page
+// can be measured alone; none kept is an error rather than an empty report.
+func pick(pages []page, only string) ([]page, error) {
 	var picked []page
 	for _, p := range pages {
 		if strings.Contains(p.name, only) {
@@ -257,13 +284,15 @@ func measure(lh string, b build, tmp, keep, only string, counts bool) ([]page, [
 		}
 	}
 	if len(picked) == 0 {
-		return nil, nil, nil, fmt.Errorf("no page's name contains %q", only)
+		return nil, fmt.Errorf("no page's name contains %q", only)
 	}
-	pages = picked
-	if counts {
-		draws, err := countDraws(context.Background(), base, c.Session(), pages)
-		return pages, nil, draws, err
-	}
+	return picked, nil
+}
+
+// runLighthouse runs Lighthouse on each page in turn, signed in through
+// headers where the page needs it, keeping each report in keep under
+// the build's label, and reads the figures of each.
+func runLighthouse(lh string, b build, keep, base, headers string, pages []page) ([]figures, error) {
 	var figs []figures
 	for i, p := range pages {
 		report := filepath.Join(keep, fmt.Sprintf("%s-%d.json", strings.ReplaceAll(b.label, "/", "-"), i))
@@ -271,21 +300,21 @@ func measure(lh string, b build, tmp, keep, only string, counts bool) ([]page, [
 			"--only-categories=performance,accessibility",
 			"--chrome-flags=--headless --no-sandbox --disable-gpu"}
 		if p.cookie {
-			args = append(args, "--extra-headers="+string(headers))
+			args = append(args, "--extra-headers="+headers)
 		}
 		fmt.Fprintf(os.Stderr, "measuring %s: %s\n", b.label, p.name)
 		lhc := exec.Command(lh, args...)
 		lhc.Stderr = os.Stderr
 		if err := lhc.Run(); err != nil {
-			return nil, nil, nil, fmt.Errorf("lighthouse on %s: %w", p.path, err)
+			return nil, fmt.Errorf("lighthouse on %s: %w", p.path, err)
 		}
 		f, err := readReport(report)
 		if err != nil {
-			return nil, nil, nil, fmt.Errorf("the report on %s: %w", p.path, err)
+			return nil, fmt.Errorf("the report on %s: %w", p.path, err)
 		}
 		figs = append(figs, f)
 	}
-	return pages, figs, nil, nil
+	return figs, nil
 }
 
 // tableOf is the table measured for g: the fewest seats the game takes
