@@ -58,10 +58,6 @@ var arenaLevels = []string{LevelAntiyoy}
 //     touches most of our land.
 //   - cut trees (thirst 0.5 + 2 x the region's trees): a free peasant or
 //     infantry gathers the wood of a tree of the region.
-//   - farm (Antiyoy's farms are Parlor's meadows; thirst 0.5 +
-//     max(10, 0.7 x size) - meadows - max(0, profit - 50), none at a
-//     profit over 120): a free peasant away from the first line starts a
-//     meadow.
 //   - buy a peasant (thirst 2 in a region under 5 hexes; otherwise, when
 //     the profit pays a peasant's wage, the larger of 3.5 and half the
 //     neutral border, less the peasants already there): beside a tree of
@@ -76,6 +72,11 @@ var arenaLevels = []string{LevelAntiyoy}
 //     there).
 //   - Casual grab: a free villager gathers a tree of its region, else
 //     takes any hex it is strong enough to take.
+//   - Farming (Antiyoy's farms are Parlor's meadows, which cost a
+//     peasant's time and not gold, so only idle peasants farm): while the
+//     thirst 0.5 + max(10, 0.7 x size) - meadows - max(0, profit - 50)
+//     is 1 or more and the profit at most 120, a free peasant away from
+//     the first line starts a meadow.
 //   - To the front: a free villager away from both lines walks to the
 //     nearest hex of the first line it can reach, else to the nearest
 //     hex beside neutral land.
@@ -258,11 +259,6 @@ func (a *antiyoy) region(s *State, p int, pv *province) (Move, bool) {
 	if pv.trees > 0 {
 		rules = append(rules, rule{0.5 + 2*float64(pv.trees), func() (Move, bool) { return a.cutTree(s, p, pv) }})
 	}
-	if pv.profit <= 120 {
-		want := max(10, 0.7*float64(pv.size))
-		rules = append(rules, rule{0.5 + want - float64(pv.meadows) - float64(max(0, pv.profit-50)),
-			func() (Move, bool) { return a.farm(s, p, pv) }})
-	}
 	if danger < 0.7 && !pv.locked {
 		thirst := 0.0
 		switch {
@@ -300,6 +296,11 @@ func (a *antiyoy) region(s *State, p int, pv *province) (Move, bool) {
 	}
 	if m, ok := a.casualGrab(s, p, pv); ok {
 		return m, true
+	}
+	if pv.profit <= 120 && 0.5+max(10, 0.7*float64(pv.size))-float64(pv.meadows)-float64(max(0, pv.profit-50)) >= 1 {
+		if m, ok := a.farm(s, p, pv); ok {
+			return m, true
+		}
 	}
 	return a.toFront(s, p, pv)
 }
