@@ -228,8 +228,8 @@ func (pv *province) affords(w int) bool {
 	return w < pv.profit-7
 }
 
-// rule is one action or spending with its thirst.
-type rule struct {
+// thirstRule is one action or spending with its thirst.
+type thirstRule struct {
 	thirst float64
 	play   func() (Move, bool)
 }
@@ -240,9 +240,9 @@ func (a *antiyoy) region(s *State, p int, pv *province) (Move, bool) {
 		return m, true
 	}
 	danger, threat := a.danger(s, p, pv)
-	var rules []rule
+	var rules []thirstRule
 	if danger > 0.45 && !a.failed[pv.vh] {
-		rules = append(rules, rule{1.5 + 5*danger, func() (Move, bool) {
+		rules = append(rules, thirstRule{1.5 + 5*danger, func() (Move, bool) {
 			m, ok := a.defend(s, p, pv, threat)
 			if !ok {
 				a.failed[pv.vh] = true
@@ -251,13 +251,13 @@ func (a *antiyoy) region(s *State, p int, pv *province) (Move, bool) {
 		}})
 	}
 	if pv.nFirst+pv.nSecond > len(pv.neutral) {
-		rules = append(rules, rule{2, func() (Move, bool) { return a.attack(s, p, pv) }})
+		rules = append(rules, thirstRule{2, func() (Move, bool) { return a.attack(s, p, pv) }})
 	}
 	if n := len(pv.neutral); n >= 3 {
-		rules = append(rules, rule{0.5 + 0.3*float64(n), func() (Move, bool) { return a.expand(s, p, pv) }})
+		rules = append(rules, thirstRule{0.5 + 0.3*float64(n), func() (Move, bool) { return a.expand(s, p, pv) }})
 	}
 	if pv.trees > 0 {
-		rules = append(rules, rule{0.5 + 2*float64(pv.trees), func() (Move, bool) { return a.cutTree(s, p, pv) }})
+		rules = append(rules, thirstRule{0.5 + 2*float64(pv.trees), func() (Move, bool) { return a.cutTree(s, p, pv) }})
 	}
 	if danger < 0.7 && !pv.locked {
 		thirst := 0.0
@@ -267,17 +267,17 @@ func (a *antiyoy) region(s *State, p int, pv *province) (Move, bool) {
 		case pv.profit >= Peasant.Upkeep():
 			thirst = max(3.5, 0.5*float64(len(pv.neutral))) - float64(pv.peasants)
 		}
-		rules = append(rules, rule{thirst, func() (Move, bool) { return a.buyPeasant(s, p, pv) }})
+		rules = append(rules, thirstRule{thirst, func() (Move, bool) { return a.buyPeasant(s, p, pv) }})
 		if pv.level.towers() && pv.wood >= TowerWood {
-			rules = append(rules, rule{0.5 + float64(a.unguarded(s, pv, pv.first)) + 2*float64(a.unguarded(s, pv, pv.second)),
+			rules = append(rules, thirstRule{0.5 + float64(a.unguarded(s, pv, pv.first)) + 2*float64(a.unguarded(s, pv, pv.second)),
 				func() (Move, bool) { return a.tower(s, p, pv) }})
 		}
 		if pv.level < Fort && pv.wood >= UpgradeWood {
-			rules = append(rules, rule{1.5, func() (Move, bool) { return a.tryMove(s, p, Move{Kind: Upgrade, From: pv.vh}) }})
+			rules = append(rules, thirstRule{1.5, func() (Move, bool) { return a.tryMove(s, p, Move{Kind: Upgrade, From: pv.vh}) }})
 		}
 	}
 	// The thirstiest first; a stable sort keeps the order above on ties.
-	slices.SortStableFunc(rules, func(x, y rule) int {
+	slices.SortStableFunc(rules, func(x, y thirstRule) int {
 		switch {
 		case x.thirst > y.thirst:
 			return -1
@@ -815,10 +815,10 @@ func (is *Island) hexDist(a, b int) int {
 	qa, ra := cube(a)
 	qb, rb := cube(b)
 	dq, dr := qa-qb, ra-rb
-	return (abs(dq) + abs(dr) + abs(dq+dr)) / 2
+	return (iabs(dq) + iabs(dr) + iabs(dq+dr)) / 2
 }
 
-func abs(x int) int {
+func iabs(x int) int {
 	if x < 0 {
 		return -x
 	}
