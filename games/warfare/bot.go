@@ -18,6 +18,8 @@ func newBot(level string, rng game.Rand) (game.Bot, error) {
 		return &bot{level: 1, rng: rng}, nil
 	case "hard":
 		return &bot{level: 2, rng: rng}, nil
+	case LevelAntiyoy:
+		return newAntiyoy(), nil
 	}
 	return nil, fmt.Errorf("no bot level %q", level)
 }

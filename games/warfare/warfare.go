@@ -34,6 +34,7 @@ var Definition = &game.Definition{
 	Preview:   preview,
 	BotLevels: botLevels,
 	NewBot:    newBot,
+	ArenaBots: arenaLevels,
 	Analyze:   Analyze,
 }
 
