@@ -415,6 +415,38 @@ func (m *Model) lobbyView() string {
 		b.WriteString(l + "\n")
 	}
 	half := max(m.w/2, 40)
+	left := m.tableLines(lay, half)
+	right := m.onlineLines(lay)
+	rows := max(len(left), len(right))
+	for i := 0; i < rows; i++ {
+		l, r := "", ""
+		if i < len(left) {
+			l = left[i]
+		}
+		if i < len(right) {
+			r = right[i]
+		}
+		if m.w >= 100 {
+			b.WriteString(pad(l, half) + r + "\n")
+		} else if i < len(left) {
+			b.WriteString(l + "\n")
+		}
+	}
+	if m.w < 100 {
+		b.WriteString("\n" + strings.Join(right, "\n") + "\n")
+	}
+	b.WriteString("\n" + m.st.bold.Render("Lobby chat") + "\n")
+	for _, c := range lastChats(m.lobby.chat, lay.chat) {
+		b.WriteString("  " + c.From + ": " + c.Text + "\n")
+	}
+	b.WriteString("\n" + m.st.dim.Render(m.lobbyKeyBar()))
+	return b.String()
+}
+
+// tableLines are the lobby's tables, a window of them around the
+// selection, each in a line that fits its column (half the screen when
+// the online list stands beside).
+func (m *Model) tableLines(lay lobbyLayout, half int) []string {
 	left := []string{m.st.bold.Render("Tables" + pageWords(m.lobby.lists.TablesPage, m.lobby.pages.Tables, len(m.lobby.tables)))}
 	if len(m.lobby.tables) == 0 {
 		left = append(left, m.st.dim.Render("  none yet: press n to make one"))
@@ -450,6 +482,12 @@ func (m *Model) lobbyView() string {
 	if w := m.chosenWords(); w != "" {
 		left = append(left, w)
 	}
+	return left
+}
+
+// onlineLines are who is online, as many as the layout gives room to,
+// each with their games won and played.
+func (m *Model) onlineLines(lay lobbyLayout) []string {
 	right := []string{m.st.bold.Render("Online" + pageWords(m.lobby.lists.OnlinePage, m.lobby.pages.Online, len(m.lobby.lists.Online)))}
 	for i, u := range m.lobby.lists.Online {
 		if lay.names == 0 {
@@ -463,47 +501,30 @@ func (m *Model) lobbyView() string {
 		if u.Guest {
 			name += "*"
 		}
-		var counts []string
-		var games []string
-		for g := range u.Stats {
-			games = append(games, g)
-		}
-		sort.Strings(games)
-		for _, g := range games {
-			st := u.Stats[g]
-			if st.Played > 0 {
-				counts = append(counts, fmt.Sprintf("%s %d/%d", g, st.Won, st.Played))
-			}
-		}
-		right = append(right, "  "+name+"  "+m.st.dim.Render(strings.Join(counts, " ")))
+		right = append(right, "  "+name+"  "+m.st.dim.Render(wonPlayed(u.Stats)))
 	}
 	if lay.names > 0 {
 		right = append(right, m.st.dim.Render("  * guest; game won/played"))
 	}
-	rows := max(len(left), len(right))
-	for i := 0; i < rows; i++ {
-		l, r := "", ""
-		if i < len(left) {
-			l = left[i]
-		}
-		if i < len(right) {
-			r = right[i]
-		}
-		if m.w >= 100 {
-			b.WriteString(pad(l, half) + r + "\n")
-		} else if i < len(left) {
-			b.WriteString(l + "\n")
+	return right
+}
+
+// wonPlayed says, game by game in order of name, how many games of it
+// a player won of those played.
+func wonPlayed(stats map[string]client.Stats) string {
+	var counts []string
+	var games []string
+	for g := range stats {
+		games = append(games, g)
+	}
+	sort.Strings(games)
+	for _, g := range games {
+		st := stats[g]
+		if st.Played > 0 {
+			counts = append(counts, fmt.Sprintf("%s %d/%d", g, st.Won, st.Played))
 		}
 	}
-	if m.w < 100 {
-		b.WriteString("\n" + strings.Join(right, "\n") + "\n")
-	}
-	b.WriteString("\n" + m.st.bold.Render("Lobby chat") + "\n")
-	for _, c := range lastChats(m.lobby.chat, lay.chat) {
-		b.WriteString("  " + c.From + ": " + c.Text + "\n")
-	}
-	b.WriteString("\n" + m.st.dim.Render(m.lobbyKeyBar()))
-	return b.String()
+	return strings.Join(counts, " ")
 }
 
 // lobbyKeyBar always shows joining, help and quitting, the note's keys
