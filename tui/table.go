@@ -639,19 +639,7 @@ func (ts *tableState) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		if s != "enter" {
 			return nil
 		}
-		id, seat := ts.t.ID, ts.handover
-		return m.request("hand over", func(ctx context.Context, c *client.Conn) (func(*Model) tea.Cmd, error) {
-			snap, err := c.Handover(ctx, id, seat)
-			return func(m *Model) tea.Cmd {
-				if m.table == ts {
-					ts.handover = -1
-					ts.turn, ts.scores = snap.Turn, snap.Scores
-					maps.Copy(ts.views, snap.Views)
-					ts.setViews(m, snap.Views)
-				}
-				return nil
-			}, err
-		})
+		return ts.handOver(m)
 	}
 	if cmd, ok := ts.votes.key(m, ts, s); ok {
 		return cmd
@@ -674,12 +662,7 @@ func (ts *tableState) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		}
 		return m.openInput(inputMove, "move> ")
 	case "R":
-		if ts.seat < 0 || ts.outcome != nil || ts.t.Status != client.StatusPlaying {
-			m.status = "nothing to resign"
-			return nil
-		}
-		m.status = client.ResignWarning(ts.seat, ts.names())
-		m.confirm = "resign"
+		ts.askResign(m)
 		return nil
 	case "S":
 		return m.openInput(inputSave, "save as> ")
@@ -702,17 +685,7 @@ func (ts *tableState) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		if ts.t.Status != client.StatusOpen {
 			return ts.nextGame(m)
 		}
-		if ts.t.Status == client.StatusOpen {
-			if !ts.mayStart(m) {
-				m.status = ts.whyNotStart(m)
-				return nil
-			}
-			id := ts.t.ID
-			return m.request("start", func(ctx context.Context, c *client.Conn) (func(*Model) tea.Cmd, error) {
-				_, err := c.Start(ctx, id)
-				return nil, err
-			})
-		}
+		return ts.start(m)
 	case "m":
 		if ts.outcome != nil || ts.t.Status == client.StatusOver {
 			return m.askRematch(ts.t.ID)
@@ -729,6 +702,48 @@ func (ts *tableState) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		return ts.play(m, move)
 	}
 	return nil
+}
+
+// handOver lifts the hot-seat curtain: the server shows the next seat's
+// board.
+func (ts *tableState) handOver(m *Model) tea.Cmd {
+	id, seat := ts.t.ID, ts.handover
+	return m.request("hand over", func(ctx context.Context, c *client.Conn) (func(*Model) tea.Cmd, error) {
+		snap, err := c.Handover(ctx, id, seat)
+		return func(m *Model) tea.Cmd {
+			if m.table == ts {
+				ts.handover = -1
+				ts.turn, ts.scores = snap.Turn, snap.Scores
+				maps.Copy(ts.views, snap.Views)
+				ts.setViews(m, snap.Views)
+			}
+			return nil
+		}, err
+	})
+}
+
+// start starts an open table's game, when this player may.
+func (ts *tableState) start(m *Model) tea.Cmd {
+	if !ts.mayStart(m) {
+		m.status = ts.whyNotStart(m)
+		return nil
+	}
+	id := ts.t.ID
+	return m.request("start", func(ctx context.Context, c *client.Conn) (func(*Model) tea.Cmd, error) {
+		_, err := c.Start(ctx, id)
+		return nil, err
+	})
+}
+
+// askResign asks this player to confirm resigning, with what resigning
+// means at this table.
+func (ts *tableState) askResign(m *Model) {
+	if ts.seat < 0 || ts.outcome != nil || ts.t.Status != client.StatusPlaying {
+		m.status = "nothing to resign"
+		return
+	}
+	m.status = client.ResignWarning(ts.seat, ts.names())
+	m.confirm = "resign"
 }
 
 // roles returns the characters of a game, or nil.
