@@ -219,32 +219,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.w, m.h = msg.Width, msg.Height
 		return m, nil
 	case connectedMsg:
-		if msg.err != nil {
-			return m, m.retry(msg.err)
-		}
-		m.conn, m.user, m.games, m.rules, m.lost = msg.conn, msg.conn.User(), msg.games, msg.rules, false
-		m.lobby.chat = msg.history
-		// The server pushes the ended games after hello only when there
-		// are some: a list dismissed elsewhere meanwhile must not stay.
-		m.lobby.ended = nil
-		cmds := []tea.Cmd{listen(msg.conn), m.awayConnected(), m.fetchMyGames()}
-		if m.attempt > 0 {
-			m.status = "reconnected"
-		}
-		m.attempt = 0
-		if m.table != nil {
-			// The watch goes first: the connection answers in order, so
-			// a move sent again is answered after the table caught up.
-			if again := m.table.resendMove(m); again != nil {
-				cmds = append(cmds, tea.Sequence(m.watch(m.table.f), again))
-			} else {
-				cmds = append(cmds, m.watch(m.table.f))
-			}
-		} else if m.cfg.Table != "" {
-			cmds = append(cmds, m.open(m.cfg.Table, -1))
-			m.cfg.Table = ""
-		}
-		return m, tea.Batch(cmds...)
+		return m, m.connected(msg)
 	case pushMsg:
 		if msg.conn != m.conn {
 			return m, nil
@@ -299,6 +274,38 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, cmd
 	}
 	return m, nil
+}
+
+// connected takes up a new connection: the lobby's state it brings, the
+// table that was open watched again (and a move that was in flight sent
+// again), or the table asked for at start opened.
+func (m *Model) connected(msg connectedMsg) tea.Cmd {
+	if msg.err != nil {
+		return m.retry(msg.err)
+	}
+	m.conn, m.user, m.games, m.rules, m.lost = msg.conn, msg.conn.User(), msg.games, msg.rules, false
+	m.lobby.chat = msg.history
+	// The server pushes the ended games after hello only when there
+	// are some: a list dismissed elsewhere meanwhile must not stay.
+	m.lobby.ended = nil
+	cmds := []tea.Cmd{listen(msg.conn), m.awayConnected(), m.fetchMyGames()}
+	if m.attempt > 0 {
+		m.status = "reconnected"
+	}
+	m.attempt = 0
+	if m.table != nil {
+		// The watch goes first: the connection answers in order, so
+		// a move sent again is answered after the table caught up.
+		if again := m.table.resendMove(m); again != nil {
+			cmds = append(cmds, tea.Sequence(m.watch(m.table.f), again))
+		} else {
+			cmds = append(cmds, m.watch(m.table.f))
+		}
+	} else if m.cfg.Table != "" {
+		cmds = append(cmds, m.open(m.cfg.Table, -1))
+		m.cfg.Table = ""
+	}
+	return tea.Batch(cmds...)
 }
 
 // sentence is what a player reads of a request's error: the server's

@@ -392,6 +392,42 @@ func (b *bucBoard) render(width int) string {
 		return "waiting for the sea..."
 	}
 	b.width = width
+	sea := b.seaLines()
+	legend := []string{"L^ ship (home, facing)", "lo port  bx bay  #T island"}
+	if len(b.lit) > 0 {
+		legend = append(legend, "+ sail here  !G attack G")
+	}
+	var lines []string
+	if width >= seaWidth+2+20 {
+		side := b.side(width-seaWidth-2, len(sea))
+		// The legend closes the panel when there is room for it.
+		if room := len(sea) - len(side); room > len(legend) {
+			for range room - len(legend) {
+				side = append(side, "")
+			}
+			for _, l := range legend {
+				side = append(side, b.st.dim.Render(cut(l, width-seaWidth-2)))
+			}
+		}
+		for i, l := range sea {
+			if i < len(side) && side[i] != "" {
+				l += "  " + side[i]
+			}
+			lines = append(lines, l)
+		}
+	} else {
+		// Too narrow for the panel beside the sea: it follows below.
+		lines = append(append(lines, sea...), b.side(width, len(sea))...)
+		lines = append(lines, b.st.dim.Render(cut(strings.Join(legend, "  "), width)))
+	}
+	lines = append(lines, b.captainLines(width)...)
+	lines = append(lines, b.chanceLines(width)...)
+	return strings.Join(lines, "\n")
+}
+
+// seaLines draw the sea, two columns a square, the rows around the
+// cursor when the screen has fewer rows than the sea.
+func (b *bucBoard) seaLines() []string {
 	size := max(b.v.Board.Size, 20)
 	var sea []string
 	// Two columns a square: the numbers from 10 on are written on every
@@ -429,34 +465,13 @@ func (b *bucBoard) render(width int) string {
 		}
 		sea = append(sea, sb.String())
 	}
-	legend := []string{"L^ ship (home, facing)", "lo port  bx bay  #T island"}
-	if len(b.lit) > 0 {
-		legend = append(legend, "+ sail here  !G attack G")
-	}
+	return sea
+}
+
+// captainLines are a line a player: the person and their port, as the
+// log names them, where their ship is and what it holds.
+func (b *bucBoard) captainLines(width int) []string {
 	var lines []string
-	if width >= seaWidth+2+20 {
-		side := b.side(width-seaWidth-2, len(sea))
-		// The legend closes the panel when there is room for it.
-		if room := len(sea) - len(side); room > len(legend) {
-			for range room - len(legend) {
-				side = append(side, "")
-			}
-			for _, l := range legend {
-				side = append(side, b.st.dim.Render(cut(l, width-seaWidth-2)))
-			}
-		}
-		for i, l := range sea {
-			if i < len(side) && side[i] != "" {
-				l += "  " + side[i]
-			}
-			lines = append(lines, l)
-		}
-	} else {
-		// Too narrow for the panel beside the sea: it follows below.
-		lines = append(append(lines, sea...), b.side(width, len(sea))...)
-		lines = append(lines, b.st.dim.Render(cut(strings.Join(legend, "  "), width)))
-	}
-	// A captain's line names the person and their port, as the log does.
 	pad := 0
 	for _, p := range b.v.Players {
 		pad = max(pad, len([]rune(b.captain(int(p.Seat)))))
@@ -473,8 +488,7 @@ func (b *bucBoard) render(width int) string {
 		lines = append(lines, cut(fmt.Sprintf("%-*s %5s %-2s moves %d crew %d, %d cards  ship %s  home %d%s",
 			pad, b.captain(int(p.Seat)), p.At, p.Facing, p.Distance, p.Crew, p.Cards, ship, p.AtHome, you), width))
 	}
-	lines = append(lines, b.chanceLines(width)...)
-	return strings.Join(lines, "\n")
+	return lines
 }
 
 // litCell is what a lit square shows: "+" and what lies there, or "!" and
