@@ -262,18 +262,7 @@ func (s *State) check(seat int, m Move) error {
 	case End:
 		return nil
 	case Go:
-		if err := s.ownUnit(seat, m.From); err != nil {
-			return err
-		}
-		if s.cells[m.From].done {
-			return game.Illegal("done", "the villager on hex %d has already acted this turn", m.From)
-		}
-		if m.To < 0 || m.To >= len(s.cells) {
-			return game.Illegal("no-hex", "there is no land hex %d on this island", m.To)
-		}
-		dist, _ := s.walk(m.From, m.To)
-		_, err := s.planGo(seat, m.From, m.To, dist)
-		return err
+		return s.checkGo(seat, m)
 	case Buy:
 		v, err := s.ownVillage(seat, m.From)
 		if err != nil {
@@ -281,42 +270,9 @@ func (s *State) check(seat int, m Move) error {
 		}
 		return s.checkBuy(seat, v, m.Unit, m.To)
 	case Train:
-		if err := s.ownUnit(seat, m.From); err != nil {
-			return err
-		}
-		cur := Rank(s.cells[m.From].thing)
-		if m.Unit <= cur || m.Unit > Knight {
-			return game.Illegal("not-higher", "a %s can only be trained to a higher rank", cur)
-		}
-		v := s.villageOf(m.From)
-		if s.vils[v].lock > 0 {
-			return game.Illegal("village-locked", "the village of this region was upgraded and can do nothing more this turn and next")
-		}
-		if lv := s.vils[v].level; m.Unit > lv.maxRank() {
-			return game.Illegal("rank-too-high", "a %s cannot train a %s", lv, m.Unit)
-		}
-		if cost := cur.TrainCost(m.Unit); int(s.vils[v].gold) < cost {
-			return game.Illegal("no-gold", "training a %s to a %s costs %d gold; the village has %d", cur, m.Unit, cost, s.vils[v].gold)
-		}
-		return nil
+		return s.checkTrain(seat, m)
 	case Cultivate, Road:
-		if err := s.ownUnit(seat, m.From); err != nil {
-			return err
-		}
-		c := &s.cells[m.From]
-		if c.thing != peasant {
-			return game.Illegal("peasants-only", "only a peasant cultivates meadows and builds roads")
-		}
-		if c.done {
-			return game.Illegal("done", "the villager on hex %d has already acted this turn", m.From)
-		}
-		if m.Kind == Cultivate && c.ground != 0 {
-			return game.Illegal("not-plain", "a meadow is cultivated only on plain land, with no meadow or road")
-		}
-		if m.Kind == Road && c.ground&road != 0 {
-			return game.Illegal("has-road", "hex %d already has a road", m.From)
-		}
-		return nil
+		return s.checkWork(seat, m)
 	case Upgrade:
 		v, err := s.ownVillage(seat, m.From)
 		if err != nil {
@@ -330,25 +286,89 @@ func (s *State) check(seat int, m Move) error {
 		}
 		return nil
 	case Tower:
-		v, err := s.ownVillage(seat, m.From)
-		if err != nil {
-			return err
-		}
-		if !s.vils[v].level.towers() {
-			return game.Illegal("needs-town", "only a town or a fort builds watchtowers")
-		}
-		if s.vils[v].wood < TowerWood {
-			return game.Illegal("no-wood", "a watchtower costs %d wood; the village has %d", TowerWood, s.vils[v].wood)
-		}
-		if m.To < 0 || m.To >= len(s.cells) || s.regOf[m.To] != s.regOf[m.From] {
-			return game.Illegal("not-in-region", "a watchtower goes on a hex of the village's own region")
-		}
-		if s.cells[m.To].thing != none {
-			return game.Illegal("occupied", "hex %d holds a %s; a watchtower needs a free hex", m.To, s.thingName(m.To))
-		}
-		return nil
+		return s.checkTower(seat, m)
 	}
 	return game.Illegal("bad-move", "that is not a Medieval Warfare move")
+}
+
+// checkGo checks a villager's walk (or attack) from m.From to m.To.
+func (s *State) checkGo(seat int, m Move) error {
+	if err := s.ownUnit(seat, m.From); err != nil {
+		return err
+	}
+	if s.cells[m.From].done {
+		return game.Illegal("done", "the villager on hex %d has already acted this turn", m.From)
+	}
+	if m.To < 0 || m.To >= len(s.cells) {
+		return game.Illegal("no-hex", "there is no land hex %d on this island", m.To)
+	}
+	dist, _ := s.walk(m.From, m.To)
+	_, err := s.planGo(seat, m.From, m.To, dist)
+	return err
+}
+
+// checkTrain checks training the unit on m.From to the rank m.Unit.
+func (s *State) checkTrain(seat int, m Move) error {
+	if err := s.ownUnit(seat, m.From); err != nil {
+		return err
+	}
+	cur := Rank(s.cells[m.From].thing)
+	if m.Unit <= cur || m.Unit > Knight {
+		return game.Illegal("not-higher", "a %s can only be trained to a higher rank", cur)
+	}
+	v := s.villageOf(m.From)
+	if s.vils[v].lock > 0 {
+		return game.Illegal("village-locked", "the village of this region was upgraded and can do nothing more this turn and next")
+	}
+	if lv := s.vils[v].level; m.Unit > lv.maxRank() {
+		return game.Illegal("rank-too-high", "a %s cannot train a %s", lv, m.Unit)
+	}
+	if cost := cur.TrainCost(m.Unit); int(s.vils[v].gold) < cost {
+		return game.Illegal("no-gold", "training a %s to a %s costs %d gold; the village has %d", cur, m.Unit, cost, s.vils[v].gold)
+	}
+	return nil
+}
+
+// checkWork checks a peasant's cultivating a meadow or building a road.
+func (s *State) checkWork(seat int, m Move) error {
+	if err := s.ownUnit(seat, m.From); err != nil {
+		return err
+	}
+	c := &s.cells[m.From]
+	if c.thing != peasant {
+		return game.Illegal("peasants-only", "only a peasant cultivates meadows and builds roads")
+	}
+	if c.done {
+		return game.Illegal("done", "the villager on hex %d has already acted this turn", m.From)
+	}
+	if m.Kind == Cultivate && c.ground != 0 {
+		return game.Illegal("not-plain", "a meadow is cultivated only on plain land, with no meadow or road")
+	}
+	if m.Kind == Road && c.ground&road != 0 {
+		return game.Illegal("has-road", "hex %d already has a road", m.From)
+	}
+	return nil
+}
+
+// checkTower checks a watchtower built by the village on m.From on m.To.
+func (s *State) checkTower(seat int, m Move) error {
+	v, err := s.ownVillage(seat, m.From)
+	if err != nil {
+		return err
+	}
+	if !s.vils[v].level.towers() {
+		return game.Illegal("needs-town", "only a town or a fort builds watchtowers")
+	}
+	if s.vils[v].wood < TowerWood {
+		return game.Illegal("no-wood", "a watchtower costs %d wood; the village has %d", TowerWood, s.vils[v].wood)
+	}
+	if m.To < 0 || m.To >= len(s.cells) || s.regOf[m.To] != s.regOf[m.From] {
+		return game.Illegal("not-in-region", "a watchtower goes on a hex of the village's own region")
+	}
+	if s.cells[m.To].thing != none {
+		return game.Illegal("occupied", "hex %d holds a %s; a watchtower needs a free hex", m.To, s.thingName(m.To))
+	}
+	return nil
 }
 
 // checkBuy checks a recruit of rank u from village v onto hex at.
