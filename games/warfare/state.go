@@ -335,7 +335,30 @@ func (s *State) freeForVillage(h int) bool {
 // order.
 func (s *State) settle(before map[int16]int16, mover int, evs *[]game.Event) {
 	s.relabel()
-	// Merge several villages in one region.
+	s.mergeVillages(before, mover, evs)
+	changed := false
+	for r := range s.regs {
+		rg := s.regs[r]
+		if rg.vil >= 0 && rg.size >= 3 {
+			continue
+		}
+		if rg.vil < 0 && rg.size >= 3 && s.foundVillage(r, evs) {
+			continue
+		}
+		// Too small, or no room for a village: neutral.
+		s.neutralize(r, evs)
+		changed = true
+	}
+	if changed {
+		s.relabel()
+	}
+	s.checkEliminations(evs)
+}
+
+// mergeVillages merges the villages of a region that holds several into
+// the one mergeBeats chooses, which takes their gold and wood; the others
+// become meadows.
+func (s *State) mergeVillages(before map[int16]int16, mover int, evs *[]game.Event) {
 	byReg := map[int16][]int{}
 	for v := range s.vils {
 		r := s.regOf[s.vils[v].hex]
@@ -375,53 +398,49 @@ func (s *State) settle(before map[int16]int16, mover int, evs *[]game.Event) {
 		}
 		s.relabel()
 	}
-	changed := false
-	for r := range s.regs {
-		rg := s.regs[r]
-		if rg.vil >= 0 && rg.size >= 3 {
-			continue
+}
+
+// foundVillage puts a hovel on a free hex, drawn at random, of region r,
+// which has none; false when no hex is free for it.
+func (s *State) foundVillage(r int, evs *[]game.Event) bool {
+	var free []int
+	s.regionHexes(r, func(h int) {
+		if s.freeForVillage(h) {
+			free = append(free, h)
 		}
-		if rg.vil < 0 && rg.size >= 3 {
-			var free []int
-			s.regionHexes(r, func(h int) {
-				if s.freeForVillage(h) {
-					free = append(free, h)
-				}
-			})
-			if len(free) > 0 {
-				h := free[s.rng.IntN(len(free))]
-				v := s.addVillage(h, Hovel, 0)
-				s.regs[r].vil = int16(v)
-				*evs = append(*evs, game.Event{Type: "village", Seat: game.Spectator, Data: HexEvent{Hex: h, Owner: int(rg.owner)}})
-				continue
-			}
-		}
-		// Too small, or no room for a village: neutral.
-		var hexes []int
-		s.regionHexes(r, func(h int) {
-			c := &s.cells[h]
-			hexes = append(hexes, h)
-			c.owner = Neutral
-			switch {
-			case c.thing.isUnit():
-				c.thing, c.done, c.work, c.left = tomb, false, workNone, 0
-			case c.thing == tower:
-				c.thing = none
-			}
-		})
-		if v := s.regs[r].vil; v >= 0 {
-			h := int(s.vils[v].hex)
-			s.removeVillage(int(v))
-			s.cells[h].thing = tree
-			s.cells[h].ground = 0
-		}
-		*evs = append(*evs, game.Event{Type: "neutral", Seat: game.Spectator, Data: HexesEvent{Hexes: hexes}})
-		changed = true
+	})
+	if len(free) == 0 {
+		return false
 	}
-	if changed {
-		s.relabel()
+	h := free[s.rng.IntN(len(free))]
+	v := s.addVillage(h, Hovel, 0)
+	s.regs[r].vil = int16(v)
+	*evs = append(*evs, game.Event{Type: "village", Seat: game.Spectator, Data: HexEvent{Hex: h, Owner: int(s.regs[r].owner)}})
+	return true
+}
+
+// neutralize makes region r neutral land: its units die, its watchtowers
+// fall and its village becomes a tree.
+func (s *State) neutralize(r int, evs *[]game.Event) {
+	var hexes []int
+	s.regionHexes(r, func(h int) {
+		c := &s.cells[h]
+		hexes = append(hexes, h)
+		c.owner = Neutral
+		switch {
+		case c.thing.isUnit():
+			c.thing, c.done, c.work, c.left = tomb, false, workNone, 0
+		case c.thing == tower:
+			c.thing = none
+		}
+	})
+	if v := s.regs[r].vil; v >= 0 {
+		h := int(s.vils[v].hex)
+		s.removeVillage(int(v))
+		s.cells[h].thing = tree
+		s.cells[h].ground = 0
 	}
-	s.checkEliminations(evs)
+	*evs = append(*evs, game.Event{Type: "neutral", Seat: game.Spectator, Data: HexesEvent{Hexes: hexes}})
 }
 
 // mergeBeats reports whether village a survives a merge ahead of b: the
