@@ -262,103 +262,149 @@ func (sv *solver) search(nd *node) bool {
 // false on a contradiction.
 func (sv *solver) propagate(nd *node) bool {
 	for changed := true; changed; {
-		changed = false
-		for _, c := range sv.cards {
-			if nd.done[c] {
-				continue
-			}
-			d := nd.dom[c]
-			for h := d; h != 0; h &= h - 1 {
-				hb := bits.TrailingZeros8(uint8(h))
-				if nd.capl[hb] == 0 || (hb == caseBit && nd.cfKinds[c.Kind()]) {
-					d &^= 1 << hb
-				}
-			}
-			if d == 0 {
-				return false
-			}
-			nd.dom[c] = d
-			if d&(d-1) == 0 {
-				hb := bits.TrailingZeros8(uint8(d))
-				nd.done[c] = true
-				nd.capl[hb]--
-				if hb == caseBit {
-					nd.cfKinds[c.Kind()] = true
-				}
-				changed = true
+		var ok bool
+		if changed, ok = sv.settleSingles(nd); !ok {
+			return false
+		}
+		room, kindRoom := sv.room(nd)
+		players, ok := sv.fillHolders(nd, room)
+		if !ok {
+			return false
+		}
+		caseFile, ok := sv.fillCaseFile(nd, kindRoom)
+		if !ok {
+			return false
+		}
+		last, ok := sv.takeLastCandidates(nd)
+		if !ok {
+			return false
+		}
+		changed = changed || players || caseFile || last
+	}
+	return true
+}
+
+// settleSingles strikes from each open card the holders that are full
+// (and the case file where it has that kind already), and gives a card
+// with one holder left to it.
+func (sv *solver) settleSingles(nd *node) (changed, ok bool) {
+	for _, c := range sv.cards {
+		if nd.done[c] {
+			continue
+		}
+		d := nd.dom[c]
+		for h := d; h != 0; h &= h - 1 {
+			hb := bits.TrailingZeros8(uint8(h))
+			if nd.capl[hb] == 0 || (hb == caseBit && nd.cfKinds[c.Kind()]) {
+				d &^= 1 << hb
 			}
 		}
-		var room [7]int
-		var kindRoom [3]int
-		for _, c := range sv.cards {
-			if nd.done[c] {
-				continue
-			}
-			for h := nd.dom[c]; h != 0; h &= h - 1 {
-				room[bits.TrailingZeros8(uint8(h))]++
-			}
-			if nd.dom[c]&(1<<caseBit) != 0 {
-				kindRoom[c.Kind()]++
-			}
+		if d == 0 {
+			return changed, false
 		}
-		for hb := range 7 {
-			if nd.capl[hb] > room[hb] {
-				return false
+		nd.dom[c] = d
+		if d&(d-1) == 0 {
+			hb := bits.TrailingZeros8(uint8(d))
+			nd.done[c] = true
+			nd.capl[hb]--
+			if hb == caseBit {
+				nd.cfKinds[c.Kind()] = true
 			}
-			if nd.capl[hb] > 0 && nd.capl[hb] == room[hb] && hb != caseBit {
-				for _, c := range sv.cards {
-					if !nd.done[c] && nd.dom[c]&(1<<hb) != 0 && nd.dom[c] != 1<<hb {
-						nd.dom[c] = 1 << hb
-						changed = true
-					}
-				}
-			}
+			changed = true
 		}
-		for kd := range 3 {
-			if nd.cfKinds[kd] {
-				continue
-			}
-			if kindRoom[kd] == 0 {
-				return false
-			}
-			if kindRoom[kd] == 1 {
-				for _, c := range sv.cards {
-					if !nd.done[c] && c.Kind() == Kind(kd) && nd.dom[c]&(1<<caseBit) != 0 && nd.dom[c] != 1<<caseBit {
-						nd.dom[c] = 1 << caseBit
-						changed = true
-					}
-				}
-			}
+	}
+	return changed, true
+}
+
+// room counts the open cards each holder may still take, and those of
+// each kind the case file may.
+func (sv *solver) room(nd *node) (room [7]int, kindRoom [3]int) {
+	for _, c := range sv.cards {
+		if nd.done[c] {
+			continue
 		}
-		for _, f := range sv.k.some {
-			bit := holders(1) << f.holder
-			sat, open, last := false, 0, Card(-1)
-			for _, c := range f.cards {
-				if sv.dom[c] == 0 { // known to the seat, so not the holder's
-					continue
+		for h := nd.dom[c]; h != 0; h &= h - 1 {
+			room[bits.TrailingZeros8(uint8(h))]++
+		}
+		if nd.dom[c]&(1<<caseBit) != 0 {
+			kindRoom[c.Kind()]++
+		}
+	}
+	return room, kindRoom
+}
+
+// fillHolders gives a player with exactly as many candidate cards as
+// places left all of them; a player with fewer is a contradiction.
+func (sv *solver) fillHolders(nd *node, room [7]int) (changed, ok bool) {
+	for hb := range 7 {
+		if nd.capl[hb] > room[hb] {
+			return changed, false
+		}
+		if nd.capl[hb] > 0 && nd.capl[hb] == room[hb] && hb != caseBit {
+			for _, c := range sv.cards {
+				if !nd.done[c] && nd.dom[c]&(1<<hb) != 0 && nd.dom[c] != 1<<hb {
+					nd.dom[c] = 1 << hb
+					changed = true
 				}
-				if nd.dom[c] == bit && nd.done[c] {
-					sat = true
-					break
-				}
-				if !nd.done[c] && nd.dom[c]&bit != 0 {
-					open++
-					last = c
-				}
-			}
-			if sat {
-				continue
-			}
-			if open == 0 {
-				return false
-			}
-			if open == 1 && nd.dom[last] != bit {
-				nd.dom[last] = bit
-				changed = true
 			}
 		}
 	}
-	return true
+	return changed, true
+}
+
+// fillCaseFile gives the case file the one card of a kind it may still
+// take; a kind it has none of left is a contradiction.
+func (sv *solver) fillCaseFile(nd *node, kindRoom [3]int) (changed, ok bool) {
+	for kd := range 3 {
+		if nd.cfKinds[kd] {
+			continue
+		}
+		if kindRoom[kd] == 0 {
+			return changed, false
+		}
+		if kindRoom[kd] == 1 {
+			for _, c := range sv.cards {
+				if !nd.done[c] && c.Kind() == Kind(kd) && nd.dom[c]&(1<<caseBit) != 0 && nd.dom[c] != 1<<caseBit {
+					nd.dom[c] = 1 << caseBit
+					changed = true
+				}
+			}
+		}
+	}
+	return changed, true
+}
+
+// takeLastCandidates settles the "holds one of these" facts with one
+// candidate card left: the holder takes it; none left is a contradiction.
+func (sv *solver) takeLastCandidates(nd *node) (changed, ok bool) {
+	for _, f := range sv.k.some {
+		bit := holders(1) << f.holder
+		sat, open, last := false, 0, Card(-1)
+		for _, c := range f.cards {
+			if sv.dom[c] == 0 { // known to the seat, so not the holder's
+				continue
+			}
+			if nd.dom[c] == bit && nd.done[c] {
+				sat = true
+				break
+			}
+			if !nd.done[c] && nd.dom[c]&bit != 0 {
+				open++
+				last = c
+			}
+		}
+		if sat {
+			continue
+		}
+		if open == 0 {
+			return changed, false
+		}
+		if open == 1 && nd.dom[last] != bit {
+			nd.dom[last] = bit
+			changed = true
+		}
+	}
+	return changed, true
 }
 
 func (sv *solver) unknown(c Card) bool { return sv.dom[c] != 0 }
