@@ -133,47 +133,9 @@ func sampleDeals(ctx context.Context, k *knowledge, rng *game.Rand, n int, bias 
 	if !ok {
 		return deals{}, false
 	}
-	var cur [numCards]int8
-	for c := range cur {
-		cur[c] = -1
-	}
+	w := newDealWalk(k, sv)
 	for c, h := range start {
-		cur[c] = int8(h)
-	}
-	// Facts "holder holds one of these", by holder, keeping only the
-	// unknown cards (a card known to the seat is not the holder's).
-	some := make([][][]Card, 7)
-	for _, f := range k.some {
-		var cs []Card
-		for _, c := range f.cards {
-			if sv.unknown(c) {
-				cs = append(cs, c)
-			}
-		}
-		some[f.holder] = append(some[f.holder], cs)
-	}
-	holds := func(h int8) bool {
-		if h == caseBit {
-			return true
-		}
-		for _, cs := range some[h] {
-			if !slices.ContainsFunc(cs, func(c Card) bool { return cur[c] == h }) {
-				return false
-			}
-		}
-		return true
-	}
-	caseOK := func() bool {
-		if len(k.notCF) == 0 {
-			return true
-		}
-		var cf [3]Card
-		for _, c := range sv.cards {
-			if cur[c] == caseBit {
-				cf[c.Kind()] = c
-			}
-		}
-		return !slices.Contains(k.notCF, cf)
+		w.cur[c] = int8(h)
 	}
 	cards := sv.cards
 	out := deals{holder: make([][numCards]int8, 0, n)}
@@ -189,34 +151,102 @@ func sampleDeals(ctx context.Context, k *knowledge, rng *game.Rand, n int, bias 
 			if len(cards) < 2 {
 				break
 			}
-			a, b := cards[rng.IntN(len(cards))], cards[rng.IntN(len(cards))]
-			ha, hb := cur[a], cur[b]
-			if ha == hb || sv.dom[a]&(1<<hb) == 0 || sv.dom[b]&(1<<ha) == 0 {
-				continue
-			}
-			if (ha == caseBit || hb == caseBit) && a.Kind() != b.Kind() {
-				continue
-			}
-			if bias != nil {
-				if d := bias[hb][a] + bias[ha][b] - bias[ha][a] - bias[hb][b]; d < 0 && rng.Float64() >= math.Exp(d) {
-					continue
-				}
-			}
-			cur[a], cur[b] = hb, ha
-			if !holds(ha) || !holds(hb) || ((ha == caseBit || hb == caseBit) && !caseOK()) {
-				cur[a], cur[b] = ha, hb
-			}
+			w.step(rng, bias)
 		}
 		if burn > 0 {
 			burn--
 			continue
 		}
-		out.holder = append(out.holder, cur)
+		out.holder = append(out.holder, w.cur)
 		if ctx.Err() != nil {
 			break
 		}
 	}
 	return out, len(out.holder) >= min(n, minSamples)
+}
+
+// dealWalk is a walk among the deals the knowledge allows, by swaps of
+// two cards' holders: cur is the deal it stands on, each card's holder
+// (-1 for a card known to the seat).
+type dealWalk struct {
+	k   *knowledge
+	sv  *solver
+	cur [numCards]int8
+	// some are the facts "holder holds one of these", by holder, keeping
+	// only the unknown cards (a card known to the seat is not the
+	// holder's).
+	some [][][]Card
+}
+
+// newDealWalk starts a walk for k, standing nowhere yet.
+func newDealWalk(k *knowledge, sv *solver) *dealWalk {
+	w := &dealWalk{k: k, sv: sv, some: make([][][]Card, 7)}
+	for c := range w.cur {
+		w.cur[c] = -1
+	}
+	for _, f := range k.some {
+		var cs []Card
+		for _, c := range f.cards {
+			if sv.unknown(c) {
+				cs = append(cs, c)
+			}
+		}
+		w.some[f.holder] = append(w.some[f.holder], cs)
+	}
+	return w
+}
+
+// step tries one swap of two cards drawn at random, kept when both
+// holders may hold their new cards, the case file stays one of each kind
+// and not a wrong accusation, and, with bias, by the Metropolis rule.
+func (w *dealWalk) step(rng *game.Rand, bias *[7][numCards]float64) {
+	cards, cur := w.sv.cards, &w.cur
+	a, b := cards[rng.IntN(len(cards))], cards[rng.IntN(len(cards))]
+	ha, hb := cur[a], cur[b]
+	if ha == hb || w.sv.dom[a]&(1<<hb) == 0 || w.sv.dom[b]&(1<<ha) == 0 {
+		return
+	}
+	if (ha == caseBit || hb == caseBit) && a.Kind() != b.Kind() {
+		return
+	}
+	if bias != nil {
+		if d := bias[hb][a] + bias[ha][b] - bias[ha][a] - bias[hb][b]; d < 0 && rng.Float64() >= math.Exp(d) {
+			return
+		}
+	}
+	cur[a], cur[b] = hb, ha
+	if !w.holds(ha) || !w.holds(hb) || ((ha == caseBit || hb == caseBit) && !w.caseOK()) {
+		cur[a], cur[b] = ha, hb
+	}
+}
+
+// holds reports whether holder h, in the current deal, holds a card of
+// each "one of these" fact about it.
+func (w *dealWalk) holds(h int8) bool {
+	if h == caseBit {
+		return true
+	}
+	for _, cs := range w.some[h] {
+		if !slices.ContainsFunc(cs, func(c Card) bool { return w.cur[c] == h }) {
+			return false
+		}
+	}
+	return true
+}
+
+// caseOK reports whether the current deal's case file is not one of the
+// accusations known to be wrong.
+func (w *dealWalk) caseOK() bool {
+	if len(w.k.notCF) == 0 {
+		return true
+	}
+	var cf [3]Card
+	for _, c := range w.sv.cards {
+		if w.cur[c] == caseBit {
+			cf[c.Kind()] = c
+		}
+	}
+	return !slices.Contains(w.k.notCF, cf)
 }
 
 // questionWorth is the expected fall in the uncertainty (entropy, in
