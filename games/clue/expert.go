@@ -342,15 +342,10 @@ const solveWorth = 50
 
 // entropy sums, over the three kinds, the entropy of the case file's card
 // of that kind, from counts of it among total deals.
+// Each deal has one case-file card of each kind, so the sum over every
+// card is that sum over the kinds.
 func entropy(count *[numCards]float64, total float64) float64 {
-	h := 0.0
-	for _, p := range count {
-		if p > 0 {
-			q := p / total
-			h -= q * math.Log2(q)
-		}
-	}
-	return h
+	return jointEntropy(count[:], total)
 }
 
 // asker chooses the expert's questions for one decision.
