@@ -43,8 +43,7 @@ func (s *Service) handleRegister(w http.ResponseWriter, r *http.Request) {
 	if !s.decode(w, r, &body) {
 		return
 	}
-	if !s.byIP.allow(s.clientIP(r)) {
-		s.fail(w, r, ErrRateLimited)
+	if !s.allowIP(w, r) {
 		return
 	}
 	u, err := s.Register(r.Context(), body.Name, body.Password)
@@ -142,8 +141,7 @@ func (s *Service) handleClaim(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	if !s.byIP.allow(s.clientIP(r)) {
-		s.fail(w, r, ErrRateLimited)
+	if !s.allowIP(w, r) {
 		return
 	}
 	u, err := s.Claim(r.Context(), me.ID, body.Password)
@@ -204,6 +202,16 @@ func (s *Service) handleTutorial(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, struct {
 		Granted []Achievement `json:"granted"`
 	}{got})
+}
+
+// allowIP spends one of the attempts the request's address may make at
+// once; when none is left it answers that the client is rate-limited.
+func (s *Service) allowIP(w http.ResponseWriter, r *http.Request) bool {
+	if !s.byIP.allow(s.clientIP(r)) {
+		s.fail(w, r, ErrRateLimited)
+		return false
+	}
+	return true
 }
 
 // decode reads a JSON object of at most maxBody bytes into v, refusing

@@ -14,13 +14,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
-	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
+
 	"github.com/parlor-games/parlor/client"
 )
 
@@ -219,32 +217,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.w, m.h = msg.Width, msg.Height
 		return m, nil
 	case connectedMsg:
-		if msg.err != nil {
-			return m, m.retry(msg.err)
-		}
-		m.conn, m.user, m.games, m.rules, m.lost = msg.conn, msg.conn.User(), msg.games, msg.rules, false
-		m.lobby.chat = msg.history
-		// The server pushes the ended games after hello only when there
-		// are some: a list dismissed elsewhere meanwhile must not stay.
-		m.lobby.ended = nil
-		cmds := []tea.Cmd{listen(msg.conn), m.awayConnected(), m.fetchMyGames()}
-		if m.attempt > 0 {
-			m.status = "reconnected"
-		}
-		m.attempt = 0
-		if m.table != nil {
-			// The watch goes first: the connection answers in order, so
-			// a move sent again is answered after the table caught up.
-			if again := m.table.resendMove(m); again != nil {
-				cmds = append(cmds, tea.Sequence(m.watch(m.table.f), again))
-			} else {
-				cmds = append(cmds, m.watch(m.table.f))
-			}
-		} else if m.cfg.Table != "" {
-			cmds = append(cmds, m.open(m.cfg.Table, -1))
-			m.cfg.Table = ""
-		}
-		return m, tea.Batch(cmds...)
+		return m, m.connected(msg)
 	case pushMsg:
 		if msg.conn != m.conn {
 			return m, nil
@@ -299,6 +272,38 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, cmd
 	}
 	return m, nil
+}
+
+// connected takes up a new connection: the lobby's state it brings, the
+// table that was open watched again (and a move that was in flight sent
+// again), or the table asked for at start opened.
+func (m *Model) connected(msg connectedMsg) tea.Cmd {
+	if msg.err != nil {
+		return m.retry(msg.err)
+	}
+	m.conn, m.user, m.games, m.rules, m.lost = msg.conn, msg.conn.User(), msg.games, msg.rules, false
+	m.lobby.chat = msg.history
+	// The server pushes the ended games after hello only when there
+	// are some: a list dismissed elsewhere meanwhile must not stay.
+	m.lobby.ended = nil
+	cmds := []tea.Cmd{listen(msg.conn), m.awayConnected(), m.fetchMyGames()}
+	if m.attempt > 0 {
+		m.status = "reconnected"
+	}
+	m.attempt = 0
+	if m.table != nil {
+		// The watch goes first: the connection answers in order, so
+		// a move sent again is answered after the table caught up.
+		if again := m.table.resendMove(m); again != nil {
+			cmds = append(cmds, tea.Sequence(m.watch(m.table.f), again))
+		} else {
+			cmds = append(cmds, m.watch(m.table.f))
+		}
+	} else if m.cfg.Table != "" {
+		cmds = append(cmds, m.open(m.cfg.Table, -1))
+		m.cfg.Table = ""
+	}
+	return tea.Batch(cmds...)
 }
 
 // sentence is what a player reads of a request's error: the server's
@@ -359,288 +364,4 @@ func (m *Model) retry(err error) tea.Cmd {
 	_ = err
 	m.status = fmt.Sprintf("connection lost: reconnecting, attempt %d (next in %s)", m.attempt, wait.Round(100*time.Millisecond))
 	return tea.Tick(wait, func(time.Time) tea.Msg { return retryMsg{} })
-}
-
-func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
-	s := k.String()
-	if s == "ctrl+c" {
-		return m.quit()
-	}
-	if m.inputFor != inputNone {
-		switch s {
-		case "esc":
-			m.closeInput()
-			return nil
-		case "enter":
-			text := strings.TrimSpace(m.input.Value())
-			kind := m.inputFor
-			m.closeInput()
-			if text == "" {
-				return nil
-			}
-			return m.submit(kind, text)
-		}
-		var cmd tea.Cmd
-		m.input, cmd = m.input.Update(k)
-		return cmd
-	}
-	if m.confirm != "" {
-		q := m.confirm
-		m.confirm = ""
-		if s == "y" || s == "Y" {
-			return m.confirmed(q)
-		}
-		m.status = "not done"
-		return nil
-	}
-	if m.help && m.screen == screenTable && m.table != nil {
-		// At a table the help stands beside or under the board and the
-		// game's keys still play (as a game's spec asks of its help): only ?
-		// and Esc close it, and PgUp/PgDn scroll it.
-		switch s {
-		case "?", "esc":
-			m.help = false
-			return nil
-		case "pgup":
-			m.helpTop = max(m.helpTop-max(m.helpPage, 1), 0)
-			return nil
-		case "pgdown":
-			m.helpTop += max(m.helpPage, 1)
-			return nil
-		}
-	} else if m.help {
-		// A help longer than the screen scrolls; any other key closes it.
-		switch s {
-		case "up", "k":
-			m.helpTop = max(m.helpTop-1, 0)
-		case "down", "j", "space", " ":
-			m.helpTop++
-		case "pgup":
-			m.helpTop = max(m.helpTop-m.room, 0)
-		case "pgdown":
-			m.helpTop += m.room
-		default:
-			m.help = false
-		}
-		return nil
-	}
-	if s == "?" {
-		m.help, m.helpTop = true, 0
-		return nil
-	}
-	switch m.screen {
-	case screenCreate:
-		return m.create.key(m, s)
-	case screenTable:
-		return m.table.key(m, k)
-	case screenReplay:
-		if m.replay != nil {
-			return m.replay.key(m, s)
-		}
-	case screenMyGames:
-		return m.myGamesKey(s)
-	}
-	return m.lobbyKey(s)
-}
-
-// show goes to screen s. The status line is cleared: it spoke of the
-// screen left (a game's result, a refusal), and kept it would tell of
-// another table on the next one.
-func (m *Model) show(s screen) {
-	m.screen, m.status = s, ""
-}
-
-func (m *Model) quit() tea.Cmd {
-	m.quitting = true
-	go m.line.close()
-	return tea.Quit
-}
-
-func (m *Model) openInput(kind inputKind, prompt string) tea.Cmd {
-	m.inputFor = kind
-	m.input.Prompt = prompt
-	m.input.Reset()
-	return m.input.Focus()
-}
-
-func (m *Model) closeInput() {
-	m.inputFor = inputNone
-	m.input.Blur()
-	m.input.Reset()
-}
-
-func (m *Model) submit(kind inputKind, text string) tea.Cmd {
-	switch kind {
-	case inputFollow, inputChallenge, inputBlock:
-		return m.socialSubmit(kind, text)
-	case inputChat:
-		channel := client.LobbyChannel
-		if m.screen == screenTable && m.table != nil {
-			channel = client.TableChannel(m.table.t.ID)
-		}
-		return m.request("chat", func(ctx context.Context, c *client.Conn) (func(*Model) tea.Cmd, error) {
-			return nil, c.Say(ctx, channel, text)
-		})
-	case inputMove:
-		if m.table != nil {
-			return m.table.play(m, text)
-		}
-	case inputSave:
-		if m.table != nil {
-			id := m.table.t.ID
-			return m.request("save", func(ctx context.Context, c *client.Conn) (func(*Model) tea.Cmd, error) {
-				sv, err := c.SaveMatch(ctx, id, text)
-				return func(m *Model) tea.Cmd {
-					m.status = fmt.Sprintf("saved as %q (%d moves)", sv.Name, sv.Moves)
-					return nil
-				}, err
-			})
-		}
-	}
-	return nil
-}
-
-func (m *Model) confirmed(q string) tea.Cmd {
-	if m.table != nil && q == "resign" {
-		return m.table.resign(m)
-	}
-	if m.table != nil && q == confirmLeave {
-		return m.table.leave(m)
-	}
-	return nil
-}
-
-// View draws the screen: a header, the screen's body, and the status and
-// input lines, cut to the terminal's size.
-func (m *Model) View() tea.View {
-	width := max(m.w, 20)
-	height := max(m.h, 10)
-	// The lines below the body first: the status sentence wraps (at most
-	// three lines) rather than being cut, and the input or question line.
-	var foot []string
-	if m.status != "" {
-		st := wrap(m.status, width)
-		if len(st) > 3 {
-			st = st[:3]
-			st[2] = ansi.Truncate(st[2], width-3, "") + "..."
-		}
-		foot = append(foot, st...)
-	}
-	switch {
-	case m.inputFor != inputNone:
-		foot = append(foot, m.input.View())
-	case m.confirm != "":
-		foot = append(foot, m.st.warn.Render("Really "+m.confirm+"? y / n"))
-	}
-	m.room = height - 1 - len(foot)
-	var body string
-	switch {
-	case m.help && !(m.screen == screenTable && m.table != nil):
-		body = m.helpView()
-	case m.screen == screenCreate && m.create != nil:
-		body = m.create.view(m)
-	case m.screen == screenTable && m.table != nil:
-		body = m.table.view(m)
-	case m.screen == screenReplay && m.replay != nil:
-		body = m.replay.view(m)
-	case m.screen == screenMyGames:
-		body = m.myGamesView()
-	default:
-		body = m.lobbyView()
-	}
-	conn := "connected"
-	switch {
-	case m.lost:
-		conn = m.st.warn.Render("RECONNECTING")
-	case m.conn == nil:
-		conn = "connecting..."
-	}
-	who := m.user.Name
-	if m.user.Guest {
-		who += " (guest)"
-	}
-	head := m.st.title.Render("Parlor") + "  " + who + "  " + conn + "  " + m.st.dim.Render("? help")
-	lines := append([]string{head}, strings.Split(body, "\n")...)
-	// The body's views keep to m.room; this cut is the last guard.
-	room := height - len(foot)
-	if len(lines) > room {
-		lines = lines[:room]
-	}
-	for len(lines) < room {
-		lines = append(lines, "")
-	}
-	lines = append(lines, foot...)
-	for i, l := range lines {
-		lines[i] = ansi.Truncate(l, width, "")
-	}
-	v := tea.NewView(strings.Join(lines, "\n"))
-	v.AltScreen = true
-	v.MouseMode = tea.MouseModeCellMotion
-	// Focus reports say when the player has gone to another window
-	// (away.go).
-	v.ReportFocus = true
-	return v
-}
-
-func (m *Model) helpView() string {
-	width := max(m.w, 20)
-	lines := append([]string{m.st.bold.Render("Keys") + "  (any key closes this help)", ""}, m.helpLines(width)...)
-	// A help longer than the screen scrolls, and its last line says so:
-	// no key may be lost below the bottom edge.
-	room := max(m.room, 3)
-	if len(lines) <= room {
-		m.helpTop = 0
-		return strings.Join(lines, "\n")
-	}
-	room--
-	m.helpTop = max(0, min(m.helpTop, len(lines)-room))
-	shown := lines[m.helpTop : m.helpTop+room]
-	more := fmt.Sprintf("lines %d-%d of %d: up/down or PgUp/PgDn scroll, any other key closes", m.helpTop+1, m.helpTop+room, len(lines))
-	return strings.Join(append(slices.Clone(shown), m.st.dim.Render(ansi.Truncate(more, width, ""))), "\n")
-}
-
-// helpLines are the help's keys for the screen shown, then the game's
-// rules, wrapped to width.
-func (m *Model) helpLines(width int) []string {
-	var lines []string
-	add := func(title string, keys ...string) {
-		lines = append(lines, m.st.bold.Render(title))
-		for _, k := range keys {
-			// A key's line wraps under itself rather than being cut.
-			for i, l := range wrap(k, width-4) {
-				lines = append(lines, map[bool]string{true: "  ", false: "    "}[i == 0]+l)
-			}
-		}
-		lines = append(lines, "")
-	}
-	// The board's keys first: they are what a player opens the help for.
-	switch {
-	case m.screen == screenTable && m.table != nil:
-		if m.table.board != nil {
-			add("Board", m.table.board.keys()...)
-		}
-		add("Table", m.table.keys()...)
-	case m.screen == screenReplay && m.replay != nil:
-		add("Replay", m.replay.keys()...)
-	case m.screen == screenCreate:
-		add("New table", "up/down: choose a field", "left/right: change it", "Enter: create the table", "Esc: back to the lobby")
-	case m.screen == screenMyGames:
-		add("My games", "up/down: choose a game", "Enter: open it", "g: the next game waiting on you",
-			"v: take a vacation (your correspondence clocks stand still), or end the one under way", "+/-: a longer or shorter vacation", "Esc: back to the lobby")
-	default:
-		add("Lobby", "up/down: choose a table", "Enter: join the table (sit in an open seat, or watch)",
-			"w: watch the table", "r: the replay of a finished table's match", "n: new table", "c: chat to the lobby",
-			"g: the next of your games waiting on you", "l: the list of your games in play, those waiting on you first, and vacations",
-			"[ ] or PgUp PgDn: the previous or next page of tables", "{ }: the previous or next page of who is online",
-			"1-9: the replay of that game in the note of games that ended while you were away",
-			"x: dismiss a game the note shows (then its digit, or a for all shown); the others, if any, come up",
-			"f: follow a player by name (friends online are listed above the tables)",
-			"C: challenge a player: their name, then a game's name if not "+challengeGame+" (Bob "+challengeOther+")",
-			"y / u: accept or refuse the challenge shown (u also withdraws your own)",
-			"p: return to your private game (a challenge's table)", "b: block a player by name", "q: quit")
-	}
-	add("Everywhere", "?: this help", "Ctrl+C: quit", "Esc: close the line you are typing in")
-	// The game's rules after the keys: a player who opens the help in
-	// the middle of a turn looks for a key first.
-	return append(lines, m.rulebookLines(width)...)
 }

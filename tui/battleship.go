@@ -191,52 +191,7 @@ func (b *shipBoard) render(int) string {
 	if !b.ok {
 		return "waiting for the board..."
 	}
-	own := b.ownShips()
-	other := 1 - b.seat
-	if b.seat < 0 {
-		other = 1
-	}
-	// What was fired at each grid: Shots[i] are seat i's shots, at the
-	// other seat's grid.
-	firedAt := func(seat int) map[[2]int]string {
-		out := map[[2]int]string{}
-		if seat < 0 || seat > 1 {
-			return out
-		}
-		for _, s := range b.v.Shots[seat] {
-			out[[2]int{s.Row, s.Col}] = s.Result
-		}
-		return out
-	}
-	var atMe, atThem map[[2]int]string
-	if b.seat >= 0 {
-		atMe, atThem = firedAt(other), firedAt(b.seat)
-	} else {
-		atMe, atThem = firedAt(1), firedAt(0)
-	}
-	var preview map[[2]int]bool
-	if b.placing() && len(b.laid) < len(battleship.Fleet) {
-		sh := battleship.Fleet[len(b.laid)]
-		if sq, ok := covers(b.r, b.c, sh.Len, b.dir); ok {
-			preview = map[[2]int]bool{}
-			for _, s := range sq {
-				preview[s] = true
-			}
-		}
-	}
-	theirFleet := map[[2]int]bool{}
-	if b.seat >= 0 {
-		for _, p := range b.v.Fleets[other] {
-			for _, sh := range battleship.Fleet {
-				if strings.EqualFold(sh.Name, p.Ship) {
-					sq, _ := covers(p.Row, p.Col, sh.Len, p.Dir)
-					for _, s := range sq {
-						theirFleet[s] = true
-					}
-				}
-			}
-		}
-	}
+	g := b.grids()
 	var sb strings.Builder
 	titleOwn, titleTarget := "Your fleet", "Target"
 	if b.seat < 0 {
@@ -253,57 +208,127 @@ func (b *shipBoard) render(int) string {
 	for r := range battleship.Size {
 		fmt.Fprintf(&sb, "%2d ", r+1)
 		for c := range battleship.Size {
-			sq := [2]int{r, c}
-			ch := "."
-			if _, ok := own[sq]; ok {
-				ch = "#"
-			}
-			switch atMe[sq] {
-			case "miss":
-				ch = "o"
-			case "hit", "sunk":
-				ch = "X"
-			}
-			if preview[sq] {
-				ch = "+"
-			}
-			cell := ch + " "
-			if b.placing() && r == b.r && c == b.c {
-				cell = b.st.cursor.Render(ch) + " "
-			}
-			sb.WriteString(cell)
+			sb.WriteString(b.ownCell(g, r, c))
 		}
 		fmt.Fprintf(&sb, "%*s%2d ", shipTargetLeft-3-2*battleship.Size, "", r+1)
 		for c := range battleship.Size {
-			sq := [2]int{r, c}
-			ch := "."
-			if theirFleet[sq] {
-				ch = "#"
-			}
-			switch atThem[sq] {
-			case "miss":
-				ch = "o"
-			case "hit":
-				ch = "X"
-			case "sunk":
-				ch = "S"
-			}
-			cell := ch + " "
-			if !b.placing() && b.seat >= 0 && r == b.r && c == b.c {
-				cell = b.st.cursor.Render(ch) + " "
-			}
-			sb.WriteString(cell)
+			sb.WriteString(b.targetCell(g, r, c))
 		}
 		sb.WriteString("\n")
 	}
 	sb.WriteString(b.st.dim.Render("# ship  o miss  X hit  S sunk  + ship being laid"))
 	if b.seat >= 0 {
-		sunk := b.v.Sunk[other]
+		sunk := b.v.Sunk[g.other]
 		if len(sunk) > 0 {
 			sb.WriteString("\nSunk: " + strings.Join(sunk, ", "))
 		}
 	}
 	return sb.String()
+}
+
+// shipGrids is what render draws on the two grids, by square.
+type shipGrids struct {
+	// other is the seat whose grid is the target.
+	other int
+	// own are this seat's ships; theirFleet the other's, once shown.
+	own        map[[2]int]string
+	theirFleet map[[2]int]bool
+	// atMe and atThem are the results of the shots at each grid.
+	atMe, atThem map[[2]int]string
+	// preview is the ship being laid, at the cursor.
+	preview map[[2]int]bool
+}
+
+// grids gathers what the two grids show, once a render.
+func (b *shipBoard) grids() shipGrids {
+	g := shipGrids{own: b.ownShips(), other: 1 - b.seat}
+	if b.seat < 0 {
+		g.other = 1
+	}
+	if b.seat >= 0 {
+		g.atMe, g.atThem = b.firedAt(g.other), b.firedAt(b.seat)
+	} else {
+		g.atMe, g.atThem = b.firedAt(1), b.firedAt(0)
+	}
+	if b.placing() && len(b.laid) < len(battleship.Fleet) {
+		sh := battleship.Fleet[len(b.laid)]
+		if sq, ok := covers(b.r, b.c, sh.Len, b.dir); ok {
+			g.preview = map[[2]int]bool{}
+			for _, s := range sq {
+				g.preview[s] = true
+			}
+		}
+	}
+	g.theirFleet = map[[2]int]bool{}
+	if b.seat >= 0 {
+		for _, p := range b.v.Fleets[g.other] {
+			for _, sh := range battleship.Fleet {
+				if strings.EqualFold(sh.Name, p.Ship) {
+					sq, _ := covers(p.Row, p.Col, sh.Len, p.Dir)
+					for _, s := range sq {
+						g.theirFleet[s] = true
+					}
+				}
+			}
+		}
+	}
+	return g
+}
+
+// firedAt is what was fired at seat's grid: Shots[i] are seat i's shots,
+// at the other seat's grid.
+func (b *shipBoard) firedAt(seat int) map[[2]int]string {
+	out := map[[2]int]string{}
+	if seat < 0 || seat > 1 {
+		return out
+	}
+	for _, s := range b.v.Shots[seat] {
+		out[[2]int{s.Row, s.Col}] = s.Result
+	}
+	return out
+}
+
+// ownCell draws square r, c of the own grid (the left one).
+func (b *shipBoard) ownCell(g shipGrids, r, c int) string {
+	sq := [2]int{r, c}
+	ch := "."
+	if _, ok := g.own[sq]; ok {
+		ch = "#"
+	}
+	switch g.atMe[sq] {
+	case "miss":
+		ch = "o"
+	case "hit", "sunk":
+		ch = "X"
+	}
+	if g.preview[sq] {
+		ch = "+"
+	}
+	if b.placing() && r == b.r && c == b.c {
+		return b.st.cursor.Render(ch) + " "
+	}
+	return ch + " "
+}
+
+// targetCell draws square r, c of the target grid (the right one).
+func (b *shipBoard) targetCell(g shipGrids, r, c int) string {
+	sq := [2]int{r, c}
+	ch := "."
+	if g.theirFleet[sq] {
+		ch = "#"
+	}
+	switch g.atThem[sq] {
+	case "miss":
+		ch = "o"
+	case "hit":
+		ch = "X"
+	case "sunk":
+		ch = "S"
+	}
+	if !b.placing() && b.seat >= 0 && r == b.r && c == b.c {
+		return b.st.cursor.Render(ch) + " "
+	}
+	return ch + " "
 }
 
 func (b *shipBoard) prompt() string {

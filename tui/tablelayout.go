@@ -21,16 +21,7 @@ const sideWidth = 24
 func (ts *tableState) view(m *Model) string {
 	width, room := max(m.w, 20), max(m.room, 8)
 	if ts.handover >= 0 {
-		// A curtain: nothing of the last seat's secrets stays on screen.
-		name := "the next player"
-		if ts.handover < len(ts.t.Seats) {
-			name = seatName(ts.t.Seats[ts.handover])
-		}
-		var out []string
-		out = append(out, "", "")
-		out = append(out, wrap(m.st.bold.Render(fmt.Sprintf("Pass the keyboard to %s (seat %d).", name, ts.handover+1)), width)...)
-		out = append(out, "", "Only "+name+" should look now.", "", "Press Enter to show their board.")
-		return joinLines(out)
+		return ts.curtain(m, width)
 	}
 	title := fmt.Sprintf("%s  table %s  %s", m.gameTitle(ts.t.Game), ts.t.ID, ts.t.Status)
 	if !ts.t.Rated {
@@ -54,18 +45,7 @@ func (ts *tableState) view(m *Model) string {
 	mid = max(mid, 1)
 	ts.boardTop = len(top) + 1 // the header line above the screen's body
 
-	var boardLines []string
-	switch {
-	case ts.board == nil:
-		boardLines = wrap("this client cannot draw "+ts.t.Game+" yet; moves may still be typed after ':'", width)
-	case ts.t.Status == client.StatusOpen:
-		boardLines = []string{"waiting for the game to start"}
-	default:
-		if f, ok := ts.board.(interface{ fit(lines int) }); ok {
-			f.fit(mid)
-		}
-		boardLines = strings.Split(ts.board.render(width), "\n")
-	}
+	boardLines := ts.boardText(width, mid)
 	if blank && len(boardLines) == mid+1 {
 		// The blank line would cut the board's last line (a board whose
 		// secret is shown at the end): the board takes it.
@@ -75,6 +55,48 @@ func (ts *tableState) view(m *Model) string {
 	if blank {
 		bottom = append([]string{""}, bottom...)
 	}
+	middle, folded, instead := ts.middle(m, boardLines, mid, width)
+	out := append(top, middle...)
+	out = append(out, bottom...)
+	return joinLines(append(out, ts.keyBar(m, width, folded, instead)))
+}
+
+// curtain hides the screen between two seats of a hot-seat game:
+// nothing of the last seat's secrets stays on it.
+func (ts *tableState) curtain(m *Model, width int) string {
+	name := "the next player"
+	if ts.handover < len(ts.t.Seats) {
+		name = seatName(ts.t.Seats[ts.handover])
+	}
+	var out []string
+	out = append(out, "", "")
+	out = append(out, wrap(m.st.bold.Render(fmt.Sprintf("Pass the keyboard to %s (seat %d).", name, ts.handover+1)), width)...)
+	out = append(out, "", "Only "+name+" should look now.", "", "Press Enter to show their board.")
+	return joinLines(out)
+}
+
+// boardText is the board drawn at width, fitted to mid lines where the
+// board can fit, or the sentence standing in its place.
+func (ts *tableState) boardText(width, mid int) []string {
+	switch {
+	case ts.board == nil:
+		return wrap("this client cannot draw "+ts.t.Game+" yet; moves may still be typed after ':'", width)
+	case ts.t.Status == client.StatusOpen:
+		return []string{"waiting for the game to start"}
+	default:
+		if f, ok := ts.board.(interface{ fit(lines int) }); ok {
+			f.fit(mid)
+		}
+		return strings.Split(ts.board.render(width), "\n")
+	}
+}
+
+// middle lays out the room between the header and the sentences under
+// the board: the board (boardLines, windowed to its focus) with the side
+// panel beside it, under it or in its place, or the help under it.
+// folded: the panel has no room and waits behind L; instead: L has put
+// the panel in the board's place.
+func (ts *tableState) middle(m *Model, boardLines []string, mid, width int) (middle []string, folded, instead bool) {
 	focus, sticky := 0, 0
 	if f, ok := ts.board.(focuser); ok {
 		focus, sticky = f.focus(), f.sticky()
@@ -83,10 +105,6 @@ func (ts *tableState) view(m *Model) string {
 	ts.boardFirst, ts.boardSticky = first, sticky
 	ts.boardRows = len(shown)
 	bw := widest(shown)
-	var middle []string
-	// folded: the panel has no room and waits behind L; instead: L has
-	// put the panel in the board's place.
-	folded, instead := false, false
 	ts.boardHidden = false
 	switch {
 	case m.help:
@@ -123,9 +141,7 @@ func (ts *tableState) view(m *Model) string {
 	if len(middle) > mid {
 		middle = middle[:mid]
 	}
-	out := append(top, middle...)
-	out = append(out, bottom...)
-	return joinLines(append(out, ts.keyBar(m, width, folded, instead)))
+	return middle, folded, instead
 }
 
 // A seatMarker is a board whose seats may leave the game before its end

@@ -110,117 +110,158 @@ type admin struct {
 	out io.Writer
 }
 
+// adminArgs are the flags of an admin action; each action reads those
+// it needs.
+type adminArgs struct {
+	user, addr, reason, what, to, table string
+	dur                                 time.Duration
+	n                                   int
+}
+
+// parseAdminArgs reads the flags of action.
+func parseAdminArgs(action string, args []string) (adminArgs, error) {
+	var v adminArgs
+	fs := flag.NewFlagSet("admin "+action, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&v.user, "user", "", "the account's name")
+	fs.StringVar(&v.addr, "addr", "", "an address (IP)")
+	fs.DurationVar(&v.dur, "for", 0, "how long")
+	fs.StringVar(&v.reason, "reason", "", "why, as the person is told")
+	fs.StringVar(&v.what, "what", "", "ban or mute")
+	fs.StringVar(&v.to, "to", "", "the new name")
+	fs.StringVar(&v.table, "table", "", "the table's id")
+	fs.IntVar(&v.n, "n", 50, "how many")
+	if err := fs.Parse(args); err != nil {
+		return v, fmt.Errorf("%s: %w", action, err)
+	}
+	if fs.NArg() > 0 {
+		return v, fmt.Errorf("%s: unexpected %q", action, fs.Arg(0))
+	}
+	return v, nil
+}
+
 // do runs action with its arguments and returns the id of the action it
 // stored for the servers, 0 for a listing.
 func (a admin) do(action string, args []string) (int64, error) {
-	fs := flag.NewFlagSet("admin "+action, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	user := fs.String("user", "", "the account's name")
-	addr := fs.String("addr", "", "an address (IP)")
-	dur := fs.Duration("for", 0, "how long")
-	reason := fs.String("reason", "", "why, as the person is told")
-	what := fs.String("what", "", "ban or mute")
-	to := fs.String("to", "", "the new name")
-	table := fs.String("table", "", "the table's id")
-	n := fs.Int("n", 50, "how many")
-	if err := fs.Parse(args); err != nil {
-		return 0, fmt.Errorf("%s: %w", action, err)
-	}
-	if fs.NArg() > 0 {
-		return 0, fmt.Errorf("%s: unexpected %q", action, fs.Arg(0))
+	v, err := parseAdminArgs(action, args)
+	if err != nil {
+		return 0, err
 	}
 	now := time.Now()
 	switch action {
 	case "reports":
-		return 0, a.reports(*n)
+		return 0, a.reports(v.n)
 	case "sanctions":
 		return 0, a.sanctions(now)
-	case "ban", "mute":
-		kind := store.Ban
-		if action == "mute" {
-			kind = store.Silence
-		}
-		if *dur <= 0 {
-			return 0, fmt.Errorf("%s: give -for, how long (such as 24h)", action)
-		}
-		if strings.TrimSpace(*reason) == "" {
-			return 0, fmt.Errorf("%s: give -reason: the person is told it", action)
-		}
-		id, address, label, err := a.target(*user, *addr)
-		if err != nil {
-			return 0, err
-		}
-		sn := store.Sanction{Kind: kind, UserID: id, Address: address, Reason: strings.TrimSpace(*reason), Until: now.Add(*dur), Created: now}
-		act, err := a.st.AddSanction(a.ctx, sn)
-		if err != nil {
-			return 0, err
-		}
-		fmt.Fprintf(a.out, "%s %s until %s: %s\n", pastTense(kind), label, sn.Until.UTC().Format(time.RFC3339), sn.Reason)
-		return act, nil
+	case "ban":
+		return a.sanction(action, store.Ban, v, now)
+	case "mute":
+		return a.sanction(action, store.Silence, v, now)
 	case "lift":
-		kind := store.SanctionKind(*what)
-		if kind != store.Ban && kind != store.Silence {
-			return 0, errors.New("lift: give -what ban or -what mute")
-		}
-		id, address, label, err := a.target(*user, *addr)
-		if err != nil {
-			return 0, err
-		}
-		act, err := a.st.LiftSanctions(a.ctx, kind, id, address, now)
-		if err != nil {
-			return 0, err
-		}
-		fmt.Fprintf(a.out, "lifted the %s of %s\n", kind, label)
-		return act, nil
+		return a.lift(v, now)
 	case "rename":
-		u, err := a.account(*user)
-		if err != nil {
-			return 0, err
-		}
-		display, key, err := accounts.NormalizeName(*to)
-		if err != nil {
-			return 0, fmt.Errorf("rename: -to: %w", err)
-		}
-		act, err := a.st.RenameUser(a.ctx, u.ID, display, key, now)
-		if errors.Is(err, store.ErrNameTaken) {
-			return 0, fmt.Errorf("rename: %q is taken", display)
-		}
-		if err != nil {
-			return 0, err
-		}
-		fmt.Fprintf(a.out, "renamed %s to %s\n", u.Name, display)
-		return act, nil
+		return a.rename(v, now)
 	case "delete":
-		u, err := a.account(*user)
-		if err != nil {
-			return 0, err
-		}
-		act, err := a.st.DeleteUser(a.ctx, u.ID, now)
-		if errors.Is(err, store.ErrSeated) {
-			return 0, fmt.Errorf("delete: %s holds a seat in a game not over; close that table first (close -table ID)", u.Name)
-		}
-		if err != nil {
-			return 0, err
-		}
-		fmt.Fprintf(a.out, "deleted %s: its games stay, under %q\n", u.Name, store.DeletedName)
-		return act, nil
+		return a.delete(v, now)
 	case "close":
-		if *table == "" {
-			return 0, errors.New("close: give -table, the table's id")
-		}
-		if _, err := a.st.Table(a.ctx, *table); errors.Is(err, store.ErrNotFound) {
-			return 0, fmt.Errorf("close: no table %q", *table)
-		} else if err != nil {
-			return 0, err
-		}
-		act, err := a.st.AddAction(a.ctx, store.Action{Kind: store.ActClose, Table: *table, Text: strings.TrimSpace(*reason), Created: now})
-		if err != nil {
-			return 0, err
-		}
-		fmt.Fprintf(a.out, "closing table %s\n", *table)
-		return act, nil
+		return a.close(v, now)
 	}
 	return 0, fmt.Errorf("unknown action %q: reports, sanctions, ban, mute, lift, rename, delete or close", action)
+}
+
+// sanction bans or mutes (kind) an account or an address for a while.
+func (a admin) sanction(action string, kind store.SanctionKind, v adminArgs, now time.Time) (int64, error) {
+	if v.dur <= 0 {
+		return 0, fmt.Errorf("%s: give -for, how long (such as 24h)", action)
+	}
+	if strings.TrimSpace(v.reason) == "" {
+		return 0, fmt.Errorf("%s: give -reason: the person is told it", action)
+	}
+	id, address, label, err := a.target(v.user, v.addr)
+	if err != nil {
+		return 0, err
+	}
+	sn := store.Sanction{Kind: kind, UserID: id, Address: address, Reason: strings.TrimSpace(v.reason), Until: now.Add(v.dur), Created: now}
+	act, err := a.st.AddSanction(a.ctx, sn)
+	if err != nil {
+		return 0, err
+	}
+	fmt.Fprintf(a.out, "%s %s until %s: %s\n", pastTense(kind), label, sn.Until.UTC().Format(time.RFC3339), sn.Reason)
+	return act, nil
+}
+
+// lift ends the bans or the mutes of an account or an address.
+func (a admin) lift(v adminArgs, now time.Time) (int64, error) {
+	kind := store.SanctionKind(v.what)
+	if kind != store.Ban && kind != store.Silence {
+		return 0, errors.New("lift: give -what ban or -what mute")
+	}
+	id, address, label, err := a.target(v.user, v.addr)
+	if err != nil {
+		return 0, err
+	}
+	act, err := a.st.LiftSanctions(a.ctx, kind, id, address, now)
+	if err != nil {
+		return 0, err
+	}
+	fmt.Fprintf(a.out, "lifted the %s of %s\n", kind, label)
+	return act, nil
+}
+
+// rename gives an account a new name.
+func (a admin) rename(v adminArgs, now time.Time) (int64, error) {
+	u, err := a.account(v.user)
+	if err != nil {
+		return 0, err
+	}
+	display, key, err := accounts.NormalizeName(v.to)
+	if err != nil {
+		return 0, fmt.Errorf("rename: -to: %w", err)
+	}
+	act, err := a.st.RenameUser(a.ctx, u.ID, display, key, now)
+	if errors.Is(err, store.ErrNameTaken) {
+		return 0, fmt.Errorf("rename: %q is taken", display)
+	}
+	if err != nil {
+		return 0, err
+	}
+	fmt.Fprintf(a.out, "renamed %s to %s\n", u.Name, display)
+	return act, nil
+}
+
+// delete deletes an account that holds no seat in a game not over.
+func (a admin) delete(v adminArgs, now time.Time) (int64, error) {
+	u, err := a.account(v.user)
+	if err != nil {
+		return 0, err
+	}
+	act, err := a.st.DeleteUser(a.ctx, u.ID, now)
+	if errors.Is(err, store.ErrSeated) {
+		return 0, fmt.Errorf("delete: %s holds a seat in a game not over; close that table first (close -table ID)", u.Name)
+	}
+	if err != nil {
+		return 0, err
+	}
+	fmt.Fprintf(a.out, "deleted %s: its games stay, under %q\n", u.Name, store.DeletedName)
+	return act, nil
+}
+
+// close asks the server holding a table to close it.
+func (a admin) close(v adminArgs, now time.Time) (int64, error) {
+	if v.table == "" {
+		return 0, errors.New("close: give -table, the table's id")
+	}
+	if _, err := a.st.Table(a.ctx, v.table); errors.Is(err, store.ErrNotFound) {
+		return 0, fmt.Errorf("close: no table %q", v.table)
+	} else if err != nil {
+		return 0, err
+	}
+	act, err := a.st.AddAction(a.ctx, store.Action{Kind: store.ActClose, Table: v.table, Text: strings.TrimSpace(v.reason), Created: now})
+	if err != nil {
+		return 0, err
+	}
+	fmt.Fprintf(a.out, "closing table %s\n", v.table)
+	return act, nil
 }
 
 // target is the account named user, or the address addr: exactly one;

@@ -62,18 +62,11 @@ func runArena(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 
-	if *shots {
-		for _, f := range []string{"a", "b", "options", "ms", "parallel"} {
-			if set[f] {
-				return fmt.Errorf("--%s does not apply with --shots", f)
-			}
-		}
-		return runShots(ctx, stdout, def, *level, *placer, *n, *seed)
+	if err := shotsFlagsApart(set, *shots); err != nil {
+		return err
 	}
-	for _, f := range []string{"level", "placer"} {
-		if set[f] {
-			return fmt.Errorf("--%s applies only with --shots", f)
-		}
+	if *shots {
+		return runShots(ctx, stdout, def, *level, *placer, *n, *seed)
 	}
 	if *a == "" || *b == "" {
 		return fmt.Errorf("--a and --b name the two bot levels (%s: %s)", def.Name, levels(def))
@@ -96,13 +89,34 @@ func runArena(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	printArena(stdout, def, opts, *a, *b, *ms, *seed, res)
+	return nil
+}
+
+// shotsFlagsApart refuses the flags of a match between levels with
+// --shots, and those of --shots without it; set holds the flags given.
+func shotsFlagsApart(set map[string]bool, shots bool) error {
+	wrong, why := []string{"level", "placer"}, "applies only with --shots"
+	if shots {
+		wrong, why = []string{"a", "b", "options", "ms", "parallel"}, "does not apply with --shots"
+	}
+	for _, f := range wrong {
+		if set[f] {
+			return fmt.Errorf("--%s %s", f, why)
+		}
+	}
+	return nil
+}
+
+// printArena writes the outcome of a run between levels a and b.
+func printArena(stdout io.Writer, def *game.Definition, opts json.RawMessage, a, b string, ms int, seed uint64, res arena.Result) {
 	shown := "defaults"
 	if opts != nil {
 		shown = string(opts)
 	}
 	lo, hi := res.Interval()
 	fmt.Fprintf(stdout, "%s (options %s): A = %s, B = %s; %d ms per move, seed %d, %d games at once\n",
-		def.Name, shown, *a, *b, *ms, *seed, res.Parallelism)
+		def.Name, shown, a, b, ms, seed, res.Parallelism)
 	fmt.Fprintf(stdout, "games          %d (A sits in seat i%%%d of game i)\n", res.Games, seatsOf(res))
 	fmt.Fprintf(stdout, "A wins         %d\n", res.AWins)
 	fmt.Fprintf(stdout, "B wins         %d\n", res.BWins)
@@ -117,7 +131,6 @@ func runArena(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		// exactly, except for moves that the runaway limit cut short.
 		fmt.Fprintf(stdout, "cut short      A %d  B %d moves stopped by the time limit; this run may not repeat exactly\n", res.Cut[0], res.Cut[1])
 	}
-	return nil
 }
 
 // seatsOf is the number of seats in the games played (each game records

@@ -70,12 +70,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		// itself), so that none reads ahead of the next.
 		stdin = bufio.NewReader(stdin)
 	}
-	var user client.User
-	if *register {
-		user, err = registerAccount(ctx, c, *name, stdin, stderr)
-	} else {
-		user, err = startSession(ctx, c, *name, *login, stdin, stderr)
-	}
+	user, err := signIn(ctx, c, *name, *register, *login, stdin, stderr)
 	if err != nil {
 		return err
 	}
@@ -89,9 +84,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			return explain(c, err)
 		}
 		if !*noSave {
-			if err := keepForNextStart(c, user); err != nil {
-				fmt.Fprintln(stderr, "note: the session could not be kept for the next start:", err)
-			}
+			keepOrSay(c, user, stderr)
 		}
 		return nil
 	}
@@ -104,18 +97,39 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	probe.Close()
 	if !*noSave {
-		if err := keepForNextStart(c, user); err != nil {
-			fmt.Fprintln(stderr, "note: the session could not be kept for the next start:", err)
-		}
+		keepOrSay(c, user, stderr)
 	}
+	return runScreen(c, *table, stdin, stdout)
+}
+
+// signIn makes the account and logs in to it (register), logs in to it
+// (login), or starts a guest's or a kept session.
+func signIn(ctx context.Context, c *client.Client, name string, register, login bool, stdin io.Reader, stderr io.Writer) (client.User, error) {
+	if register {
+		return registerAccount(ctx, c, name, stdin, stderr)
+	}
+	return startSession(ctx, c, name, login, stdin, stderr)
+}
+
+// keepOrSay keeps the session for the next start, or says why it
+// could not.
+func keepOrSay(c *client.Client, user client.User, stderr io.Writer) {
+	if err := keepForNextStart(c, user); err != nil {
+		fmt.Fprintln(stderr, "note: the session could not be kept for the next start:", err)
+	}
+}
+
+// runScreen runs the terminal client until the player quits; table, when
+// not "", is the table it opens at once.
+func runScreen(c *client.Client, table string, stdin io.Reader, stdout io.Writer) error {
 	opts := []tea.ProgramOption{tea.WithOutput(stdout)}
 	if f, ok := stdin.(*os.File); ok {
 		opts = append(opts, tea.WithInput(f))
 	} else {
 		opts = append(opts, tea.WithInput(stdin))
 	}
-	m := tui.New(tui.Config{Client: c, NoColor: os.Getenv("NO_COLOR") != "", Table: *table})
-	_, err = tea.NewProgram(m, opts...).Run()
+	m := tui.New(tui.Config{Client: c, NoColor: os.Getenv("NO_COLOR") != "", Table: table})
+	_, err := tea.NewProgram(m, opts...).Run()
 	m.Close()
 	return err
 }

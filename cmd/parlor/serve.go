@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -12,211 +10,19 @@ import (
 	httppprof "net/http/pprof"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"runtime/pprof"
-	"strings"
 	"syscall"
 	"time"
 
-	"github.com/nats-io/nats.go"
-
-	"github.com/parlor-games/parlor/accounts"
 	"github.com/parlor-games/parlor/clock"
 	"github.com/parlor-games/parlor/clock/clocktest"
-	"github.com/parlor-games/parlor/games"
-	"github.com/parlor-games/parlor/match"
-	"github.com/parlor-games/parlor/realip"
 	"github.com/parlor-games/parlor/server"
 	"github.com/parlor-games/parlor/store"
 	"github.com/parlor-games/parlor/tui"
-	"github.com/parlor-games/parlor/web"
 )
 
-// defaultCommitDelay is measured, not guessed: docs/benchmarks.md
-// ("Commit delay") shows the CPU per move and the latency it buys at a
-// human pace and flat out. maxCommitDelay keeps a typo from making every
-// move wait for seconds.
-const (
-	defaultCommitDelay = 5 * time.Millisecond
-	maxCommitDelay     = 100 * time.Millisecond
-)
-
-// A node's lease (docs/deploy.md): a dead node's tables wait this long
-// for another node, so it is short; a heartbeat every fifth of it keeps
-// it, so a database pause shorter than four beats costs nothing.
-const (
-	defaultLease = 10 * time.Second
-	minLease     = 2 * time.Second
-	maxLease     = 10 * time.Second
-)
-
-// The pace at which a node hands tables to a node holding fewer
-// (docs/deploy.md): one table a second moves a joining node's share of
-// a few hundred tables within minutes, while each hand-over, which holds
-// the table's messages for a few milliseconds, stays an event apart from
-// the next.
-const (
-	defaultRebalance = time.Second
-	minRebalance     = 100 * time.Millisecond
-	maxRebalance     = time.Hour
-)
-
-// serveFlags are parlor serve's settings.
-type serveFlags struct {
-	addr string
-	data string
-	// db is the database: a postgres:// URL, or an SQLite file; ""
-	// means the file parlor.db in data.
-	db                     string
-	origins                string
-	botMS                  int
-	chatKeep               int
-	overTables             int
-	noWeb                  bool
-	rate                   float64
-	perAccount, perAddress int
-	cpuProf                string
-	pprof                  bool
-	// commitDelay is the store's commit delay (store.SetCommitDelay).
-	commitDelay time.Duration
-	// defaults are the operator's defaults of games' options
-	// (gamedefaults.go).
-	defaults gameDefaults
-	// ssh is the address of the terminal client over SSH; "" serves none.
-	ssh string
-	// node names this server among the nodes sharing a PostgreSQL
-	// database; "" means the host name and the port it serves on. lease
-	// is how long its lease holds without a heartbeat.
-	node  string
-	lease time.Duration
-	// transport holds the WebSockets (server.Transport).
-	transport server.Transport
-	// nats is the NATS server the nodes forward players' messages over;
-	// "" forwards nothing (one node, or players sent to their table's
-	// node some other way).
-	nats string
-	// rebalance is how often a node among several hands one table to the
-	// node holding fewest, when it holds two more (server.Rebalance); 0
-	// never does.
-	rebalance time.Duration
-	// trust is the reverse proxies whose forwarded headers name the
-	// client and its scheme (-trust-proxy; package realip).
-	trust realip.Trust
-	// guestLimit is how many guest sign-ups one address may make at
-	// once; 0: no limit.
-	guestLimit int
-	// tls serves HTTPS without a proxy (servetls.go).
-	tls tlsFlags
-	// mail sends the links of account management (servemail.go).
-	mail mailFlags
-	// challengeWait is how long a challenge waits for its answer.
-	challengeWait time.Duration
-	// testClock makes the clocks read a hand-moved clock
-	// (testclock.go), for browser tests of games played across days.
-	testClock bool
-	// clk is the clock of the matches and the server, set by runServe.
-	clk clock.Clock
-	// pushContact and pushInsecure set up Web Push (server.PushConfig).
-	pushContact  string
-	pushInsecure bool
-}
-
-func parseServeFlags(args []string, stderr io.Writer) (f serveFlags, err error) {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.StringVar(&f.addr, "addr", ":8080", "address to listen on")
-	fs.StringVar(&f.data, "data", "./data", "data directory (the SQLite file parlor.db lives there unless -db names another database)")
-	fs.StringVar(&f.db, "db", os.Getenv("PARLOR_DB"), "database: a PostgreSQL URL (postgres://user:password@host:5432/name), which several servers may share, or an SQLite file; the default, also taken from $PARLOR_DB, is parlor.db in the data directory")
-	fs.StringVar(&f.origins, "origin", "", "extra origins allowed to open WebSockets, comma-separated host patterns (the server's own origin is always allowed)")
-	fs.IntVar(&f.botMS, "bot-ms", 1000, "default budget of a bot move, in milliseconds' worth of work (bots count work, not time; a limit far beyond it stops a runaway search)")
-	fs.DurationVar(&f.challengeWait, "challenge-wait", server.DefaultChallengeWait, "how long a challenge from one player to another waits for its answer before it lapses (1m to 336h)")
-	fs.BoolVar(&f.testClock, "test-clock", false, "for tests only: the clocks stand still until POST /api/test/clock moves them on (docs/protocol.md); never on a server people play on")
-	fs.IntVar(&f.overTables, "over-tables", server.DefaultOverTables, "finished tables the lobby lists at most (each for 10 minutes); the oldest are forgotten first")
-	fs.IntVar(&f.chatKeep, "chat-keep", server.DefaultChatKeep, "lines of chat kept per channel (the lobby, each table); older lines are deleted; 0 keeps every line")
-	fs.Float64Var(&f.rate, "ws-rate", 20, "messages per second a WebSocket may send on average (bursts of 40); 0 turns the limit off, for load tests")
-	fs.IntVar(&f.perAccount, "ws-per-account", server.DefaultConnsPerAccount, "WebSockets one account may hold open at once (tabs, windows, terminal clients); one more is refused with the code rate-limited; 0 turns the cap off")
-	fs.IntVar(&f.perAddress, "ws-per-address", server.DefaultConnsPerAddress, "WebSockets one address may hold open at once, all accounts together; 0 turns the cap off, for load tests from one machine")
-	fs.StringVar(&f.cpuProf, "cpuprofile", "", "write a CPU profile of the whole run to this file (for performance work)")
-	fs.BoolVar(&f.pprof, "pprof", false, "serve Go's profiler under /debug/pprof/ (for performance work; do not expose)")
-	fs.StringVar(&f.pushContact, "push-contact", "", "the operator's address (mailto:you@example.org or an https URL) given to browsers' push services with each notification, for them to write to about this server's traffic")
-	fs.BoolVar(&f.pushInsecure, "push-insecure", false, "accept push subscriptions whose push service is a plain http URL (a push service on a private network, or a test's); browsers' own services are https")
-	fs.BoolVar(&f.noWeb, "no-web", false, "serve the API only, without the browser client")
-	f.defaults = gameDefaults{reg: games.Registry()}
-	f.defaults.register(fs)
-	fs.StringVar(&f.ssh, "ssh", "", "also serve the terminal client over SSH on this address (such as :2222): `ssh -p 2222 name@host` joins as a guest called name; the host key is kept in the data directory")
-	fs.DurationVar(&f.commitDelay, "commit-delay", defaultCommitDelay, "how long a busy server holds a commit open so that one sync to disk covers more moves; every move is still on disk before it is acknowledged; 0 syncs each commit at once")
-	fs.StringVar(&f.node, "node", os.Getenv("PARLOR_NODE"), "with a PostgreSQL -db, this server's name among the servers sharing the database, unique to it and kept across its restarts (also $PARLOR_NODE); the default is the host name and the port it serves on")
-	fs.DurationVar(&f.lease, "lease", defaultLease, "with a PostgreSQL -db, how long this server's hold on its tables lasts without a heartbeat: when it dies, the other servers take its tables this long after its last heartbeat (2s to 10s)")
-	fs.StringVar(&f.nats, "nats", os.Getenv("PARLOR_NATS"), "with a PostgreSQL -db, the NATS server (nats://host:4222) over which the servers sharing the database pass on a player's messages to the server holding their table, so that a player may connect to any of them (also $PARLOR_NATS)")
-	fs.DurationVar(&f.rebalance, "rebalance", defaultRebalance, "with -nats, how often this server hands one of its tables to the server holding fewest, while it holds at least two more, so that a server that joins gets its share (the table's watchers keep their connections); 0 never hands tables over")
-	transport := fs.String("transport", string(server.DefaultTransport), "how WebSockets are held: epoll (an event loop, Linux only: an idle connection holds no goroutine and no buffer, a fifth of the memory at the same CPU per move, hence the default on Linux) or goroutine (a reader goroutine per connection, any system; the default elsewhere)")
-	trustProxy := fs.String("trust-proxy", "", "comma-separated addresses or CIDR prefixes (10.0.0.0/8,127.0.0.1) of reverse proxies in front of this server: from them only, the client's address is read from X-Forwarded-For or Forwarded and its scheme from X-Forwarded-Proto, for the limits per address, the logs and Secure cookies")
-	fs.IntVar(&f.guestLimit, "guest-limit", accounts.DefaultGuestPerIP.Burst, fmt.Sprintf("guest sign-ups one address may make at once, then one more every %v; 0 turns the limit off, for load tests from one machine", accounts.DefaultGuestPerIP.Every))
-	readTLS := defineTLSFlags(fs)
-	readMail := defineMailFlags(fs)
-	if err := parseWithEnv(fs, args); err != nil {
-		return f, err
-	}
-	if f.tls, err = readTLS(); err != nil {
-		return f, err
-	}
-	if f.mail, err = readMail(f.tls); err != nil {
-		return f, err
-	}
-	if f.trust, err = realip.Parse(*trustProxy); err != nil {
-		return f, fmt.Errorf("-trust-proxy: %w", err)
-	}
-	if f.guestLimit < 0 {
-		return f, errors.New("-guest-limit must be 0 (no limit) or more")
-	}
-	if fs.NArg() > 0 {
-		return f, fmt.Errorf("unexpected arguments: %v", fs.Args())
-	}
-	t, err := server.ParseTransport(*transport)
-	if err != nil {
-		return f, fmt.Errorf("-transport: %w", err)
-	}
-	f.transport = t
-	if f.botMS <= 0 {
-		return f, errors.New("-bot-ms must be positive")
-	}
-	if f.chatKeep < 0 {
-		return f, errors.New("-chat-keep must be 0 (keep every line) or more")
-	}
-	if f.overTables <= 0 {
-		return f, errors.New("-over-tables must be positive")
-	}
-	if f.nats != "" && !store.IsPostgresURL(f.dbName()) {
-		return f, errors.New("-nats joins servers that share a PostgreSQL database: give -db postgres://... too")
-	}
-	if f.lease < minLease || f.lease > maxLease {
-		return f, fmt.Errorf("-lease must be between %v and %v", minLease, maxLease)
-	}
-	if f.rebalance != 0 && (f.rebalance < minRebalance || f.rebalance > maxRebalance) {
-		return f, fmt.Errorf("-rebalance must be 0 (never) or between %v and %v", minRebalance, maxRebalance)
-	}
-	if f.commitDelay < 0 || f.commitDelay > maxCommitDelay {
-		return f, fmt.Errorf("-commit-delay must be between 0 and %v", maxCommitDelay)
-	}
-	if f.challengeWait < time.Minute || f.challengeWait > 14*24*time.Hour {
-		return f, fmt.Errorf("-challenge-wait must be between 1m and 336h (two weeks)")
-	}
-	// A URL of another kind would otherwise be taken for a file name and
-	// quietly become a new, empty SQLite database.
-	if strings.Contains(f.db, "://") && !store.IsPostgresURL(f.db) {
-		return f, fmt.Errorf("-db %s: a database URL must start with postgres:// or postgresql://", store.Redacted(f.db))
-	}
-	return f, nil
-}
-
-// dbName is the database the server opens (see serveFlags.db).
-func (f serveFlags) dbName() string {
-	if f.db != "" {
-		return f.db
-	}
-	return filepath.Join(f.data, "parlor.db")
-}
-
+// runServe runs parlor serve until it is interrupted or a listener
+// fails, then shuts down in order.
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	f, err := parseServeFlags(args, stderr)
 	if err != nil {
@@ -224,14 +30,11 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	log := slog.New(slog.NewJSONHandler(stderr, nil))
 	if f.cpuProf != "" {
-		pf, err := os.Create(f.cpuProf)
+		stopProfile, err := startCPUProfile(f.cpuProf)
 		if err != nil {
 			return err
 		}
-		if err := pprof.StartCPUProfile(pf); err != nil {
-			return err
-		}
-		defer func() { pprof.StopCPUProfile(); pf.Close() }()
+		defer stopProfile()
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -250,44 +53,15 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		ln.Close()
 		return err
 	}
-	handler := f.trust.Handler(srv.Handler())
-	if hc, ok := f.clk.(*clocktest.Clock); ok {
-		handler = testClockHandler(hc, handler)
-	}
-	if f.pprof {
-		mux := http.NewServeMux()
-		mux.HandleFunc("/debug/pprof/", httppprof.Index)
-		mux.HandleFunc("/debug/pprof/profile", httppprof.Profile)
-		mux.Handle("/", handler)
-		handler = mux
-	}
-	hs := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
+	hs := &http.Server{Handler: f.handler(srv), ReadHeaderTimeout: 10 * time.Second}
 	errc := make(chan error, 5)
-	// self is where this server's own clients (the SSH sessions) reach
-	// it: plain HTTP on the loopback.
-	self := loopback(ln.Addr())
-	scheme := "http"
-	var redirectAt net.Addr
-	if f.tls.on() {
-		plain, at, err := serveTLS(f, hs, ln, errc)
-		if err != nil {
-			hs.Close()
-			closeAll(context.Background())
-			return err
-		}
-		defer plain.Close()
-		self, scheme, redirectAt = loopback(plain.Addr()), "https", at
-	} else {
-		go func() { errc <- hs.Serve(ln) }()
+	self, closePlain, err := serveHTTP(f, hs, ln, errc, stdout, log)
+	if err != nil {
+		hs.Close()
+		closeAll(context.Background())
+		return err
 	}
-	// The chosen address goes to stdout so that scripts (and the tests)
-	// that pass -addr 127.0.0.1:0 learn the port.
-	fmt.Fprintf(stdout, "parlor serving on %s://%s\n", scheme, ln.Addr())
-	log.Info("serving", "addr", ln.Addr().String(), "scheme", scheme, "data", f.data, "db", store.Redacted(f.dbName()))
-	if redirectAt != nil {
-		fmt.Fprintf(stdout, "parlor redirecting http://%s to HTTPS\n", redirectAt)
-		log.Info("redirecting to HTTPS", "addr", redirectAt.String())
-	}
+	defer closePlain()
 	if node != nil {
 		go func() {
 			// RunNode beats at once, so the start-up's holding of the
@@ -300,20 +74,11 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		go srv.Rebalance(ctx, node, f.rebalance)
 	}
 	if f.ssh != "" {
-		sl, err := net.Listen("tcp", f.ssh)
-		if err != nil {
+		if err := serveSSH(ctx, f, self, errc, stdout, log); err != nil {
 			hs.Close()
 			closeAll(context.Background())
-			return fmt.Errorf("-ssh: %w", err)
+			return err
 		}
-		fmt.Fprintf(stdout, "parlor serving SSH on %s\n", sl.Addr())
-		// The SSH sessions are terminal clients of this server, over the
-		// loopback.
-		go func() {
-			if err := tui.ServeSSH(ctx, sl, tui.SSHConfig{Server: self, Dir: f.data, Log: log}); err != nil {
-				errc <- fmt.Errorf("ssh: %w", err)
-			}
-		}()
 	}
 	select {
 	case err := <-errc:
@@ -333,6 +98,82 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	return nil
 }
 
+// startCPUProfile profiles the whole run into the file at path; stop
+// ends the profile and closes the file.
+func startCPUProfile(path string) (stop func(), _ error) {
+	pf, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(pf); err != nil {
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); pf.Close() }, nil
+}
+
+// handler is what the HTTP server serves: the server behind the trusted
+// proxies, with the test clock's and the profiler's routes when asked for.
+func (f serveFlags) handler(srv *server.Server) http.Handler {
+	handler := f.trust.Handler(srv.Handler())
+	if hc, ok := f.clk.(*clocktest.Clock); ok {
+		handler = testClockHandler(hc, handler)
+	}
+	if f.pprof {
+		mux := http.NewServeMux()
+		mux.HandleFunc("/debug/pprof/", httppprof.Index)
+		mux.HandleFunc("/debug/pprof/profile", httppprof.Profile)
+		mux.Handle("/", handler)
+		handler = mux
+	}
+	return handler
+}
+
+// serveHTTP serves hs on ln, over TLS when the flags ask for it, and says
+// where on stdout and in the log. self is where this server's own clients
+// (the SSH sessions) reach it: plain HTTP on the loopback. closePlain
+// closes the plain listener TLS serves them on.
+func serveHTTP(f serveFlags, hs *http.Server, ln net.Listener, errc chan error, stdout io.Writer, log *slog.Logger) (self string, closePlain func(), _ error) {
+	self = loopback(ln.Addr())
+	closePlain = func() {}
+	scheme := "http"
+	var redirectAt net.Addr
+	if f.tls.on() {
+		plain, at, err := serveTLS(f, hs, ln, errc)
+		if err != nil {
+			return "", nil, err
+		}
+		closePlain = func() { plain.Close() }
+		self, scheme, redirectAt = loopback(plain.Addr()), "https", at
+	} else {
+		go func() { errc <- hs.Serve(ln) }()
+	}
+	// The chosen address goes to stdout so that scripts (and the tests)
+	// that pass -addr 127.0.0.1:0 learn the port.
+	fmt.Fprintf(stdout, "parlor serving on %s://%s\n", scheme, ln.Addr())
+	log.Info("serving", "addr", ln.Addr().String(), "scheme", scheme, "data", f.data, "db", store.Redacted(f.dbName()))
+	if redirectAt != nil {
+		fmt.Fprintf(stdout, "parlor redirecting http://%s to HTTPS\n", redirectAt)
+		log.Info("redirecting to HTTPS", "addr", redirectAt.String())
+	}
+	return self, closePlain, nil
+}
+
+// serveSSH serves the terminal client over SSH on -ssh: its sessions are
+// terminal clients of this server, reaching it at self over the loopback.
+func serveSSH(ctx context.Context, f serveFlags, self string, errc chan error, stdout io.Writer, log *slog.Logger) error {
+	sl, err := net.Listen("tcp", f.ssh)
+	if err != nil {
+		return fmt.Errorf("-ssh: %w", err)
+	}
+	fmt.Fprintf(stdout, "parlor serving SSH on %s\n", sl.Addr())
+	go func() {
+		if err := tui.ServeSSH(ctx, sl, tui.SSHConfig{Server: self, Dir: f.data, Log: log}); err != nil {
+			errc <- fmt.Errorf("ssh: %w", err)
+		}
+	}()
+	return nil
+}
+
 // loopback is the address to reach a listener from this machine: its
 // port on 127.0.0.1 when it listens on every address.
 func loopback(a net.Addr) string {
@@ -344,224 +185,4 @@ func loopback(a net.Addr) string {
 		host = "127.0.0.1"
 	}
 	return "http://" + net.JoinHostPort(host, port)
-}
-
-// startServer opens the store, recovers unfinished matches and builds the
-// server. closeAll shuts everything down in order. On PostgreSQL the
-// server is a node among those sharing the database (docs/deploy.md): it
-// takes its lease before it loads anything, and node is the store its
-// heartbeat (Server.RunNode) renews the lease through; nil on SQLite.
-func startServer(ctx context.Context, f serveFlags, log *slog.Logger, addr net.Addr) (_ *server.Server, closeAll func(context.Context), node *startingNode, _ error) {
-	if err := os.MkdirAll(f.data, 0o755); err != nil {
-		return nil, nil, nil, err
-	}
-	st, err := store.Open(ctx, f.dbName())
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	st.SetCommitDelay(f.commitDelay)
-	checks := map[string]func(context.Context) error{}
-	if store.IsPostgresURL(f.dbName()) {
-		if err := joinNodes(ctx, st, f, addr, log); err != nil {
-			st.Close()
-			return nil, nil, nil, err
-		}
-		// Recovering matches and loading tables may take longer than
-		// the lease: hold it meanwhile, or another node would take this
-		// one's tables while it loads them.
-		node = &startingNode{Store: st, stopHolding: st.HoldLease(ctx, f.lease/5)}
-		defer func() {
-			if closeAll == nil {
-				node.stopHolding()
-			}
-		}()
-		checks["postgres"] = st.Ping
-	}
-	var cluster *server.Cluster
-	if f.nats != "" {
-		nc, err := connectNATS(f.nats, st.Fence())
-		if err != nil {
-			st.Close()
-			return nil, nil, nil, err
-		}
-		cluster = &server.Cluster{Bus: nc, Fence: st.Fence(), Owners: st}
-		checks["nats"] = func(context.Context) error {
-			if s := nc.Status(); s != nats.CONNECTED {
-				return fmt.Errorf("%v", s)
-			}
-			return nil
-		}
-	}
-	guests := accounts.DefaultGuestPerIP
-	guests.Burst = f.guestLimit
-	if f.guestLimit == 0 {
-		guests.Burst = -1
-	}
-	sender, err := f.mail.sender()
-	if err != nil {
-		st.Close()
-		return nil, nil, nil, err
-	}
-	acct := accounts.New(st, accounts.Options{
-		Logger:        log,
-		ClientIP:      realip.Client,
-		SecureRequest: f.trust.Secure,
-		GuestPerIP:    guests,
-		Mail:          sender,
-		SiteURL:       f.mail.site,
-	})
-	if err := acct.Init(ctx); err != nil {
-		st.Close()
-		return nil, nil, nil, err
-	}
-	reg := games.Registry()
-	mgr := match.New(reg, st, log, match.Options{BotTime: time.Duration(f.botMS) * time.Millisecond, Clock: f.clk,
-		Vacations: server.VacationSource(st, f.clk)})
-	n, err := mgr.Recover(ctx)
-	if err != nil {
-		st.Close()
-		return nil, nil, nil, fmt.Errorf("recovering matches: %w", err)
-	}
-	log.Info("matches recovered", "count", n)
-	var static http.Handler
-	if !f.noWeb {
-		static, err = web.Handler()
-		if err != nil {
-			log.Warn("web client unavailable; serving the API only", "err", err)
-			static = nil
-		}
-	}
-	var origins []string
-	for _, o := range strings.Split(f.origins, ",") {
-		if o = strings.TrimSpace(o); o != "" {
-			origins = append(origins, o)
-		}
-	}
-	srv, err := server.New(ctx, server.Config{
-		Registry:      reg,
-		Matches:       mgr,
-		Accounts:      acct,
-		Store:         st,
-		Log:           log,
-		Origins:       origins,
-		Transport:     f.transport,
-		BotBudget:     time.Duration(f.botMS) * time.Millisecond,
-		Static:        static,
-		Checks:        checks,
-		Cluster:       cluster,
-		GameDefaults:  f.defaults.config(),
-		OverTables:    f.overTables,
-		ChallengeWait: f.challengeWait,
-		Clock:         f.clk,
-		Push:          server.PushConfig{Contact: f.pushContact, Insecure: f.pushInsecure},
-		Mail:          server.MailConfig{Sender: sender, BaseURL: f.mail.site},
-		ChatKeep: func() int {
-			if f.chatKeep == 0 {
-				return -1
-			}
-			return f.chatKeep
-		}(),
-		MessageRate: func() float64 {
-			if f.rate == 0 {
-				return -1
-			}
-			return f.rate
-		}(),
-		ConnsPerAccount: capFlag(f.perAccount),
-		ConnsPerAddress: capFlag(f.perAddress),
-	})
-	if err != nil {
-		mgr.Close(ctx)
-		st.Close()
-		return nil, nil, nil, err
-	}
-	closeAll = func(ctx context.Context) {
-		_ = srv.Shutdown(ctx)
-		if err := mgr.Close(ctx); err != nil {
-			log.Error("closing matches", "err", err)
-		}
-		// The results of matches that ended as the node stopped are
-		// recorded before the lease ends and the store closes.
-		if err := srv.Settle(ctx); err != nil {
-			log.Error("recording the results of ended matches", "err", err)
-		}
-		if node != nil {
-			node.stopHolding()
-			// Every write of this node is done: hand its tables over now
-			// rather than after the lease runs out.
-			if err := node.LeaveNodes(ctx); err != nil {
-				log.Error("leaving the nodes", "err", err)
-			}
-		}
-		if cluster != nil {
-			if node != nil {
-				_ = server.LeftNodes(cluster.Bus)
-			}
-			cluster.Bus.Close()
-		}
-		if err := st.Close(); err != nil {
-			log.Error("closing store", "err", err)
-		}
-	}
-	return srv, closeAll, node, nil
-}
-
-// startingNode is the store of a node that holds its lease while it
-// starts (store.HoldLease) until its heartbeat takes over.
-type startingNode struct {
-	*store.Store
-	stopHolding func()
-}
-
-// connectNATS connects to the NATS server at url for forwarding. The
-// client reconnects by itself, for as long as it takes, when the NATS
-// server restarts; meanwhile forwarded messages are refused with a
-// sentence and /healthz says so.
-func connectNATS(url string, fence int64) (*nats.Conn, error) {
-	nc, err := nats.Connect(url,
-		nats.Name(fmt.Sprintf("parlor node %d", fence)),
-		nats.MaxReconnects(-1),
-		nats.ReconnectWait(250*time.Millisecond),
-		// Nothing is held back while disconnected: a forwarded move
-		// sent later, after its player was told it failed, would be a
-		// move the player did not mean any more.
-		nats.ReconnectBufSize(-1),
-	)
-	if err != nil {
-		return nil, fmt.Errorf("-nats %s: %w", store.Redacted(url), err)
-	}
-	return nc, nil
-}
-
-// joinNodes takes this server's lease among the nodes sharing its
-// PostgreSQL database, and the tables no live node holds (those of a
-// node that died while this one was down, or made before there were
-// nodes), so that the matches and tables it then loads are its own.
-func joinNodes(ctx context.Context, st *store.Store, f serveFlags, addr net.Addr, log *slog.Logger) error {
-	name := f.node
-	if name == "" {
-		host, _ := os.Hostname()
-		_, port, _ := net.SplitHostPort(addr.String())
-		name = host + ":" + port
-	}
-	lease, err := st.JoinNodes(ctx, name, addr.String(), f.lease)
-	if err != nil {
-		return err
-	}
-	taken, err := st.Heartbeat(ctx)
-	if err != nil {
-		return err
-	}
-	log.Info("joined the nodes", "node", lease.Node, "fence", lease.Fence, "lease", f.lease.String(), "tables taken", len(taken))
-	return nil
-}
-
-// capFlag turns a cap given on the command line, where 0 means none, into
-// server.Config's form, where 0 means the default and a negative value
-// none.
-func capFlag(n int) int {
-	if n <= 0 {
-		return -1
-	}
-	return n
 }

@@ -72,23 +72,9 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	played := 0
-	if strings.TrimSpace(*moves) != "" {
-		for i, text := range strings.Split(*moves, ",") {
-			text = strings.TrimSpace(text)
-			turn := st.Turn()
-			if len(turn) == 0 {
-				return fmt.Errorf("move %d (%s): the match is already over", i+1, text)
-			}
-			m, err := st.ParseMove(turn[0], []byte(text))
-			if err == nil {
-				_, err = st.Apply(turn[0], m)
-			}
-			if err != nil {
-				return fmt.Errorf("move %d (%s): %v", i+1, text, err)
-			}
-			played++
-		}
+	played, err := playNotation(st, *moves)
+	if err != nil {
+		return err
 	}
 	turn := st.Turn()
 	if len(turn) == 0 {
@@ -108,12 +94,43 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "game: %s, options %s, %d moves played\n", def.Name, shown, played)
 	fmt.Fprintf(stdout, "to move: seat %d\n", turn[0])
+	return solveAndShow(ctx, def, st, *ms, stdout)
+}
+
+// playNotation plays moves, in notation separated by commas, for the
+// seats to move in turn, and says how many it played.
+func playNotation(st game.State, moves string) (played int, _ error) {
+	if strings.TrimSpace(moves) == "" {
+		return 0, nil
+	}
+	for i, text := range strings.Split(moves, ",") {
+		text = strings.TrimSpace(text)
+		turn := st.Turn()
+		if len(turn) == 0 {
+			return played, fmt.Errorf("move %d (%s): the match is already over", i+1, text)
+		}
+		m, err := st.ParseMove(turn[0], []byte(text))
+		if err == nil {
+			_, err = st.Apply(turn[0], m)
+		}
+		if err != nil {
+			return played, fmt.Errorf("move %d (%s): %v", i+1, text, err)
+		}
+		played++
+	}
+	return played, nil
+}
+
+// solveAndShow solves st and writes its value, its best move and the time
+// the solver took; ms is the limit the context carries, for the message
+// when it runs out.
+func solveAndShow(ctx context.Context, def *game.Definition, st game.State, ms int, stdout io.Writer) error {
 	began := time.Now()
 	value, best, err := def.Solve(ctx, st.Clone())
 	elapsed := time.Since(began)
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
-			return fmt.Errorf("no answer within %d ms: %v", *ms, err)
+			return fmt.Errorf("no answer within %d ms: %v", ms, err)
 		}
 		return err
 	}

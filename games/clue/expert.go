@@ -2,8 +2,6 @@ package clue
 
 import (
 	"context"
-	"math"
-	"slices"
 
 	"github.com/parlor-games/parlor/game"
 )
@@ -42,182 +40,6 @@ import (
 // expert name its own cards, or any card, while a kind is open (0.585 and
 // 0.582): a question's worth counts only what the expert learns, not
 // what the rivals, who see who answered, learn from it.
-
-const (
-	// dealSamples is how many consistent deals a decision looks at; the
-	// estimate of a question's worth must be finer than the differences
-	// between good questions, and a decision must stay quick at six seats.
-	// The chance that an answer settles the case (solveWorth) is read
-	// from how many deals agree, so it wants more deals than entropy
-	// alone: with solveWorth at 20, 800 deals won 0.618 of 6000 games
-	// where 200 won 0.606; at 50, 1500 deals won 0.626 and 800 0.624,
-	// at a third of the time.
-	dealSamples = 800
-	// sweepsPerSample is how many proposed swaps per unknown card separate
-	// two kept deals, so that they are not near copies of each other.
-	sweepsPerSample = 2
-	// burnInSamples is how many samples' worth of walking is thrown away
-	// before the first weighted deal is kept.
-	burnInSamples = 10
-	// minSamples is the fewest deals worth choosing by, when time runs
-	// short; with fewer the plain rules decide.
-	minSamples = 100
-)
-
-// deals is a sample of deals consistent with a seat's knowledge: for each
-// deal, the holder of every card (a seat, caseBit for the case file, or
-// -1 for a card nobody can be asked about: the seat's own and the
-// face-up cards).
-type deals struct {
-	holder [][numCards]int8
-	// left[i][c] is how many places to the suggester's left the holder
-	// of c sits in deal i (0 for the case file and cards nobody can
-	// show); cf[i] is the deal's case file.
-	left [][numCards]int8
-	cf   [][3]Card
-	// outcomes is how many answers a question can get; before is the
-	// uncertainty (entropy) about the case file over the sample.
-	outcomes int
-	before   float64
-}
-
-// index fills left and cf for a suggester in seat with turn order order.
-func (ds *deals) index(order []game.Seat, seat game.Seat) {
-	n := len(order)
-	i := slices.Index(order, seat)
-	var dist [7]int8
-	for j := 1; j < n; j++ {
-		dist[order[(i+j)%n]] = int8(j)
-	}
-	ds.outcomes = 1 + 3*(n-1)
-	ds.left = make([][numCards]int8, len(ds.holder))
-	ds.cf = make([][3]Card, len(ds.holder))
-	for k, d := range ds.holder {
-		for c, h := range d {
-			switch {
-			case h == caseBit:
-				ds.cf[k][Card(c).Kind()] = Card(c)
-			case h >= 0:
-				ds.left[k][c] = dist[h]
-			}
-		}
-	}
-	var all [numCards]float64
-	for _, cf := range ds.cf {
-		for _, c := range cf {
-			all[c]++
-		}
-	}
-	ds.before = entropy(&all, float64(len(ds.cf)))
-}
-
-// sampleDeals draws deals consistent with k by a random walk: starting
-// from one consistent deal, it proposes to swap the holders of two
-// unknown cards and keeps the swap when the deal stays consistent. The
-// proposals are symmetric, so the walk treats every consistent deal
-// alike; randomDeal alone would favour deals its search meets first.
-//
-// bias, when set, weighs deals: a deal's weight is the exponential of the
-// sum of bias[holder][card] over the cards' holders, and the walk accepts
-// a swap that lowers the weight only with the ratio of the weights as its
-// chance, so that deals are drawn in proportion to their weight.
-//
-// When ctx ends first, the deals drawn so far make the sample, if there
-// are at least minSamples of them.
-func sampleDeals(ctx context.Context, k *knowledge, rng *game.Rand, n int, bias *[7][numCards]float64) (deals, bool) {
-	sv := newSolver(k)
-	if sv == nil {
-		return deals{}, false
-	}
-	start, ok := randomDeal(k, rng)
-	if !ok {
-		return deals{}, false
-	}
-	var cur [numCards]int8
-	for c := range cur {
-		cur[c] = -1
-	}
-	for c, h := range start {
-		cur[c] = int8(h)
-	}
-	// Facts "holder holds one of these", by holder, keeping only the
-	// unknown cards (a card known to the seat is not the holder's).
-	some := make([][][]Card, 7)
-	for _, f := range k.some {
-		var cs []Card
-		for _, c := range f.cards {
-			if sv.unknown(c) {
-				cs = append(cs, c)
-			}
-		}
-		some[f.holder] = append(some[f.holder], cs)
-	}
-	holds := func(h int8) bool {
-		if h == caseBit {
-			return true
-		}
-		for _, cs := range some[h] {
-			if !slices.ContainsFunc(cs, func(c Card) bool { return cur[c] == h }) {
-				return false
-			}
-		}
-		return true
-	}
-	caseOK := func() bool {
-		if len(k.notCF) == 0 {
-			return true
-		}
-		var cf [3]Card
-		for _, c := range sv.cards {
-			if cur[c] == caseBit {
-				cf[c.Kind()] = c
-			}
-		}
-		return !slices.Contains(k.notCF, cf)
-	}
-	cards := sv.cards
-	out := deals{holder: make([][numCards]int8, 0, n)}
-	steps := sweepsPerSample * len(cards)
-	// The first deal comes from a search that knows nothing of bias: walk
-	// a while before keeping any.
-	burn := 0
-	if bias != nil {
-		burn = burnInSamples
-	}
-	for len(out.holder) < n {
-		for range steps {
-			if len(cards) < 2 {
-				break
-			}
-			a, b := cards[rng.IntN(len(cards))], cards[rng.IntN(len(cards))]
-			ha, hb := cur[a], cur[b]
-			if ha == hb || sv.dom[a]&(1<<hb) == 0 || sv.dom[b]&(1<<ha) == 0 {
-				continue
-			}
-			if (ha == caseBit || hb == caseBit) && a.Kind() != b.Kind() {
-				continue
-			}
-			if bias != nil {
-				if d := bias[hb][a] + bias[ha][b] - bias[ha][a] - bias[hb][b]; d < 0 && rng.Float64() >= math.Exp(d) {
-					continue
-				}
-			}
-			cur[a], cur[b] = hb, ha
-			if !holds(ha) || !holds(hb) || ((ha == caseBit || hb == caseBit) && !caseOK()) {
-				cur[a], cur[b] = ha, hb
-			}
-		}
-		if burn > 0 {
-			burn--
-			continue
-		}
-		out.holder = append(out.holder, cur)
-		if ctx.Err() != nil {
-			break
-		}
-	}
-	return out, len(out.holder) >= min(n, minSamples)
-}
 
 // questionWorth is the expected fall in the uncertainty (entropy, in
 // bits, summed over the three kinds) about the case file when the seat
@@ -312,15 +134,10 @@ const solveWorth = 50
 
 // entropy sums, over the three kinds, the entropy of the case file's card
 // of that kind, from counts of it among total deals.
+// Each deal has one case-file card of each kind, so the sum over every
+// card is that sum over the kinds.
 func entropy(count *[numCards]float64, total float64) float64 {
-	h := 0.0
-	for _, p := range count {
-		if p > 0 {
-			q := p / total
-			h -= q * math.Log2(q)
-		}
-	}
-	return h
+	return jointEntropy(count[:], total)
 }
 
 // asker chooses the expert's questions for one decision.

@@ -51,46 +51,12 @@ func LoadScenario(raw json.RawMessage, rng game.Rand) (*State, error) {
 	if err := dec.Decode(&sc); err != nil {
 		return nil, game.JSONError(err, "the scenario")
 	}
-	if sc.Players < 2 || sc.Players > 6 {
-		return nil, fmt.Errorf("\"players\" must be from 2 to 6, not %d", sc.Players)
+	if err := sc.checkTurn(); err != nil {
+		return nil, err
 	}
-	if sc.Turn < 0 || sc.Turn >= sc.Players {
-		return nil, fmt.Errorf("\"turn\" must be a seat from 0 to %d, not %d", sc.Players-1, sc.Turn)
-	}
-	if sc.Round == 0 {
-		sc.Round = 1
-	}
-	if sc.Round < 1 || sc.Rounds < 0 {
-		return nil, fmt.Errorf("\"round\" counts from 1 and \"rounds\" is 0 or more")
-	}
-	// Tokens row by row; a ring of sea is added around the drawing (two
-	// rows above and below, to keep the rows' parity, and a column each
-	// side).
-	var rows [][]string
-	w := 0
-	for _, line := range sc.Map {
-		f := strings.Fields(line)
-		rows = append(rows, f)
-		w = max(w, len(f))
-	}
-	W, H := w+2, len(rows)+4
-	if len(rows) == 0 || W*H > maxScenarioCells {
-		return nil, fmt.Errorf("\"map\" must have from 1 to about %d hexes", maxScenarioCells)
-	}
-	land := make([]bool, W*H)
-	type tok struct {
-		y, x int
-		t    string
-	}
-	var toks []tok
-	for y, f := range rows {
-		for x, t := range f {
-			if t == "~" {
-				continue
-			}
-			land[(y+2)*W+x+1] = true
-			toks = append(toks, tok{y + 1, x + 1, t})
-		}
+	W, H, land, toks, err := scenarioLand(sc.Map)
+	if err != nil {
+		return nil, err
 	}
 	isl := newIsland("scenario", W, H, land)
 	if isl.Size() < 3 {
@@ -103,19 +69,96 @@ func LoadScenario(raw json.RawMessage, rng game.Rand) (*State, error) {
 			return nil, fmt.Errorf("hex %d (row %d, token %d) %q: %v", h, tk.y, tk.x, tk.t, err)
 		}
 	}
-	for _, v := range sc.Villages {
+	if err := s.setVillages(sc.Villages); err != nil {
+		return nil, err
+	}
+	if err := s.setWork(sc.Work); err != nil {
+		return nil, err
+	}
+	s.relabel()
+	if err := s.markOut(sc.Turn); err != nil {
+		return nil, err
+	}
+	if sc.Phases {
+		var evs []game.Event
+		s.startTurn(&evs)
+	}
+	return s, nil
+}
+
+// checkTurn checks the scenario's players, turn and rounds, and makes an
+// unset round the first.
+func (sc *Scenario) checkTurn() error {
+	if sc.Players < 2 || sc.Players > 6 {
+		return fmt.Errorf("\"players\" must be from 2 to 6, not %d", sc.Players)
+	}
+	if sc.Turn < 0 || sc.Turn >= sc.Players {
+		return fmt.Errorf("\"turn\" must be a seat from 0 to %d, not %d", sc.Players-1, sc.Turn)
+	}
+	if sc.Round == 0 {
+		sc.Round = 1
+	}
+	if sc.Round < 1 || sc.Rounds < 0 {
+		return fmt.Errorf("\"round\" counts from 1 and \"rounds\" is 0 or more")
+	}
+	return nil
+}
+
+// scenarioToken is a token of a scenario's map at its row and column.
+type scenarioToken struct {
+	y, x int
+	t    string
+}
+
+// scenarioLand reads the map's tokens row by row; a ring of sea is added
+// around the drawing (two rows above and below, to keep the rows' parity,
+// and a column each side). land marks the hexes of the W by H grid that
+// are land; toks are their tokens, in the order of the island's hexes.
+func scenarioLand(lines []string) (W, H int, land []bool, toks []scenarioToken, _ error) {
+	var rows [][]string
+	w := 0
+	for _, line := range lines {
+		f := strings.Fields(line)
+		rows = append(rows, f)
+		w = max(w, len(f))
+	}
+	W, H = w+2, len(rows)+4
+	if len(rows) == 0 || W*H > maxScenarioCells {
+		return 0, 0, nil, nil, fmt.Errorf("\"map\" must have from 1 to about %d hexes", maxScenarioCells)
+	}
+	land = make([]bool, W*H)
+	for y, f := range rows {
+		for x, t := range f {
+			if t == "~" {
+				continue
+			}
+			land[(y+2)*W+x+1] = true
+			toks = append(toks, scenarioToken{y + 1, x + 1, t})
+		}
+	}
+	return W, H, land, toks, nil
+}
+
+// setVillages gives the scenario's villages their gold, wood and locks.
+func (s *State) setVillages(vils []ScenarioVillage) error {
+	for _, v := range vils {
 		if v.Hex < 0 || v.Hex >= len(s.cells) || s.cells[v.Hex].thing != village {
-			return nil, fmt.Errorf("\"villages\": hex %d holds no village", v.Hex)
+			return fmt.Errorf("\"villages\": hex %d holds no village", v.Hex)
 		}
 		if v.Gold < 0 || v.Wood < 0 || v.Locked < 0 || v.Locked > 2 || v.Gold > 1e9 || v.Wood > 1e9 {
-			return nil, fmt.Errorf("\"villages\": hex %d: gold and wood are 0 or more, locked from 0 to 2", v.Hex)
+			return fmt.Errorf("\"villages\": hex %d: gold and wood are 0 or more, locked from 0 to 2", v.Hex)
 		}
 		vl := &s.vils[s.cells[v.Hex].vil]
 		vl.gold, vl.wood, vl.lock = int32(v.Gold), int32(v.Wood), uint8(v.Locked)
 	}
-	for _, wk := range sc.Work {
+	return nil
+}
+
+// setWork sets the scenario's peasants to their work.
+func (s *State) setWork(work []ScenarioWork) error {
+	for _, wk := range work {
 		if wk.Hex < 0 || wk.Hex >= len(s.cells) || s.cells[wk.Hex].thing != peasant {
-			return nil, fmt.Errorf("\"work\": hex %d holds no peasant", wk.Hex)
+			return fmt.Errorf("\"work\": hex %d holds no peasant", wk.Hex)
 		}
 		c := &s.cells[wk.Hex]
 		switch {
@@ -124,12 +167,18 @@ func LoadScenario(raw json.RawMessage, rng game.Rand) (*State, error) {
 		case wk.Work == "road" && wk.Left == 1 && c.ground&road == 0:
 			c.work = workRoad
 		default:
-			return nil, fmt.Errorf("\"work\": hex %d: work is \"meadow\" (left 1 or 2, on plain land) or \"road\" (left 1, where there is none)", wk.Hex)
+			return fmt.Errorf("\"work\": hex %d: work is \"meadow\" (left 1 or 2, on plain land) or \"road\" (left 1, where there is none)", wk.Hex)
 		}
 		c.left, c.done = uint8(wk.Left), true
 	}
-	s.relabel()
-	has := make([]bool, sc.Players)
+	return nil
+}
+
+// markOut checks that every player region has its one village and marks
+// out the seats that hold no land; at least two must hold some, among
+// them turn, the seat to move.
+func (s *State) markOut(turn int) error {
+	has := make([]bool, s.players)
 	for r, rg := range s.regs {
 		n := 0
 		s.regionHexes(r, func(h int) {
@@ -138,7 +187,7 @@ func LoadScenario(raw json.RawMessage, rng game.Rand) (*State, error) {
 			}
 		})
 		if n != 1 || rg.size < 3 {
-			return nil, fmt.Errorf("the region of seat %d at hex %d has %d hexes and %d villages; every player region has 3 or more hexes and exactly one village", rg.owner, rg.first, rg.size, n)
+			return fmt.Errorf("the region of seat %d at hex %d has %d hexes and %d villages; every player region has 3 or more hexes and exactly one village", rg.owner, rg.first, rg.size, n)
 		}
 		has[rg.owner] = true
 	}
@@ -150,16 +199,12 @@ func LoadScenario(raw json.RawMessage, rng game.Rand) (*State, error) {
 		}
 	}
 	if alive < 2 {
-		return nil, fmt.Errorf("at least two seats must hold land")
+		return fmt.Errorf("at least two seats must hold land")
 	}
-	if s.out[sc.Turn] {
-		return nil, fmt.Errorf("seat %d is to move but holds no land", sc.Turn)
+	if s.out[turn] {
+		return fmt.Errorf("seat %d is to move but holds no land", turn)
 	}
-	if sc.Phases {
-		var evs []game.Event
-		s.startTurn(&evs)
-	}
-	return s, nil
+	return nil
 }
 
 // readToken sets hex h from its map token: an owner ("-" for neutral or a
