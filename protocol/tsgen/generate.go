@@ -29,55 +29,9 @@ type decl struct {
 // generate reads the Go files of the package in dir (tests left out) and
 // returns the TypeScript declarations of its exported types.
 func generate(dir string) ([]byte, error) {
-	names, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	decls, values, err := readPackage(dir)
 	if err != nil {
 		return nil, err
-	}
-	slices.Sort(names)
-	fset := token.NewFileSet()
-	var decls []decl
-	values := map[string][]string{} // a string type's constants, in order
-	for _, name := range names {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, name, nil, parser.ParseComments)
-		if err != nil {
-			return nil, err
-		}
-		for _, d := range f.Decls {
-			g, ok := d.(*ast.GenDecl)
-			if !ok {
-				continue
-			}
-			switch g.Tok {
-			case token.TYPE:
-				for _, s := range g.Specs {
-					ts := s.(*ast.TypeSpec)
-					if !ts.Name.IsExported() {
-						continue
-					}
-					doc := ts.Doc
-					if doc == nil && len(g.Specs) == 1 {
-						doc = g.Doc
-					}
-					decls = append(decls, decl{name: ts.Name.Name, doc: doc.Text(), spec: ts.Type})
-				}
-			case token.CONST:
-				for _, s := range g.Specs {
-					vs := s.(*ast.ValueSpec)
-					id, ok := vs.Type.(*ast.Ident)
-					if !ok || len(vs.Values) != len(vs.Names) {
-						continue
-					}
-					for _, v := range vs.Values {
-						if lit, ok := v.(*ast.BasicLit); ok && lit.Kind == token.STRING {
-							values[id.Name] = append(values[id.Name], lit.Value)
-						}
-					}
-				}
-			}
-		}
 	}
 	known := map[string]bool{}
 	for _, d := range decls {
@@ -88,40 +42,119 @@ func generate(dir string) ([]byte, error) {
 	for _, d := range decls {
 		b.WriteString("\n")
 		writeDoc(&b, "", d.doc)
-		switch t := d.spec.(type) {
-		case *ast.StructType:
-			// A type alias rather than an interface: an object type may then
-			// be passed where a record of unknown values is asked for.
-			fmt.Fprintf(&b, "export type %s = {\n", d.name)
-			for _, f := range t.Fields.List {
-				if err := writeField(&b, f, known); err != nil {
-					return nil, fmt.Errorf("%s: %w", d.name, err)
-				}
-			}
-			b.WriteString("};\n")
-		case *ast.Ident:
-			if t.Name != "string" {
-				return nil, fmt.Errorf("%s: a named %s has no TypeScript form here", d.name, t.Name)
-			}
-			vs := values[d.name]
-			if len(vs) == 0 {
-				fmt.Fprintf(&b, "export type %s = string;\n", d.name)
-				continue
-			}
-			quoted := make([]string, len(vs))
-			for i, v := range vs {
-				s, err := strconv.Unquote(v)
-				if err != nil {
-					return nil, err
-				}
-				quoted[i] = strconv.Quote(s)
-			}
-			fmt.Fprintf(&b, "export type %s = %s;\n", d.name, strings.Join(quoted, " | "))
-		default:
-			return nil, fmt.Errorf("%s: only structs and string types have a TypeScript form here", d.name)
+		if err := writeDecl(&b, d, values[d.name], known); err != nil {
+			return nil, err
 		}
 	}
 	return b.Bytes(), nil
+}
+
+// readPackage parses the package's files in name order, so the output
+// keeps the source's order: its exported types, and each named string
+// type's constants, in order (they become a union of literals).
+func readPackage(dir string) ([]decl, map[string][]string, error) {
+	names, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		return nil, nil, err
+	}
+	slices.Sort(names)
+	fset := token.NewFileSet()
+	var decls []decl
+	values := map[string][]string{}
+	for _, name := range names {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, parser.ParseComments)
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, d := range f.Decls {
+			g, ok := d.(*ast.GenDecl)
+			if !ok {
+				continue
+			}
+			switch g.Tok {
+			case token.TYPE:
+				decls = append(decls, typeDecls(g)...)
+			case token.CONST:
+				stringConsts(g, values)
+			}
+		}
+	}
+	return decls, values, nil
+}
+
+// typeDecls is the exported types of one type declaration; a lone spec
+// takes the declaration's comment as its own.
+func typeDecls(g *ast.GenDecl) []decl {
+	var out []decl
+	for _, s := range g.Specs {
+		ts := s.(*ast.TypeSpec)
+		if !ts.Name.IsExported() {
+			continue
+		}
+		doc := ts.Doc
+		if doc == nil && len(g.Specs) == 1 {
+			doc = g.Doc
+		}
+		out = append(out, decl{name: ts.Name.Name, doc: doc.Text(), spec: ts.Type})
+	}
+	return out
+}
+
+// stringConsts adds to values the string constants of a typed constant
+// declaration, under their type's name.
+func stringConsts(g *ast.GenDecl, values map[string][]string) {
+	for _, s := range g.Specs {
+		vs := s.(*ast.ValueSpec)
+		id, ok := vs.Type.(*ast.Ident)
+		if !ok || len(vs.Values) != len(vs.Names) {
+			continue
+		}
+		for _, v := range vs.Values {
+			if lit, ok := v.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+				values[id.Name] = append(values[id.Name], lit.Value)
+			}
+		}
+	}
+}
+
+// writeDecl writes one type: a struct as an object type, a string type
+// as the union of its constants (plain string when it has none).
+func writeDecl(b *bytes.Buffer, d decl, vs []string, known map[string]bool) error {
+	switch t := d.spec.(type) {
+	case *ast.StructType:
+		// A type alias rather than an interface: an object type may then
+		// be passed where a record of unknown values is asked for.
+		fmt.Fprintf(b, "export type %s = {\n", d.name)
+		for _, f := range t.Fields.List {
+			if err := writeField(b, f, known); err != nil {
+				return fmt.Errorf("%s: %w", d.name, err)
+			}
+		}
+		b.WriteString("};\n")
+	case *ast.Ident:
+		if t.Name != "string" {
+			return fmt.Errorf("%s: a named %s has no TypeScript form here", d.name, t.Name)
+		}
+		if len(vs) == 0 {
+			fmt.Fprintf(b, "export type %s = string;\n", d.name)
+			return nil
+		}
+		quoted := make([]string, len(vs))
+		for i, v := range vs {
+			s, err := strconv.Unquote(v)
+			if err != nil {
+				return err
+			}
+			quoted[i] = strconv.Quote(s)
+		}
+		fmt.Fprintf(b, "export type %s = %s;\n", d.name, strings.Join(quoted, " | "))
+	default:
+		return fmt.Errorf("%s: only structs and string types have a TypeScript form here", d.name)
+	}
+	return nil
 }
 
 // writeField writes the members a struct field gives: none for a field
