@@ -22,7 +22,7 @@ type metrics struct {
 	// refusals counts every error reply by its code (codes.go).
 	refusals *prometheus.CounterVec
 	// slowClosed counts connections closed for falling behind in
-	// reading what they were sent (hub.go).
+	// reading what they were sent (conn.go).
 	slowClosed prometheus.Counter
 
 	// Of a node among several (nodes.go).

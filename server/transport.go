@@ -10,7 +10,7 @@ import (
 
 // Transport names how the server holds its WebSockets. Both speak the
 // same protocol (docs/protocol.md) through the same connection logic
-// (conn, hub.go); they differ in what an open connection costs.
+// (conn, conn.go); they differ in what an open connection costs.
 type Transport string
 
 const (
