@@ -18,7 +18,7 @@ import (
 // server reads the actions log (ModerationActions) to act on them at once.
 
 // moderationSchema is the tables of moderation, migrated under the owner
-// "moderation"; pgModerationSchema (postgres.go) is the same on
+// "moderation"; pgModerationSchema (pgschema.go) is the same on
 // PostgreSQL.
 var moderationSchema = []string{
 	`CREATE TABLE moderation_reports (

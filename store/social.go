@@ -46,7 +46,7 @@ func (r Relation) table() string {
 }
 
 // socialSchema is the tables of the social ties, migrated under the owner
-// "social"; pgSocialSchema (postgres.go) is the same on PostgreSQL.
+// "social"; pgSocialSchema (pgschema.go) is the same on PostgreSQL.
 var socialSchema = []string{
 	`CREATE TABLE social_follows (
 		user_id INTEGER NOT NULL,

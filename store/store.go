@@ -29,8 +29,9 @@
 // both engines accept (TEXT, BIGINT, INTEGER, ordinary indexes; times as
 // Unix milliseconds; ids made in Go), so the methods share their
 // statements; what differs (the schema's column types, the writer, how a
-// read-then-write transaction is made serial) is in postgres.go and
-// marked by Store.pg where a method must choose.
+// read-then-write transaction is made serial) is in postgres.go and the
+// pg*.go files beside it, and marked by Store.pg where a method must
+// choose.
 package store
 
 import (
@@ -254,7 +255,7 @@ func (s *Store) Close() error {
 
 // schema is the store's own tables. Steps are only ever appended: a
 // released step must never change, since migrate records it as applied.
-// The PostgreSQL steps are pgSchema (postgres.go): a change to the schema
+// The PostgreSQL steps are pgSchema (pgschema.go): a change to the schema
 // is a new step in each.
 var schema = []string{
 	`CREATE TABLE matches (
