@@ -27,9 +27,9 @@ type Matches interface {
 	Unload(id string) bool
 }
 
-// Table statuses, a typed kind (store.TableStatus) whose values are the
-// wire protocol's and the stored row's: the store owns it because it must
-// know which tables are over (ListOpenTables).
+// Table statuses: the protocol's Status, which the store names
+// store.TableStatus because its rows keep the same words and it must know
+// which tables are over (ListOpenTables).
 const (
 	statusOpen    = store.TableOpen
 	statusPlaying = store.TablePlaying
