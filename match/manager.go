@@ -29,6 +29,7 @@ import (
 
 	"github.com/parlor-games/parlor/clock"
 	"github.com/parlor-games/parlor/game"
+	"github.com/parlor-games/parlor/protocol"
 	"github.com/parlor-games/parlor/store"
 )
 
@@ -136,40 +137,32 @@ type notStored struct{ err error }
 func (e notStored) Error() string   { return e.err.Error() }
 func (e notStored) Unwrap() []error { return []error{e.err, ErrNotStored} }
 
-// SeatKind says who plays a seat. Its values are the protocol's and the
-// store's words, so a typed constant and its JSON are the same text.
-type SeatKind string
+// SeatKind says who plays a seat: the protocol's type, so that a seat's
+// kind is declared once and a table's JSON needs no conversion.
+type SeatKind = protocol.SeatKind
 
 // Seat kinds.
 const (
-	Human SeatKind = "human"
-	Bot   SeatKind = "bot"
-	Open  SeatKind = "open" // not yet taken; played like a human seat
+	Human = protocol.SeatHuman
+	Bot   = protocol.SeatBot
+	Open  = protocol.SeatOpen // not yet taken; played like a human seat
 )
 
 // Action is what a policy does to a seat whose player is gone or whose
-// time is up.
-type Action string
+// time is up: the protocol's type (a table's policy carries it), which
+// the match's own records (Resigns, Votes, Returns) share.
+type Action = protocol.Action
 
 // Policy actions, for OnGone and OnTimeout. The empty Action waits
-// forever (OnGone only).
+// forever (OnGone only). Pause stops the match until the gone player
+// returns: no clock runs, no bot moves and no move is taken (OnGone
+// only; pause.go).
 const (
-	Forfeit  Action = "forfeit" // the seat loses; the others win
-	BotTakes Action = "bot"     // a bot takes the seat and the match goes on
-	End      Action = "end"     // the game ends for all, with no winner
-	// Pause stops the match until the gone player returns: no clock
-	// runs, no bot moves and no move is taken (OnGone only; pause.go).
-	Pause Action = "pause"
+	Forfeit  = protocol.Forfeit  // the seat loses; the others win
+	BotTakes = protocol.BotTakes // a bot takes the seat and the match goes on
+	End      = protocol.End      // the game ends for all, with no winner
+	Pause    = protocol.Pause
 )
-
-// Valid reports whether a is one of the actions (or empty, "wait").
-func (a Action) Valid() bool {
-	switch a {
-	case "", Forfeit, BotTakes, End, Pause:
-		return true
-	}
-	return false
-}
 
 // SeatSpec says who sits in a seat.
 type SeatSpec struct {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/parlor-games/parlor/game"
+	"github.com/parlor-games/parlor/protocol"
 )
 
 // The players' vote (a game's spec may ask for one): a player calls a vote to
@@ -43,45 +44,46 @@ import (
 // VoteTime is how long a vote stays open.
 const VoteTime = 2 * time.Minute
 
-// VoteKind is what a vote decides.
-type VoteKind string
+// VoteKind is what a vote decides: the protocol's type, as a table's
+// snapshot lists the kinds it offers.
+type VoteKind = protocol.VoteKind
 
 const (
 	// VotePass passes the turn of the player to move.
-	VotePass VoteKind = "pass"
+	VotePass = protocol.VotePass
 	// VoteRemove removes a player from the game.
-	VoteRemove VoteKind = "remove"
+	VoteRemove = protocol.VoteRemove
 )
 
 // decision is the game's decision a carried vote of kind k makes.
-func (k VoteKind) decision() game.Decision {
+func decision(k VoteKind) game.Decision {
 	if k == VoteRemove {
 		return game.DecisionRemove
 	}
 	return game.DecisionPass
 }
 
-// VoteResult is how a vote ended.
-type VoteResult string
+// VoteResult is how a vote ended: the protocol's type.
+type VoteResult = protocol.VoteResult
 
 const (
 	// VoteCarried: a majority said yes; the decision is made.
-	VoteCarried VoteResult = "carried"
+	VoteCarried = protocol.VoteCarried
 	// VoteFailed: a majority can no longer say yes.
-	VoteFailed VoteResult = "failed"
+	VoteFailed = protocol.VoteFailed
 	// VoteLapsed: VoteTime passed without a majority.
-	VoteLapsed VoteResult = "lapsed"
+	VoteLapsed = protocol.VoteLapsed
 	// VoteVoid: what was voted on no longer applies (the subject ended
 	// the turn, or a bot took the seat over).
-	VoteVoid VoteResult = "void"
+	VoteVoid = protocol.VoteVoid
 )
 
 // Match-level event types of a vote. Each carries the whole tally in
 // MatchEvent.Vote, so that a client keeps only the latest.
 const (
-	EventVote      = "vote"    // a vote was called (Seat: the caller)
-	EventBallot    = "ballot"  // a voter answered (Seat: the voter)
-	EventVoteEnded = "voteend" // the vote ended (Seat: the subject); Vote.Result says how
+	EventVote      = protocol.EventVote      // a vote was called (Seat: the caller)
+	EventBallot    = protocol.EventBallot    // a voter answered (Seat: the voter)
+	EventVoteEnded = protocol.EventVoteEnded // the vote ended (Seat: the subject); Vote.Result says how
 )
 
 // Votes is the Action of every vote record.
@@ -227,7 +229,7 @@ func (mt *Match) callVoteLocked(ctx context.Context, caller game.Seat, kind Vote
 	}
 	// The decision must be possible now (a game may refuse to pass a
 	// turn while a card is owed): try it on a copy.
-	if _, err := game.ApplyDecision(mt.st.Clone(), subject, kind.decision()); err != nil {
+	if _, err := game.ApplyDecision(mt.st.Clone(), subject, decision(kind)); err != nil {
 		return Update{}, err
 	}
 	now := mt.m.clock.Now()
@@ -325,10 +327,10 @@ func (mt *Match) endVoteLocked(ctx context.Context, r VoteResult, now time.Time)
 	if r == VoteCarried {
 		if mt.seats[v.Subject].kind == Bot {
 			r = VoteVoid
-		} else if _, err := game.ApplyDecision(mt.st.Clone(), v.Subject, v.Kind.decision()); err != nil {
+		} else if _, err := game.ApplyDecision(mt.st.Clone(), v.Subject, decision(v.Kind)); err != nil {
 			r = VoteVoid
 		} else {
-			rec.Decision = v.Kind.decision()
+			rec.Decision = decision(v.Kind)
 		}
 	}
 	v.Result = r

@@ -56,6 +56,16 @@ const (
 	Pause    Action = "pause"   // the game waits until the player returns (since v6)
 )
 
+// Valid reports whether a is one of the policy's actions, or empty
+// (wait): what a server accepts in a table's policy.
+func (a Action) Valid() bool {
+	switch a {
+	case "", Forfeit, BotTakes, End, Pause:
+		return true
+	}
+	return false
+}
+
 // Seat is one seat of a table as the server shows it.
 type Seat struct {
 	Kind      SeatKind `json:"kind"`

@@ -172,7 +172,7 @@ func handleChallengeSend(c *conn, data []byte) (any, error) {
 	pol := defaultPolicy(def)
 	if req.Policy != nil {
 		pol = *req.Policy
-		if err := pol.validate(); err != nil {
+		if err := validatePolicy(pol); err != nil {
 			return nil, err
 		}
 	}

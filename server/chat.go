@@ -7,6 +7,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/parlor-games/parlor/protocol"
 	"github.com/parlor-games/parlor/store"
 )
 
@@ -25,13 +26,8 @@ const (
 // hundred rows.
 const DefaultChatKeep = 500
 
-// ChatMessage is one line of chat.
-type ChatMessage struct {
-	Channel string    `json:"channel"`
-	From    string    `json:"from"`
-	Text    string    `json:"text"`
-	At      time.Time `json:"at"`
-}
+// ChatMessage is one line of chat: the protocol's Chat.
+type ChatMessage = protocol.Chat
 
 // chat keeps each user's recent sends for the rate limit, and how many
 // lines each channel got since it was last pruned. The lines themselves

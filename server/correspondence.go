@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/parlor-games/parlor/match"
+	"github.com/parlor-games/parlor/protocol"
 )
 
 // Correspondence tables: a move clock of one day or more (the create
@@ -13,13 +14,14 @@ import (
 // clocks of a player on vacation (vacation.go) and lists each player's
 // games waiting on them (mygames.go).
 
-// TableKind says how a table is played: live, or by correspondence.
-type TableKind string
+// TableKind says how a table is played, live or by correspondence: the
+// protocol's type.
+type TableKind = protocol.TableKind
 
 // Table kinds.
 const (
-	KindLive           TableKind = "live"
-	KindCorrespondence TableKind = "correspondence"
+	KindLive           = protocol.KindLive
+	KindCorrespondence = protocol.KindCorrespondence
 )
 
 // maxMoveClock is the longest move clock a table may have: two weeks, the
@@ -27,13 +29,13 @@ const (
 const maxMoveClock = 14 * 24 * time.Hour
 
 // correspondence reports whether the policy is a correspondence table's.
-func (p PolicyJSON) correspondence() bool {
+func correspondence(p PolicyJSON) bool {
 	return secs(p.MoveClock) >= match.CorrespondenceClock
 }
 
-// kind is the table's kind as the lobby shows it.
-func (p PolicyJSON) kind() TableKind {
-	if p.correspondence() {
+// tableKind is the kind of a table of policy p, as the lobby shows it.
+func tableKind(p PolicyJSON) TableKind {
+	if correspondence(p) {
 		return KindCorrespondence
 	}
 	return KindLive
@@ -47,7 +49,7 @@ func (p PolicyJSON) kind() TableKind {
 // table's leaving policy, so that the others may play on (a bot takes
 // it) or not, as the table chose. Pause cannot follow a clock: it gives
 // the seat to a bot (or, in a game without bots, forfeits it).
-func (p PolicyJSON) correspondencePolicy(seats int) match.Policy {
+func correspondencePolicy(p PolicyJSON, seats int) match.Policy {
 	pol := match.Policy{MoveClock: secs(p.MoveClock), OnTimeout: match.Forfeit}
 	if seats > 2 {
 		switch p.OnGone {

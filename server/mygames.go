@@ -75,7 +75,7 @@ func (s *Server) myGames(userID int64) []MyGameJSON {
 	for _, t := range s.tables.heldBy(userID) {
 		t.mu.Lock()
 		mt, playing := t.mt, t.status == statusPlaying
-		g := MyGameJSON{Table: t.id, Game: t.game, Kind: t.policy.kind(), Mine: t.heldByLocked(userID), Turn: []game.Seat{}}
+		g := MyGameJSON{Table: t.id, Game: t.game, Kind: tableKind(t.policy), Mine: t.heldByLocked(userID), Turn: []game.Seat{}}
 		for _, st := range t.seats {
 			name := st.Name
 			if st.Kind == match.Bot {

@@ -239,7 +239,7 @@ func (ts *tables) createFrom(ctx context.Context, def *game.Definition, l game.L
 		}
 	}
 	sj, _ := json.Marshal(specs)
-	setj, _ := json.Marshal(matchSettings{Policy: pol.policy(len(seats)), BotTime: s.cfg.BotBudget, Unrated: true})
+	setj, _ := json.Marshal(matchSettings{Policy: matchPolicy(pol, len(seats)), BotTime: s.cfg.BotBudget, Unrated: true})
 	id := copyIDPrefix + newTableID() + newTableID()
 	now := time.Now().UTC()
 	notStored := func(err error) error {

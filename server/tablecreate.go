@@ -169,7 +169,7 @@ func handleTableCreate(c *conn, data []byte) (any, error) {
 	pol := defaultPolicy(def)
 	if req.Policy != nil {
 		pol = *req.Policy
-		if err := pol.validate(); err != nil {
+		if err := validatePolicy(pol); err != nil {
 			return nil, err
 		}
 	}

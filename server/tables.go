@@ -9,6 +9,7 @@ import (
 
 	"github.com/parlor-games/parlor/game"
 	"github.com/parlor-games/parlor/match"
+	"github.com/parlor-games/parlor/protocol"
 	"github.com/parlor-games/parlor/store"
 )
 
@@ -26,9 +27,9 @@ type Matches interface {
 	Unload(id string) bool
 }
 
-// Table statuses, a typed kind (store.TableStatus) whose values are the
-// wire protocol's and the stored row's: the store owns it because it must
-// know which tables are over (ListOpenTables).
+// Table statuses: the protocol's Status, which the store names
+// store.TableStatus because its rows keep the same words and it must know
+// which tables are over (ListOpenTables).
 const (
 	statusOpen    = store.TableOpen
 	statusPlaying = store.TablePlaying
@@ -50,16 +51,12 @@ type seat struct {
 }
 
 // PolicyJSON is a table's disconnect and clock settings as clients send
-// them: durations in seconds.
-type PolicyJSON struct {
-	Grace     float64      `json:"grace"`
-	OnGone    match.Action `json:"onGone"`
-	MoveClock float64      `json:"moveClock"`
-	GameClock float64      `json:"gameClock"`
-	OnTimeout match.Action `json:"onTimeout"`
-}
+// them, durations in seconds: the protocol's Policy.
+type PolicyJSON = protocol.Policy
 
-func (p PolicyJSON) validate() error {
+// validatePolicy refuses a policy a table cannot have: an action that is
+// none of the policy's, a clock that pauses, times out of range.
+func validatePolicy(p PolicyJSON) error {
 	for _, v := range []match.Action{p.OnGone, p.OnTimeout} {
 		if !v.Valid() {
 			return badRequest("policy choice %q is not one of forfeit, bot, end, pause", v)
@@ -81,11 +78,11 @@ func (p PolicyJSON) validate() error {
 
 func secs(f float64) time.Duration { return time.Duration(f * float64(time.Second)) }
 
-// policy is the match's policy for a table of seats seats; a
+// matchPolicy is the match's policy for a table of seats seats; a
 // correspondence table's is not the one sent (correspondence.go).
-func (p PolicyJSON) policy(seats int) match.Policy {
-	if p.correspondence() {
-		return p.correspondencePolicy(seats)
+func matchPolicy(p PolicyJSON, seats int) match.Policy {
+	if correspondence(p) {
+		return correspondencePolicy(p, seats)
 	}
 	return match.Policy{
 		Grace:     secs(p.Grace),
@@ -204,64 +201,14 @@ func (t *table) holdersLocked() []int64 {
 	return out
 }
 
-// TableJSON is a table as clients see it.
-type TableJSON struct {
-	ID            string            `json:"id"`
-	Game          string            `json:"game"`
-	Options       json.RawMessage   `json:"options"`
-	Status        store.TableStatus `json:"status"`
-	Seats         []SeatJSON        `json:"seats"`
-	Creator       string            `json:"creator"`
-	SpectatorChat bool              `json:"spectatorChat"`
-	Policy        PolicyJSON        `json:"policy"`
-	Match         string            `json:"match"`
-	Rematch       string            `json:"rematch,omitempty"`
-	// Rated is false for a table whose match counts for nothing.
-	Rated bool `json:"rated"`
-	// Created is when the table was made, and Copy marks a table whose
-	// match goes on from a position played before (a loaded save, a
-	// replay played on): together they tell apart two tables of the same
-	// game and players, such as a game still in play and the copy of it
-	// loaded from its save.
-	Created time.Time `json:"created"`
-	Copy    bool      `json:"copy,omitempty"`
-	// Kind is live or correspondence (a move clock of a day or more),
-	// for the lobby to tell them apart.
-	Kind TableKind `json:"kind"`
-	// Paused is set while the match waits for gone players (since v6),
-	// and ClosesAt is when it will be closed if nobody comes back.
-	Paused   bool       `json:"paused,omitempty"`
-	ClosesAt *time.Time `json:"closesAt,omitempty"`
-	// Rev (since v6) orders the descriptions of one table that reach a
-	// watcher or a player: a table push, and the reply to a request about
-	// the table (table.watch, table.sit, ...). Each is worked out under
-	// the table's lock, but a reply and a push worked out at about the
-	// same time may be sent in either order, so a client keeps the
-	// highest Rev it has applied and ignores a description with a lower
-	// one: otherwise a player who watched again at that moment could be
-	// shown away for good. It is the time in microseconds, made to grow
-	// by at least one, so that it keeps growing across a restart and a
-	// hand-over to another node. The lobby's lists carry none (0).
-	Rev int64 `json:"rev,omitempty"`
-}
+// TableJSON is a table as clients see it: the protocol's Table. Its Rev
+// is the time in microseconds, made to grow by at least one under the
+// table's lock (revLocked), so that it keeps growing across a restart and
+// a hand-over to another node; the lobby's lists carry none (0).
+type TableJSON = protocol.Table
 
-// SeatJSON is one seat as clients see it.
-type SeatJSON struct {
-	Kind      match.SeatKind `json:"kind"`
-	Name      string         `json:"name,omitempty"`
-	Level     string         `json:"level,omitempty"`
-	Mine      bool           `json:"mine,omitempty"`
-	Connected bool           `json:"connected"`
-	Role      string         `json:"role,omitempty"`
-	// GoneUntil is, for a seat whose holder is gone during the match,
-	// when the wait ends, and Then what happens at that moment (since
-	// v6): every watcher and the lobby show the same countdown.
-	GoneUntil *time.Time   `json:"goneUntil,omitempty"`
-	Then      match.Action `json:"then,omitempty"`
-	// Player (since v6) is the holder's own name, present only when the
-	// seat has a name of its own (a seat at one screen, seatnames.go).
-	Player string `json:"player,omitempty"`
-}
+// SeatJSON is one seat as clients see it: the protocol's Seat.
+type SeatJSON = protocol.Seat
 
 // jsonFor describes the table for viewer (0 for a broadcast, in which no
 // seat is marked mine). Callers hold t.mu.
@@ -274,7 +221,7 @@ func (t *table) jsonLocked(viewer int64) TableJSON {
 		opts = publicOptions(t.def, opts)
 	}
 	out := TableJSON{ID: t.id, Game: t.game, Options: opts, Status: t.status, SpectatorChat: t.spectatorChat, Policy: t.policy, Match: t.matchID, Rematch: t.rematch, Rated: !t.unrated,
-		Created: t.created, Copy: legacyCopy(t.matchID), Kind: t.policy.kind()}
+		Created: t.created, Copy: legacyCopy(t.matchID), Kind: tableKind(t.policy)}
 	present := t.presentLocked()
 	for i, st := range t.seats {
 		sj := SeatJSON{Kind: st.Kind, Name: st.Name, Player: st.Player, Level: st.Level, Role: st.Role, Connected: st.Kind == match.Bot || present[i]}

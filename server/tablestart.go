@@ -19,7 +19,7 @@ func (t *table) startLocked(ctx context.Context) error {
 	if err := t.assignRolesLocked(); err != nil {
 		return err
 	}
-	spec := match.Spec{Game: t.game, Options: t.options, Seed: newSeed(), Policy: t.policy.policy(len(t.seats)), BotTime: t.s.cfg.BotBudget, Unrated: t.unrated}
+	spec := match.Spec{Game: t.game, Options: t.options, Seed: newSeed(), Policy: matchPolicy(t.policy, len(t.seats)), BotTime: t.s.cfg.BotBudget, Unrated: t.unrated}
 	for _, st := range t.seats {
 		spec.Seats = append(spec.Seats, match.SeatSpec{Kind: st.Kind, Level: st.Level, UserID: st.UserID, Name: st.Name})
 	}

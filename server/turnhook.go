@@ -84,11 +84,11 @@ func (t *table) noticeTurnsLocked(mt *match.Match, fresh bool) {
 		if st.Kind != match.Human {
 			continue
 		}
-		n := TurnNotice{Kind: TurnCame, Table: t.id, Game: t.game, UserID: st.UserID, Seat: o.Seat, TableKind: t.policy.kind(), Deadline: o.Deadline}
+		n := TurnNotice{Kind: TurnCame, Table: t.id, Game: t.game, UserID: st.UserID, Seat: o.Seat, TableKind: tableKind(t.policy), Deadline: o.Deadline}
 		if fresh && !slices.Contains(t.turns.owing, o.Seat) {
 			hook(n)
 		}
-		if !t.policy.correspondence() || o.Deadline.IsZero() {
+		if !correspondence(t.policy) || o.Deadline.IsZero() {
 			continue
 		}
 		n.Kind = DeadlineNear

@@ -137,7 +137,7 @@ func (s *Server) vacationsChanged(ctx context.Context, userID int64) {
 	spans := spansOf(vs)
 	for _, t := range s.tables.heldBy(userID) {
 		t.mu.Lock()
-		mt, corr := t.mt, t.policy.correspondence() && t.status == statusPlaying
+		mt, corr := t.mt, correspondence(t.policy) && t.status == statusPlaying
 		seats := t.heldByLocked(userID)
 		t.mu.Unlock()
 		if mt == nil || !corr {
@@ -160,7 +160,7 @@ func (s *Server) vacationsChanged(ctx context.Context, userID int64) {
 // vacations of each player at it, when it is attached (started, or
 // rebuilt after a restart). Callers hold t.mu.
 func (t *table) giveVacationsLocked(mt *match.Match) {
-	if !t.policy.correspondence() {
+	if !correspondence(t.policy) {
 		return
 	}
 	now := t.s.clock().Now()

@@ -7,21 +7,23 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/parlor-games/parlor/protocol"
 )
 
 // The server's tables of the lobby (server_tables), one row each, so that
 // a table outlives a restart of the server.
 
-// TableStatus is where a table is in its life. The values are those of the
-// wire protocol (a table's "status" in docs/protocol.md) and of the
-// status column, so they must never change.
-type TableStatus string
+// TableStatus is where a table is in its life: the protocol's Status (a
+// table's "status" in docs/protocol.md). The values are also the status
+// column's, so they must never change.
+type TableStatus = protocol.Status
 
 // The statuses of a table.
 const (
-	TableOpen    TableStatus = "open"    // seats being taken; no match yet
-	TablePlaying TableStatus = "playing" // its match is under way
-	TableOver    TableStatus = "over"    // its match has ended (the lobby shows it a while)
+	TableOpen    = protocol.StatusOpen    // seats being taken; no match yet
+	TablePlaying = protocol.StatusPlaying // its match is under way
+	TableOver    = protocol.StatusOver    // its match has ended (the lobby shows it a while)
 )
 
 // TableRow is a table as stored. Options, Seats and Policy are JSON the
