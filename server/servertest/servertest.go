@@ -219,6 +219,10 @@ func (s *Server) Stop() {
 	}
 	s.http.Close()
 	_ = s.Matches.Close(ctx)
+	// As parlor serve does: the results of matches that ended as the
+	// server stopped are recorded before the store closes, so that a
+	// restart over the same data does not count them late.
+	_ = s.API.Settle(ctx)
 	_ = s.Store.Close()
 	s.http = nil
 }
