@@ -47,6 +47,9 @@ func newBot(level string, rng game.Rand) (game.Bot, error) {
 //     (and its villages most), trains villagers, builds watchtowers on
 //     its borders, and when nothing gains it moves an idle villager to
 //     the reachable hex that touches most enemy land, where it guards.
+//     It weighs wages against the treasury (economy), so a region whose
+//     gold outlasts its wages spends it on villagers that take land
+//     instead of hoarding it.
 //
 // A turn is cut at maxSteps moves, so a bot's turn always ends.
 type bot struct {
@@ -271,7 +274,11 @@ func (b *bot) value(s *State, p int) float64 {
 			continue
 		}
 		v += 10 * float64(rg.size)
-		v += 3 * float64(inc-up)
+		if b.level >= 2 {
+			v += b.economy(s, int(vl.gold), inc-up)
+		} else {
+			v += 3 * float64(inc-up)
+		}
 		v += 0.2 * float64(min(vl.gold, 60))
 		if b.level >= 2 {
 			// Hard looks a turn ahead: about half its trees will spread,
