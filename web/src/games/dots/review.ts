@@ -8,7 +8,7 @@ import { clear, h, svg, toast } from "../../dom";
 import { navigate } from "../../state";
 import { socket } from "../../ws";
 import type { TableCtx } from "../types";
-import { dotName } from "./dots";
+import { dotName } from "./state";
 import type { AnalysisPanel } from "../../analysis/index";
 import { gotoStep } from "../../analysis/goto";
 
