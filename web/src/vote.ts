@@ -7,6 +7,7 @@
 import type { GameEvent, MatchPush, Snapshot } from "./api";
 import { announce, clear, h } from "./dom";
 import { socket } from "./ws";
+import { openVoteDialog } from "./votedialog";
 
 export interface Vote {
   kind: "pass" | "remove"; subject: number; caller: number; voters: number[];
@@ -66,162 +67,129 @@ export interface VotePanel {
   destroy(): void;
 }
 
-export function votePanel(d: VoteDeps): VotePanel {
-  let kinds: string[] = [];
-  let open: Vote | null = null;
-  const el = h("section", { class: "vote-box", id: "vote-box", "aria-label": "Players' vote", hidden: true });
+/** PanelState is the panel's state: the kinds of vote the table allows,
+ * the vote open, and what was last drawn. */
+interface PanelState {
+  d: VoteDeps;
+  kinds: string[];
+  open: Vote | null;
+  el: HTMLElement;
   // The seconds left tick in the tally alone: the ballot's buttons stay
   // put, so a click or the keyboard's focus is never lost to a redraw.
-  let tally: HTMLElement | null = null;
-  let drawn = "";
-  const tick = window.setInterval(() => { if (open && tally) tally.textContent = tallyText(open); }, 1000);
+  tally: HTMLElement | null;
+  drawn: string;
+}
 
-  function tallyText(v: Vote): string {
-    return `Yes ${v.yes.length}, no ${v.no.length} of ${v.voters.length} voters; ${v.needed} yes carry it. ${left(v)} left.`;
-  }
+function tallyText(v: Vote): string {
+  return `Yes ${v.yes.length}, no ${v.no.length} of ${v.voters.length} voters; ${v.needed} yes carry it. ${left(v)} left.`;
+}
 
-  /** me is the seat that votes from this screen: none at a hot seat. */
-  const me = (): number | null => (d.held().length === 1 ? d.held()[0] : null);
+function left(v: Vote): string {
+  const s = v.until ? Math.max(0, Math.round((Date.parse(v.until) - Date.now()) / 1000)) : 0;
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
 
-  function left(v: Vote): string {
-    const s = v.until ? Math.max(0, Math.round((Date.parse(v.until) - Date.now()) / 1000)) : 0;
-    return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-  }
+/** me is the seat that votes from this screen: none at a hot seat. */
+const me = (p: PanelState): number | null => (p.d.held().length === 1 ? p.d.held()[0] : null);
 
-  async function send(type: string, fields: Record<string, unknown>): Promise<boolean> {
-    try {
-      await socket.send(type, { table: d.table, ...fields });
-      return true;
-    } catch (x) {
-      d.error((x as Error).message);
-      return false;
-    }
-  }
-
-  function update(): void {
-    const seat = me();
-    // Drawn again only when something shown changed.
-    const key = JSON.stringify([open, kinds, seat, d.playing(), d.turn(), d.held()]);
-    if (key === drawn) return;
-    drawn = key;
-    clear(el);
-    tally = null;
-    if (open) {
-      const v = open;
-      el.hidden = false;
-      tally = h("p", { class: "vote-tally", id: "vote-tally" }, tallyText(v));
-      el.append(h("p", { class: "vote-question", id: "vote-question" },
-        `${d.seatName(v.caller)} calls a vote to ${question(v, d.seatName)}.`), tally);
-      if (seat !== null && v.voters.includes(seat) && !v.yes.includes(seat) && !v.no.includes(seat)) {
-        const yes = h("button", { class: "primary", id: "vote-yes" }, "Vote yes");
-        const no = h("button", { id: "vote-no" }, "Vote no");
-        const cast = async (b: boolean) => {
-          yes.disabled = no.disabled = true;
-          if (!(await send("match.vote.cast", { seat, yes: b }))) yes.disabled = no.disabled = false;
-        };
-        yes.addEventListener("click", () => void cast(true));
-        no.addEventListener("click", () => void cast(false));
-        el.append(h("div", { class: "vote-ballot", role: "group", "aria-label": "Your vote" }, yes, no));
-      } else if (seat === v.subject) {
-        el.append(h("p", { class: "muted" }, "The others are voting on this; you have no vote in it."));
-      } else if (seat !== null && (v.yes.includes(seat) || v.no.includes(seat))) {
-        el.append(h("p", { class: "muted" }, `You voted ${v.yes.includes(seat) ? "yes" : "no"}.`));
-      }
-      return;
-    }
-    el.hidden = true;
-  }
-
-  /** callButton is the table's "Call a vote" control, for a player at
-   * their own screen while no vote is open; null otherwise. */
-  function callButton(): HTMLElement | null {
-    const seat = me();
-    if (seat === null || kinds.length === 0 || !d.playing() || open) return null;
-    const what = kinds.includes("remove") ? "pass a stalled turn or remove a player" : "pass a stalled turn";
-    const call = h("button", { id: "vote-call", "aria-haspopup": "dialog", title: `Ask the other players to ${what}` }, "Call a vote");
-    call.addEventListener("click", () => openDialog(seat));
-    return call;
-  }
-
-  /** openDialog asks what to vote on: the turn of the player to move, or
-   * a player to remove. */
-  function openDialog(seat: number): void {
-    const dlg = h("dialog", { class: "small-dialog", id: "vote-dialog", "aria-labelledby": "vote-title" });
-    const choices: { value: string; label: string }[] = [];
-    const turn = d.turn();
-    if (kinds.includes("pass") && turn.length === 1 && turn[0] !== seat && !d.isBot(turn[0])) {
-      choices.push({ value: `pass:${turn[0]}`, label: `Pass ${d.seatName(turn[0])}'s turn` });
-    }
-    if (kinds.includes("remove")) {
-      for (let i = 0; i < d.seats(); i++) {
-        if (i !== seat && !d.isBot(i)) choices.push({ value: `remove:${i}`, label: `Remove ${d.seatName(i)} from the game` });
-      }
-    }
-    const err = h("p", { class: "form-error", role: "alert" });
-    const list = h("fieldset", { class: "vote-choices" }, h("legend", null, "Vote to"));
-    choices.forEach((c, i) => {
-      const input = h("input", { type: "radio", name: "vote-choice", id: `vote-choice-${i}`, value: c.value, checked: i === 0 });
-      list.append(h("div", { class: "field-inline" }, input, h("label", { for: `vote-choice-${i}` }, c.label)));
-    });
-    const cancel = h("button", { type: "button", id: "vote-cancel" }, "Cancel");
-    cancel.addEventListener("click", () => dlg.close());
-    const ok = h("button", { type: "submit", class: "primary", id: "vote-submit", disabled: choices.length === 0 }, "Call the vote");
-    const form = h("form", null, h("h2", { id: "vote-title" }, "Call a vote"),
-      h("p", null, "A majority of the other players still in the game carries it; you count as a yes. It lapses after two minutes."),
-      choices.length ? list : h("p", null, "There is nothing to vote on now: only the turn of a person to move can be passed."),
-      err, h("div", { class: "actions" }, cancel, ok));
-    form.addEventListener("submit", async (e) => {
-      e.preventDefault();
-      const picked = (form.querySelector("input[name=vote-choice]:checked") as HTMLInputElement | null)?.value;
-      if (!picked) return;
-      const [kind, subject] = picked.split(":");
-      ok.disabled = true;
-      try {
-        await socket.send("match.vote.call", { table: d.table, seat, kind, subject: Number(subject) });
-        dlg.close();
-      } catch (x) {
-        err.textContent = (x as Error).message;
-        ok.disabled = false;
-      }
-    });
-    dlg.append(form);
-    dlg.addEventListener("close", () => {
-      dlg.remove();
-      document.getElementById("vote-call")?.focus();
-    });
-    document.body.append(dlg);
-    dlg.showModal();
-  }
-
+export function votePanel(d: VoteDeps): VotePanel {
+  const p: PanelState = {
+    d, kinds: [], open: null, el: h("section", { class: "vote-box", id: "vote-box", "aria-label": "Players' vote", hidden: true }), tally: null, drawn: "",
+  };
+  const tick = window.setInterval(() => { if (p.open && p.tally) p.tally.textContent = tallyText(p.open); }, 1000);
   return {
-    el,
+    el: p.el,
     fromSnapshot(s) {
-      kinds = (s as { votes?: string[] } | null)?.votes ?? [];
-      open = (s as { vote?: Vote | null } | null)?.vote ?? null;
-      update();
+      p.kinds = (s as { votes?: string[] } | null)?.votes ?? [];
+      p.open = (s as { vote?: Vote | null } | null)?.vote ?? null;
+      update(p);
     },
-    onPush(m) {
-      const v = voteOf(m);
-      if (!v) {
-        if (m.outcome) open = null;
-        return;
-      }
-      const seat = me();
-      if (m.events![0].type === "voteend") {
-        open = null;
-        announce(`${d.seatName(m.seat)} ${voteLogText(m, d.seatName)}.`);
-      } else {
-        open = v;
-        if (m.events![0].type === "vote" && seat !== null && v.voters.includes(seat) && !v.yes.includes(seat)) {
-          announce(`${d.seatName(v.caller)} calls a vote to ${question(v, d.seatName)}. Vote yes or no.`);
-        }
-      }
-    },
-    update,
-    callButton,
+    onPush: (m) => onPush(p, m),
+    update: () => update(p),
+    callButton: () => callButton(p),
     destroy() {
       clearInterval(tick);
       document.getElementById("vote-dialog")?.remove();
     },
   };
+}
+
+async function send(p: PanelState, type: string, fields: Record<string, unknown>): Promise<boolean> {
+  try {
+    await socket.send(type, { table: p.d.table, ...fields });
+    return true;
+  } catch (x) {
+    p.d.error((x as Error).message);
+    return false;
+  }
+}
+
+function update(p: PanelState): void {
+  const { d, el } = p;
+  const seat = me(p);
+  // Drawn again only when something shown changed.
+  const key = JSON.stringify([p.open, p.kinds, seat, d.playing(), d.turn(), d.held()]);
+  if (key === p.drawn) return;
+  p.drawn = key;
+  clear(el);
+  p.tally = null;
+  if (p.open) {
+    const v = p.open;
+    el.hidden = false;
+    p.tally = h("p", { class: "vote-tally", id: "vote-tally" }, tallyText(v));
+    el.append(h("p", { class: "vote-question", id: "vote-question" },
+      `${d.seatName(v.caller)} calls a vote to ${question(v, d.seatName)}.`), p.tally);
+    if (seat !== null && v.voters.includes(seat) && !v.yes.includes(seat) && !v.no.includes(seat)) {
+      el.append(ballot(p, seat));
+    } else if (seat === v.subject) {
+      el.append(h("p", { class: "muted" }, "The others are voting on this; you have no vote in it."));
+    } else if (seat !== null && (v.yes.includes(seat) || v.no.includes(seat))) {
+      el.append(h("p", { class: "muted" }, `You voted ${v.yes.includes(seat) ? "yes" : "no"}.`));
+    }
+    return;
+  }
+  el.hidden = true;
+}
+
+/** ballot is the yes and no of the seat voting from this screen. */
+function ballot(p: PanelState, seat: number): HTMLElement {
+  const yes = h("button", { class: "primary", id: "vote-yes" }, "Vote yes");
+  const no = h("button", { id: "vote-no" }, "Vote no");
+  const cast = async (b: boolean) => {
+    yes.disabled = no.disabled = true;
+    if (!(await send(p, "match.vote.cast", { seat, yes: b }))) yes.disabled = no.disabled = false;
+  };
+  yes.addEventListener("click", () => void cast(true));
+  no.addEventListener("click", () => void cast(false));
+  return h("div", { class: "vote-ballot", role: "group", "aria-label": "Your vote" }, yes, no);
+}
+
+/** callButton is the table's "Call a vote" control, for a player at
+ * their own screen while no vote is open; null otherwise. */
+function callButton(p: PanelState): HTMLElement | null {
+  const seat = me(p);
+  if (seat === null || p.kinds.length === 0 || !p.d.playing() || p.open) return null;
+  const what = p.kinds.includes("remove") ? "pass a stalled turn or remove a player" : "pass a stalled turn";
+  const call = h("button", { id: "vote-call", "aria-haspopup": "dialog", title: `Ask the other players to ${what}` }, "Call a vote");
+  call.addEventListener("click", () => openVoteDialog(p.d, p.kinds, seat));
+  return call;
+}
+
+function onPush(p: PanelState, m: MatchPush): void {
+  const d = p.d;
+  const v = voteOf(m);
+  if (!v) {
+    if (m.outcome) p.open = null;
+    return;
+  }
+  const seat = me(p);
+  if (m.events![0].type === "voteend") {
+    p.open = null;
+    announce(`${d.seatName(m.seat)} ${voteLogText(m, d.seatName)}.`);
+  } else {
+    p.open = v;
+    if (m.events![0].type === "vote" && seat !== null && v.voters.includes(seat) && !v.yes.includes(seat)) {
+      announce(`${d.seatName(v.caller)} calls a vote to ${question(v, d.seatName)}. Vote yes or no.`);
+    }
+  }
 }

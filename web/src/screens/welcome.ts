@@ -39,18 +39,7 @@ export function welcomeScreen(main: HTMLElement): void {
     err.textContent = "";
   };
   for (const [k, b] of Object.entries(tabs)) b.addEventListener("click", () => setMode(k as Mode));
-  // A name too long is told as it is typed or pasted, not cut short
-  // without a word (a maxlength would drop the rest silently).
-  const tooLong = (): string => {
-    const n = [...name.value.trim()].length;
-    return n > nameMax ? `A name has at most ${nameMax} characters; this one has ${n}.` : "";
-  };
-  name.addEventListener("input", () => {
-    const why = tooLong();
-    name.setAttribute("aria-invalid", String(why !== ""));
-    if (why || err.dataset.long) err.textContent = why;
-    err.dataset.long = why ? "1" : "";
-  });
+  const tooLong = watchNameLength(name, err);
   const form = h("form", { class: "auth", novalidate: true },
     h("div", { role: "tablist", class: "tabs", "aria-label": "How to sign in" }, tabs.guest, tabs.login, tabs.register),
     h("div", { class: "field" }, h("label", { for: "auth-name" }, "Name"), name,
@@ -88,6 +77,23 @@ export function welcomeScreen(main: HTMLElement): void {
         gameCards(app.games, false)),
       h("div", { class: "card" }, form, forgotBox)));
   name.focus();
+}
+
+/** watchNameLength tells in err a name too long as it is typed or pasted,
+ * not cut short without a word (a maxlength would drop the rest
+ * silently); it returns the check, which says why a name is too long. */
+function watchNameLength(name: HTMLInputElement, err: HTMLElement): () => string {
+  const tooLong = (): string => {
+    const n = [...name.value.trim()].length;
+    return n > nameMax ? `A name has at most ${nameMax} characters; this one has ${n}.` : "";
+  };
+  name.addEventListener("input", () => {
+    const why = tooLong();
+    name.setAttribute("aria-invalid", String(why !== ""));
+    if (why || err.dataset.long) err.textContent = why;
+    err.dataset.long = why ? "1" : "";
+  });
+  return tooLong;
 }
 
 /** forgotForm asks for a name or an e-mail address and has a reset link

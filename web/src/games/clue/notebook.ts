@@ -3,7 +3,7 @@
 // notebook, games/clue/analysis.go), and for every seat the move from
 // which it could have accused with certainty, and when it did.
 import { h, clear } from "../../dom";
-import { cardName } from "./clue";
+import { cardName } from "./cards";
 import type { Replay } from "../../api";
 import type { TableCtx } from "../types";
 import type { AnalysisFactory, AnalysisPanel } from "../../analysis/index";

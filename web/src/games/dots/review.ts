@@ -8,7 +8,7 @@ import { clear, h, svg, toast } from "../../dom";
 import { navigate } from "../../state";
 import { socket } from "../../ws";
 import type { TableCtx } from "../types";
-import { dotName } from "./dots";
+import { dotName } from "./state";
 import type { AnalysisPanel } from "../../analysis/index";
 import { gotoStep } from "../../analysis/goto";
 
@@ -28,6 +28,19 @@ const boxes = (n: number) => (n === 1 ? "1 box" : `${n} boxes`);
  * 2, a1-a2) gave away…"). */
 function withName(text: string, ctx: TableCtx): string {
   return text.replace(/^Move (\d+) \(Player (\d+), /, (_, m: string, s: string) => `Move ${m} (${ctx.seatName(Number(s) - 1)}, `);
+}
+
+/** mark draws the best line of the shown move on the board. */
+function mark(board: HTMLElement, best: Line | undefined): void {
+  board.querySelectorAll(".best-mark").forEach((x) => x.remove());
+  const root = board.querySelector("svg.dots-svg");
+  if (!best || !root) return;
+  const name = `${dotName(best.from)}-${dotName(best.to)}`;
+  const ln = board.querySelector(`.slot[data-line="${name}"] line.ln`);
+  if (!ln) return;
+  const at = (k: string) => ln.getAttribute(k) ?? "0";
+  root.append(svg("line", { class: "best-mark", "data-best": name, x1: at("x1"), y1: at("y1"), x2: at("x2"), y2: at("y2") },
+    svg("title", null, `Best move: ${name}`)));
 }
 
 export function dotsPanel(a: unknown, r: Replay, ctx: TableCtx): AnalysisPanel {
@@ -67,19 +80,6 @@ export function dotsPanel(a: unknown, r: Replay, ctx: TableCtx): AnalysisPanel {
     costly.length ? h("h3", null, "Costly moves") : null, costly.length ? list : null,
     h("div", { class: "controls" }, playOn,
       h("span", { class: "small muted" }, "against the expert bot, from the position shown")));
-
-  /** mark draws the best line of the shown move on the board. */
-  function mark(board: HTMLElement, best: Line | undefined): void {
-    board.querySelectorAll(".best-mark").forEach((x) => x.remove());
-    const root = board.querySelector("svg.dots-svg");
-    if (!best || !root) return;
-    const name = `${dotName(best.from)}-${dotName(best.to)}`;
-    const ln = board.querySelector(`.slot[data-line="${name}"] line.ln`);
-    if (!ln) return;
-    const at = (k: string) => ln.getAttribute(k) ?? "0";
-    root.append(svg("line", { class: "best-mark", "data-best": name, x1: at("x1"), y1: at("y1"), x2: at("x2"), y2: at("y2") },
-      svg("title", null, `Best move: ${name}`)));
-  }
 
   function show(i: number, board: HTMLElement): void {
     at = i;
